@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What a tool may ask of a machine, and nothing else: sysfs read/write by
+ * path, perf events (open/enable/disable/read/close, AUX data and side-band
+ * records), and running the measured command.  Two implementations: the
+ * emulated backend (a platform booted in-process) and the host backend (real
+ * /sys and perf_event_open(2)).  The same cli code runs on both.
+ */
+#ifndef PCIESCOPE_BACKEND_BACKEND_H
+#define PCIESCOPE_BACKEND_BACKEND_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct backend;
+
+struct backend_count {
+	uint64_t value, enabled, running;
+};
+
+struct backend_ops {
+	const char *name; /* "emulated" or "host" */
+	ssize_t (*sysfs_read)(struct backend *b, const char *path, char *buf, size_t n);
+	ssize_t (*sysfs_write)(struct backend *b, const char *path, const char *buf, size_t n);
+	/* Entry names of a directory, sorted; caller frees each and the array. */
+	int (*sysfs_list)(struct backend *b, const char *path, char ***names, size_t *count);
+	int (*sysfs_is_dir)(struct backend *b, const char *path);
+
+	/* perf_event_open(2): returns an event handle >= 0 or -errno. */
+	int (*event_open)(struct backend *b, const struct perf_event_attr *attr, int pid, int cpu,
+			  int group);
+	int (*event_enable)(struct backend *b, int ev);
+	int (*event_disable)(struct backend *b, int ev);
+	int (*event_read)(struct backend *b, int ev, struct backend_count *c);
+	int (*event_close)(struct backend *b, int ev);
+	uint64_t (*event_id)(struct backend *b, int ev);
+
+	/* AUX tracing: map an AUX area, then drain records and data. */
+	int (*aux_map)(struct backend *b, int ev, size_t aux_bytes);
+	/* Next side-band record (full perf record bytes), 0 when none, -errno. */
+	ssize_t (*next_record)(struct backend *b, int ev, void *buf, size_t n);
+	/* AUX bytes available from tail: up to two spans (ring wrap). */
+	size_t (*aux_peek)(struct backend *b, int ev, uint64_t *tail, const void **p1,
+			   size_t *n1, const void **p2, size_t *n2);
+	void (*aux_consume)(struct backend *b, int ev, size_t bytes);
+
+	/*
+	 * Runs the measured command.  Emulated: "sleep N" advances simulated
+	 * time by N seconds; any other command runs for real and the platform
+	 * simulates the span it took.  poll (may be NULL) is called between
+	 * slices of simulated time so a tool can drain AUX data like perf's
+	 * mmap reader.  *elapsed_ns receives the (simulated or real) duration.
+	 */
+	int (*run)(struct backend *b, char *const argv[], int (*poll)(void *ctx), void *ctx,
+		   uint64_t *elapsed_ns, int *exit_status);
+	/* Simulated or real time now, ns. */
+	uint64_t (*now_ns)(struct backend *b);
+
+	void (*close)(struct backend *b);
+};
+
+struct backend {
+	const struct backend_ops *ops;
+	void *priv;
+};
+
+struct backend_options {
+	const char *kind;        /* "emulated" (default) or "host" */
+	const char *platform;    /* platform name or JSON path; NULL = kunpeng930 */
+	const char *workload;    /* NULL = the platform's default */
+	const char *workload_params;
+	uint64_t seed;
+	bool ephemeral;          /* do not load or save persistent state */
+};
+
+/* Opens a backend; on error writes a one-line reason into err. */
+int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen);
+void backend_close(struct backend *b);
+
+#endif

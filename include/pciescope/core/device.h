@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Device registry with driver binding and hotplug notifications, as the PCI
+ * core and driver model do it: devices are added and removed, drivers match
+ * by vendor/device ID and get probe/remove, notifiers hear about add/remove.
+ */
+#ifndef PCIESCOPE_CORE_DEVICE_H
+#define PCIESCOPE_CORE_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <pciescope/bus/bus.h>
+
+struct kcore;
+struct sysfs_node;
+
+/* PCIe capability Device/Port Type values. */
+enum pcie_port_type {
+	PCIE_TYPE_ENDPOINT = 0x0, PCIE_TYPE_LEGACY_ENDPOINT = 0x1,
+	PCIE_TYPE_ROOT_PORT = 0x4, PCIE_TYPE_UPSTREAM = 0x5,
+	PCIE_TYPE_DOWNSTREAM = 0x6, PCIE_TYPE_PCIE_TO_PCI = 0x7,
+	PCIE_TYPE_PCI_TO_PCIE = 0x8, PCIE_TYPE_RCIEP = 0x9, PCIE_TYPE_RC_EC = 0xa,
+};
+
+struct kdevice {
+	struct bus_device *bus;       /* identity, BARs, IRQs */
+	enum pcie_port_type port_type;
+	bool is_bridge;
+	uint8_t secondary, subordinate; /* bridges */
+	struct kdevice *parent;        /* upstream bridge, NULL on the root bus */
+	const struct kdriver *driver;  /* bound driver */
+	struct sysfs_node *dir;        /* /sys/bus/pci/devices/<bdf> */
+	void *platform_data;           /* set by the platform, opaque to drivers */
+	struct kdevice *next;          /* registry order */
+};
+
+struct pci_device_id {
+	uint16_t vendor, device;
+};
+
+struct kdriver {
+	const char *name;
+	const struct pci_device_id *ids; /* terminated by vendor 0 */
+	int (*probe)(struct kcore *k, struct kdevice *d);
+	void (*remove)(struct kcore *k, struct kdevice *d);
+};
+
+enum kdevice_event { KDEV_ADD, KDEV_DEL };
+typedef void (*kdevice_notifier)(void *ctx, enum kdevice_event ev, struct kdevice *d);
+
+int kcore_register_driver(struct kcore *k, const struct kdriver *drv);
+/* Adds d (parent must be registered), makes its sysfs dir, notifies, binds. */
+int kcore_add_device(struct kcore *k, struct kdevice *d);
+/* Unbinds, notifies KDEV_DEL, removes the sysfs dir; d stays the caller's. */
+void kcore_remove_device(struct kcore *k, struct kdevice *d);
+int kcore_register_notifier(struct kcore *k, kdevice_notifier fn, void *ctx);
+void kcore_unregister_notifier(struct kcore *k, kdevice_notifier fn, void *ctx);
+
+struct kdevice *kcore_find_device(struct kcore *k, struct pci_bdf bdf);
+struct kdevice *kcore_first_device(struct kcore *k); /* iterate with d->next */
+/* The Root Port above d (d itself if it is one), or NULL. */
+struct kdevice *kdevice_root_port(struct kdevice *d);
+
+#endif

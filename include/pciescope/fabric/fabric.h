@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The fabric: PCIe topology plus a deterministic discrete-event traffic
+ * engine in simulated nanoseconds.  It moves TLPs between endpoints and the
+ * Root Complex over links of given width and speed, with per-link Tx
+ * arbitration among posted, non-posted and completion queues and Tx buffers
+ * with watermarks.  Observers (hardware models such as PTT and the PCIe PMU)
+ * see every TLP as it crosses a Root Port.
+ *
+ * Same topology + workload + seed -> same TLPs at the same times.
+ */
+#ifndef PCIESCOPE_FABRIC_FABRIC_H
+#define PCIESCOPE_FABRIC_FABRIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct fabric;
+
+enum fabric_node_kind {
+	FABRIC_ROOT_PORT, FABRIC_SWITCH_UP, FABRIC_SWITCH_DOWN,
+	FABRIC_ENDPOINT, FABRIC_RCIEP,
+};
+
+/* Endpoint roles: what traffic a workload makes it produce. */
+enum fabric_ep_role { FABRIC_EP_NONE, FABRIC_EP_NVME, FABRIC_EP_NIC, FABRIC_EP_GPU,
+		      FABRIC_EP_ACCEL };
+
+struct fabric_node_desc {
+	enum fabric_node_kind kind;
+	uint16_t domain;
+	uint16_t rid;           /* bus << 8 | devfn */
+	int parent;             /* node index of the upstream port, -1 for Root Ports */
+	uint16_t sicl, core;    /* owning Root Complex core (Root Ports; inherited below) */
+	int width;              /* link lanes, 1..32 (the link to the parent / below a RP) */
+	int speed;              /* link generation 1..5 (2.5 .. 32 GT/s) */
+	int max_width, max_speed; /* capability; 0 = same as current */
+	enum fabric_ep_role role;
+	uint16_t pasid;         /* non-zero: DMA carries a PASID prefix */
+	bool sriov_vf;
+};
+
+enum fabric_dir { FABRIC_INBOUND = 0, FABRIC_OUTBOUND = 1 };
+
+/* Which completions PTT calls "CPL A" (CHI/DMA/native NP) vs "CPL B" (remote2local, P2P). */
+enum fabric_cpl_set { FABRIC_CPL_NONE = 0, FABRIC_CPL_A = 1, FABRIC_CPL_B = 2 };
+
+/* One TLP as it crosses a Root Port.  Directions are relative to the Root Port. */
+struct fabric_tlp {
+	uint64_t time_ns;
+	uint64_t seq;           /* global order of crossing */
+	uint32_t hdr[4];        /* TLP header DW0..DW3, wire order, host-order words */
+	uint32_t prefix;        /* PASID (or other) prefix DW, 0 if none */
+	int port;               /* node index of the Root Port crossed */
+	uint16_t sicl, core;
+	uint8_t dir;            /* enum fabric_dir */
+	uint8_t cls;            /* enum tlp_class */
+	uint8_t cpl_set;        /* enum fabric_cpl_set, inbound completions only */
+	uint32_t payload_bytes;
+	uint64_t req_time_ns;   /* completions: when their request crossed this port */
+};
+
+typedef void (*fabric_observer)(void *ctx, const struct fabric_tlp *t);
+
+struct fabric *fabric_create(uint64_t seed);
+void fabric_destroy(struct fabric *f);
+
+/* Returns the new node's index or -errno. */
+int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d);
+/* Hot-remove: the node and everything below stop taking part in traffic. */
+int fabric_remove_node(struct fabric *f, int node);
+int fabric_find_node(const struct fabric *f, uint16_t domain, uint16_t rid);
+const struct fabric_node_desc *fabric_node(const struct fabric *f, int node);
+int fabric_node_count(const struct fabric *f);
+bool fabric_node_present(const struct fabric *f, int node);
+
+/* Observers of one core's Root Ports (sicl/core), or of all with sicl = core = 0xffff. */
+int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_observer fn,
+			void *ctx);
+void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
+
+/* Tune knobs of one PCIe core (levels 0..2; the hardware clamps above). */
+enum fabric_qos_class { FABRIC_QOS_P, FABRIC_QOS_NP, FABRIC_QOS_CPL };
+void fabric_set_qos_weight(struct fabric *f, uint16_t sicl, uint16_t core,
+			   enum fabric_qos_class c, unsigned level);
+void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool rx,
+			  unsigned level);
+
+/*
+ * Workloads: "storage-read", "storage-write", "nic", "p2p", "mixed", "idle".
+ * params: "key=value,..." (e.g. "rate=2000000,size=4096,qd=32"), may be NULL.
+ * Returns -EINVAL with a message in err for an unknown name or parameter.
+ */
+int fabric_set_workload(struct fabric *f, const char *name, const char *params, char *err,
+			size_t errlen);
+/* Runs the engine until simulated time t_ns; returns 0 or -errno. */
+int fabric_run_until(struct fabric *f, uint64_t t_ns);
+uint64_t fabric_now(const struct fabric *f);
+
+/* Ground truth totals since creation, per node (Root Port or endpoint). */
+struct fabric_port_stats {
+	uint64_t tlps[2][3];        /* [dir][class] */
+	uint64_t bytes[2][3];       /* payload bytes */
+	uint64_t hdr_bytes[2][3];
+	uint64_t rd_latency_sum_ns, rd_count; /* non-posted request -> last completion */
+};
+int fabric_port_stats(const struct fabric *f, int node, struct fabric_port_stats *s);
+
+#endif
