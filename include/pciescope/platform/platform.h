@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The emulated machine: boots a platform file (JSON), builds the fabric and
+ * the hardware models, registers the devices with the core and binds the
+ * drivers.  It is the composition root: the only place that knows every
+ * layer below it.  Persistent state (tune values, removed devices) is
+ * restored at boot and saved at shutdown through core/state.h.
+ */
+#ifndef PCIESCOPE_PLATFORM_PLATFORM_H
+#define PCIESCOPE_PLATFORM_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct platform;
+struct kcore;
+struct fabric;
+
+struct platform_options {
+	const char *name;            /* built-in name ("kunpeng930", "epyc", "power8") or a JSON path; NULL = kunpeng930 */
+	const char *workload;        /* NULL = the platform file's default workload */
+	const char *workload_params; /* "key=value,..." or NULL */
+	uint64_t seed;
+	bool ephemeral;              /* neither load nor save persistent state */
+};
+
+int platform_boot(const struct platform_options *o, struct platform **out, char *err,
+		  size_t errlen);
+/* Saves persistent state (unless ephemeral), unbinds drivers, frees everything. */
+void platform_shutdown(struct platform *p);
+
+struct kcore *platform_kcore(struct platform *p);
+struct fabric *platform_fabric(struct platform *p);
+const char *platform_name(const struct platform *p);
+
+/*
+ * Advances simulated time by ns: runs the fabric in slices (so interrupts are
+ * serviced and perf times advance between them) and calls poll(ctx), if not
+ * NULL, after each slice; a non-zero poll result stops early and is returned.
+ */
+int platform_run_for(struct platform *p, uint64_t ns, int (*poll)(void *ctx), void *ctx);
+
+/* Deletes the persistent state of a platform (`pciescope platform reset`). */
+int platform_reset_state(const char *name);
+
+/* Names of the built-in platforms, NULL-terminated. */
+const char *const *platform_builtin_names(void);
+
+#endif
