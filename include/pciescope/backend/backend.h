@@ -79,5 +79,7 @@ struct backend_options {
 /* Opens a backend; on error writes a one-line reason into err. */
 int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen);
 void backend_close(struct backend *b);
+/* Forgets the persistent state of the emulated platform o names (`platform reset`). */
+int backend_reset_state(const struct backend_options *o, char *err, size_t errlen);
 
 #endif
