@@ -14,6 +14,7 @@
 #include <pciescope/core/kernel.h>
 
 #include "core_internal.h"
+#include "perf_internal.h"
 
 static int add_system_dirs(struct kcore *k)
 {
@@ -43,7 +44,8 @@ static int add_skeleton(struct kcore *k)
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
 		if (!sysfs_mkdir_p(k->sysfs, dirs[i]))
 			return -ENOMEM;
-	return add_system_dirs(k) ?: klog_sysfs_init(k) ?: pci_sysfs_init(k);
+	return add_system_dirs(k) ?: klog_sysfs_init(k) ?: pci_sysfs_init(k) ?:
+	       perf_sw_register(k->perf);
 }
 
 struct kcore *kcore_create(int ncpus, int nnodes)

@@ -61,6 +61,7 @@ struct perf_core {
 	struct perf_ctx *ctxs;
 	struct kevent *events;
 	uint64_t next_id;
+	struct pmu sw; /* the software PMU, type PERF_TYPE_SOFTWARE */
 };
 
 static inline struct kevent *kev(struct perf_event *e)
@@ -74,6 +75,9 @@ static inline uint64_t perf_now(struct perf_core *pc)
 }
 
 struct pmu_entry *perf_pmu_entry(struct perf_core *pc, struct pmu *pmu);
+
+/* perf_sw.c: registers the software PMU; needs the sysfs skeleton. */
+int perf_sw_register(struct perf_core *pc);
 
 /* perf_sched.c */
 struct perf_ctx *perf_ctx_get(struct perf_core *pc, struct pmu *pmu, int cpu);

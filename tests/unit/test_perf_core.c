@@ -177,13 +177,14 @@ static void registry_and_sysfs(void **state)
 	fake_init(&b, k, 0);
 	fake_init(&s, k, 0);
 	assert_int_equal(perf_pmu_register(k->perf, &a.pmu, "fake_a", -1), 0);
-	assert_int_equal(perf_pmu_register(k->perf, &s.pmu, "software", PERF_TYPE_SOFTWARE), 0);
+	assert_int_equal(perf_pmu_register(k->perf, &s.pmu, "sw2", PERF_TYPE_SOFTWARE), -EBUSY);
 	assert_int_equal(perf_pmu_register(k->perf, &b.pmu, "fake_b", -1), 0);
 	assert_int_equal(a.pmu.type, PERF_TYPE_MAX);
 	assert_int_equal(b.pmu.type, PERF_TYPE_MAX + 1);
 	assert_int_equal(perf_pmu_register(k->perf, &b.pmu, "fake_a", -1), -EEXIST);
 	assert_ptr_equal(perf_pmu_find(k->perf, "fake_b"), &b.pmu);
-	assert_ptr_equal(perf_pmu_by_type(k->perf, PERF_TYPE_SOFTWARE), &s.pmu);
+	assert_ptr_equal(perf_pmu_by_type(k->perf, PERF_TYPE_SOFTWARE),
+			 perf_pmu_find(k->perf, "software"));
 	assert_int_equal(sysfs_read(k->sysfs, "/sys/bus/event_source/devices/fake_b/type", buf, 15),
 			 2);
 	assert_string_equal(buf, "7\n");
@@ -230,18 +231,15 @@ static void counts_with_times_in_kernel_order(void **state)
 static void core_checks(void **state)
 {
 	struct kcore *k = kcore_create(4, 1);
-	struct fake f, g, sw;
-	struct perf_event_attr a;
+	struct fake f, g;
+	struct perf_event_attr a, sw = {.type = PERF_TYPE_SOFTWARE, .size = sizeof(sw)};
 	struct perf_event *e, *lead, *sib;
 
 	fake_init(&f, k, PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_NO_INTERRUPT);
 	fake_init(&g, k, 0);
-	fake_init(&sw, k, 0);
 	f.pmu.task_ctx_invalid = true;
-	sw.pmu.software = true;
 	perf_pmu_register(k->perf, &f.pmu, "fake", -1);
 	perf_pmu_register(k->perf, &g.pmu, "other", -1);
-	perf_pmu_register(k->perf, &sw.pmu, "software", PERF_TYPE_SOFTWARE);
 	a = attr_of(&f, 0, false);
 	a.exclude_kernel = 1;
 	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, NULL, &e), -EINVAL);
@@ -262,9 +260,31 @@ static void core_checks(void **state)
 	a = attr_of(&g, 0, false);
 	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, lead, &e), -EINVAL);
 	assert_int_equal(perf_event_open(k->perf, &a, -1, 1, lead, &e), -EINVAL);
-	sib = open_ev(k, &sw, 0, lead);
+	assert_int_equal(perf_event_open(k->perf, &sw, -1, 0, lead, &sib), 0);
 	assert_int_equal(lead->nr_siblings, 1);
 	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, sib, &e), -EINVAL);
+	kcore_destroy(k);
+}
+
+static void software_clock_in_a_hardware_group(void **state)
+{
+	struct kcore *k = kcore_create(4, 1);
+	struct fake f;
+	struct perf_event_attr sw = {
+	    .type = PERF_TYPE_SOFTWARE, .size = sizeof(sw), .config = PERF_COUNT_SW_TASK_CLOCK};
+	struct perf_event *l, *s, *e;
+
+	fake_init(&f, k, 0);
+	perf_pmu_register(k->perf, &f.pmu, "fake", -1);
+	for (int i = 0; i < 3; i++) /* three groups on two counters: multiplexed */
+		l = open_ev(k, &f, 0, NULL);
+	assert_int_equal(perf_event_open(k->perf, &sw, -1, 0, l, &s), 0);
+	for (uint64_t t = 1; t <= 12; t++)
+		run_to(k, t * MS);
+	assert_true(rd(l).run < rd(l).en);
+	assert_int_equal(rd(s).v, rd(l).run); /* the clock ran exactly while its group did */
+	sw.sample_period = 1000;
+	assert_int_equal(perf_event_open(k->perf, &sw, -1, 0, NULL, &e), -EOPNOTSUPP);
 	kcore_destroy(k);
 }
 
@@ -524,6 +544,7 @@ int main(void)
 	    cmocka_unit_test(registry_and_sysfs),
 	    cmocka_unit_test(counts_with_times_in_kernel_order),
 	    cmocka_unit_test(core_checks),
+	    cmocka_unit_test(software_clock_in_a_hardware_group),
 	    cmocka_unit_test(groups_go_on_whole_or_not_at_all),
 	    cmocka_unit_test(multiplexing_rotates_and_scales),
 	    cmocka_unit_test(exclusive_and_pinned),
