@@ -134,7 +134,7 @@ int tlp_format(const struct tlp_hdr *h, char *buf, size_t n)
 		put_rid(&l, "cpl", h->completer);
 	if (layout != TLP_L_NONE && layout != TLP_L_PREFIX) {
 		put_rid(&l, "req", h->requester);
-		put(&l, " tag=%u", h->tag);
+		put(&l, " tag=0x%02x", h->tag);
 	}
 	if (layout == TLP_L_REQ)
 		put_req(&l, h);
