@@ -60,6 +60,21 @@ static void pasid_prefix_and_attributes(void **state)
 		    "pasid=0x12345 pmr er");
 }
 
+static void reserved_bits_and_flags_are_shown(void **state)
+{
+	/* CfgRd1 with TD, EP, AT=1 and DW2 reserved bits [15:12] and [1:0] set */
+	const uint32_t h[] = { DW(0x05, 0x00, 0xc4, 0x01), DW(0x00, 0x08, 0x00, 0x01),
+			       DW(0x02, 0x00, 0xf0, 0x13) };
+	struct tlp_hdr t = { .kind = TLP_UNKNOWN };
+	char buf[16];
+
+	assert_line(h, 3,
+		    "CfgRd1 req=00:01.0 tag=0x00 dev=02:00.0 off=0x010 len=1 lbe=0 fbe=1 at=1 td ep "
+		    "rsvd=0/0/f003/0");
+	assert_int_equal(tlp_format(&t, buf, sizeof(buf)), 7);
+	assert_string_equal(buf, "Unknown");
+}
+
 static void truncates_like_snprintf(void **state)
 {
 	const uint32_t h[] = { DW(0x0a, 0, 0, 0), DW(1, 0, 0, 4), DW(0, 8, 1, 0) };
@@ -80,6 +95,7 @@ int main(void)
 		cmocka_unit_test(completion_with_data),
 		cmocka_unit_test(message_and_config),
 		cmocka_unit_test(pasid_prefix_and_attributes),
+		cmocka_unit_test(reserved_bits_and_flags_are_shown),
 		cmocka_unit_test(truncates_like_snprintf),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
