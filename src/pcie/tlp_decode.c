@@ -24,19 +24,19 @@
 #include "pcie/tlp_layout.h"
 
 struct layout_masks {
-	uint8_t cpl;    /* 1: requester and tag are in DW2 */
-	uint8_t be;     /* 0xf where DW1[7:0] are byte enables */
-	uint8_t code;   /* 0xff where DW1[7:0] is a message code */
-	uint8_t cfg;    /* 0xff: DW2 is a configuration target */
-	uint32_t req;   /* ~0 where the kind has a requester and a tag */
-	uint32_t cmpl;  /* ~0 for completion fields */
-	uint32_t msg;   /* ~0: DW2/DW3 are message data */
-	uint64_t addr;  /* ~0: DW2(/DW3) are an address */
+	uint8_t cpl;   /* 1: requester and tag are in DW2 */
+	uint8_t be;    /* 0xf where DW1[7:0] are byte enables */
+	uint8_t code;  /* 0xff where DW1[7:0] is a message code */
+	uint16_t cfg;  /* 0xffff: DW2 is a configuration target */
+	uint32_t req;  /* ~0 where the kind has a requester and a tag */
+	uint32_t cmpl; /* ~0 for completion fields */
+	uint32_t msg;  /* ~0: DW2/DW3 are message data */
+	uint64_t addr; /* ~0: DW2(/DW3) are an address */
 };
 
 static const struct layout_masks masks[TLP_L_PREFIX + 1] = {
 	[TLP_L_REQ] = { .be = 0xf, .req = ~0u, .addr = ~0ull },
-	[TLP_L_CFG] = { .be = 0xf, .cfg = 0xff, .req = ~0u },
+	[TLP_L_CFG] = { .be = 0xf, .cfg = 0xffff, .req = ~0u },
 	[TLP_L_MSG] = { .code = 0xff, .req = ~0u, .msg = ~0u },
 	[TLP_L_CPL] = { .cpl = 1, .req = ~0u, .cmpl = ~0u },
 };
@@ -64,8 +64,9 @@ static void decode_body(const uint32_t *d, size_t n, unsigned int layout, struct
 	uint64_t addr = n == 4 ? (uint64_t)d2 << 32 | d3 : d2;
 
 	h->requester = rq >> 16;
-	h->tag = (uint16_t)((((d[0] >> 23) & 1) << 9 | ((d[0] >> 19) & 1) << 8 | ((rq >> 8) & 0xff)) &
-			    m->req);
+	h->tag =
+	    (uint16_t)((((d[0] >> 23) & 1) << 9 | ((d[0] >> 19) & 1) << 8 | ((rq >> 8) & 0xff)) &
+		       m->req);
 	h->last_be = (d1 >> 4) & m->be;
 	h->first_be = d1 & m->be;
 	h->address = addr & m->addr;
@@ -74,8 +75,8 @@ static void decode_body(const uint32_t *d, size_t n, unsigned int layout, struct
 	h->bcm = ((d1 & m->cmpl) >> 12) & 1;
 	h->byte_count = d1 & m->cmpl & 0xfff;
 	h->lower_address = d2 & m->cmpl & 0x7f;
-	h->cfg_target = (d2 >> 16) & m->cfg * 0x101u;
-	h->cfg_register = (d2 >> 2) & 0x3ff & m->cfg * 0x101u;
+	h->cfg_target = (d2 >> 16) & m->cfg;
+	h->cfg_register = (d2 >> 2) & 0x3ff & m->cfg;
 	h->message_code = d1 & m->code;
 	h->msg_dw2 = d2 & m->msg;
 	h->msg_dw3 = d3 & m->msg;

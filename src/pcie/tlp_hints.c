@@ -9,17 +9,15 @@
 
 #include <pciescope/pcie/tlp.h>
 
+/* Kinds whose TH bit announces hints: memory requests and AtomicOps. */
+#define TPH_KINDS                                                                                  \
+	(1u << TLP_MRD32 | 1u << TLP_MRD64 | 1u << TLP_MRDLK32 | 1u << TLP_MRDLK64 |               \
+	 1u << TLP_MWR32 | 1u << TLP_MWR64 | 1u << TLP_FETCHADD32 | 1u << TLP_FETCHADD64 |         \
+	 1u << TLP_SWAP32 | 1u << TLP_SWAP64 | 1u << TLP_CAS32 | 1u << TLP_CAS64)
+
 static bool has_tph(const struct tlp_hdr *h)
 {
-	switch (h->kind) {
-	case TLP_MRD32: case TLP_MRD64: case TLP_MRDLK32: case TLP_MRDLK64:
-	case TLP_MWR32: case TLP_MWR64:
-	case TLP_FETCHADD32: case TLP_FETCHADD64: case TLP_SWAP32: case TLP_SWAP64:
-	case TLP_CAS32: case TLP_CAS64:
-		return h->th;
-	default:
-		return false;
-	}
+	return h->th && (unsigned int)h->kind < TLP_KIND_COUNT && (TPH_KINDS >> h->kind & 1);
 }
 
 int tlp_steering_tag(const struct tlp_hdr *h)

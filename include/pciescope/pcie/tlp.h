@@ -98,9 +98,10 @@ int tlp_encode(const struct tlp_hdr *h, uint32_t *dw, size_t cap);
 
 /* Classifies a header from its DW0 alone (fmt/type), without a full decode. */
 enum tlp_kind tlp_kind_of(uint32_t dw0);
+/* P / NP / CPL; prefixes and Unknown are TLP_CLASS_PREFIX (no flow-control class). */
 enum tlp_class tlp_class_of(enum tlp_kind k);
 const char *tlp_kind_name(enum tlp_kind k);     /* "MRd32", "CplD", ... */
-const char *tlp_cpl_status_name(uint8_t status); /* "SC", "UR", "CRS", "CA" */
+const char *tlp_cpl_status_name(uint8_t status); /* "SC", "UR", "CRS", "CA"; else "rsvd" */
 
 /* Payload length in bytes that the header announces (0 when it has none). */
 uint32_t tlp_payload_bytes(const struct tlp_hdr *h);
