@@ -3,15 +3,16 @@
  * TLP prefixes.  The struct keeps prefix DWs raw (their bytes 1..3 depend on
  * the prefix type), and these helpers interpret the one a trace user cares
  * about: the PASID prefix, PCIe r5.0 Figure 6-20 -- byte 0 = 1001_0001b,
- * Privileged Mode Requested in bit 21, Execute Requested in bit 20,
- * PASID[19:0] in bits [19:0], bits [23:22] reserved.
+ * then byte 1 bit 7 Privileged Mode Requested, bit 6 Execute Requested,
+ * bits 5:4 reserved, bits 3:0 PASID[19:16]; bytes 2-3 PASID[15:0].  As a
+ * DW: PMR bit 23, ER bit 22, [21:20] reserved, PASID [19:0].
  */
 #include <errno.h>
 
 #include <pciescope/pcie/tlp.h>
 
-#define PASID_PMR (1u << 21)
-#define PASID_ER (1u << 20)
+#define PASID_PMR (1u << 23)
+#define PASID_ER (1u << 22)
 #define PASID_MASK 0xfffffu
 
 const char *tlp_prefix_name(uint32_t prefix)

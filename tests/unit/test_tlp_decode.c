@@ -220,7 +220,7 @@ static void completions(void **state)
 static void prefixes_before_the_header(void **state)
 {
 	/* local vendor prefix, then the PASID end-end prefix: PASID 0x12345, PMR, ER */
-	const uint32_t h[] = { DW(0x8e, 0x12, 0x34, 0x56), DW(0x91, 0x31, 0x23, 0x45),
+	const uint32_t h[] = { DW(0x8e, 0x12, 0x34, 0x56), DW(0x91, 0xc1, 0x23, 0x45),
 			       DW(0x20, 0, 0, 1),	  DW(0x01, 0x00, 0x01, 0x0f),
 			       DW(0, 0, 0, 1),		  DW(0, 0, 0x10, 0) };
 	struct tlp_hdr t;
@@ -241,6 +241,13 @@ static void prefixes_before_the_header(void **state)
 	assert_true(p.er);
 	assert_int_equal(tlp_pasid_encode(&p), h[1]);
 	assert_int_equal(tlp_pasid_decode(h[0], &p), -EINVAL);
+	/* byte 1: bit 7 Privileged Mode Requested, bit 6 Execute Requested, 5:4 reserved */
+	assert_int_equal(tlp_pasid_encode(&(struct tlp_pasid){ .pmr = true }), 0x91800000u);
+	assert_int_equal(tlp_pasid_encode(&(struct tlp_pasid){ .er = true }), 0x91400000u);
+	assert_int_equal(tlp_pasid_decode(0x913fffffu, &p), 0);
+	assert_int_equal(p.pasid, 0xfffff);
+	assert_false(p.pmr);
+	assert_false(p.er);
 }
 
 static void trace_rebuilt_dw0(void **state)
