@@ -90,6 +90,7 @@ int tlp_header_dws(uint8_t fmt);
 /*
  * Decodes prefixes followed by one header from dw[0..ndw).  Returns the
  * number of DWs consumed, or -EINVAL (reserved Fmt/Type) / -EMSGSIZE (short).
+ * On error *h is partly written.
  */
 int tlp_decode(const uint32_t *dw, size_t ndw, struct tlp_hdr *h);
 
@@ -106,7 +107,10 @@ const char *tlp_cpl_status_name(uint8_t status); /* "SC", "UR", "CRS", "CA"; els
 /* Payload length in bytes that the header announces (0 when it has none). */
 uint32_t tlp_payload_bytes(const struct tlp_hdr *h);
 
-/* One-line human description, e.g. "MRd64 req=01:00.1 tag=12 len=16 addr=0x...". */
+/*
+ * One-line human description, e.g. "MRd64 req=01:00.1 tag=0x12 len=16 lbe=f
+ * fbe=f addr=0x...".  Returns the line's length, as snprintf does.
+ */
 int tlp_format(const struct tlp_hdr *h, char *buf, size_t n);
 
 /* Zeroes h and sets kind, fmt and type for k (Msg/MsgD: routing 0).  0 or -EINVAL. */
