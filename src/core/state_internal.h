@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct kstate_entry {
 	char *key, *val;
@@ -25,6 +26,9 @@ struct kstate {
 
 int kstate_path(const char *name, const char *suffix, char *buf, size_t n);
 int kstate_load(struct kstate *s);
+/* The text form: parse adds f's lines to the table, write prints the table. */
+int kstate_parse(struct kstate *s, FILE *f);
+void kstate_write(struct kstate *s, FILE *f);
 int kstate_save(struct kstate *s);
 /* Applies s's journal to the table of into. */
 int kstate_replay(struct kstate *s, struct kstate *into);

@@ -205,16 +205,13 @@ static void unescape(char *v)
 	*o = '\0';
 }
 
-int kstate_load(struct kstate *s)
+int kstate_parse(struct kstate *s, FILE *f)
 {
-	FILE *f = fopen(s->path, "re");
 	char *line = NULL, *eq;
 	size_t cap = 0;
 	ssize_t len;
 	int ret = 0;
 
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;
 	while (!ret && (len = getline(&line, &cap, f)) > 0) {
 		if (line[len - 1] == '\n')
 			line[len - 1] = '\0';
@@ -226,6 +223,17 @@ int kstate_load(struct kstate *s)
 		ret = put(s, line, eq + 1) == -ENOMEM ? -ENOMEM : 0;
 	}
 	free(line);
+	return ret;
+}
+
+int kstate_load(struct kstate *s)
+{
+	FILE *f = fopen(s->path, "re");
+	int ret;
+
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	ret = kstate_parse(s, f);
 	fclose(f);
 	return ret;
 }
@@ -242,6 +250,15 @@ static void write_escaped(FILE *f, const char *v)
 	}
 }
 
+void kstate_write(struct kstate *s, FILE *f)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		fprintf(f, "%s=", s->e[i].key);
+		write_escaped(f, s->e[i].val);
+		fputc('\n', f);
+	}
+}
+
 int kstate_save(struct kstate *s)
 {
 	char tmp[sizeof(s->path) + 32];
@@ -252,11 +269,7 @@ int kstate_save(struct kstate *s)
 	f = fopen(tmp, "we");
 	if (!f)
 		return -errno;
-	for (size_t i = 0; i < s->n; i++) {
-		fprintf(f, "%s=", s->e[i].key);
-		write_escaped(f, s->e[i].val);
-		fputc('\n', f);
-	}
+	kstate_write(s, f);
 	if (fflush(f) || fsync(fileno(f)))
 		ret = -errno;
 	if (fclose(f) && !ret)
