@@ -18,7 +18,8 @@
 
 static struct backend *boot(void)
 {
-	struct backend_options o = {.kind = "emulated", .ephemeral = true, .seed = 1};
+	struct backend_options o = {
+	    .kind = "emulated", .workload = "idle", .ephemeral = true, .seed = 1};
 	struct backend *b = NULL;
 	char err[256] = "";
 
