@@ -171,6 +171,28 @@ bool cpu_can_issue(struct fabric *f, int ep, bool posted)
 	return p->tx_requests + (posted ? 2 : 0) < (8u << f->cores[p->fcore].tx_level);
 }
 
+/* A CPU stream that found the Tx request buffer full waits for it to drain to half. */
+void cpu_wait(struct fabric *f, int ep, int stream)
+{
+	struct fport *p = &f->ports[f->nodes[ep].port];
+
+	for (int i = 0; i < p->nwait; i++)
+		if (p->waiters[i] == stream)
+			return;
+	if (p->nwait < FAB_PORT_WAITERS)
+		p->waiters[p->nwait++] = stream;
+}
+
+void cpu_request_done(struct fabric *f, struct fport *p)
+{
+	p->tx_requests--;
+	if (!p->nwait || p->tx_requests > (4u << f->cores[p->fcore].tx_level))
+		return;
+	for (int i = 0; i < p->nwait; i++)
+		stream_wake(f, p->waiters[i], f->now);
+	p->nwait = 0;
+}
+
 int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now)
 {
 	struct ptlp t = cpu_tlp(f, ep, FK_MWR, now);

@@ -8,9 +8,9 @@
  * traffic to the Root Complex shares them); an endpoint's own link only
  * paces what that endpoint can issue.  Everything that happens is driven
  * by "agents" (one transmitter per Root Port direction, one per traffic
- * stream) kept in an indexed min-heap on (time, agent id): the agent id
- * breaks ties, which makes the TLP sequence a pure function of topology,
- * workload and seed.
+ * stream) kept in a calendar (calendar.c) ordered by (time, agent id): the
+ * agent id breaks ties, which makes the TLP sequence a pure function of
+ * topology, workload and seed.
  */
 #ifndef PCIESCOPE_FABRIC_INTERNAL_H
 #define PCIESCOPE_FABRIC_INTERNAL_H
@@ -22,6 +22,7 @@
 #define T_NEVER UINT64_MAX
 #define FAB_TAGS 1024
 #define FAB_MAX_OBS 16
+#define FAB_PORT_WAITERS 16
 #define FAB_CREDITS 32 /* inbound posted TLPs an endpoint may have queued */
 
 /* What a queued TLP is; the wire header is derived from it only when observed. */
@@ -51,8 +52,9 @@ struct ptlp {
 	uint8_t cls;	     /* enum tlp_class */
 	uint8_t cpl_set;
 	uint8_t flags;
-	int16_t ep;   /* endpoint node on the device side of the port, -1 none */
-	int16_t peer; /* the other endpoint of a P2P transaction, else -1 */
+	int16_t ep;    /* endpoint node on the device side of the port, -1 none */
+	int16_t peer;  /* the other endpoint of a P2P transaction, else -1 */
+	uint16_t wire; /* bytes on the wire, set when queued at a port */
 };
 
 struct pring {
@@ -91,6 +93,8 @@ struct fport {
 	unsigned rx_inflight; /* inbound NP requests the RC is serving */
 	unsigned tx_requests; /* CPU requests waiting in the outbound P/NP queues */
 	uint16_t cpu_tag;
+	int waiters[FAB_PORT_WAITERS]; /* streams waiting for Tx request buffer room */
+	int nwait;
 	struct fobs obs[FAB_MAX_OBS];
 	int nobs;
 };
@@ -141,11 +145,19 @@ struct fstream {
 
 enum agent_kind { AG_TX, AG_STREAM };
 
+#define CAL_SHIFT 10 /* bucket width 1024 ps */
+#define CAL_BUCKETS 4096
+#define CAL_NONE -1 /* not scheduled (time T_NEVER) */
+#define CAL_FAR -2  /* beyond the wheel, in the far heap */
+
 struct fagent {
 	uint64_t t;
 	uint8_t kind;
 	uint8_t dir;
-	int idx; /* port or stream index */
+	int idx;	/* port or stream index */
+	int slot;	/* bucket, CAL_NONE or CAL_FAR */
+	int next, prev; /* bucket list */
+	int pos;	/* place in the far heap */
 };
 
 struct fworkload_params {
@@ -163,6 +175,7 @@ struct fabric {
 
 	struct fnode *nodes;
 	int nnodes, cap_nodes;
+	int nremoved; /* nodes ever removed: queues must be checked for them */
 	struct fport *ports;
 	int nports;
 	struct fcore *cores;
@@ -170,8 +183,11 @@ struct fabric {
 
 	struct fagent *agents;
 	int nagents, cap_agents;
-	int *heap, *hpos;
-	int nheap;
+	int bucket[CAL_BUCKETS];
+	uint64_t bucket_bits[CAL_BUCKETS / 64];
+	uint64_t cal_base;
+	int *far;
+	int nfar;
 
 	struct fstream *streams;
 	int nstreams;
@@ -199,8 +215,8 @@ static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
 	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
 }
 
-/* queue.c: rings and the agent heap */
-int pring_push(struct pring *r, const struct ptlp *t);
+/* queue.c: Tx rings */
+struct ptlp *pring_push(struct pring *r, const struct ptlp *t); /* NULL: no memory */
 static inline bool pring_empty(const struct pring *r)
 {
 	return r->head == r->tail;
@@ -214,7 +230,12 @@ static inline void pring_pop(struct pring *r)
 	r->head++;
 }
 void pring_free(struct pring *r);
+
+/* calendar.c: when agents act */
+void calendar_init(struct fabric *f);
 int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t);
+/* The next agent due before limit, or -1; time moves to its time. */
+int agent_next(struct fabric *f, uint64_t limit);
 void agent_set(struct fabric *f, int a, uint64_t t);
 void agents_clear_streams(struct fabric *f);
 
@@ -241,6 +262,8 @@ int ep_p2p_read(struct fabric *f, int ep, int peer, uint32_t bytes, int stream, 
 int ep_msg(struct fabric *f, int ep, uint64_t now);
 int ep_msi(struct fabric *f, int ep, uint64_t now);
 bool cpu_can_issue(struct fabric *f, int ep, bool posted);
+void cpu_wait(struct fabric *f, int ep, int stream);
+void cpu_request_done(struct fabric *f, struct fport *p);
 int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now);
 int cpu_mmio_read(struct fabric *f, int ep, bool remote, uint64_t now);
 int cpu_cfg_read(struct fabric *f, int ep, uint64_t now);

@@ -26,6 +26,7 @@ struct fabric *fabric_create(uint64_t seed)
 	f->lat_dev = 500 * PS_PER_NS;
 	f->lat_cfg = 1000 * PS_PER_NS;
 	strcpy(f->workload, "idle");
+	calendar_init(f);
 	return f;
 }
 
@@ -44,8 +45,7 @@ void fabric_destroy(struct fabric *f)
 	free(f->ports);
 	free(f->cores);
 	free(f->agents);
-	free(f->heap);
-	free(f->hpos);
+	free(f->far);
 	free(f);
 }
 
@@ -170,6 +170,7 @@ static int set_present(struct fabric *f, int node, bool present)
 		if (!below(f, i, node))
 			continue;
 		n->present = present;
+		f->nremoved += !present;
 		if (present && n->tags) {
 			/* Re-enumerated: a fresh device with no request in flight. */
 			memset(n->tags, 0, sizeof(*n->tags) * FAB_TAGS);
