@@ -25,7 +25,7 @@ static struct ptlp ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t no
 	    .cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P,
 	    .ep = (int16_t)ep,
 	    .peer = -1,
-	    .prefix = n->d.pasid && kind != FK_MSG ? fab_pasid_prefix(n->d.pasid) : 0,
+	    .prefix = kind != FK_MSG ? n->prefix : 0,
 	};
 }
 

@@ -118,7 +118,7 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 	    .req_time_ns = t->req_time / PS_PER_NS,
 	};
 
-	fab_header(t, o.hdr);
+	fab_header(f, t, o.hdr);
 	for (int i = 0; i < p->nobs; i++)
 		p->obs[i].fn(p->obs[i].ctx, &o);
 	if (f->log_fn)

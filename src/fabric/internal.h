@@ -28,6 +28,19 @@
 /* What a queued TLP is; the wire header is derived from it only when observed. */
 enum fkind { FK_MRD, FK_MWR, FK_CPLD, FK_CFGRD, FK_MSG };
 
+/* Header templates (hdr.c). */
+enum {
+	TPL_MRD32,
+	TPL_MRD64,
+	TPL_MWR32,
+	TPL_MWR64,
+	TPL_CPLD,
+	TPL_CFGRD0,
+	TPL_CFGRD1,
+	TPL_MSG,
+	TPL_COUNT
+};
+
 enum ptlp_flags {
 	PF_LAST = 1,	/* last completion of its request */
 	PF_P2P = 2,	/* peer-to-peer: routed through the RC to another port */
@@ -114,6 +127,7 @@ struct fnode {
 	uint32_t ppb;	    /* own link: ps per byte << 10 */
 	uint64_t link_free; /* ps: own upstream link free from */
 	uint64_t bar;	    /* MMIO address CPU and peers write to */
+	uint32_t prefix;    /* PASID prefix of its requests, 0 if none */
 	unsigned posted;    /* inbound posted TLPs queued, against credits */
 	struct ftag *tags;  /* endpoints: 10-bit tag table */
 	uint16_t next_tag;
@@ -199,6 +213,7 @@ struct fabric {
 	fabric_observer log_fn;
 	void *log_ctx;
 
+	uint32_t tpl[TPL_COUNT];
 	uint32_t mps, mrrs, rcb;
 	uint64_t lat_mem, lat_remote, lat_route, lat_dev, lat_cfg;
 };
@@ -240,8 +255,9 @@ void agent_set(struct fabric *f, int a, uint64_t t);
 void agents_clear_streams(struct fabric *f);
 
 /* hdr.c */
-void fab_header(const struct ptlp *t, uint32_t hdr[4]);
-uint32_t fab_pasid_prefix(uint16_t pasid);
+void fab_templates(struct fabric *f);
+void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4]);
+uint32_t fab_pasid_prefix(uint32_t pasid);
 
 /* engine.c */
 int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t);

@@ -27,6 +27,7 @@ struct fabric *fabric_create(uint64_t seed)
 	f->lat_cfg = 1000 * PS_PER_NS;
 	strcpy(f->workload, "idle");
 	calendar_init(f);
+	fab_templates(f);
 	return f;
 }
 
@@ -133,6 +134,7 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
 	n->port = -1;
 	n->stream_wait = -1;
 	n->ppb = link_ppb(d->width, d->speed);
+	n->prefix = d->pasid ? fab_pasid_prefix(d->pasid) : 0;
 	n->bar = 0x80000000ull + (uint64_t)i * 0x100000;
 	if (d->kind == FABRIC_ROOT_PORT)
 		return add_port(f, i) < 0 ? -ENOMEM : i;

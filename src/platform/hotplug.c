@@ -85,8 +85,8 @@ static int hot_rescan(void *ctx)
 }
 
 static const struct kcore_hotplug_ops hotplug_ops = {
-	.remove = hot_remove,
-	.rescan = hot_rescan,
+    .remove = hot_remove,
+    .rescan = hot_rescan,
 };
 
 void platform_hotplug_init(struct platform *p)

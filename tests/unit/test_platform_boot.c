@@ -14,7 +14,7 @@
 
 static struct platform *boot(bool ephemeral)
 {
-	struct platform_options o = { .name = "kunpeng930", .seed = 1, .ephemeral = ephemeral };
+	struct platform_options o = {.name = "kunpeng930", .seed = 1, .ephemeral = ephemeral};
 	struct platform *p;
 	char err[256];
 
@@ -123,7 +123,7 @@ static void sysfs_remove_and_rescan_persist(void **state)
 
 static void bad_platforms_refused(void **state)
 {
-	struct platform_options o = { .name = "nowhere" };
+	struct platform_options o = {.name = "nowhere"};
 	struct platform *p;
 	char err[256];
 
@@ -140,11 +140,11 @@ static void bad_platforms_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(boots_the_seed_topology),
-		cmocka_unit_test(time_advances_with_traffic),
-		cmocka_unit_test(poll_stops_the_run),
-		cmocka_unit_test(sysfs_remove_and_rescan_persist),
-		cmocka_unit_test(bad_platforms_refused),
+	    cmocka_unit_test(boots_the_seed_topology),
+	    cmocka_unit_test(time_advances_with_traffic),
+	    cmocka_unit_test(poll_stops_the_run),
+	    cmocka_unit_test(sysfs_remove_and_rescan_persist),
+	    cmocka_unit_test(bad_platforms_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
