@@ -75,7 +75,7 @@ int perf_reader_parse_record(struct perf_reader *r, struct perf_rec *rec)
 		rec->time_conv.time_shift = pb_get64(p + 8, sw);
 		rec->time_conv.time_mult = pb_get64(p + 16, sw);
 		rec->time_conv.time_zero = pb_get64(p + 24, sw);
-		if (rec->size >= 58) {
+		if (rec->size >= 50) {
 			rec->time_conv.time_cycles = pb_get64(p + 32, sw);
 			rec->time_conv.time_mask = pb_get64(p + 40, sw);
 			rec->time_conv.cap_user_time_zero = p[48];
