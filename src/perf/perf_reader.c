@@ -136,7 +136,7 @@ static int truncated(struct perf_reader *r, int err, const char *what, uint64_t 
 	return perf_reader_fail(r, -EPROTO,
 				"truncated: %s at offset %#llx needs %llu bytes, the %s ends first",
 				what, (unsigned long long)off, (unsigned long long)need,
-				r->pipe ? "stream" : "data section");
+				r->pipe ? "stream" : r->cut ? "file" : "data section");
 }
 
 int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
@@ -145,6 +145,10 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 	uint64_t total;
 	int err;
 
+	if (at_end(r) && r->cut)
+		return perf_reader_fail(r, -EPROTO,
+					"truncated: data section ends at %#llx, file has %zu bytes",
+					(unsigned long long)r->claimed_end, r->len);
 	if (at_end(r))
 		return 0;
 	memset(rec, 0, sizeof(*rec));

@@ -21,6 +21,8 @@ struct perf_reader {
 	bool eof;
 
 	bool pipe, swap;
+	bool cut;        /* file shorter than its data section: read what exists */
+	uint64_t claimed_end;
 	uint64_t pos, data_end; /* image mode: next record, end of the data */
 	uint64_t features[PERF_FEAT_BITS / 64];
 

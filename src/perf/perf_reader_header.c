@@ -157,14 +157,19 @@ int perf_reader_parse_file_header(struct perf_reader *r)
 	if (hsize == PERF_FILE_HEADER_SIZE)
 		for (int i = 0; i < PERF_FEAT_BITS / 64; i++)
 			r->features[i] = pb_get64(r->base + 72 + 8 * i, r->swap);
-	if (!section_ok(r, attrs))
-		return perf_reader_fail(r, -EPROTO, "truncated: attribute section");
-	if (!section_ok(r, data))
-		return perf_reader_fail(r, -EPROTO,
-					"truncated: data section ends at %#llx, file has %zu bytes",
-					(unsigned long long)(data.off + data.size), r->len);
 	r->pos = data.off;
 	r->data_end = data.off + data.size;
+	if (!section_ok(r, data)) {
+		if (data.off > r->len)
+			return perf_reader_fail(r, -EPROTO, "truncated: no data section");
+		/* decode what exists; the iterator reports the cut at the end */
+		r->cut = true;
+		r->claimed_end = r->data_end;
+		r->data_end = r->len;
+		return 0;
+	}
+	if (!section_ok(r, attrs))
+		return perf_reader_fail(r, -EPROTO, "truncated: attribute section");
 	if (attrs.size) {
 		int err = parse_attrs(r, attr_size, attrs);
 

@@ -104,8 +104,8 @@ int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 	if (err)
 		return err;
 	err = perf_writer_add_attr(w, &attr, "hisi_ptt0_2//", &id, 1);
-	if (!err)
-		err = perf_writer_auxtrace_info(w, PERF_AUXTRACE_HISI_PTT, &priv, 1);
+	if (!err && o->auxtrace_type >= 0)
+		err = perf_writer_auxtrace_info(w, (uint32_t)o->auxtrace_type, &priv, 1);
 	if (!err)
 		err = perf_writer_id_index(w, &idx, 1);
 	if (!err)

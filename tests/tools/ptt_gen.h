@@ -21,6 +21,7 @@ struct ptt_gen_opts {
 	const uint64_t *chunk_bytes; /* payload size of each AUXTRACE chunk */
 	size_t nr_chunks;
 	uint64_t seed;
+	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
 };
 
 /* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */
