@@ -11,6 +11,29 @@
 
 const char wbuf_hexdig[16] = "0123456789abcdef";
 
+#define P16(h) h "0", h "1", h "2", h "3", h "4", h "5", h "6", h "7", \
+	h "8", h "9", h "a", h "b", h "c", h "d", h "e", h "f"
+#define D10(d) d "0", d "1", d "2", d "3", d "4", d "5", d "6", d "7", d "8", d "9"
+
+/* Two characters per entry, no terminating NUL (hence the exact bounds). */
+const char wbuf_hexpair[256][2] = {
+	P16("0"), P16("1"), P16("2"), P16("3"), P16("4"), P16("5"), P16("6"), P16("7"),
+	P16("8"), P16("9"), P16("a"), P16("b"), P16("c"), P16("d"), P16("e"), P16("f"),
+};
+
+const char wbuf_decpair[100][2] = {
+	D10("0"), D10("1"), D10("2"), D10("3"), D10("4"),
+	D10("5"), D10("6"), D10("7"), D10("8"), D10("9"),
+};
+
+const uint64_t wbuf_pow10[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+	10000000000000ull, 100000000000000ull, 1000000000000000ull,
+	10000000000000000ull, 100000000000000000ull, 1000000000000000000ull,
+	10000000000000000000ull,
+};
+
 static int wbuf_alloc(struct wbuf *w, int fd, size_t cap)
 {
 	w->buf = malloc(cap);
@@ -82,17 +105,4 @@ void wbuf_hexmin(struct wbuf *w, uint64_t v)
 	while (digits < 16 && v >> (4 * digits))
 		digits++;
 	wbuf_hex(w, v, digits);
-}
-
-void wbuf_u64(struct wbuf *w, uint64_t v)
-{
-	char tmp[20];
-	int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		w->buf[w->len++] = tmp[--n];
 }

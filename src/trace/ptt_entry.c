@@ -49,19 +49,20 @@ static uint32_t tlp_dw0_of_4dw(uint32_t w)
 
 void ptt_entry_decode(const uint8_t *buf, enum ptt_format f, struct ptt_entry *e)
 {
-	size_t n = f == PTT_FMT_8DW ? 8 : 4;
-
-	memset(e, 0, sizeof(*e));
 	e->format = f;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < 4; i++)
 		e->dw[i] = get_le32(buf + 4 * i);
 	if (f == PTT_FMT_8DW) {
+		for (size_t i = 4; i < 8; i++)
+			e->dw[i] = get_le32(buf + 4 * i);
 		e->prefix = e->dw[1];
 		memcpy(e->hdr, &e->dw[2], sizeof(e->hdr));
 		e->time = e->dw[7];
 		e->hdr_dws = 4;
 		return;
 	}
+	memset(&e->dw[4], 0, 4 * sizeof(e->dw[0]));
+	e->prefix = 0;
 	e->time = e->dw[0] & 0x7ff;
 	e->hdr[0] = tlp_dw0_of_4dw(e->dw[0]);
 	e->hdr[1] = e->dw[1];

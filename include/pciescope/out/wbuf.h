@@ -54,22 +54,92 @@ static inline void wbuf_str(struct wbuf *w, const char *s)
 }
 
 extern const char wbuf_hexdig[16];
+extern const char wbuf_hexpair[256][2]; /* "00".."ff" */
+extern const char wbuf_decpair[100][2]; /* "00".."99" */
+
+/*
+ * Cursor forms: write at o and return the new end.  Hot loops keep the
+ * cursor in a local so the compiler need not reload w->len after each byte.
+ */
+static inline char *wb_mem(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, n);
+	return o + n;
+}
+
+#define wb_lit(o, s) wb_mem((o), (s), sizeof(s) - 1)
 
 /* Exactly `digits` lower-case hex digits of v. */
+static inline char *wb_hex(char *o, uint64_t v, int digits)
+{
+	int i = digits;
+
+	while (i >= 2) {
+		i -= 2;
+		memcpy(o + i, wbuf_hexpair[v & 0xff], 2);
+		v >>= 8;
+	}
+	if (i)
+		o[0] = wbuf_hexdig[v & 0xf];
+	return o + digits;
+}
+
+extern const uint64_t wbuf_pow10[20];
+
+/* Unsigned decimal ("%llu"). */
+static inline char *wb_u64(char *o, uint64_t v)
+{
+	/* digits from the bit length (log10(2) ~ 1233/4096), then one correction */
+	int n = ((64 - __builtin_clzll(v | 1)) * 1233 >> 12) + 1;
+	char *p;
+
+	if (n < 20 && v >= wbuf_pow10[n])
+		n++;
+	if (v < wbuf_pow10[n - 1] && n > 1)
+		n--;
+	p = o + n;
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, wbuf_decpair[v % 100], 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(p - 2, wbuf_decpair[v], 2);
+	else
+		p[-1] = (char)('0' + v);
+	return o + n;
+}
+
+/* Decimal of a value below 10000 (fields of TLP headers), without loops. */
+static inline char *wb_u16(char *o, uint32_t v)
+{
+	if (v < 10) {
+		*o = (char)('0' + v);
+		return o + 1;
+	}
+	if (v < 100)
+		return wb_mem(o, wbuf_decpair[v], 2);
+	if (v < 1000) {
+		*o = (char)('0' + v / 100);
+		return wb_mem(o + 1, wbuf_decpair[v % 100], 2);
+	}
+	if (v < 10000)
+		return wb_mem(wb_mem(o, wbuf_decpair[v / 100], 2), wbuf_decpair[v % 100], 2);
+	return wb_u64(o, v);
+}
+
+/* Buffer forms of the same. */
 static inline void wbuf_hex(struct wbuf *w, uint64_t v, int digits)
 {
-	char *p = w->buf + w->len;
-
-	for (int i = digits - 1; i >= 0; i--) {
-		p[i] = wbuf_hexdig[v & 0xf];
-		v >>= 4;
-	}
-	w->len += (size_t)digits;
+	w->len = (size_t)(wb_hex(w->buf + w->len, v, digits) - w->buf);
 }
 
 /* Hex without leading zeros ("%x"). */
 void wbuf_hexmin(struct wbuf *w, uint64_t v);
-/* Unsigned decimal ("%llu"). */
-void wbuf_u64(struct wbuf *w, uint64_t v);
+
+static inline void wbuf_u64(struct wbuf *w, uint64_t v)
+{
+	w->len = (size_t)(wb_u64(w->buf + w->len, v) - w->buf);
+}
 
 #endif
