@@ -19,27 +19,25 @@ size_t ptt_chunk_whole(const uint8_t *buf, size_t len, enum ptt_format *f)
 	return len - len % ptt_entry_size(*f);
 }
 
-/* ".  %08x: %02x %02x %02x %02x " followed by the fixed padding. */
+/*
+ * ".  %08x: %02x %02x %02x %02x " and the fixed padding: a 57-byte template
+ * copied whole, then the offset and byte digits written in place.
+ */
+#define DW_LINE 57
+
 static void dw_prefix(struct wbuf *w, const uint8_t *p, size_t off)
 {
-	static const char pad[] = "                                ";
+	static const char tmpl[DW_LINE + 1] = ".  00000000: 00 00 00 00 "
+					      "                                ";
 	char *o = w->buf + w->len;
 
-	o[0] = '.';
-	o[1] = ' ';
-	o[2] = ' ';
-	w->len += 3;
-	wbuf_hex(w, off, 8);
-	o = w->buf + w->len;
-	o[0] = ':';
-	o[1] = ' ';
-	for (int i = 0; i < 4; i++) {
-		o[2 + 3 * i] = wbuf_hexdig[p[i] >> 4];
-		o[3 + 3 * i] = wbuf_hexdig[p[i] & 0xf];
-		o[4 + 3 * i] = ' ';
-	}
-	w->len += 14;
-	wbuf_mem(w, pad, 32);
+	memcpy(o, tmpl, DW_LINE);
+	wb_hex(o + 3, off, 8);
+	memcpy(o + 13, wbuf_hexpair[p[0]], 2);
+	memcpy(o + 16, wbuf_hexpair[p[1]], 2);
+	memcpy(o + 19, wbuf_hexpair[p[2]], 2);
+	memcpy(o + 22, wbuf_hexpair[p[3]], 2);
+	w->len += DW_LINE;
 }
 
 static void field(struct wbuf *w, const char *name, size_t n, uint32_t v, char end)
