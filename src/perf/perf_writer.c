@@ -50,7 +50,7 @@ int perf_writer_flush(struct perf_writer *w)
 
 int perf_writer_put(struct perf_writer *w, const void *p, size_t n)
 {
-	if (w->err)
+	if (w->err || !n)
 		return w->err;
 	if (n > sizeof(w->buf) - w->len) {
 		struct iovec iov[2] = { { w->buf, w->len }, { (void *)p, n } };
