@@ -198,15 +198,23 @@ int perf_writer_auxtrace_info(struct perf_writer *w, uint32_t type, const uint64
 	return put_record(w, PERF_REC_AUXTRACE_INFO, body, 8 + 8 * nr_priv);
 }
 
-int perf_writer_auxtrace(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
-			 const void *data, uint64_t size)
+int perf_writer_auxtrace_iov(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
+			     const struct iovec *data, int n)
 {
 	static const uint8_t pad[8];
-	uint64_t padded = (size + 7) & ~(uint64_t)7;
 	uint8_t rec[PERF_AUXTRACE_RECORD_SIZE] = { 0 };
 	struct perf_event_header h = { PERF_REC_AUXTRACE, 0, PERF_AUXTRACE_RECORD_SIZE };
-	struct iovec iov[3];
+	struct iovec iov[PERF_WRITER_MAX_SPANS + 1];
+	uint64_t size = 0, padded;
 
+	if (n < 0 || n > PERF_WRITER_MAX_SPANS)
+		return -EINVAL;
+	for (int i = 0; i < n; i++) {
+		iov[i] = data[i];
+		size += data[i].iov_len;
+	}
+	padded = (size + 7) & ~(uint64_t)7;
+	iov[n] = (struct iovec){ (void *)pad, padded - size };
 	memcpy(rec, &h, sizeof(h));
 	pb_put64(rec + 8, padded);
 	pb_put64(rec + 16, c->offset);
@@ -216,11 +224,17 @@ int perf_writer_auxtrace(struct perf_writer *w, const struct perf_auxtrace_chunk
 	pb_put32(rec + 40, c->cpu);
 	if (perf_writer_put(w, rec, sizeof(rec)) || perf_writer_flush(w))
 		return w->err;
-	iov[0] = (struct iovec){ (void *)data, size };
-	iov[1] = (struct iovec){ (void *)pad, padded - size };
-	w->err = write_all(w->fd, iov, 2);
+	w->err = write_all(w->fd, iov, n + 1);
 	w->data_size += sizeof(rec) + padded;
 	return w->err;
+}
+
+int perf_writer_auxtrace(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
+			 const void *data, uint64_t size)
+{
+	struct iovec iov = { (void *)data, (size_t)size };
+
+	return perf_writer_auxtrace_iov(w, c, &iov, 1);
 }
 
 /* The sample_id trailer the first attribute announces. */

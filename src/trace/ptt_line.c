@@ -31,6 +31,17 @@ static void pad_to(struct wbuf *w, size_t start, size_t width)
 		wbuf_putc(w, ' ');
 }
 
+/* v right-aligned in width columns ("%*llu"). */
+static void right_u64(struct wbuf *w, uint64_t v, size_t width)
+{
+	char tmp[20];
+	size_t n = (size_t)(wb_u64(tmp, v) - tmp);
+
+	for (size_t i = n; i < width; i++)
+		wbuf_putc(w, ' ');
+	wbuf_mem(w, tmp, n);
+}
+
 static void raw_dws(struct wbuf *w, const struct ptt_entry *e)
 {
 	wbuf_lit(w, " hdr=");
@@ -89,17 +100,7 @@ void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
 	wbuf_lit(w, "0x");
 	wbuf_hex(w, off, 10);
 	wbuf_mem(w, e->format == PTT_FMT_8DW ? " 8dw " : " 4dw ", 5);
-	start = w->len;
-	wbuf_u64(w, e->time);
-	if (w->len - start < 10) {
-		char tmp[10];
-		size_t n = w->len - start;
-
-		memcpy(tmp, w->buf + start, n);
-		memset(w->buf + start, ' ', 10 - n);
-		memcpy(w->buf + start + 10 - n, tmp, n);
-		w->len = start + 10;
-	}
+	right_u64(w, e->time, 10);
 	wbuf_putc(w, ' ');
 	start = w->len;
 	w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_kind_name(v.kind)) - w->buf);

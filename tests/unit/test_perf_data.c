@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <pciescope/perf/perf_data.h>
@@ -51,6 +52,7 @@ static void write_sample(const char *path)
 	uint8_t unknown[16] = { 200, 0, 0, 0, 0, 0, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8 };
 	uint64_t priv = 42;
 	struct perf_writer *w;
+	struct iovec span[2] = { { payload, 1000 }, { payload + 1000, sizeof(payload) - 1000 } };
 
 	for (size_t i = 0; i < sizeof(payload); i++)
 		payload[i] = (uint8_t)(i * 7);
@@ -62,7 +64,8 @@ static void write_sample(const char *path)
 	assert_int_equal(perf_writer_itrace_start(w, 1, 2, &sid), 0);
 	assert_int_equal(perf_writer_aux(w, 0x1000, sizeof(payload),
 					 PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_PARTIAL, &sid), 0);
-	assert_int_equal(perf_writer_auxtrace(w, &c, payload, sizeof(payload)), 0);
+	/* the payload as two spans, as a wrapped AUX ring hands it over */
+	assert_int_equal(perf_writer_auxtrace_iov(w, &c, span, 2), 0);
 	assert_int_equal(perf_writer_lost(w, 101, 12, &sid), 0);
 	assert_int_equal(perf_writer_raw(w, unknown, sizeof(unknown)), 0);
 	assert_int_equal(perf_writer_finished_round(w), 0);

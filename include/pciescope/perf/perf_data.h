@@ -206,6 +206,14 @@ struct perf_auxtrace_chunk {
 /* Writes an AUXTRACE record and its size-byte payload (padded to 8 bytes). */
 int perf_writer_auxtrace(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
 			 const void *data, uint64_t size);
+/*
+ * The same with the payload in up to PERF_WRITER_MAX_SPANS pieces, e.g. the
+ * two spans of a wrapped AUX ring: one record, one writev(2), no copy.
+ */
+#define PERF_WRITER_MAX_SPANS 8
+struct iovec;
+int perf_writer_auxtrace_iov(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
+			     const struct iovec *data, int n);
 int perf_writer_aux(struct perf_writer *w, uint64_t aux_offset, uint64_t aux_size,
 		    uint64_t flags, const struct perf_sample_id *sid);
 int perf_writer_itrace_start(struct perf_writer *w, uint32_t pid, uint32_t tid,
