@@ -4,7 +4,8 @@
 #  1. for 4DW and 8DW files with several AUXTRACE chunks of different sizes
 #     written by pciescope's writer, `pciescope report -D` prints exactly the
 #     HISI PTT lines of `perf report -D` (colour codes stripped);
-#  2. perf's own re-write of such a file (`perf inject`, file and pipe mode)
+#  2. perf reads the header the writer finished (event name, PMU mapping);
+#  3. perf's own re-write of such a file (`perf inject`, file and pipe mode)
 #     reads back to the same decoded output in every view.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
@@ -24,6 +25,11 @@ check_file() { # name format sizes...
 	"$PCIESCOPE" report -D -i "$name.data" >"$name.ours" 2>"$name.err"
 	[ "$(grep -c 'HISI PTT data' "$name.perf")" -eq $# ]
 	diff -u "$name.perf" "$name.ours"
+
+	# perf reads the header the writer finished: event name, PMU mapping
+	perf report --header-only -i "$name.data" >"$name.hdr" 2>&1
+	grep -q '^# event : name = hisi_ptt0_2//, .*type = 42' "$name.hdr"
+	grep -q '^# pmu mappings: hisi_ptt0_2 = 42' "$name.hdr"
 
 	# perf inject re-writes the file in its own layout (and as a pipe)
 	perf inject -i "$name.data" -o "$name.inject" 2>/dev/null
