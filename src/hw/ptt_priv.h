@@ -11,7 +11,10 @@
 #include <pciescope/hw/ptt.h>
 #include <pciescope/regs/ptt.h>
 
-/* Trace classes as the direction tables split them. */
+/*
+ * Trace classes as the direction tables split them; the first three equal
+ * enum tlp_class (P, NP, CPL), so a TLP's class indexes the table directly.
+ */
 enum ptt_cls { PTT_CLS_P, PTT_CLS_NP, PTT_CLS_CPL_A, PTT_CLS_CPL_B, PTT_CLS_COUNT };
 
 struct ptt_trace {

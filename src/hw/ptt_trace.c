@@ -31,6 +31,10 @@
 
 #include "ptt_priv.h"
 
+_Static_assert((int)PTT_CLS_P == (int)TLP_CLASS_P && (int)PTT_CLS_NP == (int)TLP_CLASS_NP &&
+		       (int)PTT_CLS_CPL_A == (int)TLP_CLASS_CPL,
+	       "a TLP class indexes the accept table");
+
 static inline void ptt_put_le32(uint8_t *p, uint32_t v)
 {
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -207,23 +211,11 @@ void ptt_hw_observe(void *hw, const struct fabric_tlp *t)
 	uint8_t *buf;
 	int cls;
 
-	if (!tr->running)
+	if (!tr->running || t->cls > TLP_CLASS_CPL)
 		return;
-	tr->stats.observed++;
-	switch (t->cls) {
-	case TLP_CLASS_P:
-		cls = PTT_CLS_P;
-		break;
-	case TLP_CLASS_NP:
-		cls = PTT_CLS_NP;
-		break;
-	case TLP_CLASS_CPL:
-		cls = t->dir == FABRIC_INBOUND && t->cpl_set == FABRIC_CPL_B ? PTT_CLS_CPL_B
-									    : PTT_CLS_CPL_A;
-		break;
-	default:
-		return;
-	}
+	cls = t->cls;
+	if (cls == TLP_CLASS_CPL && t->dir == FABRIC_INBOUND && t->cpl_set == FABRIC_CPL_B)
+		cls = PTT_CLS_CPL_B;
 	if (!tr->accept[t->dir & 1][cls] || !ptt_filter_match(h, t, cls))
 		return;
 	buf = tr->buf[tr->cur];

@@ -36,7 +36,6 @@ enum ptt_hw_tune {
 
 /* What happened inside the model, for tests and benchmarks (no register shows it). */
 struct ptt_hw_stats {
-	uint64_t observed;   /* TLPs seen while tracing */
 	uint64_t traced;     /* entries written */
 	uint64_t overwritten; /* entries lost by writing into a buffer whose interrupt was pending */
 	uint64_t buffers_full;
