@@ -54,7 +54,8 @@ static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cf
 	int ret;
 
 	ptt_place(c.fabric, d, cfg, &c);
-	d->identity_iommu = !json_is_false(iommu);
+	if (json_is_boolean(iommu))
+		d->identity_iommu = json_is_true(iommu);
 	ret = ptt_hw_create(&c, &h);
 	if (ret) {
 		snprintf(err, errlen, "hisi_ptt model: %s", ret == -ENOMEM ? "out of memory"
