@@ -40,6 +40,11 @@ struct rec {
 	uint8_t buf[65536];
 };
 
+/*
+ * Side-band bookkeeping.  The sample_id trailer follows the body in the order
+ * TID, TIME, CPU, IDENTIFIER (the sample_type prepare_event asks for), so an
+ * AUX record's time is the word after its TID.
+ */
 static void rec_note(struct rec *s, const struct perf_event_header *h)
 {
 	const uint64_t *body = (const uint64_t *)(h + 1);
@@ -48,7 +53,8 @@ static void rec_note(struct rec *s, const struct perf_event_header *h)
 		s->r->aux_records++;
 		if (body[2] & PERF_AUX_FLAG_TRUNCATED) {
 			s->r->truncated++;
-			s->r->truncated_at_ns = s->b->ops->now_ns(s->b);
+			s->r->truncated_at_ns = h->size >= 8 + 5 * 8 ? body[4]
+								      : s->b->ops->now_ns(s->b);
 		}
 	} else if (h->type == PERF_RECORD_LOST) {
 		s->r->lost += body[1];
