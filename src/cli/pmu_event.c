@@ -1,159 +1,80 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * `pmu/term=value,.../` through format/ files.  Format strings are
- * "config:a-b,c" (config, config1 or config2; single bits or ranges); a term
- * whose value does not fit its format is refused as perf refuses it.
+ * One `pmu/term=value,.../` event through the perf event parser
+ * (perf/event_parse.h), reading the PMU's type and format/ files by path
+ * through the backend, so the same code works on both backends.  The
+ * tool-side rules want the terms as written, so they are kept.
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+
+#include <pciescope/perf/event_parse.h>
 
 #include "backend_opts.h"
 #include "pmu_event.h"
 
-/* Parses "config1:0-15,32-35" into the field and its bit mask. */
-static int format_parse(const char *s, __u64 **field, struct perf_event_attr *a,
-			uint64_t *mask)
+static int src_read(void *ctx, const char *pmu, const char *file, char *buf, size_t n)
 {
-	const char *colon = strchr(s, ':');
-	char *end;
+	char path[512];
+	ssize_t len;
 
-	if (!colon)
-		return -EINVAL;
-	if (!strncmp(s, "config:", 7))
-		*field = &a->config;
-	else if (!strncmp(s, "config1:", 8))
-		*field = &a->config1;
-	else if (!strncmp(s, "config2:", 8))
-		*field = &a->config2;
-	else
-		return -EINVAL;
-	*mask = 0;
-	for (s = colon + 1; *s;) {
-		unsigned long lo = strtoul(s, &end, 10), hi = lo;
-
-		if (end == s || lo > 63)
-			return -EINVAL;
-		if (*end == '-') {
-			s = end + 1;
-			hi = strtoul(s, &end, 10);
-			if (end == s || hi > 63 || hi < lo)
-				return -EINVAL;
-		}
-		for (unsigned long bit = lo; bit <= hi; bit++)
-			*mask |= 1ull << bit;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return -EINVAL;
-	}
-	return *mask ? 0 : -EINVAL;
+	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS, pmu, file);
+	len = cli_sysfs_read(ctx, path, buf, n);
+	return (int)len;
 }
 
-/* Spreads value over the mask's bits, lowest first; -ERANGE if it does not fit. */
-static int format_apply(__u64 *field, uint64_t mask, uint64_t value)
+static int src_list(void *ctx, const char *pmu, const char *dir,
+		    int (*fn)(void *arg, const char *name), void *arg)
 {
-	for (int bit = 0; bit < 64; bit++) {
-		if (!(mask & (1ull << bit)))
-			continue;
-		if (value & 1)
-			*field |= 1ull << bit;
-		value >>= 1;
-	}
-	return value ? -ERANGE : 0;
+	char path[512], **names;
+	size_t n;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS, pmu, dir);
+	ret = cli_sysfs_list(ctx, path, &names, &n);
+	for (size_t i = 0; !ret && i < n; i++)
+		ret = fn(arg, names[i]);
+	if (n || !ret)
+		cli_names_free(names, n);
+	return ret;
 }
 
-static int apply_term(struct backend *b, struct pmu_event *ev, struct pmu_event_term *t,
-		      char *err, size_t errlen)
+static int copy_event(const struct perf_event_spec *s, struct pmu_event *ev, char *err,
+		      size_t errlen)
 {
-	char path[384], fmt[256];
-	__u64 *field;
-	uint64_t mask;
-
-	snprintf(path, sizeof(path), "%s/%s/format/%s", PMU_SYSFS, ev->pmu, t->name);
-	if (cli_sysfs_read(b, path, fmt, sizeof(fmt)) < 0) {
-		snprintf(err, errlen, "unknown term '%s' for pmu '%s'", t->name, ev->pmu);
+	if (!s->pmu || strlen(s->pmu) >= sizeof(ev->pmu) || s->nterms > PMU_EVENT_MAX_TERMS) {
+		snprintf(err, errlen, "'%s': expected one pmu/term=value,.../ event", s->text);
 		return -EINVAL;
 	}
-	if (format_parse(fmt, &field, &ev->attr, &mask)) {
-		snprintf(err, errlen, "pmu '%s': cannot parse format/%s '%s'", ev->pmu, t->name,
-			 fmt);
-		return -EINVAL;
+	strcpy(ev->pmu, s->pmu);
+	ev->attr = s->attr;
+	for (size_t i = 0; i < s->nterms; i++) {
+		snprintf(ev->term[i].name, sizeof(ev->term[i].name), "%s", s->terms[i].name);
+		ev->term[i].value = s->terms[i].bare ? 1 : s->terms[i].val;
 	}
-	if (format_apply(field, mask, t->value)) {
-		snprintf(err, errlen, "value 0x%llx too big for term '%s' (format %s)",
-			 (unsigned long long)t->value, t->name, fmt);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int parse_terms(struct pmu_event *ev, char *s, char *err, size_t errlen)
-{
-	for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
-		struct pmu_event_term *t = &ev->term[ev->nterms];
-		char *eq = strchr(tok, '='), *end;
-
-		if (ev->nterms == PMU_EVENT_MAX_TERMS) {
-			snprintf(err, errlen, "too many terms");
-			return -EINVAL;
-		}
-		if (eq)
-			*eq = 0;
-		if (!*tok || strlen(tok) >= sizeof(t->name)) {
-			snprintf(err, errlen, "bad term '%s'", tok);
-			return -EINVAL;
-		}
-		strcpy(t->name, tok);
-		t->value = 1;
-		if (eq) {
-			errno = 0;
-			t->value = strtoull(eq + 1, &end, 0);
-			if (errno || *end || end == eq + 1 || eq[1] == '-') {
-				snprintf(err, errlen, "term '%s': '%s' is not a number", tok, eq + 1);
-				return -EINVAL;
-			}
-		}
-		ev->nterms++;
-	}
-	return 0;
-}
-
-static int read_type(struct backend *b, struct pmu_event *ev, char *err, size_t errlen)
-{
-	char path[384], val[32], *end;
-
-	snprintf(path, sizeof(path), "%s/%s/type", PMU_SYSFS, ev->pmu);
-	if (cli_sysfs_read(b, path, val, sizeof(val)) < 0) {
-		snprintf(err, errlen, "no PMU named '%s' (see 'pciescope list')", ev->pmu);
-		return -ENOENT;
-	}
-	ev->attr.type = (uint32_t)strtoul(val, &end, 10);
+	ev->nterms = (int)s->nterms;
 	return 0;
 }
 
 int pmu_event_parse(struct backend *b, const char *text, struct pmu_event *ev, char *err,
 		    size_t errlen)
 {
-	const char *slash = strchr(text, '/');
-	size_t len = strlen(text);
-	char terms[512];
+	struct perf_pmu_source src = { .ctx = b, .read = src_read, .list = src_list };
+	struct perf_event_list l = { 0 };
 	int ret;
 
 	memset(ev, 0, sizeof(*ev));
-	if (!slash || slash == text || len < 2 || text[len - 1] != '/' ||
-	    (size_t)(slash - text) >= sizeof(ev->pmu) || len - (size_t)(slash - text) > sizeof(terms)) {
-		snprintf(err, errlen, "event '%s': expected pmu/term=value,.../", text);
-		return -EINVAL;
+	ret = perf_events_parse(&l, text, &src, err, errlen);
+	if (ret)
+		return ret;
+	if (l.n != 1) {
+		snprintf(err, errlen, "'%s': expected exactly one event", text);
+		ret = -EINVAL;
+	} else {
+		ret = copy_event(&l.ev[0], ev, err, errlen);
 	}
-	memcpy(ev->pmu, text, (size_t)(slash - text));
-	snprintf(terms, sizeof(terms), "%.*s", (int)(len - (size_t)(slash - text) - 2), slash + 1);
-	ev->attr.size = sizeof(ev->attr);
-	ret = read_type(b, ev, err, errlen);
-	if (!ret)
-		ret = parse_terms(ev, terms, err, errlen);
-	for (int i = 0; !ret && i < ev->nterms; i++)
-		ret = apply_term(b, ev, &ev->term[i], err, errlen);
+	perf_events_free(&l);
 	return ret;
 }
 

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A PMU event written `pmu/term=value,.../` turned into a perf_event_attr
- * through the PMU's format/ files, read by path through the backend, the
- * way perf does it: each value's bits fill the format's bits lowest first,
- * ORed into config/config1/config2.  The terms are kept, in order, so that
- * tool-side rules can look at what the user wrote, not only at the result.
+ * the way perf does it (perf/event_parse.h over the PMU's sysfs files, read
+ * through the backend).  The terms are kept, in order, so that tool-side
+ * rules can look at what the user wrote, not only at the result.
  */
 #ifndef PCIESCOPE_CLI_PMU_EVENT_H
 #define PCIESCOPE_CLI_PMU_EVENT_H

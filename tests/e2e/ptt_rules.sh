@@ -57,11 +57,12 @@ rec -e hisi_ptt0_2/filter=0x00101,type=4,direction=1/ 2>/dev/null || fail "reque
 if rec -e hisi_ptt0_2/filter=0x80001,type=1,direction=16/ 2>"$TEST_TMP/err"; then
 	fail "direction=16 fits config:20-23?"
 fi
-grep -q "too big for term 'direction'" "$TEST_TMP/err" || fail "width message"
+grep -q "value too big for format 'direction' of pmu 'hisi_ptt0_2', maximum is 15" "$TEST_TMP/err" ||
+	fail "width message"
 if rec -e hisi_ptt0_2/filter=0x80001,tpye=1/ 2>"$TEST_TMP/err"; then fail "typo accepted"; fi
 grep -q "unknown term 'tpye' for pmu 'hisi_ptt0_2'" "$TEST_TMP/err" || fail "term message"
 if rec -e hisi_ptt7_7/filter=0x80001,type=1/ 2>"$TEST_TMP/err"; then fail "no pmu"; fi
-grep -q "no PMU named 'hisi_ptt7_7'" "$TEST_TMP/err" || fail "pmu message"
+grep -q "Cannot find PMU \`hisi_ptt7_7'" "$TEST_TMP/err" || fail "pmu message"
 
 # AUX sizes: the driver needs 16 MiB; -m takes pages or a size, or perf's DATA,AUX.
 if rec -m 8M -e hisi_ptt0_2/filter=0x80001,type=1/ 2>"$TEST_TMP/err"; then fail "8M AUX"; fi
