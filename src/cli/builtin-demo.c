@@ -155,11 +155,12 @@ static void demo_summary(const struct demo_counts *c, const struct aux_record_re
 int cmd_demo(int argc, char **argv)
 {
 	struct backend_opts bo = { .o.ephemeral = true };
-	char ptt[64] = "", filter[32] = "0x80001", file[] = "/tmp/pciescope-demo-XXXXXX";
+	char ptt[64] = "", filter[32] = "0x80001", dir[256], file[300];
+	const char *tmp = getenv("TMPDIR");
 	struct aux_record_result res;
 	struct demo_counts *c;
 	struct backend *b;
-	int fd, ret;
+	int ret;
 
 	for (int i = 1; i < argc; i++) {
 		ret = backend_opts_parse(&bo, argc, argv, &i);
@@ -172,11 +173,10 @@ int cmd_demo(int argc, char **argv)
 		return 1;
 	printf("pciescope demo: the %s backend, platform %s (nothing here is saved)\n\n",
 	       b->ops->name, bo.o.platform ? bo.o.platform : "kunpeng930");
-	fd = mkstemp(file);
+	snprintf(dir, sizeof(dir), "%s/pciescope-demo-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	c = calloc(1, sizeof(*c));
-	ret = fd < 0 || !c ? cli_errno(-errno, "demo: temporary file") : 0;
-	if (fd >= 0)
-		close(fd);
+	ret = !c || !mkdtemp(dir) ? cli_errno(-errno, "demo: temporary directory") : 0;
+	snprintf(file, sizeof(file), "%s/perf.data", dir);
 	if (!ret)
 		ret = demo_platform(b, ptt, sizeof(ptt), filter, sizeof(filter));
 	if (!ret)
@@ -187,8 +187,10 @@ int cmd_demo(int argc, char **argv)
 		ret = demo_count(file, c);
 	if (!ret)
 		demo_summary(c, &res);
-	if (fd >= 0)
+	if (c && !strstr(dir, "XXXXXX")) {
 		unlink(file);
+		rmdir(dir);
+	}
 	free(c);
 	backend_close(b);
 	return ret;
