@@ -2,4 +2,4 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # PTT trace engine throughput (docs/performance.md, section PTT).
 set -eu
-"$BUILD_DIR/bench/bench_ptt" 200000000
+"$BUILD_DIR/bench/bench_ptt" 200000000 5000000
