@@ -15,7 +15,7 @@
 
 struct line {
 	const char *name, *unit, *munit;
-	char value[48];
+	char value[48], json_value[48]; /* perf prints JSON counts with %f */
 	double metric;
 	bool has_metric;
 	uint64_t running;
@@ -40,12 +40,15 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 	l->unit = c->clock ? "msec" : "";
 	l->running = v->running;
 	l->pcnt = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : 100.0;
-	if (!v->running)
+	if (c->clock)
+		val /= 1e6;
+	if (!v->running) {
 		snprintf(l->value, sizeof(l->value), "<not counted>");
-	else if (c->clock)
-		snprintf(l->value, sizeof(l->value), "%.2f", val / 1e6);
-	else
-		snprintf(l->value, sizeof(l->value), "%.0f", val);
+		snprintf(l->json_value, sizeof(l->json_value), "<not counted>");
+	} else {
+		snprintf(l->value, sizeof(l->value), c->clock ? "%.2f" : "%.0f", val);
+		snprintf(l->json_value, sizeof(l->json_value), "%f", val);
+	}
 	l->has_metric = s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric,
 								    &l->munit);
 }
@@ -100,7 +103,7 @@ static void print_json(const struct stat_config *s, const struct line *l, double
 	fputc('{', o);
 	if (ts >= 0)
 		fprintf(o, "\"interval\" : %.9f, ", ts);
-	fprintf(o, "\"counter-value\" : \"%s\", \"unit\" : ", l->value);
+	fprintf(o, "\"counter-value\" : \"%s\", \"unit\" : ", l->json_value);
 	json_string(o, l->unit);
 	fprintf(o, ", \"event\" : ");
 	json_string(o, l->name);
