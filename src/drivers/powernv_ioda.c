@@ -96,6 +96,20 @@ bool ioda_dev_is_vf(const struct ioda_phb *p, unsigned i)
 	return p->dev[i].pf >= 0;
 }
 
+int ioda_dev_find(const struct ioda_phb *p, uint16_t rid)
+{
+	int i = ioda_find_dev(p, rid);
+
+	return i < 0 ? -ENODEV : i;
+}
+
+unsigned ioda_sriov_totalvfs(const struct ioda_phb *p, uint16_t rid)
+{
+	int i = ioda_find_dev(p, rid);
+
+	return i < 0 || p->dev[i].pf >= 0 ? 0 : p->dev[i].total_vfs;
+}
+
 int ioda_dev_bar(const struct ioda_phb *p, unsigned i, int bar, uint64_t *base, uint64_t *size)
 {
 	if (i >= p->ndev || bar < 0 || bar >= IODA_BARS || p->dev[i].gone)

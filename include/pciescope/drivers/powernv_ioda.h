@@ -20,6 +20,10 @@
 #include <pciescope/bus/bus.h>
 
 struct ioda_phb;
+struct kdriver;
+
+/* The kcore driver: binds to PHB3s (regs/phb3.h IDs), publishes the debug tree. */
+extern const struct kdriver powernv_ioda_driver;
 
 /*
  * Enumerates and assigns.  Returns 0, or -ENOMEM.  An assignment failure
@@ -36,6 +40,9 @@ uint16_t ioda_phb_domain(const struct ioda_phb *p);
 unsigned ioda_dev_count(const struct ioda_phb *p);
 uint16_t ioda_dev_rid(const struct ioda_phb *p, unsigned i);
 bool ioda_dev_is_vf(const struct ioda_phb *p, unsigned i);
+/* Index of the live function with that RID, or -ENODEV. */
+int ioda_dev_find(const struct ioda_phb *p, uint16_t rid);
+unsigned ioda_sriov_totalvfs(const struct ioda_phb *p, uint16_t rid);
 
 /*
  * Enables n VFs of the PF at rid (0 disables), as a write of n to
