@@ -12,7 +12,7 @@
 
 #include "powernv_ioda_priv.h"
 
-#define TCE_ENTRIES 4096
+#define TCE_ENTRIES 64
 #define TCE_SHIFT 16
 #define BYPASS_SIZE (1ull << 40)
 
