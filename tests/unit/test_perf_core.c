@@ -392,6 +392,14 @@ static void exclusive_attr_runs_alone(void **state)
 	kcore_destroy(k);
 }
 
+static unsigned rec_type(const uint64_t *rec)
+{
+	struct perf_event_header h;
+
+	memcpy(&h, rec, sizeof(h));
+	return h.type;
+}
+
 static size_t next(struct perf_event *e, uint64_t *rec)
 {
 	int n = perf_event_next_record(e, rec, 256);
@@ -422,7 +430,7 @@ static void aux_records_and_flags(void **state)
 	assert_int_equal(next(e, rec), 0);
 	perf_event_enable(e);
 	assert_int_equal(next(e, rec), 16);
-	assert_int_equal(((struct perf_event_header *)rec)->type, PERF_RECORD_ITRACE_START);
+	assert_int_equal(rec_type(rec), PERF_RECORD_ITRACE_START);
 
 	assert_ptr_equal(perf_aux_output_begin(&h, e), &f);
 	assert_int_equal(h.size, 4 * 4096 - 1);
@@ -430,7 +438,7 @@ static void aux_records_and_flags(void **state)
 	perf_aux_write(h.aux, h.head, data, sizeof(data));
 	perf_aux_output_end(&h, sizeof(data));
 	assert_int_equal(next(e, rec), 32);
-	assert_int_equal(((struct perf_event_header *)rec)->type, PERF_RECORD_AUX);
+	assert_int_equal(rec_type(rec), PERF_RECORD_AUX);
 	assert_int_equal(rec[1], 0);
 	assert_int_equal(rec[2], 4096);
 	assert_int_equal(rec[3], 0);
@@ -530,7 +538,7 @@ static void full_side_band_ring_reports_lost(void **state)
 	perf_aux_output_begin(&h, e);
 	perf_aux_output_end(&h, 8);
 	assert_int_equal(next(e, rec), 8 + 16 + 24);
-	assert_int_equal(((struct perf_event_header *)rec)->type, PERF_RECORD_LOST);
+	assert_int_equal(rec_type(rec), PERF_RECORD_LOST);
 	assert_int_equal(rec[1], e->id);
 	assert_int_equal(rec[2], 27);
 	assert_int_equal(next(e, rec), 56);
