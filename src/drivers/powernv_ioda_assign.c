@@ -164,15 +164,48 @@ static void set_start(struct ioda_phb *p, const struct res *r, uint64_t start)
 		d->win_start[r->index] = start;
 }
 
+static bool below(const struct ioda_phb *p, const struct ioda_dev *d, const struct ioda_dev *br)
+{
+	for (int b = d->bus; b > 0; b = p->bus[b].parent)
+		if (p->bus[b].number == br->secondary)
+			return true;
+	return false;
+}
+
+/* The largest BAR (or IOV arena) of the space below a bridge: the usual culprit. */
+static struct res largest_below(const struct ioda_phb *p, const struct ioda_dev *br, int space)
+{
+	struct res best = { 0 };
+
+	for (unsigned i = 0; i < p->ndev; i++) {
+		const struct ioda_dev *d = &p->dev[i];
+
+		for (int b = 0; b < IODA_BARS && below(p, d, br); b++) {
+			if (d->bar_size[b] > best.size && bar_space(p, d->bar_flags[b]) == space)
+				best = (struct res){ d->bar_size[b], 0, (int)i, RES_BAR, b };
+			if (space && d->iov_size[b] > best.size)
+				best = (struct res){ d->iov_size[b], 0, (int)i, RES_IOV, b };
+		}
+	}
+	return best;
+}
+
 static int too_large(struct ioda_phb *p, const struct res *r, int space, uint64_t avail)
 {
 	char bdf[16], a[16], b[16];
-	const char *what = r->kind == RES_WIN ? "bridge window" : r->kind == RES_IOV ? "VF BAR" : "BAR";
+	struct res big = r->kind == RES_WIN ? largest_below(p, &p->dev[r->dev], space) : *r;
+	const char *sp = space ? "M64" : "M32";
 
-	snprintf(p->error, sizeof(p->error), "BAR too large: %s %s %d needs %s, %s space has %s",
-		 ioda_bdf(p, p->dev[r->dev].rid, bdf, sizeof(bdf)), what,
-		 r->kind == RES_WIN ? space : r->index, ioda_size_str(r->size, a, sizeof(a)),
-		 space ? "M64" : "M32", ioda_size_str(avail, b, sizeof(b)));
+	if (big.size > avail || r->kind != RES_WIN)
+		snprintf(p->error, sizeof(p->error), "BAR too large: %s %s %d needs %s, %s space has %s",
+			 ioda_bdf(p, p->dev[big.dev].rid, bdf, sizeof(bdf)),
+			 big.kind == RES_IOV ? "VF BAR" : "BAR", big.index,
+			 ioda_size_str(big.size, a, sizeof(a)), sp, ioda_size_str(avail, b, sizeof(b)));
+	else
+		snprintf(p->error, sizeof(p->error),
+			 "%s space exhausted: the %s-bit window of %s needs %s, %s has %s", sp,
+			 space ? "64" : "32", ioda_bdf(p, p->dev[r->dev].rid, bdf, sizeof(bdf)),
+			 ioda_size_str(r->size, a, sizeof(a)), sp, ioda_size_str(avail, b, sizeof(b)));
 	return -ENOSPC;
 }
 
