@@ -154,9 +154,12 @@ static void print_text(const json_t *o)
 	size_t i, j;
 	json_t *v, *bar;
 
-	printf("PF %s: %" PRIu64 " VFs, VF BAR %s %s: %" PRIu64 " segments of %s reserved",
+	bool seg = !strcmp(ioda_str(o, "mode"), "segmented");
+
+	printf("PF %s: %" PRIu64 " VFs, VF BAR %s %s: %" PRIu64 " %s of %s reserved",
 	       ioda_str(o, "pf"), ioda_num(o, "num_vfs"), ioda_str(o, "bar"), ioda_str(o, "mode"),
-	       ioda_num(o, "segments_reserved"), ioda_size(ioda_num(o, "segment_size"), a, sizeof(a)));
+	       ioda_num(o, "segments_reserved"), seg ? "segments" : "VF BARs (a window each)",
+	       ioda_size(ioda_num(o, "segment_size"), a, sizeof(a)));
 	if (json_is_integer(json_object_get(o, "pe_choices")))
 		printf(", VF0's PE had %" PRIu64 " possible positions", ioda_num(o, "pe_choices"));
 	printf("\n");

@@ -96,6 +96,11 @@ bool ioda_dev_is_vf(const struct ioda_phb *p, unsigned i)
 	return p->dev[i].pf >= 0;
 }
 
+uint16_t ioda_dev_pf_rid(const struct ioda_phb *p, unsigned i)
+{
+	return p->dev[i].pf >= 0 ? p->dev[p->dev[i].pf].rid : p->dev[i].rid;
+}
+
 int ioda_dev_find(const struct ioda_phb *p, uint16_t rid)
 {
 	int i = ioda_find_dev(p, rid);

@@ -195,8 +195,12 @@ static void on_device(void *ctx, enum kdevice_event ev, struct kdevice *kd)
 {
 	struct ioda_sys *s = ctx;
 
-	if (ev == KDEV_ADD && !is_our_vf(s, kd))
-		publish(s, kd);
+	if (ev != KDEV_ADD || is_our_vf(s, kd))
+		return;
+	publish(s, kd);
+	if (kd->bus->bdf.domain == ioda_phb_domain(s->phb) &&
+	    ioda_sriov_numvfs(s->phb, kd->bus->bdf.rid))
+		sync_vfs(s);
 }
 
 static void drop_vfs(struct ioda_sys *s)
@@ -214,26 +218,28 @@ static void add_vf(struct ioda_sys *s, unsigned i)
 {
 	uint16_t rid = ioda_dev_rid(s->phb, i), dom = ioda_phb_domain(s->phb);
 	struct ioda_vf *v = calloc(1, sizeof(*v)), **vfs;
-	struct kdevice *pf = NULL;
+	struct kdevice *pf = kcore_find_device(s->k, (struct pci_bdf){ dom,
+							ioda_dev_pf_rid(s->phb, i) });
 
+	/* VFs restored at boot wait for their PF to be registered (on_device). */
+	if (!pf) {
+		free(v);
+		return;
+	}
 	vfs = v ? realloc(s->vfs, (s->nvfs + 1) * sizeof(*vfs)) : NULL;
 	if (!vfs) {
 		free(v);
 		return;
 	}
 	s->vfs = vfs;
-	for (struct kdevice *d = kcore_first_device(s->k); d; d = d->next)
-		if (d->bus->bdf.domain == dom && PCI_RID_BUS(d->bus->bdf.rid) == PCI_RID_BUS(rid) &&
-		    ioda_sriov_totalvfs(s->phb, d->bus->bdf.rid))
-			pf = d;
 	v->bd.bdf = (struct pci_bdf){ dom, rid };
-	v->bd.vendor = pf ? pf->bus->vendor : PHB3_VENDOR;
-	v->bd.device = pf ? pf->bus->device : 0;
-	v->bd.class_code = pf ? pf->bus->class_code : 0;
-	v->bd.numa_node = pf ? pf->bus->numa_node : 0;
+	v->bd.vendor = pf->bus->vendor;
+	v->bd.device = pf->bus->device;
+	v->bd.class_code = pf->bus->class_code;
+	v->bd.numa_node = pf->bus->numa_node;
 	v->kd.bus = &v->bd;
 	v->kd.port_type = PCIE_TYPE_ENDPOINT;
-	v->kd.parent = pf ? pf->parent : s->phb_dev;
+	v->kd.parent = pf->parent;
 	for (int b = 0; b < BUS_MAX_BARS; b++)
 		ioda_dev_bar(s->phb, i, b, &v->bd.bar[b].base, &v->bd.bar[b].size);
 	s->vfs[s->nvfs++] = v;

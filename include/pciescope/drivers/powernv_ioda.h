@@ -40,6 +40,8 @@ uint16_t ioda_phb_domain(const struct ioda_phb *p);
 unsigned ioda_dev_count(const struct ioda_phb *p);
 uint16_t ioda_dev_rid(const struct ioda_phb *p, unsigned i);
 bool ioda_dev_is_vf(const struct ioda_phb *p, unsigned i);
+/* RID of the PF of VF i (only meaningful when ioda_dev_is_vf()). */
+uint16_t ioda_dev_pf_rid(const struct ioda_phb *p, unsigned i);
 /* Index of the live function with that RID, or -ENODEV. */
 int ioda_dev_find(const struct ioda_phb *p, uint16_t rid);
 unsigned ioda_sriov_totalvfs(const struct ioda_phb *p, uint16_t rid);
