@@ -46,27 +46,32 @@ static void describe(struct phb_setup *s, unsigned i)
 {
 	struct phb3_fn_desc *d;
 
-	s->desc = (struct phb3_desc){ .num_pes = 256, .reserved_pe = 255,
-				      .m32_cpu_base = 0x3fe000000000ull + i * 0x100000000ull,
-				      .m32_pci_base = 0x80000000ull, .m32_size = 2 * GiB,
-				      .m64_base = 0x200000000000ull + i * 64 * GiB, .m64_size = 64 * GiB,
-				      .m64_count = 16, .msi_count = 2048, .fn = s->fn };
+	s->desc = (struct phb3_desc){.num_pes = 256,
+				     .reserved_pe = 255,
+				     .m32_cpu_base = 0x3fe000000000ull + i * 0x100000000ull,
+				     .m32_pci_base = 0x80000000ull,
+				     .m32_size = 2 * GiB,
+				     .m64_base = 0x200000000000ull + i * 64 * GiB,
+				     .m64_size = 64 * GiB,
+				     .m64_count = 16,
+				     .msi_count = 2048,
+				     .fn = s->fn};
 	fn(s, PCI_RID(0, 0, 0), PHB3_FN_BRIDGE, 1, 8);
 	fn(s, PCI_RID(1, 0, 0), PHB3_FN_BRIDGE, 2, 8);
 	for (int p = 0; p < 6; p++)
 		fn(s, PCI_RID(2, p, 0), PHB3_FN_BRIDGE, 3 + p, 3 + p);
 	d = fn(s, PCI_RID(3, 0, 0), PHB3_FN_ENDPOINT, 0, 0);
-	d->bar[0] = (struct phb3_bar_desc){ 16 * MiB, 0 };
-	d->bar[1] = (struct phb3_bar_desc){ 16 * GiB, PREF64 };
+	d->bar[0] = (struct phb3_bar_desc){16 * MiB, 0};
+	d->bar[1] = (struct phb3_bar_desc){16 * GiB, PREF64};
 	d = fn(s, PCI_RID(4, 0, 0), PHB3_FN_ENDPOINT, 0, 0);
-	d->bar[0] = (struct phb3_bar_desc){ 16 << 10, PHB3_BAR_MEM64 };
+	d->bar[0] = (struct phb3_bar_desc){16 << 10, PHB3_BAR_MEM64};
 	for (int p = 0; p < 4; p++) {
 		d = fn(s, PCI_RID(5 + p, 0, 0), PHB3_FN_ENDPOINT, 0, 0);
-		d->bar[0] = (struct phb3_bar_desc){ 1 * MiB, 0 };
+		d->bar[0] = (struct phb3_bar_desc){1 * MiB, 0};
 		d->total_vfs = 32;
 		d->vf_offset = 8;
 		d->vf_stride = 1;
-		d->vf_bar[0] = (struct phb3_bar_desc){ (p & 1 ? 32 : 1) * MiB, PREF64 };
+		d->vf_bar[0] = (struct phb3_bar_desc){(p & 1 ? 32 : 1) * MiB, PREF64};
 	}
 }
 
@@ -94,8 +99,8 @@ static int one_run(struct phb_setup *s, double *boot, double *vfs)
 		describe(&s[i], i);
 		s[i].dma = bus_dma_create();
 		s[i].model = phb3_create(&s[i].desc, s[i].dma);
-		s[i].bd = (struct bus_device){ .bdf = { (uint16_t)i, 0 }, .dma = s[i].dma };
-		s[i].bd.bar[0] = (struct bus_bar){ &phb3_mmio_ops, s[i].model, PHB3_REGS_SIZE, 0 };
+		s[i].bd = (struct bus_device){.bdf = {(uint16_t)i, 0}, .dma = s[i].dma};
+		s[i].bd.bar[0] = (struct bus_bar){&phb3_mmio_ops, s[i].model, PHB3_REGS_SIZE, 0};
 	}
 	t0 = now_ms();
 	for (unsigned i = 0; i < PHBS; i++)

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct fixture f;
 	static int booted;
-	static const char *const files[] = { "resolve", "access", "freeze", "unfreeze", "bogus" };
+	static const char *const files[] = {"resolve", "access", "freeze", "unfreeze", "bogus"};
 	char cmd[300], err[200], ans[4096];
 	int ret;
 

@@ -99,8 +99,8 @@ static int pe_arg(struct ioda_ctx *c, uint16_t *dom, unsigned *pe)
 
 static void pe_text(const json_t *r)
 {
-	static const char *const st[] = { "not frozen", "MMIO frozen", "DMA frozen",
-					   "MMIO and DMA frozen" };
+	static const char *const st[] = {"not frozen", "MMIO frozen", "DMA frozen",
+					 "MMIO and DMA frozen"};
 	uint64_t s = ioda_num(r, "state"), d = ioda_num(r, "domain_state");
 
 	printf("PE %s (%s, master %s): %s, domain %s, cause %s; devices %s\n", ioda_str(r, "pe"),
@@ -119,7 +119,10 @@ int ioda_freeze(struct ioda_ctx *c, bool freeze)
 		return cli_error("ioda: %s needs a PE number (0-255), optionally DOMAIN:PE",
 				 freeze ? "freeze" : "unfreeze");
 	snprintf(cmd, sizeof(cmd), "%u%s", pe,
-		 freeze ? "" : c->o.mmio && !c->o.dma ? " mmio" : c->o.dma && !c->o.mmio ? " dma" : "");
+		 freeze			  ? ""
+		 : c->o.mmio && !c->o.dma ? " mmio"
+		 : c->o.dma && !c->o.mmio ? " dma"
+					  : "");
 	snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/%s", dom, freeze ? "freeze" : "unfreeze");
 	err = ioda_write(c, path, cmd);
 	if (err)
@@ -140,12 +143,16 @@ static void access_text(const json_t *r)
 		       ok ? "" : ": all ones, ", ok ? "" : res, ioda_str(r, "pe"));
 	else if (!strcmp(op, "store"))
 		printf("store %s <- %s: %s (PE %s)\n", ioda_str(r, "address"), ioda_str(r, "value"),
-		       ok ? "done" : !strcmp(res, "frozen") ? "dropped, PE frozen" : res,
+		       ok			? "done"
+		       : !strcmp(res, "frozen") ? "dropped, PE frozen"
+						: res,
 		       ioda_str(r, "pe"));
 	else if (!strcmp(op, "msi"))
 		printf("MSI of %s (interrupt %s, PE %s): %s, %s delivered so far\n",
 		       ioda_str(r, "bdf"), ioda_str(r, "irq"), ioda_str(r, "pe"),
-		       ok ? "delivered" : !strcmp(res, "frozen") ? "blocked, PE frozen" : res,
+		       ok			? "delivered"
+		       : !strcmp(res, "frozen") ? "blocked, PE frozen"
+						: res,
 		       ioda_str(r, "delivered"));
 	else
 		printf("DMA of %s at %s -> %s: %s (PE %s)\n", ioda_str(r, "bdf"),
@@ -177,7 +184,8 @@ int ioda_access(struct ioda_ctx *c)
 		if (c->o.write && parse_addr(c->o.write, &v))
 			return cli_error("ioda: --write needs a value, not '%s'", c->o.write);
 		if (ioda_phb_of(c, addr, &dom))
-			return cli_error("ioda: access %s: no PHB window decodes this address", arg);
+			return cli_error("ioda: access %s: no PHB window decodes this address",
+					 arg);
 		snprintf(cmd, sizeof(cmd), "0x%" PRIx64 "%s%s", addr, c->o.write ? " " : "",
 			 c->o.write ? c->o.write : "");
 	}

@@ -53,7 +53,7 @@ static json_t *phb_json(struct ioda_ctx *c, uint16_t dom)
 	if (json_array_size(recs) > 1)
 		json_object_set(phb, "error", json_object_get(json_array_get(recs, 1), "error"));
 	json_array_foreach(win, i, r)
-		json_array_append(json_object_get(r, "window") ? windows : segs, r);
+	    json_array_append(json_object_get(r, "window") ? windows : segs, r);
 	json_object_set_new(phb, "windows", windows);
 	json_object_set_new(phb, "m32_segments", segs);
 	json_object_set_new(phb, "pes", read_pes(c, dom));
@@ -64,8 +64,8 @@ static json_t *phb_json(struct ioda_ctx *c, uint16_t dom)
 
 static const char *state_name(int s)
 {
-	static const char *const n[] = { "ok", "mmio-frozen", "dma-frozen", "frozen", "reset",
-					 "unavailable", "unsupported" };
+	static const char *const n[] = {"ok",	 "mmio-frozen", "dma-frozen", "frozen",
+					"reset", "unavailable", "unsupported"};
 
 	return s >= 0 && s < 7 ? n[s] : "?";
 }
@@ -85,8 +85,9 @@ static void print_pes(const json_t *pes)
 			j++;
 		snprintf(num, sizeof(num), j - i > 1 ? "%" PRIu64 "-%" PRIu64 : "%" PRIu64,
 			 ioda_num(r, "pe"), ioda_num(json_array_get(pes, j - 1), "pe"));
-		printf("  %-7s %-9s %-6s %-11s %s\n", num, ioda_str(r, "kind"), ioda_str(r, "master"),
-		       state_name((int)ioda_num(r, "domain_state")), ioda_str(r, "devices"));
+		printf("  %-7s %-9s %-6s %-11s %s\n", num, ioda_str(r, "kind"),
+		       ioda_str(r, "master"), state_name((int)ioda_num(r, "domain_state")),
+		       ioda_str(r, "devices"));
 		i = j;
 	}
 }
@@ -97,7 +98,8 @@ static void print_phb(const json_t *phb)
 	size_t i;
 	json_t *r;
 
-	printf("PHB %04" PRIx64 ": %" PRIu64 " PEs (reserved %" PRIu64 ", root bus %" PRIu64 "), M32 %s "
+	printf("PHB %04" PRIx64 ": %" PRIu64 " PEs (reserved %" PRIu64 ", root bus %" PRIu64
+	       "), M32 %s "
 	       "%s in %s segments, M64 %s %s in %s segments, %" PRIu64 " M64 windows free\n",
 	       ioda_num(phb, "domain"), ioda_num(phb, "num_pes"), ioda_num(phb, "reserved_pe"),
 	       ioda_num(phb, "root_pe"), ioda_str(phb, "m32_base"),
@@ -109,16 +111,15 @@ static void print_phb(const json_t *phb)
 		printf("  assignment failed: %s\n", ioda_str(phb, "error"));
 	printf("  %-6s %-5s %-18s %-6s %-8s %-10s %s\n", "window", "index", "base", "size",
 	       "segment", "mode", "owner");
-	json_array_foreach(json_object_get(phb, "windows"), i, r)
-		printf("  %-6s %-5s %-18s %-6s %-8s %-10s %s%s%s\n", ioda_str(r, "window"),
-		       ioda_str(r, "index"), ioda_str(r, "base"),
-		       ioda_size(ioda_num(r, "size"), a, sizeof(a)),
-		       ioda_size(ioda_num(r, "segsize"), b, sizeof(b)), ioda_str(r, "mode"),
-		       ioda_str(r, "owner"), json_object_get(r, "pe") ? " pe " : "",
-		       json_object_get(r, "pe") ? ioda_str(r, "pe") : "");
+	json_array_foreach(json_object_get(phb, "windows"), i, r) printf(
+	    "  %-6s %-5s %-18s %-6s %-8s %-10s %s%s%s\n", ioda_str(r, "window"),
+	    ioda_str(r, "index"), ioda_str(r, "base"), ioda_size(ioda_num(r, "size"), a, sizeof(a)),
+	    ioda_size(ioda_num(r, "segsize"), b, sizeof(b)), ioda_str(r, "mode"),
+	    ioda_str(r, "owner"), json_object_get(r, "pe") ? " pe " : "",
+	    json_object_get(r, "pe") ? ioda_str(r, "pe") : "");
 	json_array_foreach(json_object_get(phb, "m32_segments"), i, r)
-		printf("  M32 segments %s-%s -> PE %s\n", ioda_str(r, "first"), ioda_str(r, "last"),
-		       ioda_str(r, "pe"));
+	    printf("  M32 segments %s-%s -> PE %s\n", ioda_str(r, "first"), ioda_str(r, "last"),
+		   ioda_str(r, "pe"));
 	printf("  %-7s %-9s %-6s %-11s %s\n", "PE", "kind", "master", "state", "devices");
 	print_pes(json_object_get(phb, "pes"));
 }

@@ -30,7 +30,8 @@ static json_t *vf_bars(struct ioda_ctx *c, const char *bdf)
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/resource", bdf);
 	if (ioda_read(c, path, buf, sizeof(buf)))
 		return bars;
-	for (char *l = buf; l && *l && idx < 6; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL, idx++) {
+	for (char *l = buf; l && *l && idx < 6;
+	     l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL, idx++) {
 		char base[24];
 
 		if (sscanf(l, "%llx %llx %llx", &s, &e, &f) != 3 || !e)
@@ -48,17 +49,17 @@ static json_t *vfs_json(struct ioda_ctx *c, struct pci_bdf pf, const json_t *hdr
 	uint64_t n = ioda_num(hdr, "num_vfs");
 
 	for (uint64_t j = 0; j < n; j++) {
-		struct pci_bdf v = { pf.domain, (uint16_t)(pf.rid + ioda_num(hdr, "vf_offset") +
-						  j * ioda_num(hdr, "vf_stride")) };
+		struct pci_bdf v = {pf.domain, (uint16_t)(pf.rid + ioda_num(hdr, "vf_offset") +
+							  j * ioda_num(hdr, "vf_stride"))};
 		char bdf[16];
 		int err;
 		json_t *r;
 
 		pci_bdf_format(v, bdf, sizeof(bdf));
 		r = ioda_ask(c, pf.domain, "resolve", bdf, &err);
-		json_array_append_new(vfs, json_pack("{s:I,s:s,s:I,s:o}", "vf", (json_int_t)j, "bdf",
-						     bdf, "pe", (json_int_t)ioda_num(r, "pe"),
-						     "bars", vf_bars(c, bdf)));
+		json_array_append_new(
+		    vfs, json_pack("{s:I,s:s,s:I,s:o}", "vf", (json_int_t)j, "bdf", bdf, "pe",
+				   (json_int_t)ioda_num(r, "pe"), "bars", vf_bars(c, bdf)));
 		json_decref(r);
 	}
 	return vfs;
@@ -106,7 +107,8 @@ static int what_if(struct ioda_ctx *c, uint16_t dom, const json_t *hdr, uint64_t
 	bool used[256];
 
 	if (parse_size(c->o.segment_size, &seg) || seg > vf_size)
-		return cli_error("ioda: --segment-size must be a power of two no larger than the VF BAR (%" PRIu64 ")",
+		return cli_error("ioda: --segment-size must be a power of two no larger than the "
+				 "VF BAR (%" PRIu64 ")",
 				 vf_size);
 	if (!n)
 		return cli_error("ioda: --segment-size needs VFs enabled (--numvfs N)");
@@ -170,12 +172,13 @@ static void print_text(const json_t *o)
 		       ioda_num(v, "segments_per_vf"), ioda_num(v, "segments_consumed"),
 		       ioda_num(v, "pe_choices"));
 	if (json_array_size(json_object_get(o, "vfs")))
-		printf("  %-3s %-13s %-4s %-3s %-18s %s\n", "VF", "BDF", "PE", "BAR", "base", "size");
+		printf("  %-3s %-13s %-4s %-3s %-18s %s\n", "VF", "BDF", "PE", "BAR", "base",
+		       "size");
 	json_array_foreach(json_object_get(o, "vfs"), i, v)
-		json_array_foreach(json_object_get(v, "bars"), j, bar)
-			printf("  %-3s %-13s %-4s %-3s %-18s %s\n", ioda_str(v, "vf"), ioda_str(v, "bdf"),
-			       ioda_str(v, "pe"), ioda_str(bar, "index"), ioda_str(bar, "base"),
-			       ioda_size(ioda_num(bar, "size"), a, sizeof(a)));
+	    json_array_foreach(json_object_get(v, "bars"), j, bar)
+		printf("  %-3s %-13s %-4s %-3s %-18s %s\n", ioda_str(v, "vf"), ioda_str(v, "bdf"),
+		       ioda_str(v, "pe"), ioda_str(bar, "index"), ioda_str(bar, "base"),
+		       ioda_size(ioda_num(bar, "size"), a, sizeof(a)));
 }
 
 static json_t *first_bar(json_t *recs)
@@ -208,7 +211,8 @@ int ioda_sriov(struct ioda_ctx *c)
 	hdr = json_array_get(recs, 0);
 	bar = first_bar(recs);
 	if (!bar) {
-		ret = cli_error("ioda: %s: SR-IOV disabled at boot: %s", bdf, ioda_str(hdr, "reason"));
+		ret = cli_error("ioda: %s: SR-IOV disabled at boot: %s", bdf,
+				ioda_str(hdr, "reason"));
 		json_decref(recs);
 		return ret;
 	}
@@ -216,8 +220,10 @@ int ioda_sriov(struct ioda_ctx *c)
 			(json_int_t)ioda_num(hdr, "num_vfs"), "mode", ioda_str(bar, "mode"),
 			"segment_size", (json_int_t)ioda_num(bar, "segment_size"),
 			"segments_reserved", (json_int_t)ioda_num(bar, "segments_reserved"),
-			"pe_choices", json_object_get(hdr, "pe_choices") ?
-				json_integer((json_int_t)ioda_num(hdr, "pe_choices")) : json_null(),
+			"pe_choices",
+			json_object_get(hdr, "pe_choices")
+			    ? json_integer((json_int_t)ioda_num(hdr, "pe_choices"))
+			    : json_null(),
 			"bar", (json_int_t)ioda_num(bar, "bar"), "vfs", vfs_json(c, pf, hdr));
 	if (c->o.segment_size)
 		ret = what_if(c, pf.domain, hdr, ioda_num(bar, "vf_size"), out);

@@ -12,17 +12,17 @@
 #include "ioda.h"
 
 static const char usage[] =
-	"usage: pciescope ioda [--platform NAME] [--json] <command>\n"
-	"  show                                  windows, M32 segments, PEs and devices\n"
-	"  sriov PF [--numvfs N] [--segment-size S]   enable VFs, show their PEs and BARs\n"
-	"  resolve ADDRESS|BDF                   window, segment and PE of an address or RID\n"
-	"  freeze [DOMAIN:]PE                    freeze a PE (and its secondary PEs)\n"
-	"  unfreeze [DOMAIN:]PE [--mmio|--dma]   clear a PE's freeze, or one half of it\n"
-	"  access ADDRESS [--write VALUE]        MMIO load/store through the PHB\n"
-	"  access --msi BDF | --dma BDF ADDRESS  a function's MSI or DMA through the PHB\n";
+    "usage: pciescope ioda [--platform NAME] [--json] <command>\n"
+    "  show                                  windows, M32 segments, PEs and devices\n"
+    "  sriov PF [--numvfs N] [--segment-size S]   enable VFs, show their PEs and BARs\n"
+    "  resolve ADDRESS|BDF                   window, segment and PE of an address or RID\n"
+    "  freeze [DOMAIN:]PE                    freeze a PE (and its secondary PEs)\n"
+    "  unfreeze [DOMAIN:]PE [--mmio|--dma]   clear a PE's freeze, or one half of it\n"
+    "  access ADDRESS [--write VALUE]        MMIO load/store through the PHB\n"
+    "  access --msi BDF | --dma BDF ADDRESS  a function's MSI or DMA through the PHB\n";
 
-static const char *const valued[] = { "--platform", "--numvfs", "--write", "--msi", "--dma",
-				      "--segment-size", "--phb" };
+static const char *const valued[] = {"--platform", "--numvfs",	     "--write", "--msi",
+				     "--dma",	   "--segment-size", "--phb"};
 
 static const char **slot(struct ioda_opts *o, const char *name)
 {
@@ -66,7 +66,8 @@ static int parse(int argc, char **argv, struct ioda_opts *o)
 		} else if (!strcmp(a, "--dma")) {
 			o->dma = true;
 		} else if (a[0] == '-' && a[1] == '-') {
-			return cli_error("ioda: unknown option '%s'; see 'pciescope ioda --help'", a);
+			return cli_error("ioda: unknown option '%s'; see 'pciescope ioda --help'",
+					 a);
 		} else if (o->npos < 3) {
 			o->pos[o->npos++] = a;
 		} else {
@@ -93,8 +94,8 @@ static int run(struct ioda_ctx *c, const char *cmd)
 
 int cmd_ioda(int argc, char **argv)
 {
-	struct ioda_ctx c = { 0 };
-	struct backend_options bo = { .kind = "emulated" };
+	struct ioda_ctx c = {0};
+	struct backend_options bo = {.kind = "emulated"};
 	char err[256];
 	int ret;
 
@@ -105,7 +106,8 @@ int cmd_ioda(int argc, char **argv)
 	if (parse(argc, argv, &c.o))
 		return 1;
 	if (!c.o.npos)
-		return cli_error("ioda: a command is needed (show, sriov, resolve, freeze, unfreeze, access)");
+		return cli_error(
+		    "ioda: a command is needed (show, sriov, resolve, freeze, unfreeze, access)");
 	bo.platform = c.o.platform ? c.o.platform : "power8";
 	if (backend_open(&bo, &c.b, err, sizeof(err)))
 		return cli_error("ioda: %s", err);

@@ -36,7 +36,7 @@ static void restore_vfs(struct ioda_phb *p)
 int ioda_phb_init(struct bus_device *phb, struct ioda_phb **out)
 {
 	struct ioda_phb *p = calloc(1, sizeof(*p));
-	uint8_t frozen[IODA_MAX_PES] = { 0 };
+	uint8_t frozen[IODA_MAX_PES] = {0};
 	int ret;
 
 	if (!p)
@@ -124,8 +124,8 @@ int ioda_dev_bar(const struct ioda_phb *p, unsigned i, int bar, uint64_t *base, 
 	return 0;
 }
 
-static const char *const window_name[] = { "none", "m32", "m64", "msi" };
-static const char *const access_name[] = { "ok", "frozen", "unclaimed", "fault", "rejected" };
+static const char *const window_name[] = {"none", "m32", "m64", "msi"};
+static const char *const access_name[] = {"ok", "frozen", "unclaimed", "fault", "rejected"};
 
 /* The function and BAR that decode addr, from the driver's own assignment. */
 static int owner_of(const struct ioda_phb *p, uint64_t addr, int *bar)
@@ -157,8 +157,9 @@ static int resolve_addr(struct ioda_phb *p, uint64_t addr)
 	pe = ioda_opal_out(p, 3);
 	if (win == PHB3_WIN_NONE)
 		return -ENXIO;
-	len = snprintf(p->answer, sizeof(p->answer), "address=0x%" PRIx64 " window=%s index=%" PRIu64
-		       " segment=%" PRIu64, addr, window_name[win & 3], idx, seg);
+	len = snprintf(p->answer, sizeof(p->answer),
+		       "address=0x%" PRIx64 " window=%s index=%" PRIu64 " segment=%" PRIu64, addr,
+		       window_name[win & 3], idx, seg);
 	if (pe < p->num_pes)
 		len += snprintf(p->answer + len, sizeof(p->answer) - (size_t)len,
 				" pe=%" PRIu64 " master=%d", pe, p->pe[pe].master);
@@ -245,7 +246,8 @@ static int device_op(struct ioda_phb *p, const char *op, const char *bdfs, const
 		ioda_opal(p, PHB3_IRQ_COUNT, d->irq);
 		snprintf(p->answer, sizeof(p->answer),
 			 "op=msi bdf=%s irq=%d address=0x%" PRIx64 " result=%s delivered=%" PRIu64
-			 " pe=%d\n", ioda_bdf(p, d->rid, bdf, sizeof(bdf)), d->irq, addr,
+			 " pe=%d\n",
+			 ioda_bdf(p, d->rid, bdf, sizeof(bdf)), d->irq, addr,
 			 acc < 5 ? access_name[acc] : "unknown", ioda_opal_out(p, 0), d->pe);
 		return 0;
 	}
@@ -296,12 +298,13 @@ static int do_unfreeze(struct ioda_phb *p, char *a0, char *a1)
 
 int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *err, size_t errlen)
 {
-	char line[256], *a[4] = { NULL }, *save = NULL;
+	char line[256], *a[4] = {NULL}, *save = NULL;
 	uint64_t v;
 	int n = 0, ret = -EINVAL;
 
 	snprintf(line, sizeof(line), "%s", cmd);
-	for (char *t = strtok_r(line, " \t\n", &save); t && n < 4; t = strtok_r(NULL, " \t\n", &save))
+	for (char *t = strtok_r(line, " \t\n", &save); t && n < 4;
+	     t = strtok_r(NULL, " \t\n", &save))
 		a[n++] = t;
 	p->answer[0] = '\0';
 	if (!n || n > 3) {
@@ -309,19 +312,22 @@ int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *er
 		return -EINVAL;
 	}
 	if (!strcmp(file, "resolve") && n == 1)
-		ret = strchr(a[0], ':') ? resolve_bdf(p, a[0]) :
-		      parse_u64(a[0], &v) ? -EINVAL : resolve_addr(p, v);
+		ret = strchr(a[0], ':')	    ? resolve_bdf(p, a[0])
+		      : parse_u64(a[0], &v) ? -EINVAL
+					    : resolve_addr(p, v);
 	else if (!strcmp(file, "access"))
 		ret = do_access(p, a[0], a[1], a[2]);
 	else if (!strcmp(file, "freeze") && n == 1)
-		ret = parse_u64(a[0], &v) || v >= p->num_pes ? -EINVAL : ioda_pe_freeze(p, (unsigned)v);
+		ret = parse_u64(a[0], &v) || v >= p->num_pes ? -EINVAL
+							     : ioda_pe_freeze(p, (unsigned)v);
 	else if (!strcmp(file, "unfreeze") && n <= 2)
 		ret = do_unfreeze(p, a[0], a[1]);
 	if (ret)
 		snprintf(err, errlen, "%s '%s': %s", file, cmd,
-			 ret == -ENXIO ? "not decoded by this PHB" :
-			 ret == -ENODEV ? "no such device below this PHB" :
-			 ret == -EINVAL ? "invalid argument or PE not in use" : strerror(-ret));
+			 ret == -ENXIO	  ? "not decoded by this PHB"
+			 : ret == -ENODEV ? "no such device below this PHB"
+			 : ret == -EINVAL ? "invalid argument or PE not in use"
+					  : strerror(-ret));
 	return ret;
 }
 

@@ -58,13 +58,13 @@ static void fixup_iov(struct ioda_phb *p, struct ioda_dev *d)
 		if (!sz)
 			continue;
 		if (!bar_space(p, d->vf_bar_flags[b])) {
-			snprintf(why, sizeof(why), "VF BAR %d is not 64-bit prefetchable in M64 space",
-				 b);
+			snprintf(why, sizeof(why),
+				 "VF BAR %d is not 64-bit prefetchable in M64 space", b);
 			sriov_disable_why(d, why);
 		} else if (sz > p->m64_segsize / 4 && sz < SZ_32M) {
 			snprintf(why, sizeof(why),
-				 "VF BAR %d (%s) is over a quarter M64 segment (%s) but under 32M", b,
-				 ioda_size_str(sz, a, sizeof(a)),
+				 "VF BAR %d (%s) is over a quarter M64 segment (%s) but under 32M",
+				 b, ioda_size_str(sz, a, sizeof(a)),
 				 ioda_size_str(p->m64_segsize / 4, s, sizeof(s)));
 			sriov_disable_why(d, why);
 		} else if (sz > p->m64_segsize / 4) {
@@ -99,15 +99,15 @@ static size_t collect(const struct ioda_phb *p, uint8_t bus, int space, struct r
 			continue;
 		for (int b = 0; b < IODA_BARS; b++) {
 			if (d->bar_size[b] && bar_space(p, d->bar_flags[b]) == space)
-				out[n++] = (struct res){ d->bar_size[b], d->bar_size[b], (int)i,
-							 RES_BAR, b };
+				out[n++] = (struct res){d->bar_size[b], d->bar_size[b], (int)i,
+							RES_BAR, b};
 			if (space == 1 && d->iov_size[b])
-				out[n++] = (struct res){ d->iov_size[b], iov_align(d, b), (int)i,
-							 RES_IOV, b };
+				out[n++] = (struct res){d->iov_size[b], iov_align(d, b), (int)i,
+							RES_IOV, b};
 		}
 		if (d->type != PHB3_FN_ENDPOINT && d->win_size[space])
-			out[n++] = (struct res){ d->win_size[space], d->win_align[space], (int)i,
-						 RES_WIN, space };
+			out[n++] = (struct res){d->win_size[space], d->win_align[space], (int)i,
+						RES_WIN, space};
 	}
 	return n;
 }
@@ -175,16 +175,16 @@ static bool below(const struct ioda_phb *p, const struct ioda_dev *d, const stru
 /* The largest BAR (or IOV arena) of the space below a bridge: the usual culprit. */
 static struct res largest_below(const struct ioda_phb *p, const struct ioda_dev *br, int space)
 {
-	struct res best = { 0 };
+	struct res best = {0};
 
 	for (unsigned i = 0; i < p->ndev; i++) {
 		const struct ioda_dev *d = &p->dev[i];
 
 		for (int b = 0; b < IODA_BARS && below(p, d, br); b++) {
 			if (d->bar_size[b] > best.size && bar_space(p, d->bar_flags[b]) == space)
-				best = (struct res){ d->bar_size[b], 0, (int)i, RES_BAR, b };
+				best = (struct res){d->bar_size[b], 0, (int)i, RES_BAR, b};
 			if (space && d->iov_size[b] > best.size)
-				best = (struct res){ d->iov_size[b], 0, (int)i, RES_IOV, b };
+				best = (struct res){d->iov_size[b], 0, (int)i, RES_IOV, b};
 		}
 	}
 	return best;
@@ -197,15 +197,17 @@ static int too_large(struct ioda_phb *p, const struct res *r, int space, uint64_
 	const char *sp = space ? "M64" : "M32";
 
 	if (big.size > avail || r->kind != RES_WIN)
-		snprintf(p->error, sizeof(p->error), "BAR too large: %s %s %d needs %s, %s space has %s",
-			 ioda_bdf(p, p->dev[big.dev].rid, bdf, sizeof(bdf)),
-			 big.kind == RES_IOV ? "VF BAR" : "BAR", big.index,
-			 ioda_size_str(big.size, a, sizeof(a)), sp, ioda_size_str(avail, b, sizeof(b)));
+		snprintf(
+		    p->error, sizeof(p->error), "BAR too large: %s %s %d needs %s, %s space has %s",
+		    ioda_bdf(p, p->dev[big.dev].rid, bdf, sizeof(bdf)),
+		    big.kind == RES_IOV ? "VF BAR" : "BAR", big.index,
+		    ioda_size_str(big.size, a, sizeof(a)), sp, ioda_size_str(avail, b, sizeof(b)));
 	else
 		snprintf(p->error, sizeof(p->error),
 			 "%s space exhausted: the %s-bit window of %s needs %s, %s has %s", sp,
 			 space ? "64" : "32", ioda_bdf(p, p->dev[r->dev].rid, bdf, sizeof(bdf)),
-			 ioda_size_str(r->size, a, sizeof(a)), sp, ioda_size_str(avail, b, sizeof(b)));
+			 ioda_size_str(r->size, a, sizeof(a)), sp,
+			 ioda_size_str(avail, b, sizeof(b)));
 	return -ENOSPC;
 }
 
@@ -261,7 +263,7 @@ static void m64_init(struct ioda_phb *p)
 	p->m64_segsize = p->m64_size / PHB3_NUM_SEGS;
 	p->m64_on = p->m64_size && p->m64_count && def < PHB3_NUM_M64;
 	for (unsigned w = 0; w < PHB3_NUM_M64; w++)
-		p->m64[w] = (struct ioda_m64){ .used = true, .owner = -1, .pe = IODA_NO_PE };
+		p->m64[w] = (struct ioda_m64){.used = true, .owner = -1, .pe = IODA_NO_PE};
 	if (!p->m64_on)
 		return;
 	if (ioda_opal(p, PHB3_SET_M64, def, p->m64_base, p->m64_size) ||
@@ -271,9 +273,12 @@ static void m64_init(struct ioda_phb *p)
 		return;
 	}
 	p->m64_default = def;
-	p->m64[def] = (struct ioda_m64){ .used = true, .owner = -1, .mode = OPAL_ENABLE_M64_SPLIT,
-					 .base = p->m64_base, .size = p->m64_size,
-					 .pe = IODA_NO_PE };
+	p->m64[def] = (struct ioda_m64){.used = true,
+					.owner = -1,
+					.mode = OPAL_ENABLE_M64_SPLIT,
+					.base = p->m64_base,
+					.size = p->m64_size,
+					.pe = IODA_NO_PE};
 	/* Linux frees first .. count - 2, reading count as an end index. */
 	for (unsigned w = p->m64_first; w + 1 < p->m64_count; w++)
 		p->m64[w].used = false;

@@ -114,8 +114,8 @@ static int add_bus(struct ioda_phb *p, uint8_t number, int self, int parent, boo
 	if (!b)
 		return -ENOMEM;
 	p->bus = b;
-	p->bus[p->nbus] = (struct ioda_bus){ .number = number, .self = self, .parent = parent,
-					     .pe = IODA_NO_PE, .all = all };
+	p->bus[p->nbus] = (struct ioda_bus){
+	    .number = number, .self = self, .parent = parent, .pe = IODA_NO_PE, .all = all};
 	return (int)p->nbus++;
 }
 

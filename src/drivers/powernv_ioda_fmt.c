@@ -51,24 +51,26 @@ const char *ioda_size_str(uint64_t size, char *buf, size_t n)
 
 char *ioda_bdf(const struct ioda_phb *p, uint16_t rid, char *buf, size_t n)
 {
-	return pci_bdf_format((struct pci_bdf){ .domain = p->domain, .rid = rid }, buf, n);
+	return pci_bdf_format((struct pci_bdf){.domain = p->domain, .rid = rid}, buf, n);
 }
 
 ssize_t ioda_show_phb(struct ioda_phb *p, char *buf, size_t n)
 {
-	struct out o = { buf, n, 0 };
+	struct out o = {buf, n, 0};
 	unsigned free_w = 0;
 
 	for (unsigned w = 0; w <= p->m64_default && w < PHB3_NUM_M64; w++)
 		free_w += !p->m64[w].used;
 	put(&o, "domain=%04x num_pes=%u reserved_pe=%u root_pe=%u", p->domain, p->num_pes,
 	    p->reserved_pe, p->root_pe);
-	put(&o, " m32_base=0x%" PRIx64 " m32_pci_base=0x%" PRIx64 " m32_size=0x%" PRIx64
-		" m32_segsize=0x%" PRIx64 " msi32=0x%" PRIx64,
+	put(&o,
+	    " m32_base=0x%" PRIx64 " m32_pci_base=0x%" PRIx64 " m32_size=0x%" PRIx64
+	    " m32_segsize=0x%" PRIx64 " msi32=0x%" PRIx64,
 	    p->m32_cpu_base, p->m32_pci_base, p->m32_size, p->m32_segsize,
 	    (uint64_t)(p->m32_pci_base + p->m32_size - PHB3_MSI_SPACE));
-	put(&o, " m64=%s m64_base=0x%" PRIx64 " m64_size=0x%" PRIx64 " m64_segsize=0x%" PRIx64
-		" m64_default=%u m64_free=%u msis=%u",
+	put(&o,
+	    " m64=%s m64_base=0x%" PRIx64 " m64_size=0x%" PRIx64 " m64_segsize=0x%" PRIx64
+	    " m64_default=%u m64_free=%u msis=%u",
 	    p->m64_on ? "on" : "off", p->m64_base, p->m64_size, p->m64_segsize, p->m64_default,
 	    free_w, p->msi_count);
 	put(&o, "\n");
@@ -79,27 +81,32 @@ ssize_t ioda_show_phb(struct ioda_phb *p, char *buf, size_t n)
 
 static const char *m64_mode(int mode)
 {
-	return mode == OPAL_ENABLE_M64_SPLIT ? "segmented" :
-	       mode == OPAL_ENABLE_M64_NON_SPLIT ? "single-pe" : "disabled";
+	return mode == OPAL_ENABLE_M64_SPLIT	   ? "segmented"
+	       : mode == OPAL_ENABLE_M64_NON_SPLIT ? "single-pe"
+						   : "disabled";
 }
 
 ssize_t ioda_show_windows(struct ioda_phb *p, char *buf, size_t n)
 {
-	struct out o = { buf, n, 0 };
+	struct out o = {buf, n, 0};
 	char bdf[16];
 
-	put(&o, "window=m32 index=0 base=0x%" PRIx64 " size=0x%" PRIx64 " segsize=0x%" PRIx64
-		" mode=segmented\n", p->m32_cpu_base, p->m32_size, p->m32_segsize);
+	put(&o,
+	    "window=m32 index=0 base=0x%" PRIx64 " size=0x%" PRIx64 " segsize=0x%" PRIx64
+	    " mode=segmented\n",
+	    p->m32_cpu_base, p->m32_size, p->m32_segsize);
 	for (unsigned w = 0; w < PHB3_NUM_M64; w++) {
 		const struct ioda_m64 *m = &p->m64[w];
 
 		if (m->mode == OPAL_DISABLE_M64)
 			continue;
-		put(&o, "window=m64 index=%u base=0x%" PRIx64 " size=0x%" PRIx64 " segsize=0x%" PRIx64
-			" mode=%s owner=%s", w, m->base, m->size,
+		put(&o,
+		    "window=m64 index=%u base=0x%" PRIx64 " size=0x%" PRIx64 " segsize=0x%" PRIx64
+		    " mode=%s owner=%s",
+		    w, m->base, m->size,
 		    m->mode == OPAL_ENABLE_M64_SPLIT ? m->size / PHB3_NUM_SEGS : m->size,
-		    m64_mode(m->mode), m->owner < 0 ? "default" :
-		    ioda_bdf(p, p->dev[m->owner].rid, bdf, sizeof(bdf)));
+		    m64_mode(m->mode),
+		    m->owner < 0 ? "default" : ioda_bdf(p, p->dev[m->owner].rid, bdf, sizeof(bdf)));
 		if (m->pe >= 0)
 			put(&o, " pe=%d", m->pe);
 		put(&o, "\n");
@@ -118,7 +125,7 @@ ssize_t ioda_show_windows(struct ioda_phb *p, char *buf, size_t n)
 
 ssize_t ioda_show_pes(struct ioda_phb *p, char *buf, size_t n)
 {
-	struct out o = { buf, n, 0 };
+	struct out o = {buf, n, 0};
 
 	for (unsigned s = 0; s < p->num_pes;) {
 		unsigned e = s;
@@ -136,10 +143,10 @@ ssize_t ioda_show_pes(struct ioda_phb *p, char *buf, size_t n)
 	return (ssize_t)o.len;
 }
 
-static const char *const kind_name[] = { "free", "reserved", "root", "bus", "bus-all", "vf",
-					 "secondary" };
-static const char *const cause_name[] = { "none", "software", "mmio-ur", "dma-fault",
-					  "error-message", "peltv" };
+static const char *const kind_name[] = {"free",	   "reserved", "root",	   "bus",
+					"bus-all", "vf",       "secondary"};
+static const char *const cause_name[] = {"none",      "software",      "mmio-ur",
+					 "dma-fault", "error-message", "peltv"};
 
 static void pe_devices(struct ioda_phb *p, unsigned pe, struct out *o)
 {
@@ -159,7 +166,7 @@ static void pe_devices(struct ioda_phb *p, unsigned pe, struct out *o)
 
 ssize_t ioda_show_pe(struct ioda_phb *p, unsigned pe, char *buf, size_t n)
 {
-	struct out o = { buf, n, 0 };
+	struct out o = {buf, n, 0};
 	const struct ioda_pe *e;
 	uint64_t cause = 0;
 
@@ -198,11 +205,13 @@ static void sriov_bars(struct ioda_phb *p, const struct ioda_dev *d, struct out 
 		if (!d->vf_bar_size[b])
 			continue;
 		put(o, "bar=%d vf_size=0x%" PRIx64 " mode=%s", b, d->vf_bar_size[b],
-		    d->iov_mode[b] == IOV_SEGMENTED ? "segmented" :
-		    d->iov_mode[b] == IOV_SINGLE_PE ? "single-pe" : "none");
+		    d->iov_mode[b] == IOV_SEGMENTED   ? "segmented"
+		    : d->iov_mode[b] == IOV_SINGLE_PE ? "single-pe"
+						      : "none");
 		if (d->iov_mode[b] != IOV_NONE)
-			put(o, " arena=0x%" PRIx64 " arena_size=0x%" PRIx64 " segment_size=0x%" PRIx64
-			       " segments_reserved=%" PRIu64 " vf_base=0x%" PRIx64,
+			put(o,
+			    " arena=0x%" PRIx64 " arena_size=0x%" PRIx64 " segment_size=0x%" PRIx64
+			    " segments_reserved=%" PRIu64 " vf_base=0x%" PRIx64,
 			    d->iov_start[b], d->iov_size[b], d->vf_bar_size[b],
 			    d->iov_size[b] / d->vf_bar_size[b],
 			    d->num_vfs ? d->vf_base[b] : d->iov_start[b]);
@@ -212,7 +221,7 @@ static void sriov_bars(struct ioda_phb *p, const struct ioda_dev *d, struct out 
 
 ssize_t ioda_show_sriov(struct ioda_phb *p, uint16_t rid, char *buf, size_t n)
 {
-	struct out o = { buf, n, 0 };
+	struct out o = {buf, n, 0};
 	int i = ioda_find_dev(p, rid);
 	const struct ioda_dev *d;
 	char bdf[16];

@@ -23,7 +23,7 @@ static bool pe_free(const struct ioda_phb *p, unsigned pe)
 
 static void pe_take(struct ioda_phb *p, unsigned pe, int kind)
 {
-	p->pe[pe] = (struct ioda_pe){ .kind = kind, .master = (int)pe, .bus = -1, .dev = -1 };
+	p->pe[pe] = (struct ioda_pe){.kind = kind, .master = (int)pe, .bus = -1, .dev = -1};
 	ioda_opal(p, PHB3_FREEZE_CLEAR, pe, OPAL_EEH_ACTION_ALL);
 }
 
@@ -45,7 +45,7 @@ int ioda_pe_alloc(struct ioda_phb *p, unsigned count)
 void ioda_pe_free(struct ioda_phb *p, int pe)
 {
 	if (pe >= 0 && (unsigned)pe < p->num_pes)
-		p->pe[pe] = (struct ioda_pe){ .kind = PE_FREE };
+		p->pe[pe] = (struct ioda_pe){.kind = PE_FREE};
 }
 
 unsigned ioda_pe_choices(const struct ioda_phb *p, unsigned n, unsigned span)

@@ -21,8 +21,8 @@ enum ioda_iov_mode { IOV_NONE, IOV_SEGMENTED, IOV_SINGLE_PE };
 
 struct ioda_dev {
 	uint16_t rid;
-	int fn;          /* index in the PHB's function view, -1 for a VF */
-	int type;        /* enum phb3_fn_type */
+	int fn;	  /* index in the PHB's function view, -1 for a VF */
+	int type; /* enum phb3_fn_type */
 	uint8_t secondary, subordinate;
 	uint16_t vendor, device;
 	uint32_t class_code;
@@ -36,37 +36,37 @@ struct ioda_dev {
 	unsigned vf_bar_flags[IODA_BARS];
 	uint64_t iov_start[IODA_BARS], iov_size[IODA_BARS]; /* the IOV resource (arena) */
 	int iov_mode[IODA_BARS];
-	bool sriov_off;     /* disabled at boot by the fixup */
+	bool sriov_off; /* disabled at boot by the fixup */
 	char sriov_why[128];
 	int vf_pe_base;
-	unsigned pe_choices;  /* positions VF0's PE could take, counted at enable */
+	unsigned pe_choices;	     /* positions VF0's PE could take, counted at enable */
 	uint64_t vf_base[IODA_BARS]; /* VF BAR base as programmed (shifted) */
-	int vf_first_dev;   /* index of VF 0 in the device array, -1 when none */
-	uint16_t vf_windows; /* M64 windows this PF took */
+	int vf_first_dev;	     /* index of VF 0 in the device array, -1 when none */
+	uint16_t vf_windows;	     /* M64 windows this PF took */
 	/* VFs */
-	int pf;             /* device index of the PF, -1 otherwise */
+	int pf; /* device index of the PF, -1 otherwise */
 	int vf_index;
-	int pe;             /* the PE its RID maps to, IODA_NO_PE before setup */
-	int irq;            /* its MSI, -1 when none */
-	int bus;            /* index of the bus it sits on */
-	bool gone;          /* a VF whose PF disabled SR-IOV */
+	int pe;	   /* the PE its RID maps to, IODA_NO_PE before setup */
+	int irq;   /* its MSI, -1 when none */
+	int bus;   /* index of the bus it sits on */
+	bool gone; /* a VF whose PF disabled SR-IOV */
 };
 
 struct ioda_bus {
 	uint8_t number;
-	int self;          /* device index of the bridge above, -1 for the root bus */
-	int parent;        /* bus index, -1 for the root bus */
+	int self;   /* device index of the bridge above, -1 for the root bus */
+	int parent; /* bus index, -1 for the root bus */
 	int pe;
-	bool all;          /* behind a PCIe-to-PCI bridge: one PE for the subtree */
+	bool all; /* behind a PCIe-to-PCI bridge: one PE for the subtree */
 };
 
 enum ioda_pe_kind { PE_FREE, PE_RESERVED, PE_ROOT, PE_BUS, PE_BUS_ALL, PE_VF, PE_SLAVE };
 
 struct ioda_pe {
 	int kind;
-	int master;        /* for a slave: its master; else itself */
-	int bus;           /* bus index (bus PEs and slaves) */
-	int dev;           /* device index (VF PEs) */
+	int master; /* for a slave: its master; else itself */
+	int bus;    /* bus index (bus PEs and slaves) */
+	int dev;    /* device index (VF PEs) */
 	uint16_t rid;
 	uint8_t bus_compare;
 	bool dma_done;
@@ -74,8 +74,8 @@ struct ioda_pe {
 
 struct ioda_m64 {
 	bool used;
-	int owner;         /* device index of the PF, -1 for the default window */
-	int mode;          /* enum opal_m64_enable */
+	int owner; /* device index of the PF, -1 for the default window */
+	int mode;  /* enum opal_m64_enable */
 	uint64_t base, size;
 	int pe;
 };
@@ -99,14 +99,14 @@ struct ioda_phb {
 	unsigned ndev, dev_cap;
 	struct ioda_bus *bus;
 	unsigned nbus;
-	char answer[4096];  /* the last request's result */
+	char answer[4096]; /* the last request's result */
 };
 
 /* powernv_ioda_opal.c: one mailbox call; returns the OPAL status. */
 int64_t ioda_opal_call(struct ioda_phb *p, unsigned token, const uint64_t *args, size_t nargs);
-#define ioda_opal(p, token, ...)                                                             \
-	ioda_opal_call(p, token, (const uint64_t[]){ __VA_ARGS__ },                          \
-		       sizeof((const uint64_t[]){ __VA_ARGS__ }) / sizeof(uint64_t))
+#define ioda_opal(p, token, ...)                                                                   \
+	ioda_opal_call(p, token, (const uint64_t[]){__VA_ARGS__},                                  \
+		       sizeof((const uint64_t[]){__VA_ARGS__}) / sizeof(uint64_t))
 uint64_t ioda_opal_out(struct ioda_phb *p, int i);
 uint64_t ioda_fn_read(struct ioda_phb *p, int fn, uint64_t reg);
 void ioda_fn_write(struct ioda_phb *p, int fn, uint64_t reg, uint64_t val);

@@ -18,7 +18,7 @@ static int take_window(struct ioda_phb *p, int owner)
 	for (unsigned w = 0; w <= p->m64_default && w < PHB3_NUM_M64; w++) {
 		if (p->m64[w].used)
 			continue;
-		p->m64[w] = (struct ioda_m64){ .used = true, .owner = owner, .pe = IODA_NO_PE };
+		p->m64[w] = (struct ioda_m64){.used = true, .owner = owner, .pe = IODA_NO_PE};
 		return (int)w;
 	}
 	return -1;
@@ -30,7 +30,7 @@ static void release_windows(struct ioda_phb *p, int owner)
 		if (!p->m64[w].used || p->m64[w].owner != owner)
 			continue;
 		ioda_opal(p, PHB3_ENABLE_M64, w, OPAL_DISABLE_M64);
-		p->m64[w] = (struct ioda_m64){ .used = false, .owner = -1, .pe = IODA_NO_PE };
+		p->m64[w] = (struct ioda_m64){.used = false, .owner = -1, .pe = IODA_NO_PE};
 	}
 }
 
@@ -66,7 +66,9 @@ static int windows_needed(const struct ioda_dev *d, unsigned n)
 	int k = 0;
 
 	for (int b = 0; b < IODA_BARS; b++)
-		k += d->iov_mode[b] == IOV_SEGMENTED ? 1 : d->iov_mode[b] == IOV_SINGLE_PE ? (int)n : 0;
+		k += d->iov_mode[b] == IOV_SEGMENTED   ? 1
+		     : d->iov_mode[b] == IOV_SINGLE_PE ? (int)n
+						       : 0;
 	return k;
 }
 
@@ -124,7 +126,8 @@ static int add_vfs(struct ioda_phb *p, int pf, unsigned n, int base)
 		for (int b = 0; b < IODA_BARS; b++) {
 			v->bar_size[b] = d->iov_mode[b] != IOV_NONE ? d->vf_bar_size[b] : 0;
 			v->bar_flags[b] = d->vf_bar_flags[b];
-			v->bar_start[b] = v->bar_size[b] ? d->vf_base[b] + j * d->vf_bar_size[b] : 0;
+			v->bar_start[b] =
+			    v->bar_size[b] ? d->vf_base[b] + j * d->vf_bar_size[b] : 0;
 		}
 		p->pe[pe].kind = PE_VF;
 		p->pe[pe].dev = idx;
@@ -187,7 +190,8 @@ static int enable(struct ioda_phb *p, int pf, unsigned n, char *err, size_t errl
 	d->pe_choices = ioda_pe_choices(p, n, 1);
 	base = ioda_pe_alloc(p, n);
 	if (base < 0) {
-		snprintf(err, errlen, "out of PEs: %u VFs of %s need %u contiguous PEs, largest free run is %u",
+		snprintf(err, errlen,
+			 "out of PEs: %u VFs of %s need %u contiguous PEs, largest free run is %u",
 			 n, bdf, n, largest_free_run(p));
 		return -EBUSY;
 	}
@@ -227,7 +231,8 @@ int ioda_sriov_set(struct ioda_phb *p, uint16_t rid, unsigned n, char *err, size
 	if (n == d->num_vfs)
 		return 0;
 	if (n && d->num_vfs) {
-		snprintf(err, errlen, "%s already has %u VFs enabled; write 0 first", bdf, d->num_vfs);
+		snprintf(err, errlen, "%s already has %u VFs enabled; write 0 first", bdf,
+			 d->num_vfs);
 		return -EBUSY;
 	}
 	if (!n) {

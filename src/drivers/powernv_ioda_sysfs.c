@@ -63,8 +63,10 @@ static ssize_t file_show(void *ctx, char *buf, size_t n)
 	if (!strcmp(f, "sriov_numvfs"))
 		return snprintf(buf, n, "%u\n", ioda_sriov_numvfs(p, (uint16_t)a->arg));
 	if (!strcmp(f, "error"))
-		return snprintf(buf, n, "%s\n", a->s->error[0] ? a->s->error :
-					       ioda_phb_error(p) ? ioda_phb_error(p) : "");
+		return snprintf(buf, n, "%s\n",
+				a->s->error[0]	    ? a->s->error
+				: ioda_phb_error(p) ? ioda_phb_error(p)
+						    : "");
 	return ioda_show_answer(p, buf, n);
 }
 
@@ -100,9 +102,9 @@ static ssize_t file_store(void *ctx, const char *buf, size_t len)
 	return ret ? ret : (ssize_t)len;
 }
 
-static const struct sysfs_attr_ops ro_ops = { .show = file_show };
-static const struct sysfs_attr_ops rw_ops = { .show = file_show, .store = file_store };
-static const struct sysfs_attr_ops wo_ops = { .store = file_store };
+static const struct sysfs_attr_ops ro_ops = {.show = file_show};
+static const struct sysfs_attr_ops rw_ops = {.show = file_show, .store = file_store};
+static const struct sysfs_attr_ops wo_ops = {.store = file_store};
 
 static int add(struct ioda_sys *s, struct sysfs_node *dir, const char *name, unsigned arg,
 	       unsigned mode, const struct sysfs_attr_ops *ops)
@@ -111,7 +113,7 @@ static int add(struct ioda_sys *s, struct sysfs_node *dir, const char *name, uns
 
 	if (!a)
 		return -ENOMEM;
-	*a = (struct ioda_attr){ s, name, arg, s->attrs };
+	*a = (struct ioda_attr){s, name, arg, s->attrs};
 	s->attrs = a;
 	return sysfs_add_attr(dir, name, mode, ops, a);
 }
@@ -156,7 +158,7 @@ static int make_debug_tree(struct ioda_sys *s)
 
 		if (!ioda_sriov_totalvfs(s->phb, rid))
 			continue;
-		pci_bdf_format((struct pci_bdf){ dom, rid }, name, sizeof(name));
+		pci_bdf_format((struct pci_bdf){dom, rid}, name, sizeof(name));
 		ret = add_as(s, sr, name, "sriov", rid);
 	}
 	return ret ? -ENOMEM : 0;
@@ -177,7 +179,8 @@ static void publish(struct ioda_sys *s, struct kdevice *kd)
 			kd->bus->bar[b].size = size;
 		}
 	}
-	if (kd->dir && ioda_sriov_totalvfs(s->phb, kd->bus->bdf.rid) && !ioda_dev_is_vf(s->phb, (unsigned)i)) {
+	if (kd->dir && ioda_sriov_totalvfs(s->phb, kd->bus->bdf.rid) &&
+	    !ioda_dev_is_vf(s->phb, (unsigned)i)) {
 		add(s, kd->dir, "sriov_totalvfs", kd->bus->bdf.rid, 0444, &ro_ops);
 		add(s, kd->dir, "sriov_numvfs", kd->bus->bdf.rid, 0664, &rw_ops);
 	}
@@ -218,8 +221,8 @@ static void add_vf(struct ioda_sys *s, unsigned i)
 {
 	uint16_t rid = ioda_dev_rid(s->phb, i), dom = ioda_phb_domain(s->phb);
 	struct ioda_vf *v = calloc(1, sizeof(*v)), **vfs;
-	struct kdevice *pf = kcore_find_device(s->k, (struct pci_bdf){ dom,
-							ioda_dev_pf_rid(s->phb, i) });
+	struct kdevice *pf =
+	    kcore_find_device(s->k, (struct pci_bdf){dom, ioda_dev_pf_rid(s->phb, i)});
 
 	/* VFs restored at boot wait for their PF to be registered (on_device). */
 	if (!pf) {
@@ -232,7 +235,7 @@ static void add_vf(struct ioda_sys *s, unsigned i)
 		return;
 	}
 	s->vfs = vfs;
-	v->bd.bdf = (struct pci_bdf){ dom, rid };
+	v->bd.bdf = (struct pci_bdf){dom, rid};
 	v->bd.vendor = pf->bus->vendor;
 	v->bd.device = pf->bus->device;
 	v->bd.class_code = pf->bus->class_code;
@@ -314,13 +317,13 @@ static void ioda_remove(struct kcore *k, struct kdevice *d)
 }
 
 static const struct pci_device_id ioda_ids[] = {
-	{ PHB3_VENDOR, PHB3_DEVICE },
-	{ 0, 0 },
+    {PHB3_VENDOR, PHB3_DEVICE},
+    {0, 0},
 };
 
 const struct kdriver powernv_ioda_driver = {
-	.name = "powernv_ioda",
-	.ids = ioda_ids,
-	.probe = ioda_probe,
-	.remove = ioda_remove,
+    .name = "powernv_ioda",
+    .ids = ioda_ids,
+    .probe = ioda_probe,
+    .remove = ioda_remove,
 };

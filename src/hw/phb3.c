@@ -49,18 +49,30 @@ void phb3_destroy(struct phb3 *p)
 static uint64_t prop_read(const struct phb3 *p, uint64_t off)
 {
 	switch (off) {
-	case PHB3_NUM_PES: return p->d.num_pes;
-	case PHB3_RESERVED_PE: return p->d.reserved_pe;
-	case PHB3_M32_CPU_BASE: return p->d.m32_cpu_base;
-	case PHB3_M32_PCI_BASE: return p->d.m32_pci_base;
-	case PHB3_M32_SIZE: return p->d.m32_size;
-	case PHB3_M64_BASE: return p->d.m64_base;
-	case PHB3_M64_SIZE: return p->d.m64_size;
-	case PHB3_M64_RANGE: return (uint64_t)p->d.m64_first << 32 | p->d.m64_count;
-	case PHB3_MSI_RANGE: return (uint64_t)p->d.msi_base << 32 | p->d.msi_count;
-	case PHB3_MSI32_ADDR: return phb3_msi32_addr(p);
-	case PHB3_MSI64_ADDR: return p->d.msi64_addr;
-	case PHB3_FN_COUNT: return p->d.nfn;
+	case PHB3_NUM_PES:
+		return p->d.num_pes;
+	case PHB3_RESERVED_PE:
+		return p->d.reserved_pe;
+	case PHB3_M32_CPU_BASE:
+		return p->d.m32_cpu_base;
+	case PHB3_M32_PCI_BASE:
+		return p->d.m32_pci_base;
+	case PHB3_M32_SIZE:
+		return p->d.m32_size;
+	case PHB3_M64_BASE:
+		return p->d.m64_base;
+	case PHB3_M64_SIZE:
+		return p->d.m64_size;
+	case PHB3_M64_RANGE:
+		return (uint64_t)p->d.m64_first << 32 | p->d.m64_count;
+	case PHB3_MSI_RANGE:
+		return (uint64_t)p->d.msi_base << 32 | p->d.msi_count;
+	case PHB3_MSI32_ADDR:
+		return phb3_msi32_addr(p);
+	case PHB3_MSI64_ADDR:
+		return p->d.msi64_addr;
+	case PHB3_FN_COUNT:
+		return p->d.nfn;
 	}
 	return ~0ull;
 }
@@ -85,15 +97,24 @@ static uint64_t fn_read(const struct phb3 *p, uint64_t off)
 		return ~0ull;
 	f = &p->fn[p->fn_sel];
 	switch (off) {
-	case PHB3_FN_RID: return f->d.rid;
-	case PHB3_FN_TYPE: return (uint64_t)f->d.type;
-	case PHB3_FN_BUSES: return (uint64_t)f->d.secondary << 8 | f->d.subordinate;
-	case PHB3_FN_ID: return (uint64_t)f->d.vendor << 16 | f->d.device;
-	case PHB3_FN_CLASS: return f->d.class_code;
-	case PHB3_FN_SRIOV_TOTAL: return f->d.total_vfs;
-	case PHB3_FN_SRIOV_OFFSET: return (uint64_t)f->d.vf_offset << 16 | f->d.vf_stride;
-	case PHB3_FN_SRIOV_NUMVFS: return f->num_vfs;
-	case PHB3_FN_SRIOV_CTRL: return f->ctrl;
+	case PHB3_FN_RID:
+		return f->d.rid;
+	case PHB3_FN_TYPE:
+		return (uint64_t)f->d.type;
+	case PHB3_FN_BUSES:
+		return (uint64_t)f->d.secondary << 8 | f->d.subordinate;
+	case PHB3_FN_ID:
+		return (uint64_t)f->d.vendor << 16 | f->d.device;
+	case PHB3_FN_CLASS:
+		return f->d.class_code;
+	case PHB3_FN_SRIOV_TOTAL:
+		return f->d.total_vfs;
+	case PHB3_FN_SRIOV_OFFSET:
+		return (uint64_t)f->d.vf_offset << 16 | f->d.vf_stride;
+	case PHB3_FN_SRIOV_NUMVFS:
+		return f->num_vfs;
+	case PHB3_FN_SRIOV_CTRL:
+		return f->ctrl;
 	}
 	if (off >= PHB3_FN_BAR_SIZE(0) && off < PHB3_FN_BAR_BASE(PHB3_MAX_BARS))
 		return bar_reg(f->d.bar, f->bar_base, off, PHB3_FN_BAR_SIZE(0));
@@ -180,8 +201,8 @@ static void phb3_write32(void *model, uint64_t off, uint32_t val)
 }
 
 const struct bus_mmio_ops phb3_mmio_ops = {
-	.read32 = phb3_read32,
-	.write32 = phb3_write32,
-	.read64 = phb3_read64,
-	.write64 = phb3_write64,
+    .read32 = phb3_read32,
+    .write32 = phb3_write32,
+    .read64 = phb3_read64,
+    .write64 = phb3_write64,
 };

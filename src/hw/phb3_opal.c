@@ -123,13 +123,15 @@ static int64_t map_dma(struct phb3 *p, const uint64_t *a, bool bypass)
 		return OPAL_PARAMETER;
 	v = &p->tvt[a[1]];
 	if (bypass) {
-		*v = (struct phb3_tve){ .kind = a[2] ? TVE_BYPASS : TVE_NONE, .size = a[2] };
+		*v = (struct phb3_tve){.kind = a[2] ? TVE_BYPASS : TVE_NONE, .size = a[2]};
 		return OPAL_SUCCESS;
 	}
 	if (a[4] < 12 || a[4] > 28)
 		return OPAL_PARAMETER;
-	*v = (struct phb3_tve){ .kind = a[3] ? TVE_TCE : TVE_NONE, .table = a[2],
-				.entries = a[3], .shift = (unsigned)a[4] };
+	*v = (struct phb3_tve){.kind = a[3] ? TVE_TCE : TVE_NONE,
+			       .table = a[2],
+			       .entries = a[3],
+			       .shift = (unsigned)a[4]};
 	return OPAL_SUCCESS;
 }
 
@@ -187,31 +189,45 @@ int64_t phb3_opal_call(struct phb3 *p, uint64_t token)
 	const uint64_t *a = p->arg;
 
 	switch (token) {
-	case PHB3_SET_PE: return set_pe(p, a);
-	case PHB3_SET_PELTV: return set_peltv(p, a);
+	case PHB3_SET_PE:
+		return set_pe(p, a);
+	case PHB3_SET_PELTV:
+		return set_peltv(p, a);
 	case PHB3_MAP_M32_SEG:
 		if (!pe_ok(p, a[0]) || a[1] >= PHB3_NUM_SEGS)
 			return OPAL_PARAMETER;
 		p->m32_segmap[a[1]] = (uint16_t)a[0];
 		return OPAL_SUCCESS;
-	case PHB3_SET_M64: return set_m64(p, a);
-	case PHB3_ENABLE_M64: return enable_m64(p, a);
-	case PHB3_MAP_M64_PE: return map_m64_pe(p, a);
-	case PHB3_FREEZE_SET: return freeze_call(p, a, true);
-	case PHB3_FREEZE_CLEAR: return freeze_call(p, a, false);
-	case PHB3_FREEZE_STATUS: return freeze_status(p, a);
-	case PHB3_MAP_DMA_TCE: return map_dma(p, a, false);
-	case PHB3_MAP_DMA_BYPASS: return map_dma(p, a, true);
-	case PHB3_SET_XIVE_PE: return msi_call(p, a, true);
-	case PHB3_GET_MSI: return msi_call(p, a, false);
+	case PHB3_SET_M64:
+		return set_m64(p, a);
+	case PHB3_ENABLE_M64:
+		return enable_m64(p, a);
+	case PHB3_MAP_M64_PE:
+		return map_m64_pe(p, a);
+	case PHB3_FREEZE_SET:
+		return freeze_call(p, a, true);
+	case PHB3_FREEZE_CLEAR:
+		return freeze_call(p, a, false);
+	case PHB3_FREEZE_STATUS:
+		return freeze_status(p, a);
+	case PHB3_MAP_DMA_TCE:
+		return map_dma(p, a, false);
+	case PHB3_MAP_DMA_BYPASS:
+		return map_dma(p, a, true);
+	case PHB3_SET_XIVE_PE:
+		return msi_call(p, a, true);
+	case PHB3_GET_MSI:
+		return msi_call(p, a, false);
 	case PHB3_CPU_LOAD:
 	case PHB3_CPU_STORE:
 	case PHB3_DEV_DMA:
-	case PHB3_DEV_MSI: return traffic(p, token, a);
+	case PHB3_DEV_MSI:
+		return traffic(p, token, a);
 	case PHB3_ERR_MSG:
 		phb3_err_msg(p, (uint16_t)a[0]);
 		return OPAL_SUCCESS;
-	case PHB3_RESOLVE: return resolve(p, a);
+	case PHB3_RESOLVE:
+		return resolve(p, a);
 	case PHB3_IRQ_COUNT:
 		if (a[0] >= p->d.msi_count)
 			return OPAL_PARAMETER;

@@ -63,10 +63,10 @@ struct phb3 {
 
 /* Where an address goes (phb3_route.c). */
 struct phb3_target {
-	int window;       /* enum phb3_window */
-	int index;        /* M64 window number */
+	int window; /* enum phb3_window */
+	int index;  /* M64 window number */
 	unsigned segment;
-	unsigned pe;      /* PHB3_PE_INVALID when none */
+	unsigned pe; /* PHB3_PE_INVALID when none */
 };
 
 void phb3_route(const struct phb3 *p, uint64_t addr, struct phb3_target *t);

@@ -40,7 +40,7 @@ void phb3_route(const struct phb3 *p, uint64_t addr, struct phb3_target *t)
 {
 	uint64_t off = addr - p->d.m32_cpu_base;
 
-	*t = (struct phb3_target){ .window = PHB3_WIN_NONE, .pe = PHB3_PE_INVALID };
+	*t = (struct phb3_target){.window = PHB3_WIN_NONE, .pe = PHB3_PE_INVALID};
 	if (m64_route(p, addr, t))
 		return;
 	if (addr < p->d.m32_cpu_base || off >= p->d.m32_size)
@@ -186,8 +186,8 @@ uint64_t phb3_dev_dma(struct phb3 *p, uint16_t rid, uint64_t addr, int *acc)
 		*acc = PHB3_ACC_FROZEN;
 		return ~0ull;
 	}
-	sys = tce_translate(p, &p->tvt[pe * 2 + !!(addr & PHB3_DMA_BIT59)],
-			    addr & ~PHB3_DMA_BIT59, acc);
+	sys = tce_translate(p, &p->tvt[pe * 2 + !!(addr & PHB3_DMA_BIT59)], addr & ~PHB3_DMA_BIT59,
+			    acc);
 	if (*acc != PHB3_ACC_OK)
 		phb3_freeze(p, pe, OPAL_EEH_ACTION_ALL, PHB3_CAUSE_DMA_FAULT);
 	return sys;

@@ -30,7 +30,7 @@ uint64_t *phb3_reg_slot(struct phb3 *p, uint64_t addr, bool create)
 		p->regs = r;
 		p->regs_cap = cap;
 	}
-	p->regs[p->nregs] = (struct phb3_reg){ .addr = addr };
+	p->regs[p->nregs] = (struct phb3_reg){.addr = addr};
 	return &p->regs[p->nregs++].val;
 }
 
@@ -64,8 +64,8 @@ void phb3_restore_one(struct phb3 *p, const char *key, uint64_t val)
 	uint64_t addr, *slot;
 
 	if (sscanf(key, "pe.%u", &n) == 1 && n < p->d.num_pes) {
-		p->pest[n] = (struct phb3_pest){ .mmio = val & 1, .dma = val >> 1 & 1,
-						 .cause = (uint8_t)(val >> 8) };
+		p->pest[n] = (struct phb3_pest){
+		    .mmio = val & 1, .dma = val >> 1 & 1, .cause = (uint8_t)(val >> 8)};
 	} else if (sscanf(key, "vfs.%x", &n) == 1) {
 		for (unsigned i = 0; i < p->d.nfn; i++) {
 			if (p->fn[i].d.rid != n || !p->fn[i].d.total_vfs)

@@ -62,7 +62,8 @@ static int props(const json_t *e, struct phb3_desc *d)
 {
 	uint64_t v[11];
 	int r = field(e, "num_pes", 256, &v[0]) | field(e, "reserved_pe", 255, &v[1]) |
-		field(e, "m32_cpu_base", 0, &v[2]) | field(e, "m32_pci_base", 0x80000000ull, &v[3]) |
+		field(e, "m32_cpu_base", 0, &v[2]) |
+		field(e, "m32_pci_base", 0x80000000ull, &v[3]) |
 		field(e, "m32_size", 0x80000000ull, &v[4]) | field(e, "m64_base", 0, &v[5]) |
 		field(e, "m64_size", 0, &v[6]) | field(e, "m64_first", 0, &v[7]) |
 		field(e, "m64_count", 16, &v[8]) | field(e, "msi_count", 2048, &v[9]) |
@@ -71,11 +72,17 @@ static int props(const json_t *e, struct phb3_desc *d)
 	if (r || !v[0] || v[0] > 256 || v[1] >= v[0] || v[4] > 0x100000000ull || v[9] > 2048 ||
 	    (v[4] & (v[4] - 1)) || (v[6] & (v[6] - 1)) || v[7] + v[8] > 16)
 		return -EINVAL;
-	*d = (struct phb3_desc){ .num_pes = (unsigned)v[0], .reserved_pe = (unsigned)v[1],
-				 .m32_cpu_base = v[2], .m32_pci_base = v[3], .m32_size = v[4],
-				 .m64_base = v[5], .m64_size = v[6], .m64_first = (unsigned)v[7],
-				 .m64_count = (unsigned)v[8], .msi_count = (unsigned)v[9],
-				 .msi64_addr = v[10] };
+	*d = (struct phb3_desc){.num_pes = (unsigned)v[0],
+				.reserved_pe = (unsigned)v[1],
+				.m32_cpu_base = v[2],
+				.m32_pci_base = v[3],
+				.m32_size = v[4],
+				.m64_base = v[5],
+				.m64_size = v[6],
+				.m64_first = (unsigned)v[7],
+				.m64_count = (unsigned)v[8],
+				.msi_count = (unsigned)v[9],
+				.msi64_addr = v[10]};
 	return 0;
 }
 
@@ -84,7 +91,8 @@ static int bar_list(const json_t *list, struct phb3_bar_desc *bars)
 	size_t i;
 	const json_t *b;
 
-	json_array_foreach(list, i, b) {
+	json_array_foreach(list, i, b)
+	{
 		uint64_t idx, size;
 		const char *t = json_string_value(json_object_get(b, "type"));
 
@@ -92,9 +100,10 @@ static int bar_list(const json_t *list, struct phb3_bar_desc *bars)
 		    num_of(json_object_get(b, "size"), &size) || !size || (size & (size - 1)))
 			return -EINVAL;
 		bars[idx].size = size;
-		bars[idx].flags = !t || !strcmp(t, "mem32") ? 0 :
-				  !strcmp(t, "mem64") ? PHB3_BAR_MEM64 :
-				  !strcmp(t, "mem64-pref") ? PHB3_BAR_MEM64 | PHB3_BAR_PREFETCH : ~0u;
+		bars[idx].flags = !t || !strcmp(t, "mem32")  ? 0
+				  : !strcmp(t, "mem64")	     ? PHB3_BAR_MEM64
+				  : !strcmp(t, "mem64-pref") ? PHB3_BAR_MEM64 | PHB3_BAR_PREFETCH
+							     : ~0u;
 		if (bars[idx].flags == ~0u)
 			return -EINVAL;
 	}
@@ -109,10 +118,9 @@ static int one_fn(const json_t *e, struct pci_bdf bdf, struct phb3_fn_desc *f)
 
 	memset(f, 0, sizeof(*f));
 	f->rid = bdf.rid;
-	f->type = type && (!strcmp(type, "endpoint") || !strcmp(type, "rciep")) ?
-			  PHB3_FN_ENDPOINT :
-		  json_is_true(json_object_get(e, "pcie_to_pci")) ? PHB3_FN_PCIE_TO_PCI :
-								    PHB3_FN_BRIDGE;
+	f->type = type && (!strcmp(type, "endpoint") || !strcmp(type, "rciep")) ? PHB3_FN_ENDPOINT
+		  : json_is_true(json_object_get(e, "pcie_to_pci")) ? PHB3_FN_PCIE_TO_PCI
+								    : PHB3_FN_BRIDGE;
 	if (field(e, "vendor", 0, &v) || field(e, "device", 0, &dev))
 		return -EINVAL;
 	f->vendor = (uint16_t)v;
@@ -122,7 +130,8 @@ static int one_fn(const json_t *e, struct pci_bdf bdf, struct phb3_fn_desc *f)
 	if (!iov)
 		return 0;
 	if (field(iov, "total_vfs", 0, &total) || field(iov, "offset", 1, &off) ||
-	    field(iov, "stride", 1, &stride) || !total || total > 256 || off + total * stride > 0xffff)
+	    field(iov, "stride", 1, &stride) || !total || total > 256 ||
+	    off + total * stride > 0xffff)
 		return -EINVAL;
 	f->total_vfs = (uint16_t)total;
 	f->vf_offset = (uint16_t)off;
@@ -155,11 +164,13 @@ static void number_buses(const json_t *devs, struct phb3_fn_desc *fn, unsigned n
 		if (PCI_RID_BUS(fn[k].rid) >= next)
 			next = (uint8_t)(PCI_RID_BUS(fn[k].rid) + 1);
 	}
-	json_array_foreach(devs, i, e) {
+	json_array_foreach(devs, i, e)
+	{
 		int me = find_rid(fn, n, json_string_value(json_object_get(e, "bdf")), dom);
 
 		if (me >= 0)
-			parent[me] = find_rid(fn, n, json_string_value(json_object_get(e, "parent")), dom);
+			parent[me] =
+			    find_rid(fn, n, json_string_value(json_object_get(e, "parent")), dom);
 	}
 	for (unsigned k = 0; k < n; k++) {
 		uint8_t bus = PCI_RID_BUS(fn[k].rid);
@@ -184,13 +195,15 @@ static int functions(const json_t *devs, uint16_t dom, struct phb3_fn_desc *fn, 
 	struct pci_bdf b;
 
 	*n = 0;
-	json_array_foreach(devs, i, e) {
+	json_array_foreach(devs, i, e)
+	{
 		const char *s = json_string_value(json_object_get(e, "bdf"));
 
 		if (!s || pci_bdf_parse(s, &b) || b.domain != dom)
 			continue;
 		if (*n == MAX_FN || one_fn(e, b, &fn[*n])) {
-			snprintf(err, errlen, "phb3 %04x: device %s: bad \"bars\" or \"iov\"", dom, s);
+			snprintf(err, errlen, "phb3 %04x: device %s: bad \"bars\" or \"iov\"", dom,
+				 s);
 			return -EINVAL;
 		}
 		(*n)++;
@@ -204,7 +217,8 @@ static const json_t *phb_entry(struct platform *p, uint16_t dom)
 	const json_t *phbs = platform_section(p, "phbs"), *e;
 	size_t i;
 
-	json_array_foreach(phbs, i, e) {
+	json_array_foreach(phbs, i, e)
+	{
 		uint64_t d;
 
 		if (!field(e, "domain", 0xffffffff, &d) && d == dom)
@@ -239,7 +253,7 @@ static int phb3_attach(struct platform *p, struct bus_device *d, const json_t *c
 	free(fn);
 	if (r)
 		return r;
-	d->bar[0] = (struct bus_bar){ &phb3_mmio_ops, *model, PHB3_REGS_SIZE, 0 };
+	d->bar[0] = (struct bus_bar){&phb3_mmio_ops, *model, PHB3_REGS_SIZE, 0};
 	return 0;
 }
 
@@ -281,7 +295,7 @@ static void put_key(void *ctx, const char *key, uint64_t val)
 /* The model writes what it holds now: keys of a thawed PE or removed VFs must go. */
 static void phb3_save_state(void *model, struct kstate *s, const char *prefix)
 {
-	struct kv_ctx c = { s, prefix, model, NULL, 0 };
+	struct kv_ctx c = {s, prefix, model, NULL, 0};
 
 	kstate_foreach(s, prefix, collect_key, &c);
 	for (size_t i = 0; i < c.n; i++) {
@@ -301,15 +315,15 @@ static void restore_key(void *ctx, const char *key, const char *val)
 
 static void phb3_restore_state(void *model, struct kstate *s, const char *prefix)
 {
-	struct kv_ctx c = { s, prefix, model, NULL, 0 };
+	struct kv_ctx c = {s, prefix, model, NULL, 0};
 
 	kstate_foreach(s, prefix, restore_key, &c);
 }
 
 const struct platform_model_ops phb3_model_ops = {
-	.kind = "phb3",
-	.attach = phb3_attach,
-	.detach = phb3_detach,
-	.save = phb3_save_state,
-	.restore = phb3_restore_state,
+    .kind = "phb3",
+    .attach = phb3_attach,
+    .detach = phb3_detach,
+    .save = phb3_save_state,
+    .restore = phb3_restore_state,
 };

@@ -30,14 +30,19 @@ struct fixture {
 static inline void fx_base(struct fixture *f, unsigned idx)
 {
 	memset(f, 0, sizeof(*f));
-	f->desc = (struct phb3_desc){ .num_pes = 256, .reserved_pe = 255,
-				      .m32_cpu_base = 0x3fe000000000ull + idx * 0x100000000ull,
-				      .m32_pci_base = 0x80000000ull, .m32_size = 2 * GiB,
-				      .m64_base = 0x3d0000000000ull + idx * 64 * GiB,
-				      .m64_size = 64 * GiB, .m64_first = 0, .m64_count = 16,
-				      .msi_base = 0, .msi_count = 2048,
-				      .msi64_addr = 0x3ffe00000000ull + idx * 0x10000ull,
-				      .fn = f->fn };
+	f->desc = (struct phb3_desc){.num_pes = 256,
+				     .reserved_pe = 255,
+				     .m32_cpu_base = 0x3fe000000000ull + idx * 0x100000000ull,
+				     .m32_pci_base = 0x80000000ull,
+				     .m32_size = 2 * GiB,
+				     .m64_base = 0x3d0000000000ull + idx * 64 * GiB,
+				     .m64_size = 64 * GiB,
+				     .m64_first = 0,
+				     .m64_count = 16,
+				     .msi_base = 0,
+				     .msi_count = 2048,
+				     .msi64_addr = 0x3ffe00000000ull + idx * 0x10000ull,
+				     .fn = f->fn};
 }
 
 static inline struct phb3_fn_desc *fx_fn(struct fixture *f, uint16_t rid, int type)
@@ -68,17 +73,17 @@ static inline void fx_phb0(struct fixture *f)
 	fx_base(f, 0);
 	fx_bridge(f, PCI_RID(0, 0, 0), 1, 1);
 	d = fx_fn(f, PCI_RID(1, 0, 0), PHB3_FN_ENDPOINT);
-	d->bar[0] = (struct phb3_bar_desc){ 1 * MiB, 0 };
+	d->bar[0] = (struct phb3_bar_desc){1 * MiB, 0};
 	d->total_vfs = 64;
 	d->vf_offset = 0x10;
 	d->vf_stride = 1;
-	d->vf_bar[0] = (struct phb3_bar_desc){ 1 * MiB, PREF64 };
+	d->vf_bar[0] = (struct phb3_bar_desc){1 * MiB, PREF64};
 	d = fx_fn(f, PCI_RID(1, 0, 1), PHB3_FN_ENDPOINT);
-	d->bar[0] = (struct phb3_bar_desc){ 1 * MiB, 0 };
+	d->bar[0] = (struct phb3_bar_desc){1 * MiB, 0};
 	d->total_vfs = 16;
 	d->vf_offset = 0x4f;
 	d->vf_stride = 1;
-	d->vf_bar[0] = (struct phb3_bar_desc){ 32 * MiB, PREF64 };
+	d->vf_bar[0] = (struct phb3_bar_desc){32 * MiB, PREF64};
 }
 
 /* A switch with a GPU (16 GiB BAR), an NVMe drive and a PF whose VF BAR is 512 MiB. */
@@ -93,17 +98,17 @@ static inline void fx_gpu(struct fixture *f)
 	fx_bridge(f, PCI_RID(2, 1, 0), 4, 4);
 	fx_bridge(f, PCI_RID(2, 2, 0), 5, 5);
 	d = fx_fn(f, PCI_RID(3, 0, 0), PHB3_FN_ENDPOINT);
-	d->bar[0] = (struct phb3_bar_desc){ 16 * MiB, 0 };
-	d->bar[1] = (struct phb3_bar_desc){ 16 * GiB, PREF64 };
-	d->bar[3] = (struct phb3_bar_desc){ 32 * MiB, PREF64 };
+	d->bar[0] = (struct phb3_bar_desc){16 * MiB, 0};
+	d->bar[1] = (struct phb3_bar_desc){16 * GiB, PREF64};
+	d->bar[3] = (struct phb3_bar_desc){32 * MiB, PREF64};
 	d = fx_fn(f, PCI_RID(4, 0, 0), PHB3_FN_ENDPOINT);
-	d->bar[0] = (struct phb3_bar_desc){ 16 << 10, PHB3_BAR_MEM64 };
+	d->bar[0] = (struct phb3_bar_desc){16 << 10, PHB3_BAR_MEM64};
 	d = fx_fn(f, PCI_RID(5, 0, 0), PHB3_FN_ENDPOINT);
-	d->bar[0] = (struct phb3_bar_desc){ 64 << 10, 0 };
+	d->bar[0] = (struct phb3_bar_desc){64 << 10, 0};
 	d->total_vfs = 32;
 	d->vf_offset = 8;
 	d->vf_stride = 1;
-	d->vf_bar[0] = (struct phb3_bar_desc){ 512 * MiB, PREF64 };
+	d->vf_bar[0] = (struct phb3_bar_desc){512 * MiB, PREF64};
 }
 
 static inline int fx_boot(struct fixture *f)
@@ -113,7 +118,7 @@ static inline int fx_boot(struct fixture *f)
 	if (!f->model)
 		return -1;
 	f->bd.bdf.domain = 0;
-	f->bd.bar[0] = (struct bus_bar){ &phb3_mmio_ops, f->model, PHB3_REGS_SIZE, 0 };
+	f->bd.bar[0] = (struct bus_bar){&phb3_mmio_ops, f->model, PHB3_REGS_SIZE, 0};
 	f->bd.dma = f->dma;
 	return ioda_phb_init(&f->bd, &f->phb);
 }

@@ -18,8 +18,8 @@ static int64_t call(unsigned token, int n, const uint64_t *a)
 	return (int64_t)bus_read64(&fx.bd, 0, PHB3_STATUS);
 }
 
-#define CALL(token, ...)                                                                     \
-	call(token, sizeof((uint64_t[]){ __VA_ARGS__ }) / 8, (uint64_t[]){ __VA_ARGS__ })
+#define CALL(token, ...)                                                                           \
+	call(token, sizeof((uint64_t[]){__VA_ARGS__}) / 8, (uint64_t[]){__VA_ARGS__})
 
 static uint64_t out(int i)
 {
@@ -31,7 +31,7 @@ static int setup(void **state)
 	fx_phb0(&fx);
 	fx.dma = bus_dma_create();
 	fx.model = phb3_create(&fx.desc, fx.dma);
-	fx.bd.bar[0] = (struct bus_bar){ &phb3_mmio_ops, fx.model, PHB3_REGS_SIZE, 0 };
+	fx.bd.bar[0] = (struct bus_bar){&phb3_mmio_ops, fx.model, PHB3_REGS_SIZE, 0};
 	return fx.model ? 0 : -1;
 }
 
@@ -150,11 +150,11 @@ static void dma_through_tce_and_bypass(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(properties_and_function_view, setup, teardown),
-		cmocka_unit_test_setup_teardown(rtt_bus_compare, setup, teardown),
-		cmocka_unit_test_setup_teardown(peltv_cascades_error_messages, setup, teardown),
-		cmocka_unit_test_setup_teardown(m64_precedence_and_modes, setup, teardown),
-		cmocka_unit_test_setup_teardown(dma_through_tce_and_bypass, setup, teardown),
+	    cmocka_unit_test_setup_teardown(properties_and_function_view, setup, teardown),
+	    cmocka_unit_test_setup_teardown(rtt_bus_compare, setup, teardown),
+	    cmocka_unit_test_setup_teardown(peltv_cascades_error_messages, setup, teardown),
+	    cmocka_unit_test_setup_teardown(m64_precedence_and_modes, setup, teardown),
+	    cmocka_unit_test_setup_teardown(dma_through_tce_and_bypass, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

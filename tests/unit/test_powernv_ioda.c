@@ -70,8 +70,9 @@ static void seed_numbers(void **state)
 
 		snprintf(cmd, sizeof(cmd), "01:%02x.%u", (0x10 + n) >> 3, (0x10 + n) & 7);
 		assert_int_equal(field(answer(&f, "resolve", cmd), "pe"), x + n);
-		assert_int_equal(ioda_dev_bar(f.phb, (unsigned)dev_index(&f, (uint16_t)(0x110 + n)), 0,
-					      &base, &size), 0);
+		assert_int_equal(ioda_dev_bar(f.phb, (unsigned)dev_index(&f, (uint16_t)(0x110 + n)),
+					      0, &base, &size),
+				 0);
 		assert_int_equal(size, 1 * MiB);
 		snprintf(cmd, sizeof(cmd), "0x%llx", (unsigned long long)base);
 		assert_int_equal(field(answer(&f, "resolve", cmd), "segment"), x + n);
@@ -96,7 +97,8 @@ static void no_overlap(void **state)
 				for (int b = 0; b < 6; b++) {
 					uint64_t s1, z1, s2, z2;
 
-					if ((i == j && a == b) || ioda_dev_bar(f.phb, i, a, &s1, &z1) ||
+					if ((i == j && a == b) ||
+					    ioda_dev_bar(f.phb, i, a, &s1, &z1) ||
 					    ioda_dev_bar(f.phb, j, b, &s2, &z2) || !z1 || !z2)
 						continue;
 					assert_true(s1 + z1 <= s2 || s2 + z2 <= s1);
@@ -179,7 +181,8 @@ static void clear_errors(void **state)
 	fx_gpu(&f);
 	assert_int_equal(fx_boot(&f), 0);
 	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 16, err, sizeof(err)), -EBUSY);
-	assert_non_null(strstr(err, "not enough M64 windows: 16 VFs of 0000:05:00.0 need 16, 15 of 15 free"));
+	assert_non_null(
+	    strstr(err, "not enough M64 windows: 16 VFs of 0000:05:00.0 need 16, 15 of 15 free"));
 	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 15, err, sizeof(err)), 0);
 	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 33, err, sizeof(err)), -ERANGE);
 	fx_free(&f);
@@ -189,7 +192,9 @@ static void clear_errors(void **state)
 	f.desc.reserved_pe = 15;
 	assert_int_equal(fx_boot(&f), 0);
 	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 20, err, sizeof(err)), -EBUSY);
-	assert_non_null(strstr(err, "out of PEs: 20 VFs of 0000:01:00.0 need 20 contiguous PEs, largest free run is 13"));
+	assert_non_null(strstr(
+	    err,
+	    "out of PEs: 20 VFs of 0000:01:00.0 need 20 contiguous PEs, largest free run is 13"));
 	fx_free(&f);
 
 	fx_gpu(&f);
@@ -226,12 +231,9 @@ static void sriov_rule_of_6_1(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(seed_numbers),
-		cmocka_unit_test(no_overlap),
-		cmocka_unit_test(freeze_semantics),
-		cmocka_unit_test(secondary_pes_freeze_with_master),
-		cmocka_unit_test(clear_errors),
-		cmocka_unit_test(sriov_rule_of_6_1),
+	    cmocka_unit_test(seed_numbers),	cmocka_unit_test(no_overlap),
+	    cmocka_unit_test(freeze_semantics), cmocka_unit_test(secondary_pes_freeze_with_master),
+	    cmocka_unit_test(clear_errors),	cmocka_unit_test(sriov_rule_of_6_1),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,7 +18,7 @@
 #define PHB3_MAX_BARS 6
 
 struct phb3_bar_desc {
-	uint64_t size;  /* power of two, 0 = absent */
+	uint64_t size;	/* power of two, 0 = absent */
 	unsigned flags; /* PHB3_BAR_MEM64 | PHB3_BAR_PREFETCH */
 };
 
@@ -55,8 +55,7 @@ extern const struct bus_mmio_ops phb3_mmio_ops;
  * Persistent state as key/value pairs (keys relative to the PHB): freeze
  * bits and causes, SR-IOV NumVFs/VF Enable, device register contents.
  */
-void phb3_save(struct phb3 *p, void (*put)(void *ctx, const char *key, uint64_t val),
-	       void *ctx);
+void phb3_save(struct phb3 *p, void (*put)(void *ctx, const char *key, uint64_t val), void *ctx);
 /* One saved pair back; unknown keys are ignored.  Call before the driver binds. */
 void phb3_restore_one(struct phb3 *p, const char *key, uint64_t val);
 
