@@ -3,13 +3,15 @@
  * Platform glue for the AMD IOMMU model.  The device entry configures the
  * counter banks and the device table:
  *
- *   { "model": "amd_iommu", "banks": 2, "counters": 4, "unmap_every": 64,
- *     "segment": 0,
+ *   { "model": "amd_iommu", "sicl": 0, "core": 0, "banks": 2, "counters": 4,
+ *     "unmap_every": 64,
  *     "dtes": [ { "bdf": "0000:41:00.0", "mode": "translate", "domain": 3,
  *                 "levels": 4, "guest_levels": 4, "vapic": false }, ... ] }
  *
- * The model sees every inbound memory request of the fabric in its PCI
- * segment (domain): the IOMMU sits between the Root Ports and memory.
+ * The model sees every inbound memory request crossing the Root Ports of its
+ * sicl/core: the IOMMU sits between those ports and memory.  A requester
+ * without a "dtes" entry gets, when first seen, a translating entry in a
+ * domain of its own, as the OS's default DMA domains give it at boot.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,14 +21,28 @@
 #include <pciescope/fabric/fabric.h>
 #include <pciescope/hw/amd_iommu.h>
 #include <pciescope/pcie/tlp.h>
+#include <pciescope/platform/amd_iommu.h>
 #include <pciescope/platform/model.h>
 #include <pciescope/platform/platform.h>
 
 struct iommu_glue {
 	struct amd_iommu_hw *hw;
 	struct fabric *fabric;
-	uint16_t segment;
+	uint16_t sicl, core;
+	uint16_t next_domain;
+	uint8_t known[65536 / 8]; /* requesters with a device table entry */
 };
+
+static void ensure_dte(struct iommu_glue *g, uint16_t rid)
+{
+	struct amd_iommu_dte d = { .mode = AMD_DTE_TRANSLATE, .levels = 4, .guest_levels = 4 };
+
+	if (g->known[rid / 8] & (1u << (rid % 8)))
+		return;
+	g->known[rid / 8] |= (uint8_t)(1u << (rid % 8));
+	d.domain = ++g->next_domain;
+	amd_iommu_hw_set_dte(g->hw, rid, &d);
+}
 
 static bool is_memory_request(enum tlp_kind k)
 {
@@ -44,16 +60,13 @@ static void observe(void *ctx, const struct fabric_tlp *t)
 {
 	struct iommu_glue *g = ctx;
 	enum tlp_kind k = tlp_kind_of(t->hdr[0]);
-	const struct fabric_node_desc *port;
 	struct amd_iommu_req r = { 0 };
 	bool addr64 = t->hdr[0] & (1u << 29);
 
 	if (t->dir != FABRIC_INBOUND || !is_memory_request(k))
 		return;
-	port = fabric_node(g->fabric, t->port);
-	if (!port || port->domain != g->segment)
-		return;
 	r.rid = (uint16_t)(t->hdr[1] >> 16);
+	ensure_dte(g, r.rid);
 	r.write = k == TLP_MWR32 || k == TLP_MWR64;
 	r.translated = ((t->hdr[0] >> 10) & 3) == 2;
 	r.address = addr64 ? (uint64_t)t->hdr[2] << 32 | (t->hdr[3] & ~3u) : t->hdr[2] & ~3u;
@@ -97,6 +110,9 @@ static int load_dtes(struct iommu_glue *g, const json_t *dtes, char *err, size_t
 			d.guest_levels = (uint8_t)json_integer_value(json_object_get(e, "guest_levels"));
 		d.vapic = json_is_true(json_object_get(e, "vapic"));
 		amd_iommu_hw_set_dte(g->hw, b.rid, &d);
+		g->known[b.rid / 8] |= (uint8_t)(1u << (b.rid % 8));
+		if (d.domain > g->next_domain)
+			g->next_domain = d.domain;
 	}
 	return 0;
 }
@@ -130,11 +146,12 @@ static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, v
 		return -EINVAL;
 	}
 	g->fabric = platform_fabric(p);
-	g->segment = (uint16_t)cfg_uint(cfg, "segment", d->bdf.domain);
+	g->sicl = (uint16_t)cfg_uint(cfg, "sicl", 0);
+	g->core = (uint16_t)cfg_uint(cfg, "core", 0);
 	d->bar[0] = (struct bus_bar){ .ops = &amd_iommu_hw_mmio_ops, .model = g->hw,
 				      .size = AMD_IOMMU_MMIO_SIZE };
 	d->nvectors = 1;
-	fabric_add_observer(g->fabric, 0xffff, 0xffff, observe, g);
+	fabric_add_observer(g->fabric, g->sicl, g->core, observe, g);
 	*model = g;
 	return 0;
 }
