@@ -109,6 +109,9 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 	}
 	if (rec->type == PERF_REC_AUXTRACE)
 		return on_chunk(r, rec);
+	if (rec->type == PERF_REC_COMPRESSED)
+		return cli_error("%s: compressed records (perf record -z) are not supported",
+				 r->path);
 	return 0;
 }
 
