@@ -6,9 +6,11 @@
  * simulated seconds per wall-clock second.
  *
  * usage: bench_fabric [WORKLOAD [SIM_MS [PARAMS]]]
+ * WORKLOAD "default" is the platform file's workload with its parameters.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "platform/pfile.h"
@@ -39,7 +41,10 @@ int main(int argc, char **argv)
 
 	if (pfile_load("kunpeng930", &pf, err, sizeof(err)) ||
 	    pfile_build_fabric(&pf, f, err, sizeof(err)) ||
-	    fabric_set_workload(f, w, argc > 3 ? argv[3] : NULL, err, sizeof(err))) {
+	    fabric_set_workload(f, strcmp(w, "default") ? w : pf.workload,
+				strcmp(w, "default") ? (argc > 3 ? argv[3] : NULL)
+						     : pf.workload_params,
+				err, sizeof(err))) {
 		fprintf(stderr, "bench_fabric: %s\n", err);
 		return 1;
 	}

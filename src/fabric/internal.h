@@ -199,6 +199,7 @@ struct fabric {
 	int nagents, cap_agents;
 	int bucket[CAL_BUCKETS];
 	uint64_t bucket_bits[CAL_BUCKETS / 64];
+	uint64_t bucket_words; /* which bucket_bits words are non-zero */
 	uint64_t cal_base;
 	int *far;
 	int nfar;
