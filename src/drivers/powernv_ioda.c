@@ -210,16 +210,13 @@ static int parse_u64(const char *s, uint64_t *v)
 
 static int access_answer(struct ioda_phb *p, const char *op, uint64_t addr, uint64_t val)
 {
-	uint64_t acc = ioda_opal_out(p, 1);
-	struct {
-		uint64_t win, idx, seg, pe;
-	} t;
+	uint64_t acc = ioda_opal_out(p, 1), pe;
 
 	ioda_opal(p, PHB3_RESOLVE, addr);
-	t.pe = ioda_opal_out(p, 3);
+	pe = ioda_opal_out(p, 3);
 	snprintf(p->answer, sizeof(p->answer),
 		 "op=%s address=0x%" PRIx64 " value=0x%" PRIx64 " result=%s pe=%d\n", op, addr, val,
-		 acc < 5 ? access_name[acc] : "unknown", t.pe < p->num_pes ? (int)t.pe : -1);
+		 acc < 5 ? access_name[acc] : "unknown", pe < p->num_pes ? (int)pe : -1);
 	return 0;
 }
 
