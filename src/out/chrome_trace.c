@@ -26,8 +26,10 @@ static void sep(struct chrome_trace *c)
 void chrome_trace_track(struct chrome_trace *c, int pid, const char *name)
 {
 	sep(c);
-	fprintf(c->f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"tid\":0,"
-		      "\"args\":{\"name\":", pid);
+	fprintf(c->f,
+		"{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"tid\":0,"
+		"\"args\":{\"name\":",
+		pid);
 	out_json_string(c->f, name);
 	fputs("}}", c->f);
 }

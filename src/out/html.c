@@ -8,15 +8,15 @@
 #include <pciescope/out/html.h>
 
 static const char style[] =
-	"body{font-family:sans-serif;margin:2em;color:#222;max-width:80em}"
-	"h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc}"
-	"table{border-collapse:collapse;margin:0.5em 0}"
-	"th,td{padding:0.2em 0.8em;border-bottom:1px solid #eee;text-align:left}"
-	"td.num{text-align:right;font-variant-numeric:tabular-nums}"
-	"th{background:#f4f4f4}svg.chart{display:block;margin:0.5em 0}"
-	"svg text{font-family:sans-serif;font-size:12px;fill:#222}"
-	"svg .title{font-size:14px;font-weight:bold}"
-	"svg .axis{stroke:#444;stroke-width:1}svg .grid{stroke:#ddd;stroke-width:1}";
+    "body{font-family:sans-serif;margin:2em;color:#222;max-width:80em}"
+    "h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc}"
+    "table{border-collapse:collapse;margin:0.5em 0}"
+    "th,td{padding:0.2em 0.8em;border-bottom:1px solid #eee;text-align:left}"
+    "td.num{text-align:right;font-variant-numeric:tabular-nums}"
+    "th{background:#f4f4f4}svg.chart{display:block;margin:0.5em 0}"
+    "svg text{font-family:sans-serif;font-size:12px;fill:#222}"
+    "svg .title{font-size:14px;font-weight:bold}"
+    "svg .axis{stroke:#444;stroke-width:1}svg .grid{stroke:#ddd;stroke-width:1}";
 
 void html_escape(FILE *f, const char *s)
 {
@@ -46,7 +46,8 @@ void html_escape(FILE *f, const char *s)
 void html_begin(FILE *f, const char *title)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      "<title>", f);
+	      "<title>",
+	      f);
 	html_escape(f, title);
 	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
 	html_escape(f, title);

@@ -7,10 +7,10 @@
 
 #include "svg_priv.h"
 
-void svg_bar_chart(FILE *f, const char *title, const char *const *labels, const double *v,
-		   size_t n, const char *unit)
+void svg_bar_chart(FILE *f, const char *title, const char *const *labels, const double *v, size_t n,
+		   const char *unit)
 {
-	struct svg_scale s = { 0, 1, 0, 0 };
+	struct svg_scale s = {0, 1, 0, 0};
 	double max = 0, step, slot, bw;
 	char buf[32];
 
@@ -27,13 +27,15 @@ void svg_bar_chart(FILE *f, const char *title, const char *const *labels, const 
 		double x = PLOT_L + slot * (double)i + (slot - bw) / 2, y = svg_py(&s, v[i]);
 		double lx = x + bw / 2, ly = PLOT_T + PLOT_H + 14;
 
-		fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-			   "height=\"%.1f\" fill=\"#4a7fb5\"/>\n",
+		fprintf(f,
+			"<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+			"height=\"%.1f\" fill=\"#4a7fb5\"/>\n",
 			x, y, bw, PLOT_T + PLOT_H - y);
 		svg_text(f, lx, y - 4, "middle", svg_fmt_si(v[i], buf, sizeof(buf)));
 		if (slot < 60) {
-			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
-				   "transform=\"rotate(-40 %.1f %.1f)\">",
+			fprintf(f,
+				"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
+				"transform=\"rotate(-40 %.1f %.1f)\">",
 				lx, ly, lx, ly);
 			html_escape(f, labels[i]);
 			fputs("</text>\n", f);

@@ -43,9 +43,11 @@ double svg_nice_ceil(double v, double step)
 
 char *svg_fmt_si(double v, char *buf, size_t n)
 {
-	static const char *const pre[] = { "", "k", "M", "G", "T", "P" };
+	static const char *const pre[] = {"", "k", "M", "G", "T", "P"};
 	int i = 0;
 
+	if (fabs(v) < 1e-12)
+		v = 0; /* no "-0" from rounding */
 	while (fabs(v) >= 1000 && i < 5) {
 		v /= 1000;
 		i++;
@@ -63,8 +65,9 @@ void svg_text(FILE *f, double x, double y, const char *anchor, const char *text)
 
 void svg_open(FILE *f, const char *title)
 {
-	fprintf(f, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		   "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
+	fprintf(f,
+		"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
 		SVG_WIDTH, SVG_HEIGHT, SVG_WIDTH, SVG_HEIGHT);
 	html_escape(f, title);
 	fputs("\">\n<text class=\"title\" x=\"8\" y=\"20\">", f);
@@ -84,7 +87,8 @@ void svg_y_axis(FILE *f, const struct svg_scale *s, double step, const char *uni
 	for (double y = s->ylo; y <= s->yhi + step / 2; y += step) {
 		double py = svg_py(s, y);
 
-		fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		fprintf(f,
+			"<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
 			PLOT_L, py, PLOT_L + PLOT_W, py);
 		svg_text(f, PLOT_L - 6, py + 4, "end", svg_fmt_si(y, buf, sizeof(buf)));
 	}
@@ -92,8 +96,9 @@ void svg_y_axis(FILE *f, const struct svg_scale *s, double step, const char *uni
 		PLOT_L, PLOT_T, PLOT_L, PLOT_T + PLOT_H);
 	fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
 		PLOT_L, PLOT_T + PLOT_H, PLOT_L + PLOT_W, PLOT_T + PLOT_H);
-	fprintf(f, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" "
-		   "text-anchor=\"middle\">",
+	fprintf(f,
+		"<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" "
+		"text-anchor=\"middle\">",
 		PLOT_T + PLOT_H / 2, PLOT_T + PLOT_H / 2);
 	html_escape(f, unit);
 	fputs("</text>\n", f);
@@ -108,7 +113,8 @@ void svg_x_axis(FILE *f, const struct svg_scale *s, const char *unit)
 	for (; x <= s->xhi + step * 1e-9; x += step) {
 		double px = svg_px(s, x);
 
-		fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		fprintf(f,
+			"<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
 			px, PLOT_T + PLOT_H, px, PLOT_T + PLOT_H + 5);
 		svg_text(f, px, PLOT_T + PLOT_H + 18, "middle", svg_fmt_si(x, buf, sizeof(buf)));
 	}

@@ -5,10 +5,10 @@
  */
 #include "svg_priv.h"
 
-void svg_histogram(FILE *f, const char *title, double x0, double w, const double *count,
-		   size_t n, const char *xunit)
+void svg_histogram(FILE *f, const char *title, double x0, double w, const double *count, size_t n,
+		   const char *xunit)
 {
-	struct svg_scale s = { x0, x0 + w * (double)(n ? n : 1), 0, 0 };
+	struct svg_scale s = {x0, x0 + w * (double)(n ? n : 1), 0, 0};
 	double max = 0, step;
 
 	for (size_t i = 0; i < n; i++)
@@ -23,8 +23,9 @@ void svg_histogram(FILE *f, const char *title, double x0, double w, const double
 		double l = svg_px(&s, x0 + w * (double)i), r = svg_px(&s, x0 + w * (double)(i + 1));
 		double y = svg_py(&s, count[i]);
 
-		fprintf(f, "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-			   "height=\"%.1f\" fill=\"#c0504d\" stroke=\"#fff\" stroke-width=\"0.5\"/>\n",
+		fprintf(f,
+			"<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+			"height=\"%.1f\" fill=\"#c0504d\" stroke=\"#fff\" stroke-width=\"0.5\"/>\n",
 			l, y, r - l, PLOT_T + PLOT_H - y);
 	}
 	svg_close(f);

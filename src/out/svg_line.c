@@ -19,7 +19,7 @@ static void legend(FILE *f, const struct svg_series *s, size_t ns)
 void svg_line_chart(FILE *f, const char *title, const double *x, size_t n,
 		    const struct svg_series *s, size_t ns, const char *xunit, const char *yunit)
 {
-	struct svg_scale sc = { 0, 1, 0, 0 };
+	struct svg_scale sc = {0, 1, 0, 0};
 	double max = 0, step;
 
 	if (n) {
@@ -36,8 +36,10 @@ void svg_line_chart(FILE *f, const char *title, const double *x, size_t n,
 	svg_y_axis(f, &sc, step, yunit);
 	svg_x_axis(f, &sc, xunit);
 	for (size_t k = 0; k < ns; k++) {
-		fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
-			   "stroke-width=\"1.5\" points=\"", s[k].color);
+		fprintf(f,
+			"<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
+			"stroke-width=\"1.5\" points=\"",
+			s[k].color);
 		for (size_t i = 0; i < n; i++)
 			fprintf(f, "%s%.1f,%.1f", i ? " " : "", svg_px(&sc, x[i]),
 				svg_py(&sc, s[k].y[i]));

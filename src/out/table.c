@@ -97,8 +97,7 @@ static const char *cell(const struct out_table *t, size_t row, int col)
 	return i < t->ncell ? t->cell[i] : "";
 }
 
-static void print_row(const struct out_table *t, FILE *f, const size_t *w, size_t row,
-		      bool header)
+static void print_row(const struct out_table *t, FILE *f, const size_t *w, size_t row, bool header)
 {
 	for (int c = 0; c < t->ncols; c++) {
 		const char *s = header ? t->header[c] : cell(t, row, c);
@@ -119,7 +118,7 @@ static size_t rows_incl_partial(const struct out_table *t)
 
 void out_table_print(const struct out_table *t, FILE *f)
 {
-	size_t w[OUT_TABLE_MAX_COLS] = { 0 }, n = rows_incl_partial(t);
+	size_t w[OUT_TABLE_MAX_COLS] = {0}, n = rows_incl_partial(t);
 
 	for (int c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->header[c]);

@@ -12,8 +12,9 @@
 enum analysis_dir analysis_dir_of_setting(enum ptt_format f, unsigned direction)
 {
 	if (f == PTT_FMT_4DW)
-		return direction == 0 ? ANALYSIS_DIR_IN :
-		       direction == 1 ? ANALYSIS_DIR_OUT : ANALYSIS_DIR_UNKNOWN;
+		return direction == 0	? ANALYSIS_DIR_IN
+		       : direction == 1 ? ANALYSIS_DIR_OUT
+					: ANALYSIS_DIR_UNKNOWN;
 	if (direction == 1)
 		return ANALYSIS_DIR_OUT;
 	return direction == 2 || direction == 3 ? ANALYSIS_DIR_IN : ANALYSIS_DIR_UNKNOWN;
@@ -107,10 +108,9 @@ static void sum_into(struct analysis_counts *s, const struct analysis_counts *c)
 	s->header_bytes += c->header_bytes;
 }
 
-struct analysis_counts analysis_class(const struct analysis *a, unsigned dir_mask,
-				      enum tlp_class c)
+struct analysis_counts analysis_class(const struct analysis *a, unsigned dir_mask, enum tlp_class c)
 {
-	struct analysis_counts s = { 0 };
+	struct analysis_counts s = {0};
 
 	for (int d = 0; d < ANALYSIS_NDIR; d++)
 		for (int k = 0; k < TLP_KIND_COUNT; k++)
@@ -121,7 +121,7 @@ struct analysis_counts analysis_class(const struct analysis *a, unsigned dir_mas
 
 struct analysis_counts analysis_total(const struct analysis *a)
 {
-	struct analysis_counts s = { 0 };
+	struct analysis_counts s = {0};
 
 	for (int d = 0; d < ANALYSIS_NDIR; d++)
 		for (int k = 0; k < TLP_KIND_COUNT; k++)

@@ -30,7 +30,7 @@ static void unwrap_time(struct analysis *a, const struct ptt_entry *e)
 static long node_of(struct vec *v, uint32_t *idx, uint16_t rid)
 {
 	if (!idx[rid]) {
-		struct analysis_node n = { .rid = rid };
+		struct analysis_node n = {.rid = rid};
 
 		if (vec_push(v, &n))
 			return -1;

@@ -96,7 +96,7 @@ void match_request(struct analysis *a, const struct tlp_hdr *h, uint32_t lat)
 		a->sum.unmatched_requests++; /* tag reused: its completion never came */
 	else
 		t->used++;
-	t->slot[i] = (struct open_req){ .key = key, .lat = lat, .start = a->now };
+	t->slot[i] = (struct open_req){.key = key, .lat = lat, .start = a->now};
 }
 
 /* Payload bytes this completion carries of the remaining Byte Count. */
@@ -134,9 +134,15 @@ static void close_request(struct analysis *a, struct open_req *r, const struct t
 	a->sum.matched++;
 	if (a->o.on_txn) {
 		struct analysis_txn x = {
-			.requester = h->requester, .completer = h->completer,
-			.tag = h->tag & 0x3ff, .kind = l->kind, .status = h->status,
-			.ncpl = r->ncpl, .bytes = r->bytes, .start = r->start, .end = a->now,
+		    .requester = h->requester,
+		    .completer = h->completer,
+		    .tag = h->tag & 0x3ff,
+		    .kind = l->kind,
+		    .status = h->status,
+		    .ncpl = r->ncpl,
+		    .bytes = r->bytes,
+		    .start = r->start,
+		    .end = a->now,
 		};
 		a->o.on_txn(a->o.ctx, &x);
 	}

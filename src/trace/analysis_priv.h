@@ -23,7 +23,7 @@ void vec_free(struct vec *v);
 /* Outstanding non-posted request.  key = (rid << 10 | tag) + 1, 0 = free slot. */
 struct open_req {
 	uint32_t key;
-	uint32_t lat;      /* index into analysis.lats */
+	uint32_t lat; /* index into analysis.lats */
 	uint16_t ncpl;
 	uint16_t completer;
 	uint32_t bytes;
@@ -32,7 +32,7 @@ struct open_req {
 
 struct open_table {
 	struct open_req *slot;
-	uint32_t mask;   /* capacity - 1, capacity a power of two */
+	uint32_t mask; /* capacity - 1, capacity a power of two */
 	uint32_t used;
 };
 
@@ -52,19 +52,19 @@ struct analysis {
 
 	/* Requester ID -> index + 1 into the node vectors (0: not seen) */
 	uint32_t *req_idx, *cpl_idx;
-	struct vec reqs, cpls;      /* struct analysis_node */
+	struct vec reqs, cpls; /* struct analysis_node */
 	/* (requester node, kind) -> index + 1 into lats */
-	struct vec req_lat_idx;     /* uint32_t[TLP_KIND_COUNT] per requester node */
-	struct vec lats;            /* struct analysis_lat */
+	struct vec req_lat_idx; /* uint32_t[TLP_KIND_COUNT] per requester node */
+	struct vec lats;	/* struct analysis_lat */
 	struct analysis_lat kind_lat[TLP_KIND_COUNT];
 	struct analysis_lat all_lat;
 
 	struct open_table open;
 
 	/* timeline */
-	struct vec win;             /* struct analysis_window */
+	struct vec win; /* struct analysis_window */
 	uint64_t win_ticks;
-	uint64_t win_end;           /* first tick after the current window */
+	uint64_t win_end; /* first tick after the current window */
 	size_t win_cur;
 	bool win_auto, win_overflow;
 };

@@ -11,8 +11,7 @@
 
 static void buckets_cover_values(void **state)
 {
-	uint64_t vs[] = { 0, 1, 63, 64, 65, 127, 128, 1000, 4095, 4096, 123456789,
-			  UINT64_MAX };
+	uint64_t vs[] = {0, 1, 63, 64, 65, 127, 128, 1000, 4095, 4096, 123456789, UINT64_MAX};
 
 	for (size_t i = 0; i < sizeof(vs) / sizeof(vs[0]); i++) {
 		unsigned b = lat_hist_bucket_of(vs[i]);
@@ -73,10 +72,10 @@ static void empty_histogram(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(buckets_cover_values),
-		cmocka_unit_test(small_values_are_exact),
-		cmocka_unit_test(percentiles_within_bucket_error),
-		cmocka_unit_test(empty_histogram),
+	    cmocka_unit_test(buckets_cover_values),
+	    cmocka_unit_test(small_values_are_exact),
+	    cmocka_unit_test(percentiles_within_bucket_error),
+	    cmocka_unit_test(empty_histogram),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -48,7 +48,7 @@ static size_t count(const char *hay, const char *needle)
 
 static struct out_table *sample_table(void)
 {
-	static const char *const hdr[] = { "kind", "tlps" };
+	static const char *const hdr[] = {"kind", "tlps"};
 	struct out_table *t = out_table_new(2, hdr, "lr");
 
 	assert_non_null(t);
@@ -91,7 +91,7 @@ static void table_as_csv_and_html(void **state)
 
 static void table_rejects_bad_column_count(void **state)
 {
-	static const char *const hdr[] = { "x" };
+	static const char *const hdr[] = {"x"};
 
 	assert_null(out_table_new(0, hdr, ""));
 	assert_null(out_table_new(OUT_TABLE_MAX_COLS + 1, hdr, "l"));
@@ -131,7 +131,7 @@ static void chrome_trace_is_valid_json(void **state)
 	ev = json_object_get(j, "traceEvents");
 	assert_int_equal(json_array_size(ev), 5);
 	assert_string_equal(json_string_value(json_object_get(
-				    json_object_get(json_array_get(ev, 0), "args"), "name")),
+				json_object_get(json_array_get(ev, 0), "args"), "name")),
 			    "req \"01:00.1\"");
 	assert_string_equal(json_string_value(json_object_get(json_array_get(ev, 1), "ph")), "b");
 	assert_string_equal(json_string_value(json_object_get(json_array_get(ev, 2), "ph")), "e");
@@ -146,9 +146,9 @@ static void chrome_trace_is_valid_json(void **state)
 
 static void svg_charts_have_their_marks(void **state)
 {
-	static const char *const labels[] = { "MRd64", "CplD", "<x>" };
-	double v[] = { 10, 230, 0 }, x[] = { 0, 1, 2 }, y1[] = { 1, 2, 3 }, y2[] = { 3, 2, 1 };
-	struct svg_series s[] = { { "P", y1, "#123456" }, { "CPL", y2, "#654321" } };
+	static const char *const labels[] = {"MRd64", "CplD", "<x>"};
+	double v[] = {10, 230, 0}, x[] = {0, 1, 2}, y1[] = {1, 2, 3}, y2[] = {3, 2, 1};
+	struct svg_series s[] = {{"P", y1, "#123456"}, {"CPL", y2, "#654321"}};
 	struct mem m;
 
 	svg_bar_chart(mem_open(&m), "TLP mix", labels, v, 3, "TLPs");
@@ -201,14 +201,14 @@ static void html_page_is_self_contained(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(table_aligns_text_columns),
-		cmocka_unit_test(table_as_csv_and_html),
-		cmocka_unit_test(table_rejects_bad_column_count),
-		cmocka_unit_test(json_escapes_controls),
-		cmocka_unit_test(chrome_trace_is_valid_json),
-		cmocka_unit_test(svg_charts_have_their_marks),
-		cmocka_unit_test(si_format),
-		cmocka_unit_test(html_page_is_self_contained),
+	    cmocka_unit_test(table_aligns_text_columns),
+	    cmocka_unit_test(table_as_csv_and_html),
+	    cmocka_unit_test(table_rejects_bad_column_count),
+	    cmocka_unit_test(json_escapes_controls),
+	    cmocka_unit_test(chrome_trace_is_valid_json),
+	    cmocka_unit_test(svg_charts_have_their_marks),
+	    cmocka_unit_test(si_format),
+	    cmocka_unit_test(html_page_is_self_contained),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

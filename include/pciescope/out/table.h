@@ -22,8 +22,7 @@ struct out_table *out_table_new(int ncols, const char *const *headers, const cha
 void out_table_free(struct out_table *t);
 
 /* Appends a cell to the current row; a row is complete after ncols cells. */
-int out_table_cell(struct out_table *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int out_table_cell(struct out_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 size_t out_table_rows(const struct out_table *t);
 
 void out_table_print(const struct out_table *t, FILE *f);

@@ -70,7 +70,7 @@ struct analysis_lat {
 	enum tlp_kind kind;
 	uint64_t requests;
 	uint64_t completions;
-	uint64_t bytes; /* completion payload bytes of the matched requests */
+	uint64_t bytes;	      /* completion payload bytes of the matched requests */
 	struct lat_hist hist; /* request -> last completion, in ticks */
 };
 
@@ -78,9 +78,9 @@ struct analysis_lat {
 struct analysis_txn {
 	uint16_t requester, completer, tag;
 	enum tlp_kind kind;
-	uint8_t status;   /* of the last completion */
-	uint16_t ncpl;    /* completions it took */
-	uint32_t bytes;   /* completion payload bytes */
+	uint8_t status;	     /* of the last completion */
+	uint16_t ncpl;	     /* completions it took */
+	uint32_t bytes;	     /* completion payload bytes */
 	uint64_t start, end; /* ticks */
 };
 
@@ -90,7 +90,7 @@ struct analysis_window {
 };
 
 struct analysis_opts {
-	double tick_ns;     /* 0: ANALYSIS_DEFAULT_TICK_NS */
+	double tick_ns;	    /* 0: ANALYSIS_DEFAULT_TICK_NS */
 	uint64_t window_ns; /* 0: automatic width, at most ANALYSIS_AUTO_WINDOWS */
 	/* Called for every request closed by its last completion. */
 	void (*on_txn)(void *ctx, const struct analysis_txn *t);
@@ -99,11 +99,11 @@ struct analysis_opts {
 
 struct analysis_summary {
 	uint64_t entries;
-	uint64_t undecoded;          /* entries whose header did not decode */
-	uint64_t first, last;        /* ticks of the first and last entry */
-	uint64_t matched;            /* requests closed by their last completion */
-	uint64_t unmatched_requests; /* tag reused before a completion came, or still open */
-	uint64_t open_at_end;        /* part of unmatched_requests */
+	uint64_t undecoded;		/* entries whose header did not decode */
+	uint64_t first, last;		/* ticks of the first and last entry */
+	uint64_t matched;		/* requests closed by their last completion */
+	uint64_t unmatched_requests;	/* tag reused before a completion came, or still open */
+	uint64_t open_at_end;		/* part of unmatched_requests */
 	uint64_t unmatched_completions; /* no open request with their Requester ID and tag */
 };
 
