@@ -78,8 +78,6 @@ static void count_request(struct analysis *a, const struct tlp_hdr *h, long node
 {
 	long lat = lat_of(a, node, h->kind);
 
-	a->kind_lat[h->kind].requests++;
-	a->all_lat.requests++;
 	if (lat < 0) {
 		a->sum.unmatched_requests++;
 		return;
@@ -118,7 +116,8 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 		hbytes += 4;
 	unwrap_time(a, e);
 	add(&a->kind[d < ANALYSIS_NDIR ? d : ANALYSIS_DIR_UNKNOWN][k], bytes, hbytes);
-	timeline_add(a, c, bytes);
+	if (!a->o.no_timeline)
+		timeline_add(a, c, bytes);
 	if (c < ANALYSIS_NCLASS && k != TLP_UNKNOWN)
 		count_nodes(a, h, c, bytes, hbytes);
 }

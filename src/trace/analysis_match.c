@@ -119,18 +119,10 @@ static bool cpl_is_last(const struct tlp_hdr *h, uint32_t carried)
 static void close_request(struct analysis *a, struct open_req *r, const struct tlp_hdr *h)
 {
 	struct analysis_lat *l = (struct analysis_lat *)a->lats.items + r->lat;
-	uint64_t lat = a->now - r->start;
-	struct analysis_lat *lk = &a->kind_lat[l->kind];
 
-	lat_hist_add(&l->hist, lat);
-	lat_hist_add(&lk->hist, lat);
-	lat_hist_add(&a->all_lat.hist, lat);
+	lat_hist_add(&l->hist, a->now - r->start);
 	l->completions += r->ncpl;
-	lk->completions += r->ncpl;
-	a->all_lat.completions += r->ncpl;
 	l->bytes += r->bytes;
-	lk->bytes += r->bytes;
-	a->all_lat.bytes += r->bytes;
 	a->sum.matched++;
 	if (a->o.on_txn) {
 		struct analysis_txn x = {
@@ -168,8 +160,23 @@ void match_completion(struct analysis *a, const struct tlp_hdr *h)
 	}
 }
 
+static void merge_lat(struct analysis_lat *dst, const struct analysis_lat *src)
+{
+	dst->requests += src->requests;
+	dst->completions += src->completions;
+	dst->bytes += src->bytes;
+	lat_hist_merge(&dst->hist, &src->hist);
+}
+
+/* Per-kind and overall latencies are merged once here, not on every completion. */
 void match_finish(struct analysis *a)
 {
+	const struct analysis_lat *l = a->lats.items;
+
 	a->sum.open_at_end = a->open.used;
 	a->sum.unmatched_requests += a->open.used;
+	for (size_t i = 0; i < a->lats.n; i++) {
+		merge_lat(&a->kind_lat[l[i].kind], &l[i]);
+		merge_lat(&a->all_lat, &l[i]);
+	}
 }

@@ -92,6 +92,7 @@ struct analysis_window {
 struct analysis_opts {
 	double tick_ns;	    /* 0: ANALYSIS_DEFAULT_TICK_NS */
 	uint64_t window_ns; /* 0: automatic width, at most ANALYSIS_AUTO_WINDOWS */
+	bool no_timeline;   /* keep no bandwidth windows (saves time per entry) */
 	/* Called for every request closed by its last completion. */
 	void (*on_txn)(void *ctx, const struct analysis_txn *t);
 	void *ctx;
@@ -140,9 +141,9 @@ const struct analysis_node *analysis_requesters(const struct analysis *a, size_t
 const struct analysis_node *analysis_completers(const struct analysis *a, size_t *n);
 /* Per requester and kind, in order of first appearance. */
 const struct analysis_lat *analysis_latencies(const struct analysis *a, size_t *n);
-/* Every requester merged, per kind (requests == 0 for kinds never seen). */
+/* After analysis_finish: every requester merged, per kind (requests == 0 for kinds never seen). */
 const struct analysis_lat *analysis_latency_of_kind(const struct analysis *a, enum tlp_kind k);
-/* Every non-posted kind merged. */
+/* After analysis_finish: every non-posted kind merged. */
 const struct analysis_lat *analysis_latency_all(const struct analysis *a);
 /* Windows start at the first entry; returns their number or -E2BIG. */
 long analysis_windows(const struct analysis *a, const struct analysis_window **w,
