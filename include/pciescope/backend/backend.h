@@ -65,7 +65,15 @@ struct backend_ops {
 struct backend {
 	const struct backend_ops *ops;
 	void *priv;
+	char err[256]; /* why the last call failed, with a hint; "" if it said nothing */
 };
+
+/*
+ * One line explaining the last failure of an op beyond its errno (e.g. the
+ * perf_event_paranoid hint on the host), or NULL.  Cleared by the next op
+ * that fails with an explanation, not by successful ones.
+ */
+const char *backend_strerror(struct backend *b);
 
 struct backend_options {
 	const char *kind;        /* "emulated" (default) or "host" */

@@ -17,22 +17,28 @@ struct sysfs_node;
 
 /* PCIe capability Device/Port Type values. */
 enum pcie_port_type {
-	PCIE_TYPE_ENDPOINT = 0x0, PCIE_TYPE_LEGACY_ENDPOINT = 0x1,
-	PCIE_TYPE_ROOT_PORT = 0x4, PCIE_TYPE_UPSTREAM = 0x5,
-	PCIE_TYPE_DOWNSTREAM = 0x6, PCIE_TYPE_PCIE_TO_PCI = 0x7,
-	PCIE_TYPE_PCI_TO_PCIE = 0x8, PCIE_TYPE_RCIEP = 0x9, PCIE_TYPE_RC_EC = 0xa,
+	PCIE_TYPE_ENDPOINT = 0x0,
+	PCIE_TYPE_LEGACY_ENDPOINT = 0x1,
+	PCIE_TYPE_ROOT_PORT = 0x4,
+	PCIE_TYPE_UPSTREAM = 0x5,
+	PCIE_TYPE_DOWNSTREAM = 0x6,
+	PCIE_TYPE_PCIE_TO_PCI = 0x7,
+	PCIE_TYPE_PCI_TO_PCIE = 0x8,
+	PCIE_TYPE_RCIEP = 0x9,
+	PCIE_TYPE_RC_EC = 0xa,
 };
 
 struct kdevice {
-	struct bus_device *bus;       /* identity, BARs, IRQs */
+	struct bus_device *bus; /* identity, BARs, IRQs */
 	enum pcie_port_type port_type;
 	bool is_bridge;
 	uint8_t secondary, subordinate; /* bridges */
-	struct kdevice *parent;        /* upstream bridge, NULL on the root bus */
-	const struct kdriver *driver;  /* bound driver */
-	struct sysfs_node *dir;        /* /sys/bus/pci/devices/<bdf> */
-	void *platform_data;           /* set by the platform, opaque to drivers */
-	struct kdevice *next;          /* registry order */
+	struct kdevice *parent;		/* upstream bridge, NULL on the root bus */
+	const struct kdriver *driver;	/* bound driver */
+	struct sysfs_node *dir;		/* /sys/devices/pci<dom>:<bus>/.../<bdf> */
+	void *platform_data;		/* set by the platform, opaque to drivers */
+	struct kdevice *next;		/* registry order */
+	struct kcore *kcore;		/* set by kcore_add_device */
 };
 
 struct pci_device_id {
@@ -52,8 +58,13 @@ typedef void (*kdevice_notifier)(void *ctx, enum kdevice_event ev, struct kdevic
 int kcore_register_driver(struct kcore *k, const struct kdriver *drv);
 /* Adds d (parent must be registered), makes its sysfs dir, notifies, binds. */
 int kcore_add_device(struct kcore *k, struct kdevice *d);
-/* Unbinds, notifies KDEV_DEL, removes the sysfs dir; d stays the caller's. */
+/*
+ * Unbinds, notifies KDEV_DEL, removes the sysfs dir; d stays the caller's.
+ * Devices below d go first, deepest first, as pci_stop_and_remove_bus_device.
+ */
 void kcore_remove_device(struct kcore *k, struct kdevice *d);
+/* Removes d and every device below it, deepest first, as a hot-remove does. */
+void kcore_remove_subtree(struct kcore *k, struct kdevice *d);
 int kcore_register_notifier(struct kcore *k, kdevice_notifier fn, void *ctx);
 void kcore_unregister_notifier(struct kcore *k, kdevice_notifier fn, void *ctx);
 

@@ -38,10 +38,11 @@ struct sysfs_node;
 
 struct pmu {
 	const char *name;
-	int type;               /* set by perf_pmu_register */
+	int type; /* set by perf_pmu_register */
 	unsigned capabilities;
-	bool task_ctx_invalid;  /* system-wide only: task-attached events fail in event_init */
-	void *priv;             /* the driver's PMU state */
+	bool task_ctx_invalid; /* system-wide only: task-attached events fail in event_init */
+	bool software;	       /* may join, and host, groups of other PMUs (software events) */
+	void *priv;	       /* the driver's PMU state */
 
 	int (*event_init)(struct perf_event *e);
 	int (*add)(struct perf_event *e, int flags);
@@ -49,8 +50,8 @@ struct pmu {
 	void (*start)(struct perf_event *e, int flags);
 	void (*stop)(struct perf_event *e, int flags);
 	void (*read)(struct perf_event *e);
-	void (*pmu_enable)(struct pmu *p);   /* optional */
-	void (*pmu_disable)(struct pmu *p);  /* optional */
+	void (*pmu_enable)(struct pmu *p);  /* optional */
+	void (*pmu_disable)(struct pmu *p); /* optional */
 
 	/* AUX: pages is one contiguous area of nr_pages * 4096 bytes. */
 	void *(*setup_aux)(struct perf_event *e, void *pages, int nr_pages, bool overwrite);
@@ -63,11 +64,15 @@ struct hw_perf_event {
 	uint64_t config, config_base, event_base;
 	int idx;
 	int state;
-	uint64_t prev_count;    /* drivers use it as the kernel's local64 prev_count */
+	uint64_t prev_count; /* drivers use it as the kernel's local64 prev_count */
 };
 
-enum perf_event_state { PERF_EVENT_STATE_ERROR = -2, PERF_EVENT_STATE_OFF = -1,
-			PERF_EVENT_STATE_INACTIVE = 0, PERF_EVENT_STATE_ACTIVE = 1 };
+enum perf_event_state {
+	PERF_EVENT_STATE_ERROR = -2,
+	PERF_EVENT_STATE_OFF = -1,
+	PERF_EVENT_STATE_INACTIVE = 0,
+	PERF_EVENT_STATE_ACTIVE = 1
+};
 
 struct perf_aux;
 
@@ -75,26 +80,28 @@ struct perf_event {
 	struct perf_event_attr attr;
 	struct pmu *pmu;
 	struct perf_core *core;
-	int cpu;                /* -1 when the open asked for none */
-	int pid;                /* -1 system-wide; >= 0 task-attached */
+	int cpu; /* -1 when the open asked for none */
+	int pid; /* -1 system-wide; >= 0 task-attached */
 	struct perf_event *group_leader;
-	struct perf_event **siblings;   /* leader only */
+	struct perf_event **siblings; /* leader only */
 	int nr_siblings;
 	enum perf_event_state state;
-	uint64_t count;                 /* accumulated by the driver (local64 count) */
+	uint64_t count; /* accumulated by the driver (local64 count) */
 	struct hw_perf_event hw;
 	void *pmu_private;
 	uint64_t total_time_enabled, total_time_running, tstamp;
 	struct perf_aux *aux;
-	uint64_t id;                    /* unique id, as PERF_FORMAT_ID reports */
+	uint64_t id; /* unique id, as PERF_FORMAT_ID reports */
+	/* Set by event_init when it holds resources; called once when the event goes. */
+	void (*destroy)(struct perf_event *e);
 };
 
 /* The handle a tracer holds while it writes one stretch of AUX data. */
 struct perf_output_handle {
 	struct perf_event *event;
 	struct perf_aux *aux;
-	uint64_t head;      /* absolute AUX head at begin */
-	size_t size;        /* bytes free from head at begin */
+	uint64_t head;	    /* absolute AUX head at begin */
+	size_t size;	    /* bytes free from head at begin */
 	uint64_t aux_flags; /* PERF_AUX_FLAG_* accumulated for the AUX record */
 };
 
@@ -112,17 +119,27 @@ struct pmu *perf_pmu_by_type(struct perf_core *pc, uint32_t type);
  * the PMU's capabilities (exclude_* against NO_EXCLUDE, sampling, ...) the
  * way the kernel's core does, then calls event_init.  Returns 0 or -errno.
  */
-int perf_event_open(struct perf_core *pc, const struct perf_event_attr *attr, int pid,
-		    int cpu, struct perf_event *group_leader, struct perf_event **out);
-int perf_event_enable(struct perf_event *e);   /* the whole group when e is a leader */
+int perf_event_open(struct perf_core *pc, const struct perf_event_attr *attr, int pid, int cpu,
+		    struct perf_event *group_leader, struct perf_event **out);
+int perf_event_enable(struct perf_event *e); /* the whole group when e is a leader */
 int perf_event_disable(struct perf_event *e);
 /* Reads count, time_enabled and time_running (ns of simulated time). */
 int perf_event_read_value(struct perf_event *e, uint64_t *value, uint64_t *enabled,
 			  uint64_t *running);
 void perf_event_close(struct perf_event *e);
 
-/* Called by the platform when simulated time advances, for enabled/running times. */
+/*
+ * Called by the platform when simulated time advances: moves the core's
+ * clock (struct kcore's), carries out disables the AUX code asked for, and
+ * rotates the groups of a PMU that could not all be scheduled, every
+ * perf_event_mux_interval_ms (default 4, writable in the PMU's directory).
+ */
 void perf_core_tick(struct perf_core *pc, uint64_t now_ns);
+
+/* Side-band ring size (a power of two >= 4096, default 512 KiB), before any record. */
+int perf_event_set_data_size(struct perf_event *e, size_t bytes);
+/* Records dropped so far because the side-band ring was full. */
+uint64_t perf_event_lost(struct perf_event *e);
 
 /* AUX: the tool maps an area (like mmap of the aux_offset region). */
 int perf_event_aux_map(struct perf_event *e, size_t bytes, bool overwrite);

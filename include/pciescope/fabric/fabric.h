@@ -70,6 +70,8 @@ void fabric_destroy(struct fabric *f);
 int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d);
 /* Hot-remove: the node and everything below stop taking part in traffic. */
 int fabric_remove_node(struct fabric *f, int node);
+/* Rescan: the node and everything below take part again, with fresh state. */
+int fabric_restore_node(struct fabric *f, int node);
 int fabric_find_node(const struct fabric *f, uint16_t domain, uint16_t rid);
 const struct fabric_node_desc *fabric_node(const struct fabric *f, int node);
 int fabric_node_count(const struct fabric *f);
@@ -79,6 +81,8 @@ bool fabric_node_present(const struct fabric *f, int node);
 int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_observer fn,
 			void *ctx);
 void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
+/* Ground-truth log: every TLP crossing any Root Port, after the observers (NULL = off). */
+void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx);
 
 /* Tune knobs of one PCIe core (levels 0..2; the hardware clamps above). */
 enum fabric_qos_class { FABRIC_QOS_P, FABRIC_QOS_NP, FABRIC_QOS_CPL };
@@ -94,6 +98,7 @@ void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool r
  */
 int fabric_set_workload(struct fabric *f, const char *name, const char *params, char *err,
 			size_t errlen);
+const char *fabric_workload(const struct fabric *f);
 /* Runs the engine until simulated time t_ns; returns 0 or -errno. */
 int fabric_run_until(struct fabric *f, uint64_t t_ns);
 uint64_t fabric_now(const struct fabric *f);

@@ -14,6 +14,7 @@
 
 struct platform;
 struct kstate;
+struct fabric;
 
 struct platform_model_ops {
 	const char *kind;
@@ -30,5 +31,20 @@ struct platform_model_ops {
 	void (*save)(void *model, struct kstate *s, const char *prefix);
 	void (*restore)(void *model, struct kstate *s, const char *prefix);
 };
+
+/*
+ * What a model's glue may ask while it attaches.  cfg (above) is the
+ * device's own entry of the platform file, unknown fields included; data a
+ * model kind needs beyond one device lives in a top-level section of its
+ * own (e.g. "phbs"), which the loader leaves alone and platform_section()
+ * returns (NULL if absent).
+ */
+struct fabric *platform_fabric(struct platform *p);
+int platform_fabric_node(struct platform *p, const struct bus_device *d);
+/* Lowest and highest Root Port RID (bus << 8 | devfn) of a core, or -ENODEV. */
+int platform_core_ports(struct platform *p, uint16_t sicl, uint16_t core, uint16_t *lo,
+			uint16_t *hi);
+const json_t *platform_section(struct platform *p, const char *name);
+uint64_t platform_now_ns(struct platform *p);
 
 #endif

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/pcie/bdf.h>
+
 struct platform;
 struct kcore;
 struct fabric;
@@ -40,6 +42,14 @@ const char *platform_name(const struct platform *p);
  * NULL, after each slice; a non-zero poll result stops early and is returned.
  */
 int platform_run_for(struct platform *p, uint64_t ns, int (*poll)(void *ctx), void *ctx);
+
+/*
+ * Hot removal of a device and everything below it (sysfs .../remove), and a
+ * rescan that brings removed devices back (sysfs /sys/bus/pci/rescan).
+ * Removals persist until a rescan or `pciescope platform reset`.
+ */
+int platform_remove_device(struct platform *p, struct pci_bdf bdf);
+int platform_rescan(struct platform *p);
 
 /* Deletes the persistent state of a platform (`pciescope platform reset`). */
 int platform_reset_state(const char *name);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Choosing a backend.  "emulated" boots a platform in-process, "host" talks
+ * to this machine's kernel; everything after the choice goes through the
+ * ops table, so the CLI never knows which one it has.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/platform/platform.h>
+
+#include "backend_internal.h"
+
+int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen)
+{
+	const char *kind = o->kind ? o->kind : "emulated";
+
+	if (!strcmp(kind, "emulated"))
+		return emulated_backend_open(o, out, err, errlen);
+	if (!strcmp(kind, "host"))
+		return host_backend_open(o, out, err, errlen);
+	snprintf(err, errlen, "unknown backend '%s' (emulated or host)", kind);
+	return -EINVAL;
+}
+
+int backend_reset_state(const struct backend_options *o, char *err, size_t errlen)
+{
+	const char *name = o->platform ? o->platform : "kunpeng930";
+	int ret;
+
+	if (o->kind && strcmp(o->kind, "emulated")) {
+		snprintf(err, errlen, "the %s backend keeps no state", o->kind);
+		return -EINVAL;
+	}
+	ret = platform_reset_state(name);
+	if (ret)
+		snprintf(err, errlen, "cannot reset the state of platform '%s': %s", name,
+			 strerror(-ret));
+	return ret;
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Persistent key/value state.  One text file per platform, "key=value" per
+ * line, sorted, values with "\\" and "\n" escaped, so it diffs and greps.
+ * A separate lock file is flock()ed for the whole life of a struct kstate:
+ * the state file itself is replaced by rename() on save, and a lock on a
+ * file that gets replaced would not exclude anyone.  The rename makes a
+ * crash leave either the old or the new file, never half of one.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <pciescope/core/state.h>
+
+#include "state_internal.h"
+
+static int mkdir_p(char *path)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(path, 0755) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static int state_dir(char *buf, size_t n)
+{
+	const char *dir = getenv("PCIESCOPE_STATE_DIR"), *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	int len;
+
+	if (dir && *dir)
+		len = snprintf(buf, n, "%s", dir);
+	else if (xdg && *xdg)
+		len = snprintf(buf, n, "%s/pciescope", xdg);
+	else if (home && *home)
+		len = snprintf(buf, n, "%s/.local/state/pciescope", home);
+	else
+		return -ENOENT;
+	return len < 0 || (size_t)len >= n ? -ENAMETOOLONG : mkdir_p(buf);
+}
+
+/* "<dir>/<name>" + suffix, with every character of name outside [A-Za-z0-9._-] made '_'. */
+int kstate_path(const char *name, const char *suffix, char *buf, size_t n)
+{
+	char dir[PATH_MAX];
+	int ret = state_dir(dir, sizeof(dir));
+	size_t len;
+
+	if (ret)
+		return ret;
+	if (!name || !*name)
+		return -EINVAL;
+	len = (size_t)snprintf(buf, n, "%s/", dir);
+	for (const char *c = name; *c && len + 1 < n; c++)
+		buf[len++] = strchr("._-", *c) || (*c >= '0' && *c <= '9') ||
+				     ((*c | 0x20) >= 'a' && (*c | 0x20) <= 'z')
+				 ? *c
+				 : '_';
+	buf[len] = '\0';
+	if (len + strlen(suffix) + 1 > n)
+		return -ENAMETOOLONG;
+	strcat(buf, suffix);
+	return 0;
+}
+
+static int lock(const char *name, int *fd)
+{
+	char path[PATH_MAX];
+	int ret = kstate_path(name, ".lock", path, sizeof(path));
+
+	if (ret)
+		return ret;
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (*fd < 0)
+		return -errno;
+	while (flock(*fd, LOCK_EX)) {
+		if (errno != EINTR) {
+			ret = -errno;
+			close(*fd);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int kstate_open(const char *name, struct kstate **out)
+{
+	struct kstate *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	s->lock_fd = -1;
+	ret = lock(name, &s->lock_fd) ?: kstate_path(name, ".state", s->path, sizeof(s->path)) ?:
+	      kstate_load(s);
+	if (ret) {
+		kstate_free(s);
+		return ret;
+	}
+	*out = s;
+	return 0;
+}
+
+int kstate_close(struct kstate *s)
+{
+	int ret = 0;
+
+	if (!s)
+		return 0;
+	if (s->dirty)
+		ret = kstate_save(s);
+	kstate_free(s);
+	return ret;
+}
+
+int kstate_reset(const char *name)
+{
+	char path[PATH_MAX];
+	int fd = -1, ret = lock(name, &fd) ?: kstate_path(name, ".state", path, sizeof(path));
+
+	if (!ret && unlink(path) && errno != ENOENT)
+		ret = -errno;
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}

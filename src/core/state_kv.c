@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The key/value table of struct kstate and its text form.  Keys may not
+ * hold '=', newlines or be empty; values may hold anything but NUL.  The
+ * table stays sorted so the file is the same bytes for the same contents.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <pciescope/core/state.h>
+
+#include "state_internal.h"
+
+/* Index of key, or of where it would go (found tells which). */
+static size_t find(struct kstate *s, const char *key, bool *found)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(s->e[mid].key, key);
+
+		if (!c) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*found = false;
+	return lo;
+}
+
+static int insert(struct kstate *s, size_t i, char *key, char *val)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 32;
+		struct kstate_entry *e = realloc(s->e, cap * sizeof(*e));
+
+		if (!e)
+			return -ENOMEM;
+		s->e = e;
+		s->cap = cap;
+	}
+	memmove(&s->e[i + 1], &s->e[i], (s->n - i) * sizeof(*s->e));
+	s->e[i].key = key;
+	s->e[i].val = val;
+	s->n++;
+	return 0;
+}
+
+static int put(struct kstate *s, const char *key, const char *val)
+{
+	bool found;
+	size_t i;
+	char *k, *v;
+
+	if (!*key || strpbrk(key, "=\n"))
+		return -EINVAL;
+	i = find(s, key, &found);
+	v = strdup(val);
+	if (!v)
+		return -ENOMEM;
+	if (found) {
+		free(s->e[i].val);
+		s->e[i].val = v;
+		return 0;
+	}
+	k = strdup(key);
+	if (!k || insert(s, i, k, v)) {
+		free(k);
+		free(v);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int kstate_set_str(struct kstate *s, const char *key, const char *val)
+{
+	int ret = put(s, key, val);
+
+	if (!ret)
+		s->dirty = true;
+	return ret;
+}
+
+int kstate_set_u64(struct kstate *s, const char *key, uint64_t val)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, val);
+	return kstate_set_str(s, key, buf);
+}
+
+const char *kstate_get_str(struct kstate *s, const char *key)
+{
+	bool found;
+	size_t i = find(s, key, &found);
+
+	return found ? s->e[i].val : NULL;
+}
+
+bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val)
+{
+	const char *v = kstate_get_str(s, key);
+	char *end;
+	unsigned long long x;
+
+	if (!v || !*v)
+		return false;
+	errno = 0;
+	x = strtoull(v, &end, 0);
+	if (*end || errno)
+		return false;
+	*val = x;
+	return true;
+}
+
+int kstate_del(struct kstate *s, const char *key)
+{
+	bool found;
+	size_t i = find(s, key, &found);
+
+	if (!found)
+		return -ENOENT;
+	free(s->e[i].key);
+	free(s->e[i].val);
+	memmove(&s->e[i], &s->e[i + 1], (s->n - i - 1) * sizeof(*s->e));
+	s->n--;
+	s->dirty = true;
+	return 0;
+}
+
+void kstate_foreach(struct kstate *s, const char *prefix,
+		    void (*fn)(void *ctx, const char *key, const char *val), void *ctx)
+{
+	size_t plen = strlen(prefix);
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!strncmp(s->e[i].key, prefix, plen))
+			fn(ctx, s->e[i].key, s->e[i].val);
+}
+
+/* Undoes the escapes in place. */
+static void unescape(char *v)
+{
+	char *o = v;
+
+	for (; *v; v++) {
+		if (*v == '\\' && v[1]) {
+			v++;
+			*o++ = *v == 'n' ? '\n' : *v;
+		} else {
+			*o++ = *v;
+		}
+	}
+	*o = '\0';
+}
+
+int kstate_load(struct kstate *s)
+{
+	FILE *f = fopen(s->path, "re");
+	char *line = NULL, *eq;
+	size_t cap = 0;
+	ssize_t len;
+	int ret = 0;
+
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	while (!ret && (len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		eq = strchr(line, '=');
+		if (!eq) /* a line we did not write: ignore it rather than refuse to boot */
+			continue;
+		*eq = '\0';
+		unescape(eq + 1);
+		ret = put(s, line, eq + 1) == -ENOMEM ? -ENOMEM : 0;
+	}
+	free(line);
+	fclose(f);
+	return ret;
+}
+
+static void write_escaped(FILE *f, const char *v)
+{
+	for (; *v; v++) {
+		if (*v == '\n')
+			fputs("\\n", f);
+		else if (*v == '\\')
+			fputs("\\\\", f);
+		else
+			fputc(*v, f);
+	}
+}
+
+int kstate_save(struct kstate *s)
+{
+	char tmp[sizeof(s->path) + 32];
+	FILE *f;
+	int ret = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", s->path, (int)getpid());
+	f = fopen(tmp, "we");
+	if (!f)
+		return -errno;
+	for (size_t i = 0; i < s->n; i++) {
+		fprintf(f, "%s=", s->e[i].key);
+		write_escaped(f, s->e[i].val);
+		fputc('\n', f);
+	}
+	if (fflush(f) || fsync(fileno(f)))
+		ret = -errno;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, s->path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	else
+		s->dirty = false;
+	return ret;
+}
+
+void kstate_free(struct kstate *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->e[i].key);
+		free(s->e[i].val);
+	}
+	free(s->e);
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);
+	free(s);
+}

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The requests endpoints and the CPU issue.  An endpoint's TLPs first cross
+ * its own link (which paces it: a x4 Gen3 NVMe cannot flood a x16 Gen4 Root
+ * Port) and then queue at its Root Port.  Non-posted requests take one of
+ * the endpoint's 10-bit tags until their last completion arrives; posted
+ * writes take a credit until they cross the Root Port.  CPU requests carry
+ * the Root Port's Requester ID and count against the port's Tx request
+ * buffer.
+ */
+#include <errno.h>
+
+#include "internal.h"
+
+#define MSI_ADDR 0xfee00000ull
+
+static struct ptlp ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
+{
+	struct fnode *n = &f->nodes[ep];
+
+	return (struct ptlp){
+	    .ready = now,
+	    .rid = n->d.rid,
+	    .kind = (uint8_t)kind,
+	    .cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P,
+	    .ep = (int16_t)ep,
+	    .peer = -1,
+	    .prefix = n->d.pasid && kind != FK_MSG ? fab_pasid_prefix(n->d.pasid) : 0,
+	};
+}
+
+/* Crosses the endpoint's own link, then queues at its Root Port. */
+static int ep_issue(struct fabric *f, int ep, struct ptlp *t)
+{
+	struct fnode *n = &f->nodes[ep];
+	uint64_t start = t->ready > n->link_free ? t->ready : n->link_free;
+
+	n->link_free = start + link_time(n->ppb, tlp_wire_bytes(t));
+	t->ready = n->link_free;
+	return fab_send(f, n->port, FABRIC_INBOUND, t);
+}
+
+int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd, uint64_t now)
+{
+	struct fnode *n = &f->nodes[ep];
+
+	if (n->tags_used >= FAB_TAGS)
+		return -EBUSY;
+	while (n->tags[n->next_tag].busy)
+		n->next_tag = (n->next_tag + 1) % FAB_TAGS;
+	int tag = n->next_tag;
+
+	n->next_tag = (n->next_tag + 1) % FAB_TAGS;
+	n->tags[tag] = (struct ftag){
+	    .t0 = now, .remaining = bytes, .stream = (int16_t)stream, .cmd = cmd, .busy = true};
+	n->tags_used++;
+	return tag;
+}
+
+static int read_request(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int peer,
+			int stream, uint16_t cmd, uint64_t now)
+{
+	while (bytes) {
+		uint32_t n = bytes < f->mrrs ? bytes : f->mrrs;
+		struct ptlp t = ep_tlp(f, ep, FK_MRD, now);
+		int tag = ep_tag_alloc(f, ep, n, stream, cmd, now);
+
+		if (tag < 0)
+			return tag;
+		t.tag = (uint16_t)tag;
+		t.addr = addr;
+		t.byte_count = (uint16_t)n;
+		t.peer = (int16_t)peer;
+		t.flags = peer >= 0 ? PF_P2P : 0;
+		ep_issue(f, ep, &t);
+		addr += n;
+		bytes -= n;
+	}
+	return 0;
+}
+
+int ep_dma_read(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int stream, uint16_t cmd,
+		uint64_t now)
+{
+	return read_request(f, ep, addr, bytes, -1, stream, cmd, now);
+}
+
+int ep_p2p_read(struct fabric *f, int ep, int peer, uint32_t bytes, int stream, uint16_t cmd,
+		uint64_t now)
+{
+	return read_request(f, ep, f->nodes[peer].bar, bytes, peer, stream, cmd, now);
+}
+
+int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int peer, uint64_t now)
+{
+	if (peer >= 0)
+		addr = f->nodes[peer].bar;
+	while (bytes) {
+		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
+		struct ptlp t = ep_tlp(f, ep, FK_MWR, now);
+
+		if (n > bytes)
+			n = bytes;
+		t.addr = addr;
+		t.bytes = n;
+		t.peer = (int16_t)peer;
+		t.flags = PF_STREAM | (peer >= 0 ? PF_P2P : 0);
+		f->nodes[ep].posted++;
+		ep_issue(f, ep, &t);
+		addr += n;
+		bytes -= n;
+	}
+	return 0;
+}
+
+int ep_msi(struct fabric *f, int ep, uint64_t now)
+{
+	return ep_dma_write(f, ep, MSI_ADDR, 4, -1, now);
+}
+
+int ep_msg(struct fabric *f, int ep, uint64_t now)
+{
+	struct ptlp t = ep_tlp(f, ep, FK_MSG, now);
+
+	return ep_issue(f, ep, &t);
+}
+
+bool ep_has_credit(struct fabric *f, int ep)
+{
+	return f->nodes[ep].posted < FAB_CREDITS;
+}
+
+void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now)
+{
+	struct fnode *n = &f->nodes[ep];
+	struct ftag *g = &n->tags[t->tag & (FAB_TAGS - 1)];
+
+	if (!g->busy || g->remaining < t->bytes)
+		return;
+	g->remaining -= t->bytes;
+	if (g->remaining)
+		return;
+	g->busy = false;
+	n->tags_used--;
+	if (g->stream >= 0)
+		f->streams[g->stream].done(f, &f->streams[g->stream], g->cmd, now);
+}
+
+static struct ptlp cpu_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
+{
+	struct fport *p = &f->ports[f->nodes[ep].port];
+
+	p->tx_requests++;
+	return (struct ptlp){
+	    .ready = now,
+	    .rid = f->nodes[p->node].d.rid,
+	    .tag = p->cpu_tag++ & (FAB_TAGS - 1),
+	    .kind = (uint8_t)kind,
+	    .cls = kind == FK_MWR ? TLP_CLASS_P : TLP_CLASS_NP,
+	    .flags = PF_CPU,
+	    .ep = (int16_t)ep,
+	    .peer = -1,
+	};
+}
+
+/* Posted writes leave two entries of the Tx request buffer to reads, or reads would starve. */
+bool cpu_can_issue(struct fabric *f, int ep, bool posted)
+{
+	struct fport *p = &f->ports[f->nodes[ep].port];
+
+	return p->tx_requests + (posted ? 2 : 0) < (8u << f->cores[p->fcore].tx_level);
+}
+
+int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now)
+{
+	struct ptlp t = cpu_tlp(f, ep, FK_MWR, now);
+
+	t.addr = f->nodes[ep].bar;
+	t.bytes = bytes;
+	return fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, &t);
+}
+
+int cpu_mmio_read(struct fabric *f, int ep, bool remote, uint64_t now)
+{
+	struct ptlp t = cpu_tlp(f, ep, FK_MRD, now);
+
+	t.addr = f->nodes[ep].bar + 8;
+	t.byte_count = 4;
+	t.flags |= remote ? PF_REMOTE : 0;
+	return fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, &t);
+}
+
+int cpu_cfg_read(struct fabric *f, int ep, uint64_t now)
+{
+	struct fnode *n = &f->nodes[ep];
+	struct ptlp t = cpu_tlp(f, ep, FK_CFGRD, now);
+
+	t.cid = n->d.rid;
+	t.addr = (fab_rand(f) % 64) * 4;
+	t.flags |= n->d.parent == f->ports[n->port].node ? PF_CFG0 : 0;
+	return fab_send(f, n->port, FABRIC_OUTBOUND, &t);
+}
+
+uint64_t fab_host_addr(struct fabric *f, uint32_t align)
+{
+	uint64_t a = 0x100000000ull + fab_rand(f) % (16ull << 30);
+
+	return a & ~(uint64_t)(align - 1);
+}

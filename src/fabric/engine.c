@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The engine proper: Tx arbitration on Root Port links and what happens
+ * when a TLP crosses a Root Port.
+ *
+ * A transmitter agent fires when the TLP on the wire has fully crossed the
+ * port; then it reports that TLP, routes its consequences (completions,
+ * P2P forwarding, request retirement) and picks the next TLP among the
+ * queues whose head is ready.  Arbitration between P, NP and CPL is
+ * weighted fair queueing on wire bytes with weight 1 << qos level, so a
+ * level of 2 gets four times the share of a level of 0 when both queues
+ * stay backlogged.  Inbound non-posted requests to memory need one of the
+ * Root Complex's request slots (4 << rx_alloc_buf_level): a full RC holds
+ * them back while posted writes and completions pass, as PCIe ordering
+ * allows.
+ */
+#include "internal.h"
+
+static unsigned rx_slots(const struct fabric *f, const struct fport *p)
+{
+	return 4u << f->cores[p->fcore].rx_level;
+}
+
+static unsigned class_level(const struct fabric *f, const struct fport *p, int dir, int c)
+{
+	static const int qos_of_class[3] = {FABRIC_QOS_P, FABRIC_QOS_NP, FABRIC_QOS_CPL};
+
+	if (dir == FABRIC_INBOUND)
+		return 1;
+	return f->cores[p->fcore].qos[qos_of_class[c]];
+}
+
+int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t)
+{
+	struct ftx *x = &f->ports[port].tx[dir];
+	struct pring *q = &x->q[t->cls];
+	bool was_empty = pring_empty(q);
+	int r = pring_push(q, t);
+
+	if (r)
+		return r;
+	if (was_empty && x->vt[t->cls] < x->vclock)
+		x->vt[t->cls] = x->vclock;
+	if (!x->busy) {
+		uint64_t at = t->ready > f->now ? t->ready : f->now;
+
+		if (at < f->agents[x->agent].t)
+			agent_set(f, x->agent, at);
+	}
+	return 0;
+}
+
+static bool tlp_gone(const struct fabric *f, const struct ptlp *t)
+{
+	return (t->ep >= 0 && !f->nodes[t->ep].present) ||
+	       (t->peer >= 0 && !f->nodes[t->peer].present);
+}
+
+/* A TLP of a removed device vanishes, but gives back what it held at the port. */
+static void drop(struct fport *p, int dir, const struct ptlp *t)
+{
+	if (t->flags & PF_CPU)
+		p->tx_requests--;
+	if (dir == FABRIC_OUTBOUND && t->kind == FK_CPLD &&
+	    (t->flags & (PF_LAST | PF_P2P)) == PF_LAST)
+		p->rx_inflight--;
+}
+
+/* The class to send now, or -1 with *next set to when a head becomes ready. */
+static int pick(struct fabric *f, struct fport *p, int dir, uint64_t now, uint64_t *next)
+{
+	struct ftx *x = &p->tx[dir];
+	int best = -1;
+
+	*next = T_NEVER;
+	for (int c = 0; c < 3; c++) {
+		struct pring *q = &x->q[c];
+		struct ptlp *h;
+
+		while (!pring_empty(q) && tlp_gone(f, pring_head(q))) {
+			drop(p, dir, pring_head(q));
+			pring_pop(q);
+		}
+		if (pring_empty(q))
+			continue;
+		h = pring_head(q);
+		if (h->ready > now) {
+			if (h->ready < *next)
+				*next = h->ready;
+			continue;
+		}
+		if (dir == FABRIC_INBOUND && c == 1 && h->peer < 0 &&
+		    p->rx_inflight >= rx_slots(f, p))
+			continue;
+		if (best < 0 || x->vt[c] < x->vt[best])
+			best = c;
+	}
+	return best;
+}
+
+static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now)
+{
+	const struct fabric_node_desc *d = &f->nodes[p->node].d;
+	struct fabric_tlp o = {
+	    .time_ns = now / PS_PER_NS,
+	    .seq = f->seq,
+	    .prefix = t->prefix,
+	    .port = p->node,
+	    .sicl = d->sicl,
+	    .core = d->core,
+	    .dir = (uint8_t)dir,
+	    .cls = t->cls,
+	    .cpl_set = dir == FABRIC_INBOUND && t->cls == 2 ? t->cpl_set : FABRIC_CPL_NONE,
+	    .payload_bytes = t->bytes,
+	    .req_time_ns = t->req_time / PS_PER_NS,
+	};
+
+	fab_header(t, o.hdr);
+	for (int i = 0; i < p->nobs; i++)
+		p->obs[i].fn(p->obs[i].ctx, &o);
+	if (f->log_fn)
+		f->log_fn(f->log_ctx, &o);
+}
+
+static void count(struct fabric_port_stats *s, int dir, const struct ptlp *t)
+{
+	uint32_t hdr = tlp_wire_bytes(t) - 8 - ((t->bytes + 3) & ~3u);
+
+	s->tlps[dir][t->cls]++;
+	s->bytes[dir][t->cls] += t->bytes;
+	s->hdr_bytes[dir][t->cls] += hdr;
+}
+
+static void cross(struct fabric *f, struct fport *p, int dir, struct ptlp *t, uint64_t now)
+{
+	count(&f->nodes[p->node].st, dir, t);
+	if (t->ep >= 0)
+		count(&f->nodes[t->ep].st, dir, t);
+	if (p->nobs || f->log_fn)
+		notify(f, p, dir, t, now);
+	f->seq++;
+	if (dir == FABRIC_INBOUND)
+		route_inbound(f, p, t, now);
+	else
+		route_outbound(f, p, t, now);
+}
+
+void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
+{
+	struct ftx *x = &p->tx[dir];
+	uint64_t next;
+	uint32_t wire;
+	int c;
+
+	if (x->busy) {
+		x->busy = false;
+		cross(f, p, dir, &x->cur, now);
+	}
+	c = pick(f, p, dir, now, &next);
+	if (c < 0) {
+		agent_set(f, x->agent, next);
+		return;
+	}
+	x->cur = *pring_head(&x->q[c]);
+	pring_pop(&x->q[c]);
+	x->busy = true;
+	wire = tlp_wire_bytes(&x->cur);
+	x->vclock = x->vt[c];
+	x->vt[c] += (uint64_t)wire << (2 - class_level(f, p, dir, c));
+	agent_set(f, x->agent, now + link_time(p->ppb, wire));
+}

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private state of the fabric engine.  Time inside the engine is kept in
+ * picoseconds so that serialisation times of single bytes stay exact
+ * integers; only the public API speaks nanoseconds.
+ *
+ * The only contended links are those below Root Ports (every endpoint's
+ * traffic to the Root Complex shares them); an endpoint's own link only
+ * paces what that endpoint can issue.  Everything that happens is driven
+ * by "agents" (one transmitter per Root Port direction, one per traffic
+ * stream) kept in an indexed min-heap on (time, agent id): the agent id
+ * breaks ties, which makes the TLP sequence a pure function of topology,
+ * workload and seed.
+ */
+#ifndef PCIESCOPE_FABRIC_INTERNAL_H
+#define PCIESCOPE_FABRIC_INTERNAL_H
+
+#include <pciescope/fabric/fabric.h>
+#include <pciescope/pcie/tlp.h>
+
+#define PS_PER_NS 1000ull
+#define T_NEVER UINT64_MAX
+#define FAB_TAGS 1024
+#define FAB_MAX_OBS 16
+#define FAB_CREDITS 32 /* inbound posted TLPs an endpoint may have queued */
+
+/* What a queued TLP is; the wire header is derived from it only when observed. */
+enum fkind { FK_MRD, FK_MWR, FK_CPLD, FK_CFGRD, FK_MSG };
+
+enum ptlp_flags {
+	PF_LAST = 1,	/* last completion of its request */
+	PF_P2P = 2,	/* peer-to-peer: routed through the RC to another port */
+	PF_CPU = 4,	/* request issued by the CPU (Root Complex) */
+	PF_REMOTE = 8,	/* CPU request from the remote die (its completion is CPL B) */
+	PF_STREAM = 16, /* counts against the issuing endpoint's posted credits */
+	PF_CFG0 = 32,	/* configuration request of Type 0 (target right below the port) */
+};
+
+/* A TLP waiting in (or being sent from) a Tx queue.  Kept small: queues copy it. */
+struct ptlp {
+	uint64_t ready; /* ps: earliest time it may be sent */
+	uint64_t addr;
+	uint64_t req_time; /* ps: for completions, when the request crossed the port */
+	uint32_t bytes;	   /* payload bytes */
+	uint32_t prefix;
+	uint16_t rid; /* requester */
+	uint16_t tag;
+	uint16_t cid;	     /* completer (completions), target RID (config) */
+	uint16_t byte_count; /* completions: bytes left; reads: bytes requested */
+	uint8_t kind;	     /* enum fkind */
+	uint8_t cls;	     /* enum tlp_class */
+	uint8_t cpl_set;
+	uint8_t flags;
+	int16_t ep;   /* endpoint node on the device side of the port, -1 none */
+	int16_t peer; /* the other endpoint of a P2P transaction, else -1 */
+};
+
+struct pring {
+	struct ptlp *buf;
+	uint32_t head, tail, mask;
+};
+
+/* One direction of a Root Port's link, from the port's point of view. */
+struct ftx {
+	struct pring q[3]; /* by enum tlp_class P, NP, CPL */
+	uint64_t vt[3];	   /* weighted fair queueing: virtual finish times */
+	uint64_t vclock;
+	struct ptlp cur; /* on the wire, crosses the port at the agent's time */
+	bool busy;
+	int agent;
+};
+
+struct fobs {
+	fabric_observer fn;
+	void *ctx;
+	uint16_t sicl, core;
+};
+
+/* A PCIe core: the unit PTT tunes. */
+struct fcore {
+	uint16_t sicl, core;
+	unsigned qos[3]; /* levels 0..2 by enum fabric_qos_class */
+	unsigned rx_level, tx_level;
+};
+
+struct fport {
+	int node;
+	int fcore;
+	uint32_t ppb;	      /* link: ps per byte << 10 */
+	struct ftx tx[2];     /* [enum fabric_dir] */
+	unsigned rx_inflight; /* inbound NP requests the RC is serving */
+	unsigned tx_requests; /* CPU requests waiting in the outbound P/NP queues */
+	uint16_t cpu_tag;
+	struct fobs obs[FAB_MAX_OBS];
+	int nobs;
+};
+
+struct ftag {
+	uint64_t t0;
+	uint32_t remaining;
+	int16_t stream; /* stream to notify on completion, -1 none */
+	uint16_t cmd;
+	bool busy;
+};
+
+struct fnode {
+	struct fabric_node_desc d;
+	bool present;
+	int port;	    /* index into ports of the Root Port above (or self) */
+	uint32_t ppb;	    /* own link: ps per byte << 10 */
+	uint64_t link_free; /* ps: own upstream link free from */
+	uint64_t bar;	    /* MMIO address CPU and peers write to */
+	unsigned posted;    /* inbound posted TLPs queued, against credits */
+	struct ftag *tags;  /* endpoints: 10-bit tag table */
+	uint16_t next_tag;
+	unsigned tags_used;
+	int stream_wait; /* stream waiting for posted credits, -1 none */
+	struct fabric_port_stats st;
+};
+
+struct fabric;
+struct fstream;
+typedef uint64_t (*stream_fire_fn)(struct fabric *f, struct fstream *s, uint64_t now);
+typedef void (*stream_done_fn)(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now);
+
+/* One traffic source of a workload. */
+struct fstream {
+	stream_fire_fn fire;
+	stream_done_fn done; /* a tracked request of the stream completed */
+	int ep, peer;	     /* node indices; peer -1 unless P2P */
+	int agent;
+	uint64_t period; /* ps between issues, 0 = as fast as allowed */
+	uint32_t size, qd, outstanding;
+	uint32_t remote_pct;
+	uint16_t *cmd_left; /* per command slot: tracked requests still open */
+	uint32_t ncmd;
+	uint32_t count;
+	uint64_t next_ok; /* ps: earliest next issue under rate= */
+	uint8_t kind;
+};
+
+enum agent_kind { AG_TX, AG_STREAM };
+
+struct fagent {
+	uint64_t t;
+	uint8_t kind;
+	uint8_t dir;
+	int idx; /* port or stream index */
+};
+
+struct fworkload_params {
+	uint64_t rate; /* issues per second per stream, 0 = closed loop */
+	uint32_t size, qd;
+	uint64_t mmio; /* CPU posted MMIO writes per second per endpoint; UINT64_MAX = max */
+	uint64_t mmio_rd, cfg, msg; /* per second per endpoint */
+	uint32_t remote_pct;
+};
+
+struct fabric {
+	uint64_t seed, rng;
+	uint64_t now; /* ps */
+	uint64_t seq;
+
+	struct fnode *nodes;
+	int nnodes, cap_nodes;
+	struct fport *ports;
+	int nports;
+	struct fcore *cores;
+	int ncores;
+
+	struct fagent *agents;
+	int nagents, cap_agents;
+	int *heap, *hpos;
+	int nheap;
+
+	struct fstream *streams;
+	int nstreams;
+	struct fworkload_params wp;
+	char workload[32];
+
+	struct fobs obs[FAB_MAX_OBS];
+	int nobs;
+	fabric_observer log_fn;
+	void *log_ctx;
+
+	uint32_t mps, mrrs, rcb;
+	uint64_t lat_mem, lat_remote, lat_route, lat_dev, lat_cfg;
+};
+
+/* rng.c */
+uint64_t fab_rand(struct fabric *f);
+uint64_t fab_seed_mix(uint64_t seed);
+
+/* link.c */
+uint32_t link_ppb(int width, int speed);
+uint32_t tlp_wire_bytes(const struct ptlp *t);
+static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
+{
+	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
+}
+
+/* queue.c: rings and the agent heap */
+int pring_push(struct pring *r, const struct ptlp *t);
+static inline bool pring_empty(const struct pring *r)
+{
+	return r->head == r->tail;
+}
+static inline struct ptlp *pring_head(struct pring *r)
+{
+	return &r->buf[r->head & r->mask];
+}
+static inline void pring_pop(struct pring *r)
+{
+	r->head++;
+}
+void pring_free(struct pring *r);
+int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t);
+void agent_set(struct fabric *f, int a, uint64_t t);
+void agents_clear_streams(struct fabric *f);
+
+/* hdr.c */
+void fab_header(const struct ptlp *t, uint32_t hdr[4]);
+uint32_t fab_pasid_prefix(uint16_t pasid);
+
+/* engine.c */
+int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t);
+void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now);
+void fab_port_observers(struct fabric *f);
+
+/* route.c */
+void route_inbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now);
+void route_outbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now);
+
+/* endpoint.c: what endpoints and the CPU issue */
+int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd, uint64_t now);
+int ep_dma_read(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int stream, uint16_t cmd,
+		uint64_t now);
+int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int peer, uint64_t now);
+int ep_p2p_read(struct fabric *f, int ep, int peer, uint32_t bytes, int stream, uint16_t cmd,
+		uint64_t now);
+int ep_msg(struct fabric *f, int ep, uint64_t now);
+int ep_msi(struct fabric *f, int ep, uint64_t now);
+bool cpu_can_issue(struct fabric *f, int ep, bool posted);
+int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now);
+int cpu_mmio_read(struct fabric *f, int ep, bool remote, uint64_t now);
+int cpu_cfg_read(struct fabric *f, int ep, uint64_t now);
+void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now);
+bool ep_has_credit(struct fabric *f, int ep);
+uint64_t fab_host_addr(struct fabric *f, uint32_t align);
+
+/* workload*.c */
+void stream_fire(struct fabric *f, int s, uint64_t now);
+void stream_wake(struct fabric *f, int s, uint64_t now);
+int workload_build(struct fabric *f);
+void workload_free(struct fabric *f);
+
+#endif

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The engine's only source of variation: one xorshift64* generator seeded
+ * from --seed through splitmix64, so a seed of 0 is as good as any other and
+ * the same seed always yields the same TLP sequence.
+ */
+#include "internal.h"
+
+uint64_t fab_seed_mix(uint64_t seed)
+{
+	uint64_t z = seed + 0x9e3779b97f4a7c15ull;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return z ? z : 1;
+}
+
+uint64_t fab_rand(struct fabric *f)
+{
+	f->rng ^= f->rng >> 12;
+	f->rng ^= f->rng << 25;
+	f->rng ^= f->rng >> 27;
+	return f->rng * 0x2545f4914f6cdd1dull;
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What a TLP causes once it has crossed a Root Port.  Inbound: memory reads
+ * are answered by the Root Complex with completions split at Max Payload
+ * Size boundaries (which are Read Completion Boundary multiples), P2P
+ * requests and completions are forwarded to the other endpoint's port,
+ * posted writes and messages end in the RC.  Outbound: requests reach their
+ * endpoint, which answers reads; completions retire tagged DMA reads.
+ */
+#include "internal.h"
+
+static void forward(struct fabric *f, struct ptlp *t, uint64_t now)
+{
+	struct ptlp fw = *t;
+	int to = t->peer;
+
+	fw.peer = t->ep;
+	fw.ep = (int16_t)to;
+	fw.ready = now + f->lat_route;
+	fab_send(f, f->nodes[to].port, FABRIC_OUTBOUND, &fw);
+}
+
+static void answer_memory_read(struct fabric *f, struct fport *p, const struct ptlp *t,
+			       uint64_t now)
+{
+	uint64_t addr = t->addr;
+	uint32_t left = t->byte_count;
+	struct ptlp c = {
+	    .ready = now + f->lat_mem,
+	    .req_time = now,
+	    .rid = t->rid,
+	    .tag = t->tag,
+	    .cid = f->nodes[p->node].d.rid,
+	    .kind = FK_CPLD,
+	    .cls = TLP_CLASS_CPL,
+	    .ep = t->ep,
+	    .peer = -1,
+	};
+
+	p->rx_inflight++;
+	while (left) {
+		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
+
+		if (n > left)
+			n = left;
+		c.addr = addr;
+		c.bytes = n;
+		c.byte_count = (uint16_t)left;
+		c.flags = n == left ? PF_LAST : 0;
+		fab_send(f, (int)(p - f->ports), FABRIC_OUTBOUND, &c);
+		addr += n;
+		left -= n;
+	}
+}
+
+static void return_credit(struct fabric *f, const struct ptlp *t, uint64_t now)
+{
+	struct fnode *n = &f->nodes[t->ep];
+
+	if (n->posted)
+		n->posted--;
+	if (n->stream_wait >= 0 && n->posted <= FAB_CREDITS / 2) {
+		int s = n->stream_wait;
+
+		n->stream_wait = -1;
+		stream_wake(f, s, now);
+	}
+}
+
+static void read_done(struct fabric_port_stats *s, const struct ptlp *t, uint64_t now)
+{
+	s->rd_latency_sum_ns += (now - t->req_time) / PS_PER_NS;
+	s->rd_count++;
+}
+
+void route_inbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now)
+{
+	if (t->flags & PF_STREAM)
+		return_credit(f, t, now);
+	if (t->kind == FK_MRD || t->kind == FK_MWR) {
+		if (t->peer >= 0) {
+			t->req_time = now;
+			forward(f, t, now);
+		} else if (t->kind == FK_MRD) {
+			answer_memory_read(f, p, t, now);
+		}
+	} else if (t->kind == FK_CPLD) {
+		if (t->flags & PF_P2P) {
+			forward(f, t, now);
+		} else if (t->flags & PF_LAST) {
+			read_done(&f->nodes[p->node].st, t, now);
+			read_done(&f->nodes[t->ep].st, t, now);
+		}
+	}
+}
+
+/* The endpoint answers a read or config request that reached it. */
+static void endpoint_answers(struct fabric *f, struct fport *p, const struct ptlp *t, uint64_t now)
+{
+	struct ptlp c = {
+	    .ready = now + (t->kind == FK_CFGRD ? f->lat_cfg : f->lat_dev),
+	    .req_time = now,
+	    .rid = t->rid,
+	    .tag = t->tag,
+	    .cid = f->nodes[t->ep].d.rid,
+	    .kind = FK_CPLD,
+	    .cls = TLP_CLASS_CPL,
+	    .ep = t->ep,
+	    .peer = t->peer,
+	    .cpl_set = t->flags & (PF_P2P | PF_REMOTE) ? FABRIC_CPL_B : FABRIC_CPL_A,
+	};
+	uint64_t addr = t->kind == FK_CFGRD ? 0 : t->addr;
+	uint32_t left = t->kind == FK_CFGRD ? 4 : t->byte_count;
+
+	while (left) {
+		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
+
+		if (n > left)
+			n = left;
+		c.addr = addr;
+		c.bytes = n;
+		c.byte_count = (uint16_t)left;
+		c.flags = (uint8_t)((t->flags & PF_P2P) | (n == left ? PF_LAST : 0));
+		fab_send(f, (int)(p - f->ports), FABRIC_INBOUND, &c);
+		addr += n;
+		left -= n;
+	}
+}
+
+void route_outbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now)
+{
+	if (t->flags & PF_CPU)
+		p->tx_requests--;
+	if (t->ep < 0)
+		return;
+	if (t->kind == FK_CPLD) {
+		if ((t->flags & (PF_LAST | PF_P2P)) == PF_LAST) {
+			p->rx_inflight--;
+			read_done(&f->nodes[p->node].st, t, now);
+			if (!p->tx[FABRIC_INBOUND].busy)
+				agent_set(f, p->tx[FABRIC_INBOUND].agent, now);
+		}
+		ep_completion(f, t->ep, t, now);
+	} else if (t->kind == FK_MRD || t->kind == FK_CFGRD) {
+		endpoint_answers(f, p, t, now);
+	}
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The fabric's topology: nodes (Root Ports, switch ports, endpoints, RCiEPs)
+ * in the order the platform adds them, the PCIe cores their Root Ports
+ * belong to (the unit of tuning and of observation) and hot removal.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct fabric *fabric_create(uint64_t seed)
+{
+	struct fabric *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return NULL;
+	f->seed = seed;
+	f->rng = fab_seed_mix(seed);
+	f->mps = 256;
+	f->mrrs = 512;
+	f->rcb = 64;
+	f->lat_mem = 300 * PS_PER_NS;
+	f->lat_route = 150 * PS_PER_NS;
+	f->lat_dev = 500 * PS_PER_NS;
+	f->lat_cfg = 1000 * PS_PER_NS;
+	strcpy(f->workload, "idle");
+	return f;
+}
+
+void fabric_destroy(struct fabric *f)
+{
+	if (!f)
+		return;
+	for (int i = 0; i < f->nports; i++)
+		for (int d = 0; d < 2; d++)
+			for (int c = 0; c < 3; c++)
+				pring_free(&f->ports[i].tx[d].q[c]);
+	for (int i = 0; i < f->nnodes; i++)
+		free(f->nodes[i].tags);
+	workload_free(f);
+	free(f->nodes);
+	free(f->ports);
+	free(f->cores);
+	free(f->agents);
+	free(f->heap);
+	free(f->hpos);
+	free(f);
+}
+
+static int core_index(struct fabric *f, uint16_t sicl, uint16_t core)
+{
+	struct fcore *c;
+
+	for (int i = 0; i < f->ncores; i++)
+		if (f->cores[i].sicl == sicl && f->cores[i].core == core)
+			return i;
+	c = realloc(f->cores, sizeof(*c) * (f->ncores + 1));
+	if (!c)
+		return -ENOMEM;
+	f->cores = c;
+	f->cores[f->ncores] = (struct fcore){
+	    .sicl = sicl, .core = core, .qos = {1, 1, 1}, .rx_level = 1, .tx_level = 1};
+	return f->ncores++;
+}
+
+static int add_port(struct fabric *f, int node)
+{
+	const struct fabric_node_desc *d = &f->nodes[node].d;
+	struct fport *p = realloc(f->ports, sizeof(*p) * (f->nports + 1));
+	int c = core_index(f, d->sicl, d->core);
+
+	if (!p)
+		return -ENOMEM;
+	f->ports = p;
+	if (c < 0)
+		return c;
+	p = &f->ports[f->nports];
+	memset(p, 0, sizeof(*p));
+	p->node = node;
+	p->fcore = c;
+	p->ppb = link_ppb(d->width, d->speed);
+	/* Transmitters must precede stream agents: drop the streams, then rebuild. */
+	agents_clear_streams(f);
+	for (int dir = 0; dir < 2; dir++) {
+		int a = agent_new(f, AG_TX, f->nports, dir, T_NEVER);
+
+		if (a < 0)
+			return a;
+		p->tx[dir].agent = a;
+	}
+	f->nodes[node].port = f->nports++;
+	fab_port_observers(f);
+	return workload_build(f);
+}
+
+static int check_desc(const struct fabric *f, const struct fabric_node_desc *d)
+{
+	if (d->kind == FABRIC_ROOT_PORT || d->kind == FABRIC_RCIEP)
+		return d->parent == -1 ? 0 : -EINVAL;
+	if (d->parent < 0 || d->parent >= f->nnodes)
+		return -EINVAL;
+	if (f->nodes[d->parent].d.kind == FABRIC_ENDPOINT ||
+	    f->nodes[d->parent].d.kind == FABRIC_RCIEP)
+		return -EINVAL;
+	return 0;
+}
+
+int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
+{
+	struct fnode *n;
+	int i, r = check_desc(f, d);
+
+	if (r)
+		return r;
+	if (fabric_find_node(f, d->domain, d->rid) >= 0)
+		return -EEXIST;
+	if (f->nnodes == f->cap_nodes) {
+		int cap = f->cap_nodes ? f->cap_nodes * 2 : 32;
+
+		n = realloc(f->nodes, sizeof(*n) * cap);
+		if (!n)
+			return -ENOMEM;
+		f->nodes = n;
+		f->cap_nodes = cap;
+	}
+	i = f->nnodes++;
+	n = &f->nodes[i];
+	memset(n, 0, sizeof(*n));
+	n->d = *d;
+	n->present = true;
+	n->port = -1;
+	n->stream_wait = -1;
+	n->ppb = link_ppb(d->width, d->speed);
+	n->bar = 0x80000000ull + (uint64_t)i * 0x100000;
+	if (d->kind == FABRIC_ROOT_PORT)
+		return add_port(f, i) < 0 ? -ENOMEM : i;
+	if (d->kind == FABRIC_RCIEP)
+		return i;
+	n->port = f->nodes[d->parent].port;
+	n->d.sicl = f->nodes[d->parent].d.sicl;
+	n->d.core = f->nodes[d->parent].d.core;
+	if (d->kind == FABRIC_ENDPOINT) {
+		n->tags = calloc(FAB_TAGS, sizeof(*n->tags));
+		if (!n->tags)
+			return -ENOMEM;
+		r = workload_build(f);
+		if (r)
+			return r;
+	}
+	return i;
+}
+
+static bool below(const struct fabric *f, int node, int top)
+{
+	for (int n = node; n >= 0; n = f->nodes[n].d.parent)
+		if (n == top)
+			return true;
+	return false;
+}
+
+static int set_present(struct fabric *f, int node, bool present)
+{
+	if (node < 0 || node >= f->nnodes)
+		return -ENODEV;
+	for (int i = 0; i < f->nnodes; i++) {
+		struct fnode *n = &f->nodes[i];
+
+		if (!below(f, i, node))
+			continue;
+		n->present = present;
+		if (present && n->tags) {
+			/* Re-enumerated: a fresh device with no request in flight. */
+			memset(n->tags, 0, sizeof(*n->tags) * FAB_TAGS);
+			n->tags_used = 0;
+			n->posted = 0;
+		}
+	}
+	return workload_build(f);
+}
+
+int fabric_remove_node(struct fabric *f, int node)
+{
+	return set_present(f, node, false);
+}
+
+int fabric_restore_node(struct fabric *f, int node)
+{
+	return set_present(f, node, true);
+}
+
+int fabric_find_node(const struct fabric *f, uint16_t domain, uint16_t rid)
+{
+	for (int i = 0; i < f->nnodes; i++)
+		if (f->nodes[i].d.domain == domain && f->nodes[i].d.rid == rid)
+			return i;
+	return -ENODEV;
+}
+
+const struct fabric_node_desc *fabric_node(const struct fabric *f, int node)
+{
+	if (node < 0 || node >= f->nnodes)
+		return NULL;
+	return &f->nodes[node].d;
+}
+
+int fabric_node_count(const struct fabric *f)
+{
+	return f->nnodes;
+}
+
+bool fabric_node_present(const struct fabric *f, int node)
+{
+	return node >= 0 && node < f->nnodes && f->nodes[node].present;
+}
+
+int fabric_port_stats(const struct fabric *f, int node, struct fabric_port_stats *s)
+{
+	if (node < 0 || node >= f->nnodes)
+		return -ENODEV;
+	*s = f->nodes[node].st;
+	return 0;
+}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the CPU and the device do besides the data path: posted MMIO
+ * writes (mmio= per second, "max" = as fast as the Root Port's Tx request
+ * buffer accepts them), MMIO reads of a status register (mmio_rd=, a share
+ * remote= of them from the other die, whose completions are CPL B),
+ * configuration reads (cfg=) and LTR messages from the device (msg=).
+ */
+#include "workload.h"
+
+enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
+
+/* When a CPU request blocked on a full Tx buffer may retry: when the port sends next. */
+static uint64_t retry_time(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	uint64_t t = f->agents[f->ports[f->nodes[s->ep].port].tx[FABRIC_OUTBOUND].agent].t;
+
+	return t > now && t != T_NEVER ? t : now + PS_PER_NS;
+}
+
+static uint64_t host_fire(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	if (s->kind != HOST_MSG && !cpu_can_issue(f, s->ep, s->kind == HOST_MMIO_WR))
+		return retry_time(f, s, now);
+	switch (s->kind) {
+	case HOST_MMIO_WR:
+		cpu_mmio_write(f, s->ep, 64, now);
+		break;
+	case HOST_MMIO_RD:
+		cpu_mmio_read(f, s->ep, fab_rand(f) % 100 < s->remote_pct, now);
+		break;
+	case HOST_CFG:
+		cpu_cfg_read(f, s->ep, now);
+		break;
+	default:
+		ep_msg(f, s->ep, now);
+		break;
+	}
+	return now + jitter(f, s->period);
+}
+
+static void no_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
+{
+}
+
+static int host_stream(struct fabric *f, int ep, enum host_kind kind, uint64_t rate)
+{
+	struct fstream s = {.fire = host_fire,
+			    .done = no_done,
+			    .ep = ep,
+			    .peer = -1,
+			    .kind = (uint8_t)kind,
+			    .period = rate_period(f, rate),
+			    .remote_pct = f->wp.remote_pct};
+
+	if (!rate)
+		return 0;
+	return stream_add(f, &s);
+}
+
+int streams_host(struct fabric *f, int ep, uint64_t mmio)
+{
+	int r = host_stream(f, ep, HOST_MMIO_WR, mmio);
+
+	if (!r)
+		r = host_stream(f, ep, HOST_MMIO_RD, f->wp.mmio_rd);
+	if (!r)
+		r = host_stream(f, ep, HOST_CFG, f->wp.cfg);
+	if (!r)
+		r = host_stream(f, ep, HOST_MSG, f->wp.msg);
+	return r;
+}

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * NVMe-like storage streams, named for the DMA they make.  storage-read:
+ * the device DMA-reads host memory (MRd inbound, CplD outbound), keeping
+ * qd= commands of size= bytes in flight; storage-write: the device
+ * DMA-writes host memory (MWr inbound), paced by its posted credits.  Each
+ * command is a doorbell MMIO write by the CPU, a 64-byte command fetch,
+ * the data, a 16-byte completion queue entry and an MSI.
+ */
+#include "workload.h"
+
+uint16_t stream_cmd_slot(struct fstream *s)
+{
+	for (uint32_t i = 0; i < s->ncmd; i++)
+		if (!s->cmd_left[i])
+			return (uint16_t)i;
+	return 0;
+}
+
+static int stream_index(struct fabric *f, struct fstream *s)
+{
+	return (int)(s - f->streams);
+}
+
+static uint64_t next_issue(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	s->next_ok = now + jitter(f, s->period);
+	return s->next_ok;
+}
+
+static void command_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
+{
+	if (cmd >= s->ncmd || !s->cmd_left[cmd] || --s->cmd_left[cmd])
+		return;
+	s->outstanding--;
+	ep_dma_write(f, s->ep, fab_host_addr(f, 16), 16, -1, now);
+	ep_msi(f, s->ep, now);
+	stream_wake(f, stream_index(f, s), now);
+}
+
+static uint64_t read_fire(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	uint32_t chunks = (s->size + f->mrrs - 1) / f->mrrs + 1;
+	int idx = stream_index(f, s);
+	uint16_t cmd;
+
+	if (s->outstanding >= s->qd || f->nodes[s->ep].tags_used + chunks > FAB_TAGS)
+		return T_NEVER;
+	cmd = stream_cmd_slot(s);
+	s->cmd_left[cmd] = (uint16_t)chunks;
+	s->outstanding++;
+	cpu_mmio_write(f, s->ep, 4, now);
+	ep_dma_read(f, s->ep, fab_host_addr(f, 64), 64, idx, cmd, now);
+	ep_dma_read(f, s->ep, fab_host_addr(f, 4096), s->size, idx, cmd, now);
+	return next_issue(f, s, now);
+}
+
+int stream_storage_read(struct fabric *f, int ep)
+{
+	struct fstream s = {.fire = read_fire,
+			    .done = command_done,
+			    .ep = ep,
+			    .peer = -1,
+			    .period = rate_period(f, f->wp.rate),
+			    .size = f->wp.size,
+			    .qd = f->wp.qd};
+
+	return stream_add(f, &s);
+}
+
+static void fetch_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
+{
+	stream_wake(f, stream_index(f, s), now);
+}
+
+static uint64_t write_fire(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	struct fnode *n = &f->nodes[s->ep];
+
+	if (!ep_has_credit(f, s->ep)) {
+		n->stream_wait = stream_index(f, s);
+		return T_NEVER;
+	}
+	if (n->tags_used >= FAB_TAGS)
+		return T_NEVER;
+	cpu_mmio_write(f, s->ep, 4, now);
+	ep_dma_read(f, s->ep, fab_host_addr(f, 64), 64, stream_index(f, s), 0, now);
+	ep_dma_write(f, s->ep, fab_host_addr(f, 4096), s->size, -1, now);
+	ep_dma_write(f, s->ep, fab_host_addr(f, 16), 16, -1, now);
+	ep_msi(f, s->ep, now);
+	return next_issue(f, s, now);
+}
+
+int stream_storage_write(struct fabric *f, int ep)
+{
+	struct fstream s = {.fire = write_fire,
+			    .done = fetch_done,
+			    .ep = ep,
+			    .peer = -1,
+			    .period = rate_period(f, f->wp.rate),
+			    .size = f->wp.size};
+
+	return stream_add(f, &s);
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the PMU counts.  Each event code names a direction at the Root Port
+ * (rx = towards the host, tx = towards the device), a TLP kind (MWr, MRd,
+ * Cpl) and a measure:
+ *  - latency pairs: CNT += delay in PMU cycles, EXT_CNT += 1 per request.
+ *    A read's delay runs from the request crossing the Root Port to its last
+ *    completion crossing back (the completion with Byte Count <= its
+ *    payload); a posted write's delay is the time the TLP occupies the Root
+ *    Port's link (its bytes over the link's data rate).
+ *  - flux pairs: CNT += bytes selected by LEN_MODE (1 payload, 2 header,
+ *    3 both, 0 reserved: nothing); a read request's payload is the length
+ *    it asks for.  EXT_CNT += PMU cycles while the counter counts.
+ * Target: port mode matches the Root Port's bit (2 x device number);
+ * TARGET_EN matches the TLP's Requester ID.  Trigger: counting starts at the
+ * first TLP longer (mode 0) / shorter (mode 1) than 2^TRIG_LEN DW.
+ * Threshold: only TLPs of length >= (mode 0) / < (mode 1) 2^THR_LEN DW.
+ */
+#include "pcie_pmu_internal.h"
+
+enum tlp_sel { SEL_MWR, SEL_MRD, SEL_CPL };
+
+struct event_kind {
+	uint16_t code;
+	uint8_t dir;
+	enum tlp_sel sel;
+	bool latency;
+};
+
+static const struct event_kind kinds[] = {
+	{ HISI_PCIE_EV_RX_MWR_LATENCY, FABRIC_INBOUND, SEL_MWR, true },
+	{ HISI_PCIE_EV_RX_MRD_LATENCY, FABRIC_OUTBOUND, SEL_CPL, true },
+	{ HISI_PCIE_EV_TX_MRD_LATENCY, FABRIC_INBOUND, SEL_CPL, true },
+	{ HISI_PCIE_EV_RX_MWR_FLUX, FABRIC_INBOUND, SEL_MWR, false },
+	{ HISI_PCIE_EV_RX_MRD_FLUX, FABRIC_INBOUND, SEL_MRD, false },
+	{ HISI_PCIE_EV_RX_CPL_FLUX, FABRIC_INBOUND, SEL_CPL, false },
+	{ HISI_PCIE_EV_TX_MWR_FLUX, FABRIC_OUTBOUND, SEL_MWR, false },
+	{ HISI_PCIE_EV_TX_MRD_FLUX, FABRIC_OUTBOUND, SEL_MRD, false },
+	{ HISI_PCIE_EV_TX_CPL_FLUX, FABRIC_OUTBOUND, SEL_CPL, false },
+};
+
+static const struct event_kind *kind_of(uint64_t ctrl)
+{
+	uint16_t code = ctrl & HISI_PCIE_EVENT_CODE_MASK;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (kinds[i].code == code)
+			return &kinds[i];
+	return NULL;
+}
+
+/* TLP header facts (PCIe r5.0 2.2): fmt/type in DW0, IDs in DW1/DW2. */
+static unsigned tlp_fmt(const struct fabric_tlp *t)
+{
+	return t->hdr[0] >> 29;
+}
+
+static unsigned tlp_type(const struct fabric_tlp *t)
+{
+	return (t->hdr[0] >> 24) & 0x1f;
+}
+
+static bool tlp_is(const struct fabric_tlp *t, enum tlp_sel sel)
+{
+	unsigned type = tlp_type(t);
+	bool data = tlp_fmt(t) & 2;
+
+	switch (sel) {
+	case SEL_MWR:
+		return type == 0 && data;
+	case SEL_MRD:
+		return (type == 0 || type == 1) && !data;
+	default:
+		return type == 0x0a || type == 0x0b;
+	}
+}
+
+static uint32_t tlp_len_dw(const struct fabric_tlp *t)
+{
+	uint32_t len = t->hdr[0] & 0x3ff;
+
+	if (!(tlp_fmt(t) & 2) && !tlp_is(t, SEL_MRD))
+		return 0;
+	return len ? len : 1024;
+}
+
+static uint16_t tlp_requester(const struct fabric_tlp *t)
+{
+	return (uint16_t)((tlp_is(t, SEL_CPL) ? t->hdr[2] : t->hdr[1]) >> 16);
+}
+
+static bool tlp_last_cpl(const struct fabric_tlp *t)
+{
+	uint32_t bc = t->hdr[1] & 0xfff;
+
+	if (!(tlp_fmt(t) & 2))
+		return true;
+	return (bc ? bc : 4096) <= t->payload_bytes;
+}
+
+static uint64_t tlp_hdr_bytes(const struct fabric_tlp *t)
+{
+	return ((tlp_fmt(t) & 1) ? 16 : 12) + (t->prefix ? 4 : 0);
+}
+
+static bool counting(const struct pcie_pmu_hw *m, const struct pmu_counter *c)
+{
+	return (m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN);
+}
+
+void pcie_pmu_add(struct pcie_pmu_hw *m, int i, uint64_t *reg, uint64_t delta)
+{
+	uint64_t old = *reg;
+
+	*reg += delta;
+	if (*reg >= old)
+		return;
+	m->c[i].int_stat = 1;
+	if (!m->c[i].int_mask)
+		m->irq_due = true;
+}
+
+void pcie_pmu_advance(struct pcie_pmu_hw *m, uint64_t now_ns)
+{
+	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
+		struct pmu_counter *c = &m->c[i];
+		const struct event_kind *k = kind_of(c->ctrl);
+
+		if (now_ns <= c->last_ns)
+			continue;
+		if (counting(m, c) && k && !k->latency &&
+		    (!(c->ctrl & HISI_PCIE_TRIG_EN) || c->triggered)) {
+			c->time_frac += now_ns - c->last_ns;
+			pcie_pmu_add(m, i, &c->ext, c->time_frac / PCIE_PMU_CYCLE_NS);
+			c->time_frac %= PCIE_PMU_CYCLE_NS;
+		}
+		c->last_ns = now_ns;
+	}
+	pcie_pmu_irq_flush(m);
+}
+
+static bool target_match(const struct pcie_pmu_hw *m, uint64_t ctrl, const struct fabric_tlp *t)
+{
+	uint16_t target = (uint16_t)((ctrl & HISI_PCIE_TARGET_MASK) >> HISI_PCIE_TARGET_SHIFT);
+	const struct fabric_node_desc *rp;
+
+	if (ctrl & HISI_PCIE_TARGET_EN)
+		return tlp_requester(t) == target;
+	rp = fabric_node(m->fab, t->port);
+	return rp && (target & (1u << ((PCI_RID_DEV(rp->rid) & 7) * 2)));
+}
+
+static bool over_threshold(uint32_t len, uint64_t ctrl, unsigned shift, uint64_t mode)
+{
+	uint32_t limit = 1u << ((ctrl >> shift) & 0xf);
+
+	return (ctrl & mode) ? len < limit : len >= limit;
+}
+
+static bool length_filters(struct pmu_counter *c, uint32_t len)
+{
+	if ((c->ctrl & HISI_PCIE_TRIG_EN) && !c->triggered) {
+		uint32_t limit = 1u << ((c->ctrl & HISI_PCIE_TRIG_LEN_MASK) >>
+					HISI_PCIE_TRIG_LEN_SHIFT);
+
+		c->triggered = (c->ctrl & HISI_PCIE_TRIG_MODE) ? len < limit : len > limit;
+		if (!c->triggered)
+			return false;
+	}
+	if (c->ctrl & HISI_PCIE_THR_EN)
+		return over_threshold(len, c->ctrl, HISI_PCIE_THR_LEN_SHIFT, HISI_PCIE_THR_MODE);
+	return true;
+}
+
+static uint64_t link_ns(const struct pcie_pmu_hw *m, const struct fabric_tlp *t)
+{
+	/* MB/s per lane for generations 1..5 (after line encoding). */
+	static const uint32_t lane_mbps[] = { 250, 250, 500, 985, 1969, 3938 };
+	const struct fabric_node_desc *rp = fabric_node(m->fab, t->port);
+	uint64_t bytes = tlp_hdr_bytes(t) + t->payload_bytes;
+	int gen = rp && rp->speed >= 1 && rp->speed <= 5 ? rp->speed : 1;
+	int width = rp && rp->width > 0 ? rp->width : 1;
+
+	return bytes * 1000 / ((uint64_t)lane_mbps[gen] * (uint64_t)width);
+}
+
+static uint64_t flux_bytes(const struct fabric_tlp *t, uint64_t ctrl)
+{
+	unsigned mode = (unsigned)((ctrl & HISI_PCIE_LEN_MODE_MASK) >> HISI_PCIE_LEN_MODE_SHIFT);
+	uint64_t payload = tlp_is(t, SEL_MRD) ? (uint64_t)tlp_len_dw(t) * 4 : t->payload_bytes;
+	uint64_t bytes = 0;
+
+	if (mode & HISI_PCIE_LEN_MODE_PAYLOAD)
+		bytes += payload;
+	if (mode & HISI_PCIE_LEN_MODE_HEADER)
+		bytes += tlp_hdr_bytes(t);
+	return bytes;
+}
+
+static void count_latency(struct pcie_pmu_hw *m, int i, const struct event_kind *k,
+			  const struct fabric_tlp *t)
+{
+	struct pmu_counter *c = &m->c[i];
+
+	if (k->sel == SEL_CPL) {
+		if (!tlp_last_cpl(t) || t->time_ns < t->req_time_ns)
+			return;
+		c->lat_frac += t->time_ns - t->req_time_ns;
+	} else {
+		c->lat_frac += link_ns(m, t);
+	}
+	pcie_pmu_add(m, i, &c->cnt, c->lat_frac / PCIE_PMU_CYCLE_NS);
+	c->lat_frac %= PCIE_PMU_CYCLE_NS;
+	pcie_pmu_add(m, i, &c->ext, 1);
+}
+
+void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
+{
+	struct pcie_pmu_hw *m = ctx;
+
+	pcie_pmu_advance(m, t->time_ns);
+	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
+		struct pmu_counter *c = &m->c[i];
+		const struct event_kind *k = kind_of(c->ctrl);
+
+		if (!counting(m, c) || !k || t->dir != k->dir || !tlp_is(t, k->sel) ||
+		    !target_match(m, c->ctrl, t) || !length_filters(c, tlp_len_dw(t)))
+			continue;
+		if (k->latency)
+			count_latency(m, i, k, t);
+		else
+			pcie_pmu_add(m, i, &c->cnt, flux_bytes(t, c->ctrl));
+	}
+	pcie_pmu_irq_flush(m);
+}

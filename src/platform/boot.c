@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Booting a platform, in the order a machine comes up: the fabric exists
+ * first (it is the hardware), then the core with its drivers, then each
+ * device in file order (parents first) gets its identity, its model (which
+ * restores its persistent state) and is added to the core, which binds
+ * its driver.  Devices the user hot-removed in an earlier invocation are
+ * removed again at the end, as if the user had just done it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot.h"
+
+static const enum pcie_port_type port_types[] = {
+    [FABRIC_ROOT_PORT] = PCIE_TYPE_ROOT_PORT,
+    [FABRIC_SWITCH_UP] = PCIE_TYPE_UPSTREAM,
+    [FABRIC_SWITCH_DOWN] = PCIE_TYPE_DOWNSTREAM,
+    [FABRIC_ENDPOINT] = PCIE_TYPE_ENDPOINT,
+    [FABRIC_RCIEP] = PCIE_TYPE_RCIEP,
+};
+
+static int attach(struct platform *p, int i, char *err, size_t errlen)
+{
+	const struct pdev *d = &p->pf.devs[i];
+	struct pdevice *pd = &p->devs[i];
+	char bdf[16];
+
+	pci_bdf_format(d->bdf, bdf, sizeof(bdf));
+	snprintf(pd->key, sizeof(pd->key), "dev.%s.", bdf);
+	pd->bus = (struct bus_device){.bdf = d->bdf,
+				      .vendor = d->vendor,
+				      .device = d->device,
+				      .class_code = d->class_code,
+				      .numa_node = d->numa_node,
+				      .model_name = d->model,
+				      .dma = p->dma,
+				      .identity_iommu = p->pf.identity_dma};
+	pd->ops = platform_model_kind(d->model);
+	if (d->model && !pd->ops)
+		kcore_log(p->k, "pci %s: no model '%s' in this build; a plain function", bdf,
+			  d->model);
+	if (pd->ops) {
+		int r = pd->ops->attach(p, &pd->bus, d->cfg, &pd->model, err, errlen);
+
+		if (r)
+			return r;
+		if (p->state && pd->ops->restore)
+			pd->ops->restore(pd->model, p->state, pd->key);
+	}
+	pd->kdev = (struct kdevice){.bus = &pd->bus,
+				    .port_type = port_types[d->kind],
+				    .is_bridge = d->kind <= FABRIC_SWITCH_DOWN,
+				    .secondary = d->secondary,
+				    .subordinate = d->subordinate,
+				    .parent = d->parent >= 0 ? &p->devs[d->parent].kdev : NULL,
+				    .platform_data = pd};
+	return 0;
+}
+
+static int add_devices(struct platform *p, char *err, size_t errlen)
+{
+	for (int i = 0; i < p->pf.ndevs; i++) {
+		int r = attach(p, i, err, errlen);
+
+		if (!r)
+			r = kcore_add_device(p->k, &p->devs[i].kdev);
+		if (r) {
+			if (!err[0])
+				snprintf(err, errlen, "device %s: %s", p->devs[i].key + 4,
+					 strerror(-r));
+			return r;
+		}
+		p->devs[i].added = true;
+	}
+	return 0;
+}
+
+static int set_workload(struct platform *p, const struct platform_options *o, char *err,
+			size_t errlen)
+{
+	const char *w = o->workload ? o->workload : p->pf.workload;
+	const char *params = o->workload ? o->workload_params : p->pf.workload_params;
+
+	return fabric_set_workload(p->f, w, params, err, errlen);
+}
+
+static int build(struct platform *p, const struct platform_options *o, char *err, size_t n)
+{
+	int r;
+
+	p->k = kcore_create(p->pf.cpus, p->pf.numa_nodes);
+	p->f = fabric_create(o->seed);
+	p->dma = bus_dma_create();
+	p->devs = calloc((size_t)p->pf.ndevs + 1, sizeof(*p->devs));
+	if (!p->k || !p->f || !p->dma || !p->devs)
+		return -ENOMEM;
+	r = pfile_build_fabric(&p->pf, p->f, err, n);
+	if (!r)
+		r = set_workload(p, o, err, n);
+	if (!r && !p->ephemeral) {
+		r = kstate_open(p->pf.name, &p->state);
+		if (r)
+			snprintf(err, n, "cannot open the state of platform %s: %s", p->pf.name,
+				 strerror(-r));
+	}
+	if (!r)
+		r = platform_register_drivers(p->k);
+	if (!r)
+		r = add_devices(p, err, n);
+	if (!r)
+		platform_restore_removed(p);
+	return r;
+}
+
+int platform_boot(const struct platform_options *o, struct platform **out, char *err, size_t errlen)
+{
+	struct platform *p = calloc(1, sizeof(*p));
+	int r;
+
+	*out = NULL;
+	if (!p)
+		return -ENOMEM;
+	err[0] = '\0';
+	r = pfile_load(o->name, &p->pf, err, errlen);
+	if (r) {
+		free(p);
+		return r;
+	}
+	p->ephemeral = o->ephemeral;
+	r = build(p, o, err, errlen);
+	if (r) {
+		if (!err[0])
+			snprintf(err, errlen, "cannot boot platform %s: %s", p->pf.name,
+				 strerror(-r));
+		p->ephemeral = true;
+		platform_shutdown(p);
+		return r;
+	}
+	*out = p;
+	return 0;
+}
+
+void platform_shutdown(struct platform *p)
+{
+	if (!p)
+		return;
+	if (!p->ephemeral)
+		platform_save(p);
+	if (p->state)
+		kstate_close(p->state);
+	for (int i = p->pf.ndevs - 1; p->devs && i >= 0; i--)
+		if (p->devs[i].added)
+			kcore_remove_device(p->k, &p->devs[i].kdev);
+	for (int i = p->pf.ndevs - 1; p->devs && i >= 0; i--)
+		if (p->devs[i].model && p->devs[i].ops->detach)
+			p->devs[i].ops->detach(p->devs[i].model);
+	if (p->k)
+		kcore_destroy(p->k);
+	fabric_destroy(p->f);
+	if (p->dma)
+		bus_dma_destroy(p->dma);
+	free(p->devs);
+	pfile_free(&p->pf);
+	free(p);
+}
+
+struct kcore *platform_kcore(struct platform *p)
+{
+	return p->k;
+}
+
+struct fabric *platform_fabric(struct platform *p)
+{
+	return p->f;
+}
+
+const char *platform_name(const struct platform *p)
+{
+	return p->pf.name;
+}

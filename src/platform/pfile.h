@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A platform file, parsed and checked but not yet booted: the devices in
+ * file order (SR-IOV VFs expanded after their PF), each with its parent,
+ * its bus range when it is a bridge, and its entry's JSON for its model.
+ * Kept apart from booting so that the topology can be checked (and tested)
+ * without a kernel core.
+ */
+#ifndef PCIESCOPE_PLATFORM_PFILE_H
+#define PCIESCOPE_PLATFORM_PFILE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pciescope/fabric/fabric.h>
+#include <pciescope/pcie/bdf.h>
+
+struct pdev {
+	struct pci_bdf bdf;
+	enum fabric_node_kind kind;
+	int parent; /* index into pfile.devs, -1 on the root bus */
+	uint16_t vendor, device;
+	uint32_t class_code;
+	uint16_t sicl, core;
+	int numa_node;
+	int width, speed, max_width, max_speed;
+	enum fabric_ep_role role;
+	uint16_t pasid;
+	bool sriov_vf;
+	const char *model;		/* model kind, NULL for a plain function */
+	const json_t *cfg;		/* the device entry (the PF's for a VF) */
+	uint8_t secondary, subordinate; /* bridges */
+	int node;			/* fabric node index once built */
+};
+
+struct pfile {
+	json_t *root;
+	char name[64];
+	char path[512];
+	int cpus, numa_nodes;
+	const char *workload, *workload_params;
+	bool identity_dma;
+	struct pdev *devs;
+	int ndevs;
+};
+
+/* name: a built-in platform name or a path to a JSON file. */
+int pfile_load(const char *name, struct pfile *pf, char *err, size_t errlen);
+/* Parses a platform from JSON text (label names it in messages). */
+int pfile_parse(const char *text, const char *label, struct pfile *pf, char *err, size_t errlen);
+void pfile_free(struct pfile *pf);
+/* Adds every device to f as a node, in file order; sets pdev.node. */
+int pfile_build_fabric(struct pfile *pf, struct fabric *f, char *err, size_t errlen);
+int pfile_find(const struct pfile *pf, struct pci_bdf bdf);
+/* Lowest and highest Root Port RID of a core; -ENODEV if it has none. */
+int pfile_core_ports(const struct pfile *pf, uint16_t sicl, uint16_t core, uint16_t *lo,
+		     uint16_t *hi);
+
+#endif

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What of a platform persists between invocations: each model's hardware
+ * state under "dev.<bdf>." and the devices the user hot-removed under
+ * "removed.<bdf>".  The state file stays locked from boot to shutdown, so
+ * two invocations never interleave their updates.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "boot.h"
+
+#define REMOVED "removed."
+
+static void remove_one(void *ctx, const char *key, const char *val)
+{
+	struct platform *p = ctx;
+	struct pci_bdf bdf;
+
+	if (pci_bdf_parse(key + strlen(REMOVED), &bdf) == 0)
+		platform_remove_device(p, bdf);
+}
+
+void platform_restore_removed(struct platform *p)
+{
+	if (p->state)
+		kstate_foreach(p->state, REMOVED, remove_one, p);
+}
+
+struct keys {
+	char (*k)[48];
+	int n;
+};
+
+static void collect(void *ctx, const char *key, const char *val)
+{
+	struct keys *ks = ctx;
+
+	if (ks->n < 256)
+		snprintf(ks->k[ks->n++], sizeof(ks->k[0]), "%s", key);
+}
+
+void platform_save(struct platform *p)
+{
+	char old[256][48];
+	struct keys ks = {old, 0};
+
+	if (!p->state)
+		return;
+	kstate_foreach(p->state, REMOVED, collect, &ks);
+	for (int i = 0; i < ks.n; i++)
+		kstate_del(p->state, old[i]);
+	for (int i = 0; i < p->pf.ndevs; i++) {
+		struct pdevice *pd = &p->devs[i];
+		char key[48];
+
+		if (pd->model && pd->ops->save)
+			pd->ops->save(pd->model, p->state, pd->key);
+		if (pd->removed) {
+			snprintf(key, sizeof(key), REMOVED "%s", pd->key + 4);
+			key[strlen(key) - 1] = '\0';
+			kstate_set_u64(p->state, key, 1);
+		}
+	}
+}
+
+int platform_reset_state(const char *name)
+{
+	struct pfile pf;
+	char err[256];
+	int r;
+
+	if (!name)
+		name = "kunpeng930";
+	if (!strchr(name, '/') && !strstr(name, ".json"))
+		return kstate_reset(name);
+	r = pfile_load(name, &pf, err, sizeof(err));
+	if (r)
+		return r;
+	r = kstate_reset(pf.name);
+	pfile_free(&pf);
+	return r;
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pciescope/core/state.h>
+
+static int setup(void **state)
+{
+	static char dir[] = "/tmp/pciescope-state-XXXXXX";
+
+	if (!getenv("PCIESCOPE_STATE_DIR"))
+		setenv("PCIESCOPE_STATE_DIR", mkdtemp(dir), 1);
+	kstate_reset("t1");
+	kstate_reset("t2");
+	kstate_reset("/some/path/plat.json");
+	return 0;
+}
+
+static void values_persist_until_reset(void **state)
+{
+	struct kstate *s;
+	uint64_t v = 0;
+
+	assert_int_equal(kstate_open("t1", &s), 0);
+	assert_false(kstate_get_u64(s, "tune/qos_tx_cpl", &v));
+	assert_int_equal(kstate_set_u64(s, "tune/qos_tx_cpl", 2), 0);
+	assert_int_equal(kstate_set_str(s, "removed/0000:01:00.0", "line1\nback\\slash"), 0);
+	assert_int_equal(kstate_set_str(s, "bad=key", "x"), -EINVAL);
+	assert_int_equal(kstate_close(s), 0);
+
+	assert_int_equal(kstate_open("t1", &s), 0);
+	assert_true(kstate_get_u64(s, "tune/qos_tx_cpl", &v));
+	assert_int_equal(v, 2);
+	assert_string_equal(kstate_get_str(s, "removed/0000:01:00.0"), "line1\nback\\slash");
+	assert_int_equal(kstate_del(s, "tune/qos_tx_cpl"), 0);
+	assert_int_equal(kstate_del(s, "tune/qos_tx_cpl"), -ENOENT);
+	assert_int_equal(kstate_close(s), 0);
+
+	assert_int_equal(kstate_open("t1", &s), 0);
+	assert_false(kstate_get_u64(s, "tune/qos_tx_cpl", &v));
+	assert_non_null(kstate_get_str(s, "removed/0000:01:00.0"));
+	kstate_close(s);
+	assert_int_equal(kstate_reset("t1"), 0);
+	assert_int_equal(kstate_open("t1", &s), 0);
+	assert_null(kstate_get_str(s, "removed/0000:01:00.0"));
+	kstate_close(s);
+}
+
+static void collect(void *ctx, const char *key, const char *val)
+{
+	strcat(ctx, key);
+	strcat(ctx, "=");
+	strcat(ctx, val);
+	strcat(ctx, ";");
+}
+
+static void platforms_are_separate_and_foreach_filters(void **state)
+{
+	struct kstate *s;
+	char seen[256] = "";
+
+	kstate_open("t2", &s);
+	kstate_set_str(s, "removed/b", "1");
+	kstate_set_str(s, "removed/a", "1");
+	kstate_set_str(s, "tune/x", "0");
+	kstate_close(s);
+	kstate_open("/some/path/plat.json", &s);
+	assert_null(kstate_get_str(s, "tune/x"));
+	kstate_close(s);
+	kstate_open("t2", &s);
+	kstate_foreach(s, "removed/", collect, seen);
+	assert_string_equal(seen, "removed/a=1;removed/b=1;");
+	kstate_close(s);
+}
+
+/* Each child does n read-modify-write increments, each under its own open. */
+static void increment(int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct kstate *s;
+		uint64_t v = 0;
+
+		if (kstate_open("t2", &s))
+			_exit(2);
+		kstate_get_u64(s, "counter", &v);
+		kstate_set_u64(s, "counter", v + 1);
+		if (kstate_close(s))
+			_exit(3);
+	}
+	_exit(0);
+}
+
+static void concurrent_writers_both_land(void **state)
+{
+	pid_t kids[2];
+	struct kstate *s;
+	uint64_t v = 0;
+	int st;
+
+	for (int i = 0; i < 2; i++) {
+		kids[i] = fork();
+		assert_true(kids[i] >= 0);
+		if (kids[i] == 0)
+			increment(100);
+	}
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(waitpid(kids[i], &st, 0), kids[i]);
+		assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	}
+	kstate_open("t2", &s);
+	assert_true(kstate_get_u64(s, "counter", &v));
+	assert_int_equal(v, 200);
+	kstate_close(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(values_persist_until_reset),
+	    cmocka_unit_test(platforms_are_separate_and_foreach_filters),
+	    cmocka_unit_test(concurrent_writers_both_land),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
