@@ -106,8 +106,10 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 			snprintf(err, n, "cannot open the state of platform %s: %s", p->pf.name,
 				 strerror(-r));
 	}
-	if (!r)
+	if (!r) {
+		platform_attach_hotplug(p);
 		r = platform_register_drivers(p->k);
+	}
 	if (!r)
 		r = add_devices(p, err, n);
 	if (!r)

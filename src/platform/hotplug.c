@@ -57,3 +57,30 @@ int platform_rescan(struct platform *p)
 	}
 	return 0;
 }
+
+/* The core's sysfs remove/rescan files land here, so removals reach the fabric and persist. */
+static int hotplug_remove(void *ctx, struct kdevice *d)
+{
+	struct platform *p = ctx;
+
+	for (int i = 0; i < p->pf.ndevs; i++)
+		if (&p->devs[i].kdev == d)
+			return platform_remove_device(p, p->pf.devs[i].bdf);
+	kcore_remove_subtree(p->k, d);
+	return 0;
+}
+
+static int hotplug_rescan(void *ctx)
+{
+	return platform_rescan(ctx);
+}
+
+static const struct kcore_hotplug_ops hotplug_ops = {
+	.remove = hotplug_remove,
+	.rescan = hotplug_rescan,
+};
+
+void platform_attach_hotplug(struct platform *p)
+{
+	kcore_set_hotplug_ops(p->k, &hotplug_ops, p);
+}
