@@ -178,6 +178,9 @@ int perf_event_open(struct perf_core *pc, const struct perf_event_attr *attr, in
 	ke = event_alloc(pc, attr, pmu, pid, cpu);
 	if (!ke)
 		return -ENOMEM;
+	/* As in the kernel, event_init sees the group it joins (drivers validate it). */
+	if (group_leader)
+		ke->e.group_leader = group_leader;
 	ret = pmu->event_init(&ke->e);
 	if (ret) {
 		kev(&ke->e)->destroyed = true;

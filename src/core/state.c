@@ -2,10 +2,16 @@
 /*
  * Persistent key/value state.  One text file per platform, "key=value" per
  * line, sorted, values with "\\" and "\n" escaped, so it diffs and greps.
- * A separate lock file is flock()ed for the whole life of a struct kstate:
- * the state file itself is replaced by rename() on save, and a lock on a
- * file that gets replaced would not exclude anyone.  The rename makes a
- * crash leave either the old or the new file, never half of one.
+ *
+ * The lock (flock on a separate lock file: the state file is replaced by
+ * rename() on save, and a lock on a replaced file would exclude no one) is
+ * held only while reading at open and while merging at close, never for a
+ * whole command.  A command that runs another pciescope (`record -- sh -c
+ * 'pciescope tune ...'`) would otherwise wait on itself forever.  Instead,
+ * close replays the changes this handle made onto the file as it is then,
+ * so concurrent invocations each land their changes and only a key both
+ * changed goes to the later one.  The rename makes a crash leave either the
+ * old or the new file, never half of one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -100,13 +106,14 @@ static int lock(const char *name, int *fd)
 int kstate_open(const char *name, struct kstate **out)
 {
 	struct kstate *s = calloc(1, sizeof(*s));
-	int ret;
+	int fd = -1, ret;
 
 	if (!s)
 		return -ENOMEM;
-	s->lock_fd = -1;
-	ret = lock(name, &s->lock_fd) ?: kstate_path(name, ".state", s->path, sizeof(s->path)) ?:
+	ret = lock(name, &fd) ?: kstate_path(name, ".state", s->path, sizeof(s->path)) ?:
 	      kstate_load(s);
+	if (fd >= 0)
+		close(fd);
 	if (ret) {
 		kstate_free(s);
 		return ret;
@@ -115,14 +122,39 @@ int kstate_open(const char *name, struct kstate **out)
 	return 0;
 }
 
+/* Under the lock: the file as it is now, plus this handle's changes. */
+static int merge(struct kstate *s, const char *lock_path)
+{
+	struct kstate *now = calloc(1, sizeof(*now));
+	int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644), ret = 0;
+
+	if (!now || fd < 0)
+		ret = fd < 0 ? -errno : -ENOMEM;
+	while (!ret && flock(fd, LOCK_EX))
+		ret = errno == EINTR ? 0 : -errno;
+	if (!ret) {
+		memcpy(now->path, s->path, sizeof(s->path));
+		ret = kstate_load(now) ?: kstate_replay(s, now) ?: kstate_save(now);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (now)
+		kstate_free(now);
+	return ret;
+}
+
 int kstate_close(struct kstate *s)
 {
+	char lock_path[PATH_MAX + 8];
 	int ret = 0;
 
 	if (!s)
 		return 0;
-	if (s->dirty)
-		ret = kstate_save(s);
+	if (s->njournal) {
+		snprintf(lock_path, sizeof(lock_path), "%.*s.lock",
+			 (int)(strlen(s->path) - strlen(".state")), s->path);
+		ret = merge(s, lock_path);
+	}
 	kstate_free(s);
 	return ret;
 }

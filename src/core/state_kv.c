@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The key/value table of struct kstate and its text form.  Keys may not
- * hold '=', newlines or be empty; values may hold anything but NUL.  The
- * table stays sorted so the file is the same bytes for the same contents.
+ * The key/value table of struct kstate, its journal and its text form.
+ * Keys may not hold '=', newlines or be empty; values may hold anything but
+ * NUL.  The table stays sorted so the file is the same bytes for the same
+ * contents.  Setting a key to the value it has is no change and is not
+ * journaled, so a platform that saves every value at shutdown does not
+ * overwrite what a concurrent invocation changed.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -81,13 +84,33 @@ static int put(struct kstate *s, const char *key, const char *val)
 	return 0;
 }
 
+static int journal(struct kstate *s, const char *key, const char *val)
+{
+	struct kstate_entry *j = realloc(s->journal, (s->njournal + 1) * sizeof(*j));
+
+	if (!j)
+		return -ENOMEM;
+	s->journal = j;
+	j[s->njournal].key = strdup(key);
+	j[s->njournal].val = val ? strdup(val) : NULL;
+	if (!j[s->njournal].key || (val && !j[s->njournal].val)) {
+		free(j[s->njournal].key);
+		free(j[s->njournal].val);
+		return -ENOMEM;
+	}
+	s->njournal++;
+	return 0;
+}
+
 int kstate_set_str(struct kstate *s, const char *key, const char *val)
 {
-	int ret = put(s, key, val);
+	const char *old = kstate_get_str(s, key);
+	int ret;
 
-	if (!ret)
-		s->dirty = true;
-	return ret;
+	if (old && !strcmp(old, val))
+		return 0;
+	ret = put(s, key, val);
+	return ret ?: journal(s, key, val);
 }
 
 int kstate_set_u64(struct kstate *s, const char *key, uint64_t val)
@@ -122,7 +145,7 @@ bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val)
 	return true;
 }
 
-int kstate_del(struct kstate *s, const char *key)
+static int remove_key(struct kstate *s, const char *key)
 {
 	bool found;
 	size_t i = find(s, key, &found);
@@ -133,8 +156,27 @@ int kstate_del(struct kstate *s, const char *key)
 	free(s->e[i].val);
 	memmove(&s->e[i], &s->e[i + 1], (s->n - i - 1) * sizeof(*s->e));
 	s->n--;
-	s->dirty = true;
 	return 0;
+}
+
+int kstate_del(struct kstate *s, const char *key)
+{
+	return remove_key(s, key) ?: journal(s, key, NULL);
+}
+
+int kstate_replay(struct kstate *s, struct kstate *into)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < s->njournal && !ret; i++) {
+		const struct kstate_entry *j = &s->journal[i];
+
+		if (j->val)
+			ret = put(into, j->key, j->val);
+		else
+			remove_key(into, j->key); /* someone else may have deleted it */
+	}
+	return ret;
 }
 
 void kstate_foreach(struct kstate *s, const char *prefix,
@@ -163,16 +205,13 @@ static void unescape(char *v)
 	*o = '\0';
 }
 
-int kstate_load(struct kstate *s)
+int kstate_parse(struct kstate *s, FILE *f)
 {
-	FILE *f = fopen(s->path, "re");
 	char *line = NULL, *eq;
 	size_t cap = 0;
 	ssize_t len;
 	int ret = 0;
 
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;
 	while (!ret && (len = getline(&line, &cap, f)) > 0) {
 		if (line[len - 1] == '\n')
 			line[len - 1] = '\0';
@@ -184,6 +223,17 @@ int kstate_load(struct kstate *s)
 		ret = put(s, line, eq + 1) == -ENOMEM ? -ENOMEM : 0;
 	}
 	free(line);
+	return ret;
+}
+
+int kstate_load(struct kstate *s)
+{
+	FILE *f = fopen(s->path, "re");
+	int ret;
+
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	ret = kstate_parse(s, f);
 	fclose(f);
 	return ret;
 }
@@ -200,6 +250,15 @@ static void write_escaped(FILE *f, const char *v)
 	}
 }
 
+void kstate_write(struct kstate *s, FILE *f)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		fprintf(f, "%s=", s->e[i].key);
+		write_escaped(f, s->e[i].val);
+		fputc('\n', f);
+	}
+}
+
 int kstate_save(struct kstate *s)
 {
 	char tmp[sizeof(s->path) + 32];
@@ -210,11 +269,7 @@ int kstate_save(struct kstate *s)
 	f = fopen(tmp, "we");
 	if (!f)
 		return -errno;
-	for (size_t i = 0; i < s->n; i++) {
-		fprintf(f, "%s=", s->e[i].key);
-		write_escaped(f, s->e[i].val);
-		fputc('\n', f);
-	}
+	kstate_write(s, f);
 	if (fflush(f) || fsync(fileno(f)))
 		ret = -errno;
 	if (fclose(f) && !ret)
@@ -223,8 +278,6 @@ int kstate_save(struct kstate *s)
 		ret = -errno;
 	if (ret)
 		unlink(tmp);
-	else
-		s->dirty = false;
 	return ret;
 }
 
@@ -235,7 +288,10 @@ void kstate_free(struct kstate *s)
 		free(s->e[i].val);
 	}
 	free(s->e);
-	if (s->lock_fd >= 0)
-		close(s->lock_fd);
+	for (size_t i = 0; i < s->njournal; i++) {
+		free(s->journal[i].key);
+		free(s->journal[i].val);
+	}
+	free(s->journal);
 	free(s);
 }

@@ -61,10 +61,11 @@ struct sysfs_node *sysfs_child(struct sysfs_node *dir, const char *name)
 /* Links a new node into dir in name order; -EEXIST if the name is taken. */
 static int node_insert(struct sysfs_node *dir, struct sysfs_node *n)
 {
-	struct sysfs_node **pp = &dir->children;
+	struct sysfs_node **pp;
 
 	if (!dir || dir->kind != SYSFS_DIR || !n->name || !*n->name || strchr(n->name, '/'))
 		return -EINVAL;
+	pp = &dir->children;
 	while (*pp && strcmp((*pp)->name, n->name) < 0)
 		pp = &(*pp)->next;
 	if (*pp && !strcmp((*pp)->name, n->name))

@@ -107,7 +107,7 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 				 strerror(-r));
 	}
 	if (!r) {
-		platform_attach_hotplug(p);
+		platform_hotplug_init(p);
 		r = platform_register_drivers(p->k);
 	}
 	if (!r)

@@ -39,8 +39,8 @@ struct platform {
 const struct platform_model_ops *platform_model_kind(const char *kind);
 int platform_register_drivers(struct kcore *k);
 
-/* hotplug.c: routes the core's remove/rescan files to the platform. */
-void platform_attach_hotplug(struct platform *p);
+/* hotplug.c: sysfs remove and rescan reach the platform */
+void platform_hotplug_init(struct platform *p);
 
 /* state.c */
 void platform_restore_removed(struct platform *p);

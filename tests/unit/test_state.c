@@ -82,44 +82,84 @@ static void platforms_are_separate_and_foreach_filters(void **state)
 	kstate_close(s);
 }
 
-/* Each child does n read-modify-write increments, each under its own open. */
-static void increment(int n)
+/* Each child writes its own keys, one open/close each, racing the other child. */
+static void write_keys(int who, int n)
 {
+	char key[32];
+
 	for (int i = 0; i < n; i++) {
 		struct kstate *s;
-		uint64_t v = 0;
 
 		if (kstate_open("t2", &s))
 			_exit(2);
-		kstate_get_u64(s, "counter", &v);
-		kstate_set_u64(s, "counter", v + 1);
+		snprintf(key, sizeof(key), "w%d/%03d", who, i);
+		kstate_set_u64(s, key, (uint64_t)i);
+		kstate_set_u64(s, "last", (uint64_t)who);
 		if (kstate_close(s))
 			_exit(3);
 	}
 	_exit(0);
 }
 
+static void count_key(void *ctx, const char *key, const char *val)
+{
+	(*(int *)ctx)++;
+}
+
 static void concurrent_writers_both_land(void **state)
 {
 	pid_t kids[2];
 	struct kstate *s;
-	uint64_t v = 0;
-	int st;
+	uint64_t v = 9;
+	int st, n0 = 0, n1 = 0;
 
 	for (int i = 0; i < 2; i++) {
 		kids[i] = fork();
 		assert_true(kids[i] >= 0);
 		if (kids[i] == 0)
-			increment(100);
+			write_keys(i, 100);
 	}
 	for (int i = 0; i < 2; i++) {
 		assert_int_equal(waitpid(kids[i], &st, 0), kids[i]);
 		assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	}
 	kstate_open("t2", &s);
-	assert_true(kstate_get_u64(s, "counter", &v));
-	assert_int_equal(v, 200);
+	kstate_foreach(s, "w0/", count_key, &n0);
+	kstate_foreach(s, "w1/", count_key, &n1);
+	assert_int_equal(n0, 100);
+	assert_int_equal(n1, 100);
+	assert_true(kstate_get_u64(s, "last", &v));
+	assert_true(v == 0 || v == 1);
 	kstate_close(s);
+}
+
+/* A pciescope run by a pciescope: both handles open at once in one process. */
+static void nested_handles_merge_instead_of_waiting(void **state)
+{
+	struct kstate *outer, *inner;
+	uint64_t v = 0;
+
+	assert_int_equal(kstate_open("t1", &outer), 0);
+	kstate_set_u64(outer, "tune/a", 1);
+	kstate_set_u64(outer, "tune/b", 1);
+	assert_int_equal(kstate_close(outer), 0);
+
+	assert_int_equal(kstate_open("t1", &outer), 0);
+	assert_int_equal(kstate_open("t1", &inner), 0);
+	kstate_set_u64(inner, "tune/a", 2);
+	kstate_del(inner, "tune/b");
+	assert_int_equal(kstate_close(inner), 0);
+	kstate_set_u64(outer, "tune/a", 1); /* unchanged: must not undo the inner change */
+	kstate_set_u64(outer, "tune/c", 3);
+	assert_int_equal(kstate_close(outer), 0);
+
+	assert_int_equal(kstate_open("t1", &outer), 0);
+	assert_true(kstate_get_u64(outer, "tune/a", &v));
+	assert_int_equal(v, 2);
+	assert_false(kstate_get_u64(outer, "tune/b", &v));
+	assert_true(kstate_get_u64(outer, "tune/c", &v));
+	assert_int_equal(v, 3);
+	kstate_close(outer);
 }
 
 int main(void)
@@ -128,6 +168,7 @@ int main(void)
 	    cmocka_unit_test(values_persist_until_reset),
 	    cmocka_unit_test(platforms_are_separate_and_foreach_filters),
 	    cmocka_unit_test(concurrent_writers_both_land),
+	    cmocka_unit_test(nested_handles_merge_instead_of_waiting),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

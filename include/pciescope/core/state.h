@@ -3,8 +3,10 @@
  * Persistent platform state between pciescope invocations: a key/value store
  * (string keys, 64-bit values and short strings) kept in one file under the
  * state directory ($PCIESCOPE_STATE_DIR, else $XDG_STATE_HOME/pciescope, else
- * ~/.local/state/pciescope).  Opening takes an exclusive lock for the whole
- * command, so concurrent invocations serialise instead of losing updates;
+ * ~/.local/state/pciescope).  Opening reads a snapshot under a lock; closing
+ * replays this handle's changes onto the file as it is then, under the lock,
+ * so concurrent invocations (and a pciescope run by a pciescope) each land
+ * their changes, and a key both changed goes to the one that closes last.
  * `pciescope platform reset` deletes the file.
  */
 #ifndef PCIESCOPE_CORE_STATE_H
@@ -17,7 +19,7 @@ struct kstate;
 
 /* name: platform name, so each platform has its own file. */
 int kstate_open(const char *name, struct kstate **out);
-/* Writes changes atomically (temp file + rename), releases the lock. */
+/* Merges this handle's changes into the file atomically (temp file + rename). */
 int kstate_close(struct kstate *s);
 int kstate_reset(const char *name);
 
