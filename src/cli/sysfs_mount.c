@@ -40,8 +40,8 @@
 #include "sysfs_mount.h"
 
 #define ATTR_MAX 65536
-#define HOLD_IDLE_MS 50
-#define HOLD_MAX_MS 250
+#define HOLD_IDLE_MS 100
+#define HOLD_MAX_MS 1000
 
 struct mount_ctx {
 	struct backend_options o;
