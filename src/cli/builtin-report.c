@@ -70,13 +70,6 @@ static int parse_args(struct report *r, int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			usage(stderr);
-			return 1;
-		case 'i': r->path = optarg; break;
-		case 'D': r->view = VIEW_DUMP; break;
-		case 'j': r->view = VIEW_JSON; break;
-		case 'h': usage(stdout); return 0;
-		default:
 			c = report_views_opt(&r->vo, c, optarg);
 			if (c < 0)
 				usage(stderr);
