@@ -101,6 +101,7 @@ static void sleep_is_simulated_time(void **state)
 	assert_int_equal(c.value, 10000000);
 	assert_int_equal(c.enabled, 10000000);
 	assert_int_equal(c.running, 10000000);
+	assert_int_equal(b->ops->aux_map(b, ev, 64 * 4096), -EOPNOTSUPP);
 	assert_int_equal(b->ops->event_close(b, ev), 0);
 	assert_int_equal(b->ops->event_read(b, ev, &c), -EBADF);
 	backend_close(b);
