@@ -39,6 +39,9 @@ struct platform {
 const struct platform_model_ops *platform_model_kind(const char *kind);
 int platform_register_drivers(struct kcore *k);
 
+/* hotplug.c: the core's sysfs remove/rescan call into the platform. */
+void platform_hotplug_init(struct platform *p);
+
 /* state.c */
 void platform_restore_removed(struct platform *p);
 void platform_save(struct platform *p);

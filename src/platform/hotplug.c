@@ -4,7 +4,9 @@
  * /sys/bus/pci/rescan do them: removing a device removes everything below
  * it from the core (deepest first, so drivers unbind children first) and
  * takes it out of the fabric's traffic; a rescan brings back every removed
- * device whose parent is present, in enumeration order.
+ * device whose parent is present, in enumeration order.  The core reaches
+ * these through the hotplug ops registered at boot, so a user's write to
+ * `remove` or `rescan` in sysfs moves the fabric and the saved state too.
  */
 #include <errno.h>
 
@@ -56,4 +58,21 @@ int platform_rescan(struct platform *p)
 		pd->added = true;
 	}
 	return 0;
+}
+
+static int hotplug_remove(void *ctx, struct kdevice *d)
+{
+	return platform_remove_device(ctx, d->bus->bdf);
+}
+
+static int hotplug_rescan(void *ctx)
+{
+	return platform_rescan(ctx);
+}
+
+void platform_hotplug_init(struct platform *p)
+{
+	static const struct kcore_hotplug_ops ops = {hotplug_remove, hotplug_rescan};
+
+	kcore_set_hotplug_ops(p->k, &ops, p);
 }
