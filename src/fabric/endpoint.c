@@ -25,7 +25,7 @@ static struct ptlp ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t no
 	    .cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P,
 	    .ep = (int16_t)ep,
 	    .peer = -1,
-	    .prefix = n->d.pasid && kind != FK_MSG ? fab_pasid_prefix(n->d.pasid) : 0,
+	    .prefix = kind != FK_MSG ? n->prefix : 0,
 	};
 }
 
@@ -169,6 +169,28 @@ bool cpu_can_issue(struct fabric *f, int ep, bool posted)
 	struct fport *p = &f->ports[f->nodes[ep].port];
 
 	return p->tx_requests + (posted ? 2 : 0) < (8u << f->cores[p->fcore].tx_level);
+}
+
+/* A CPU stream that found the Tx request buffer full waits for it to drain to half. */
+void cpu_wait(struct fabric *f, int ep, int stream)
+{
+	struct fport *p = &f->ports[f->nodes[ep].port];
+
+	for (int i = 0; i < p->nwait; i++)
+		if (p->waiters[i] == stream)
+			return;
+	if (p->nwait < FAB_PORT_WAITERS)
+		p->waiters[p->nwait++] = stream;
+}
+
+void cpu_request_done(struct fabric *f, struct fport *p)
+{
+	p->tx_requests--;
+	if (!p->nwait || p->tx_requests > (4u << f->cores[p->fcore].tx_level))
+		return;
+	for (int i = 0; i < p->nwait; i++)
+		stream_wake(f, p->waiters[i], f->now);
+	p->nwait = 0;
 }
 
 int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now)

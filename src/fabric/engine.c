@@ -14,6 +14,8 @@
  * them back while posted writes and completions pass, as PCIe ordering
  * allows.
  */
+#include <errno.h>
+
 #include "internal.h"
 
 static unsigned rx_slots(const struct fabric *f, const struct fport *p)
@@ -35,10 +37,11 @@ int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t)
 	struct ftx *x = &f->ports[port].tx[dir];
 	struct pring *q = &x->q[t->cls];
 	bool was_empty = pring_empty(q);
-	int r = pring_push(q, t);
+	struct ptlp *slot = pring_push(q, t);
 
-	if (r)
-		return r;
+	if (!slot)
+		return -ENOMEM;
+	slot->wire = (uint16_t)tlp_wire_bytes(t);
 	if (was_empty && x->vt[t->cls] < x->vclock)
 		x->vt[t->cls] = x->vclock;
 	if (!x->busy) {
@@ -52,15 +55,15 @@ int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t)
 
 static bool tlp_gone(const struct fabric *f, const struct ptlp *t)
 {
-	return (t->ep >= 0 && !f->nodes[t->ep].present) ||
-	       (t->peer >= 0 && !f->nodes[t->peer].present);
+	return f->nremoved && ((t->ep >= 0 && !f->nodes[t->ep].present) ||
+			       (t->peer >= 0 && !f->nodes[t->peer].present));
 }
 
 /* A TLP of a removed device vanishes, but gives back what it held at the port. */
-static void drop(struct fport *p, int dir, const struct ptlp *t)
+static void drop(struct fabric *f, struct fport *p, int dir, const struct ptlp *t)
 {
 	if (t->flags & PF_CPU)
-		p->tx_requests--;
+		cpu_request_done(f, p);
 	if (dir == FABRIC_OUTBOUND && t->kind == FK_CPLD &&
 	    (t->flags & (PF_LAST | PF_P2P)) == PF_LAST)
 		p->rx_inflight--;
@@ -78,7 +81,7 @@ static int pick(struct fabric *f, struct fport *p, int dir, uint64_t now, uint64
 		struct ptlp *h;
 
 		while (!pring_empty(q) && tlp_gone(f, pring_head(q))) {
-			drop(p, dir, pring_head(q));
+			drop(f, p, dir, pring_head(q));
 			pring_pop(q);
 		}
 		if (pring_empty(q))
@@ -115,7 +118,7 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 	    .req_time_ns = t->req_time / PS_PER_NS,
 	};
 
-	fab_header(t, o.hdr);
+	fab_header(f, t, o.hdr);
 	for (int i = 0; i < p->nobs; i++)
 		p->obs[i].fn(p->obs[i].ctx, &o);
 	if (f->log_fn)
@@ -124,7 +127,7 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 
 static void count(struct fabric_port_stats *s, int dir, const struct ptlp *t)
 {
-	uint32_t hdr = tlp_wire_bytes(t) - 8 - ((t->bytes + 3) & ~3u);
+	uint32_t hdr = t->wire - 8u - ((t->bytes + 3) & ~3u);
 
 	s->tlps[dir][t->cls]++;
 	s->bytes[dir][t->cls] += t->bytes;
@@ -164,7 +167,7 @@ void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
 	x->cur = *pring_head(&x->q[c]);
 	pring_pop(&x->q[c]);
 	x->busy = true;
-	wire = tlp_wire_bytes(&x->cur);
+	wire = x->cur.wire;
 	x->vclock = x->vt[c];
 	x->vt[c] += (uint64_t)wire << (2 - class_level(f, p, dir, c));
 	agent_set(f, x->agent, now + link_time(p->ppb, wire));

@@ -1,21 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Wire headers of queued TLPs, built only when someone observes the TLP.
- * Each kind has a fixed DW0 template (Fmt/Type) into which the per-TLP
- * fields are patched: this is the hot path of tracing, so it does no
- * general encoding, and the unit tests check it against the TLP codec.
+ * Each kind has a DW0 template (Fmt/Type), made once by the TLP codec,
+ * into which the per-TLP fields are patched: this is the hot path of
+ * tracing, so it does no general encoding per TLP; the unit tests decode
+ * every observed header with the codec.
  */
+#include <pciescope/pcie/tlp.h>
+
 #include "internal.h"
 
-#define DW0_MRD32 0x00000000u
-#define DW0_MRD64 0x20000000u
-#define DW0_MWR32 0x40000000u
-#define DW0_MWR64 0x60000000u
-#define DW0_CPLD 0x4a000000u
-#define DW0_CFGRD0 0x04000000u
-#define DW0_CFGRD1 0x05000000u
-#define DW0_MSG_TO_RC 0x30000000u
 #define MSG_LTR 0x10
+
+static const enum tlp_kind template_kind[TPL_COUNT] = {
+    [TPL_MRD32] = TLP_MRD32,   [TPL_MRD64] = TLP_MRD64, [TPL_MWR32] = TLP_MWR32,
+    [TPL_MWR64] = TLP_MWR64,   [TPL_CPLD] = TLP_CPLD,	[TPL_CFGRD0] = TLP_CFGRD0,
+    [TPL_CFGRD1] = TLP_CFGRD1, [TPL_MSG] = TLP_MSG,
+};
+
+/* DW0 of each kind with every field zero, from the codec: Fmt, Type (Msg: route to RC). */
+void fab_templates(struct fabric *f)
+{
+	for (int i = 0; i < TPL_COUNT; i++) {
+		struct tlp_hdr h;
+		uint32_t dw[4];
+
+		tlp_hdr_init(&h, template_kind[i]);
+		tlp_encode(&h, dw, 4);
+		f->tpl[i] = dw[0];
+	}
+}
 
 static uint32_t len_dw(uint32_t bytes)
 {
@@ -50,29 +64,29 @@ static void mem_header(const struct ptlp *t, uint32_t hdr[4], uint32_t dw0_32, u
 	}
 }
 
-void fab_header(const struct ptlp *t, uint32_t hdr[4])
+void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4])
 {
 	switch (t->kind) {
 	case FK_MRD:
-		mem_header(t, hdr, DW0_MRD32, DW0_MRD64);
+		mem_header(t, hdr, f->tpl[TPL_MRD32], f->tpl[TPL_MRD64]);
 		break;
 	case FK_MWR:
-		mem_header(t, hdr, DW0_MWR32, DW0_MWR64);
+		mem_header(t, hdr, f->tpl[TPL_MWR32], f->tpl[TPL_MWR64]);
 		break;
 	case FK_CPLD:
-		hdr[0] = DW0_CPLD | tag_hi(t->tag) | len_dw(t->bytes);
+		hdr[0] = f->tpl[TPL_CPLD] | tag_hi(t->tag) | len_dw(t->bytes);
 		hdr[1] = (uint32_t)t->cid << 16 | (t->byte_count & 0xfff);
 		hdr[2] = (uint32_t)t->rid << 16 | (uint32_t)(t->tag & 0xff) << 8 | (t->addr & 0x7f);
 		hdr[3] = 0;
 		break;
 	case FK_CFGRD:
-		hdr[0] = (t->flags & PF_CFG0 ? DW0_CFGRD0 : DW0_CFGRD1) | tag_hi(t->tag) | 1;
+		hdr[0] = f->tpl[t->flags & PF_CFG0 ? TPL_CFGRD0 : TPL_CFGRD1] | tag_hi(t->tag) | 1;
 		hdr[1] = (uint32_t)t->rid << 16 | (uint32_t)(t->tag & 0xff) << 8 | 0x0f;
 		hdr[2] = (uint32_t)t->cid << 16 | ((uint32_t)t->addr & 0xffc);
 		hdr[3] = 0;
 		break;
 	default:
-		hdr[0] = DW0_MSG_TO_RC;
+		hdr[0] = f->tpl[TPL_MSG];
 		hdr[1] = (uint32_t)t->rid << 16 | MSG_LTR;
 		hdr[2] = 0;
 		hdr[3] = 0;
@@ -80,8 +94,9 @@ void fab_header(const struct ptlp *t, uint32_t hdr[4])
 	}
 }
 
-/* E2E TLP prefix, Fmt 100b Type 1_0001b (PASID), PASID in [19:0]. */
-uint32_t fab_pasid_prefix(uint16_t pasid)
+uint32_t fab_pasid_prefix(uint32_t pasid)
 {
-	return 0x91000000u | pasid;
+	struct tlp_pasid p = {.pasid = pasid};
+
+	return tlp_pasid_encode(&p);
 }

@@ -8,9 +8,9 @@
  * traffic to the Root Complex shares them); an endpoint's own link only
  * paces what that endpoint can issue.  Everything that happens is driven
  * by "agents" (one transmitter per Root Port direction, one per traffic
- * stream) kept in an indexed min-heap on (time, agent id): the agent id
- * breaks ties, which makes the TLP sequence a pure function of topology,
- * workload and seed.
+ * stream) kept in a calendar (calendar.c) ordered by (time, agent id): the
+ * agent id breaks ties, which makes the TLP sequence a pure function of
+ * topology, workload and seed.
  */
 #ifndef PCIESCOPE_FABRIC_INTERNAL_H
 #define PCIESCOPE_FABRIC_INTERNAL_H
@@ -22,10 +22,24 @@
 #define T_NEVER UINT64_MAX
 #define FAB_TAGS 1024
 #define FAB_MAX_OBS 16
+#define FAB_PORT_WAITERS 16
 #define FAB_CREDITS 32 /* inbound posted TLPs an endpoint may have queued */
 
 /* What a queued TLP is; the wire header is derived from it only when observed. */
 enum fkind { FK_MRD, FK_MWR, FK_CPLD, FK_CFGRD, FK_MSG };
+
+/* Header templates (hdr.c). */
+enum {
+	TPL_MRD32,
+	TPL_MRD64,
+	TPL_MWR32,
+	TPL_MWR64,
+	TPL_CPLD,
+	TPL_CFGRD0,
+	TPL_CFGRD1,
+	TPL_MSG,
+	TPL_COUNT
+};
 
 enum ptlp_flags {
 	PF_LAST = 1,	/* last completion of its request */
@@ -51,8 +65,9 @@ struct ptlp {
 	uint8_t cls;	     /* enum tlp_class */
 	uint8_t cpl_set;
 	uint8_t flags;
-	int16_t ep;   /* endpoint node on the device side of the port, -1 none */
-	int16_t peer; /* the other endpoint of a P2P transaction, else -1 */
+	int16_t ep;    /* endpoint node on the device side of the port, -1 none */
+	int16_t peer;  /* the other endpoint of a P2P transaction, else -1 */
+	uint16_t wire; /* bytes on the wire, set when queued at a port */
 };
 
 struct pring {
@@ -91,6 +106,8 @@ struct fport {
 	unsigned rx_inflight; /* inbound NP requests the RC is serving */
 	unsigned tx_requests; /* CPU requests waiting in the outbound P/NP queues */
 	uint16_t cpu_tag;
+	int waiters[FAB_PORT_WAITERS]; /* streams waiting for Tx request buffer room */
+	int nwait;
 	struct fobs obs[FAB_MAX_OBS];
 	int nobs;
 };
@@ -110,6 +127,7 @@ struct fnode {
 	uint32_t ppb;	    /* own link: ps per byte << 10 */
 	uint64_t link_free; /* ps: own upstream link free from */
 	uint64_t bar;	    /* MMIO address CPU and peers write to */
+	uint32_t prefix;    /* PASID prefix of its requests, 0 if none */
 	unsigned posted;    /* inbound posted TLPs queued, against credits */
 	struct ftag *tags;  /* endpoints: 10-bit tag table */
 	uint16_t next_tag;
@@ -141,11 +159,19 @@ struct fstream {
 
 enum agent_kind { AG_TX, AG_STREAM };
 
+#define CAL_SHIFT 10 /* bucket width 1024 ps */
+#define CAL_BUCKETS 4096
+#define CAL_NONE -1 /* not scheduled (time T_NEVER) */
+#define CAL_FAR -2  /* beyond the wheel, in the far heap */
+
 struct fagent {
 	uint64_t t;
 	uint8_t kind;
 	uint8_t dir;
-	int idx; /* port or stream index */
+	int idx;	/* port or stream index */
+	int slot;	/* bucket, CAL_NONE or CAL_FAR */
+	int next, prev; /* bucket list */
+	int pos;	/* place in the far heap */
 };
 
 struct fworkload_params {
@@ -163,6 +189,7 @@ struct fabric {
 
 	struct fnode *nodes;
 	int nnodes, cap_nodes;
+	int nremoved; /* nodes ever removed: queues must be checked for them */
 	struct fport *ports;
 	int nports;
 	struct fcore *cores;
@@ -170,8 +197,11 @@ struct fabric {
 
 	struct fagent *agents;
 	int nagents, cap_agents;
-	int *heap, *hpos;
-	int nheap;
+	int bucket[CAL_BUCKETS];
+	uint64_t bucket_bits[CAL_BUCKETS / 64];
+	uint64_t cal_base;
+	int *far;
+	int nfar;
 
 	struct fstream *streams;
 	int nstreams;
@@ -183,6 +213,7 @@ struct fabric {
 	fabric_observer log_fn;
 	void *log_ctx;
 
+	uint32_t tpl[TPL_COUNT];
 	uint32_t mps, mrrs, rcb;
 	uint64_t lat_mem, lat_remote, lat_route, lat_dev, lat_cfg;
 };
@@ -199,8 +230,8 @@ static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
 	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
 }
 
-/* queue.c: rings and the agent heap */
-int pring_push(struct pring *r, const struct ptlp *t);
+/* queue.c: Tx rings */
+struct ptlp *pring_push(struct pring *r, const struct ptlp *t); /* NULL: no memory */
 static inline bool pring_empty(const struct pring *r)
 {
 	return r->head == r->tail;
@@ -214,13 +245,19 @@ static inline void pring_pop(struct pring *r)
 	r->head++;
 }
 void pring_free(struct pring *r);
+
+/* calendar.c: when agents act */
+void calendar_init(struct fabric *f);
 int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t);
+/* The next agent due before limit, or -1; time moves to its time. */
+int agent_next(struct fabric *f, uint64_t limit);
 void agent_set(struct fabric *f, int a, uint64_t t);
 void agents_clear_streams(struct fabric *f);
 
 /* hdr.c */
-void fab_header(const struct ptlp *t, uint32_t hdr[4]);
-uint32_t fab_pasid_prefix(uint16_t pasid);
+void fab_templates(struct fabric *f);
+void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4]);
+uint32_t fab_pasid_prefix(uint32_t pasid);
 
 /* engine.c */
 int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t);
@@ -241,6 +278,8 @@ int ep_p2p_read(struct fabric *f, int ep, int peer, uint32_t bytes, int stream, 
 int ep_msg(struct fabric *f, int ep, uint64_t now);
 int ep_msi(struct fabric *f, int ep, uint64_t now);
 bool cpu_can_issue(struct fabric *f, int ep, bool posted);
+void cpu_wait(struct fabric *f, int ep, int stream);
+void cpu_request_done(struct fabric *f, struct fport *p);
 int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now);
 int cpu_mmio_read(struct fabric *f, int ep, bool remote, uint64_t now);
 int cpu_cfg_read(struct fabric *f, int ep, uint64_t now);

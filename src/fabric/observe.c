@@ -100,8 +100,8 @@ int fabric_run_until(struct fabric *f, uint64_t t_ns)
 
 	if (end < f->now)
 		return -EINVAL;
-	while (f->nheap && f->agents[f->heap[0]].t < end) {
-		struct fagent *a = &f->agents[f->heap[0]];
+	for (int i; (i = agent_next(f, end)) >= 0;) {
+		struct fagent *a = &f->agents[i];
 
 		f->now = a->t;
 		if (a->kind == AG_TX)

@@ -130,7 +130,7 @@ static void endpoint_answers(struct fabric *f, struct fport *p, const struct ptl
 void route_outbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now)
 {
 	if (t->flags & PF_CPU)
-		p->tx_requests--;
+		cpu_request_done(f, p);
 	if (t->ep < 0)
 		return;
 	if (t->kind == FK_CPLD) {

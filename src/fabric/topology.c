@@ -26,6 +26,8 @@ struct fabric *fabric_create(uint64_t seed)
 	f->lat_dev = 500 * PS_PER_NS;
 	f->lat_cfg = 1000 * PS_PER_NS;
 	strcpy(f->workload, "idle");
+	calendar_init(f);
+	fab_templates(f);
 	return f;
 }
 
@@ -44,8 +46,7 @@ void fabric_destroy(struct fabric *f)
 	free(f->ports);
 	free(f->cores);
 	free(f->agents);
-	free(f->heap);
-	free(f->hpos);
+	free(f->far);
 	free(f);
 }
 
@@ -133,6 +134,7 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
 	n->port = -1;
 	n->stream_wait = -1;
 	n->ppb = link_ppb(d->width, d->speed);
+	n->prefix = d->pasid ? fab_pasid_prefix(d->pasid) : 0;
 	n->bar = 0x80000000ull + (uint64_t)i * 0x100000;
 	if (d->kind == FABRIC_ROOT_PORT)
 		return add_port(f, i) < 0 ? -ENOMEM : i;
@@ -170,6 +172,7 @@ static int set_present(struct fabric *f, int node, bool present)
 		if (!below(f, i, node))
 			continue;
 		n->present = present;
+		f->nremoved += !present;
 		if (present && n->tags) {
 			/* Re-enumerated: a fresh device with no request in flight. */
 			memset(n->tags, 0, sizeof(*n->tags) * FAB_TAGS);

@@ -218,6 +218,8 @@ static void forget_streams(struct fabric *f)
 		for (int t = 0; n->tags && t < FAB_TAGS; t++)
 			n->tags[t].stream = -1;
 	}
+	for (int i = 0; i < f->nports; i++)
+		f->ports[i].nwait = 0;
 	workload_free(f);
 	agents_clear_streams(f);
 }

@@ -10,21 +10,18 @@
 
 enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
 
-/* When a CPU request blocked on a full Tx buffer may retry: when the port sends next. */
-static uint64_t retry_time(struct fabric *f, struct fstream *s, uint64_t now)
-{
-	uint64_t t = f->agents[f->ports[f->nodes[s->ep].port].tx[FABRIC_OUTBOUND].agent].t;
-
-	return t > now && t != T_NEVER ? t : now + PS_PER_NS;
-}
-
 static uint64_t host_fire(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	if (s->kind != HOST_MSG && !cpu_can_issue(f, s->ep, s->kind == HOST_MMIO_WR))
-		return retry_time(f, s, now);
+	if (s->kind != HOST_MSG && !cpu_can_issue(f, s->ep, s->kind == HOST_MMIO_WR)) {
+		cpu_wait(f, s->ep, (int)(s - f->streams));
+		return T_NEVER;
+	}
 	switch (s->kind) {
 	case HOST_MMIO_WR:
-		cpu_mmio_write(f, s->ep, 64, now);
+		/* Unlimited: fill the buffer, then sleep until it drains to half. */
+		do
+			cpu_mmio_write(f, s->ep, 64, now);
+		while (!s->period && cpu_can_issue(f, s->ep, true));
 		break;
 	case HOST_MMIO_RD:
 		cpu_mmio_read(f, s->ep, fab_rand(f) % 100 < s->remote_pct, now);

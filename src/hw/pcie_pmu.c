@@ -88,6 +88,7 @@ static void reg_write64(void *model, uint64_t off, uint64_t val)
 		m->c[i].ext = val;
 	else if (off == HISI_PCIE_GLOBAL_CTRL)
 		m->global = (uint32_t)val & HISI_PCIE_GLOBAL_EN;
+	pcie_pmu_update_active(m);
 }
 
 static void reg_write32(void *model, uint64_t off, uint32_t val)

@@ -20,6 +20,10 @@
 
 enum tlp_sel { SEL_MWR, SEL_MRD, SEL_CPL };
 
+/*
+ * Only counting counters cost time per TLP: the event code is decoded when
+ * EVENT_CTRL is written and a mask of active counters skips the rest.
+ */
 struct event_kind {
 	uint16_t code;
 	uint8_t dir;
@@ -103,9 +107,16 @@ static uint64_t tlp_hdr_bytes(const struct fabric_tlp *t)
 	return ((tlp_fmt(t) & 1) ? 16 : 12) + (t->prefix ? 4 : 0);
 }
 
-static bool counting(const struct pcie_pmu_hw *m, const struct pmu_counter *c)
+void pcie_pmu_update_active(struct pcie_pmu_hw *m)
 {
-	return (m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN);
+	m->active = 0;
+	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
+		struct pmu_counter *c = &m->c[i];
+
+		c->kind = kind_of(c->ctrl);
+		if ((m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN) && c->kind)
+			m->active |= 1u << i;
+	}
 }
 
 void pcie_pmu_add(struct pcie_pmu_hw *m, int i, uint64_t *reg, uint64_t delta)
@@ -124,11 +135,11 @@ void pcie_pmu_advance(struct pcie_pmu_hw *m, uint64_t now_ns)
 {
 	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
 		struct pmu_counter *c = &m->c[i];
-		const struct event_kind *k = kind_of(c->ctrl);
+		const struct event_kind *k = c->kind;
 
 		if (now_ns <= c->last_ns)
 			continue;
-		if (counting(m, c) && k && !k->latency &&
+		if ((m->active & (1u << i)) && !k->latency &&
 		    (!(c->ctrl & HISI_PCIE_TRIG_EN) || c->triggered)) {
 			c->time_frac += now_ns - c->last_ns;
 			pcie_pmu_add(m, i, &c->ext, c->time_frac / PCIE_PMU_CYCLE_NS);
@@ -218,12 +229,14 @@ void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
 {
 	struct pcie_pmu_hw *m = ctx;
 
+	if (!m->active)
+		return;
 	pcie_pmu_advance(m, t->time_ns);
 	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
 		struct pmu_counter *c = &m->c[i];
-		const struct event_kind *k = kind_of(c->ctrl);
+		const struct event_kind *k = c->kind;
 
-		if (!counting(m, c) || !k || t->dir != k->dir || !tlp_is(t, k->sel) ||
+		if (!(m->active & (1u << i)) || t->dir != k->dir || !tlp_is(t, k->sel) ||
 		    !target_match(m, c->ctrl, t) || !length_filters(c, tlp_len_dw(t)))
 			continue;
 		if (k->latency)

@@ -12,8 +12,11 @@
 #include <pciescope/hw/pcie_pmu.h>
 #include <pciescope/regs/hisi_pcie_pmu.h>
 
+struct event_kind;
+
 struct pmu_counter {
 	uint64_t ctrl;       /* EVENT_CTRL as written (RESET_CNT is an action) */
+	const struct event_kind *kind; /* decoded from ctrl's code, NULL if unknown */
 	uint64_t cnt, ext;
 	uint32_t int_stat, int_mask;
 	bool triggered;      /* the trigger condition has been met */
@@ -29,8 +32,11 @@ struct pcie_pmu_hw {
 	uint32_t global;
 	struct pmu_counter c[HISI_PCIE_PMU_NR_COUNTERS];
 	bool irq_due;        /* an unmasked counter overflowed */
+	unsigned active;     /* bit i: counter i counts (GLOBAL_CTRL and EVENT_EN) */
 };
 
+/* Decodes a counter's event code; call after writing ctrl or GLOBAL_CTRL. */
+void pcie_pmu_update_active(struct pcie_pmu_hw *m);
 /* Brings the time counters up to now_ns. */
 void pcie_pmu_advance(struct pcie_pmu_hw *m, uint64_t now_ns);
 /* A TLP crossed one of the core's Root Ports. */

@@ -97,7 +97,6 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 	p->devs = calloc((size_t)p->pf.ndevs + 1, sizeof(*p->devs));
 	if (!p->k || !p->f || !p->dma || !p->devs)
 		return -ENOMEM;
-	platform_hotplug_init(p);
 	r = pfile_build_fabric(&p->pf, p->f, err, n);
 	if (!r)
 		r = set_workload(p, o, err, n);
@@ -107,8 +106,10 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 			snprintf(err, n, "cannot open the state of platform %s: %s", p->pf.name,
 				 strerror(-r));
 	}
-	if (!r)
+	if (!r) {
+		platform_hotplug_init(p);
 		r = platform_register_drivers(p->k);
+	}
 	if (!r)
 		r = add_devices(p, err, n);
 	if (!r)

@@ -39,7 +39,7 @@ struct platform {
 const struct platform_model_ops *platform_model_kind(const char *kind);
 int platform_register_drivers(struct kcore *k);
 
-/* hotplug.c: the core's sysfs remove/rescan call into the platform. */
+/* hotplug.c: sysfs remove and rescan reach the platform */
 void platform_hotplug_init(struct platform *p);
 
 /* state.c */

@@ -30,3 +30,10 @@ uint64_t platform_now_ns(struct platform *p)
 {
 	return fabric_now(p->f);
 }
+
+void *platform_model(struct platform *p, struct pci_bdf bdf)
+{
+	int i = pfile_find(&p->pf, bdf);
+
+	return i < 0 ? NULL : p->devs[i].model;
+}

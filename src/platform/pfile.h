@@ -29,6 +29,7 @@ struct pdev {
 	enum fabric_ep_role role;
 	uint16_t pasid;
 	bool sriov_vf;
+	int pf;				/* VFs: index of their PF, else -1 */
 	const char *model;		/* model kind, NULL for a plain function */
 	const json_t *cfg;		/* the device entry (the PF's for a VF) */
 	uint8_t secondary, subordinate; /* bridges */

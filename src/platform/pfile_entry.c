@@ -89,6 +89,7 @@ int pentry_parse(struct pctx *c, struct pfile *pf, const json_t *e, struct pdev 
 	memset(d, 0, sizeof(*d));
 	d->cfg = e;
 	d->parent = -1;
+	d->pf = -1;
 	if (!json_is_object(e))
 		return pctx_fail(c, "not an object");
 	if (!json_is_string(bdf) || pci_bdf_parse(json_string_value(bdf), &d->bdf))

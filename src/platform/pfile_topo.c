@@ -65,6 +65,7 @@ int pentry_add_vfs(struct pctx *c, struct pfile *pf, int pf_index)
 			return pctx_fail(c, "VF %llu lies beyond bus 0xff", (unsigned long long)i);
 		vf.bdf.rid = (uint16_t)rid;
 		vf.sriov_vf = true;
+		vf.pf = pf_index;
 		vf.model = NULL;
 		vf.device = (uint16_t)dev;
 		if (pfile_find(pf, vf.bdf) >= 0)

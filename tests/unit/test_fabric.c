@@ -7,6 +7,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <pciescope/pcie/tlp.h>
+
 #include "fabric_topo.h"
 
 #define MS 1000000ull
@@ -237,10 +239,52 @@ static void removed_endpoint_goes_quiet(void **state)
 	fabric_destroy(f);
 }
 
+struct decoded {
+	uint64_t n, pasid;
+	int bad;
+};
+
+static void decode_tlp(void *ctx, const struct fabric_tlp *t)
+{
+	struct decoded *d = ctx;
+	uint32_t dw[5];
+	struct tlp_hdr h;
+	struct tlp_pasid p;
+	size_t n = 0;
+
+	if (t->prefix)
+		dw[n++] = t->prefix;
+	for (int i = 0; i < 4; i++)
+		dw[n++] = t->hdr[i];
+	d->n++;
+	if (tlp_decode(dw, n, &h) < 0 || tlp_class_of(h.kind) != t->cls ||
+	    tlp_payload_bytes(&h) != (t->payload_bytes + 3) / 4 * 4 ||
+	    (h.kind == TLP_CPLD && h.byte_count < t->payload_bytes % 4096)) {
+		d->bad++;
+		return;
+	}
+	if (tlp_hdr_pasid(&h, &p) == 0 && p.pasid == 5 && h.requester == 0x3c00)
+		d->pasid++;
+}
+
+static void headers_decode_with_the_codec(void **state)
+{
+	struct fabric *f = with_workload(5, "mixed", NULL);
+	struct decoded d = {0};
+
+	fabric_add_observer(f, 0xffff, 0xffff, decode_tlp, &d);
+	fabric_run_until(f, 1 * MS);
+	assert_true(d.n > 10000);
+	assert_int_equal(d.bad, 0);
+	assert_true(d.pasid > 100);
+	fabric_destroy(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(same_seed_same_tlps),
+	    cmocka_unit_test(headers_decode_with_the_codec),
 	    cmocka_unit_test(link_ceiling),
 	    cmocka_unit_test(qos_cpl_weight_raises_share),
 	    cmocka_unit_test(rx_watermark_limits_reads),

@@ -46,5 +46,7 @@ int platform_core_ports(struct platform *p, uint16_t sicl, uint16_t core, uint16
 			uint16_t *hi);
 const json_t *platform_section(struct platform *p, const char *name);
 uint64_t platform_now_ns(struct platform *p);
+/* The model behind a device (NULL if none): for ground-truth checks in tests. */
+void *platform_model(struct platform *p, struct pci_bdf bdf);
 
 #endif

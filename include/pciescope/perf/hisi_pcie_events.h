@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What pciescope knows about HiSilicon PCIe PMU events beyond what sysfs
+ * says, like perf's pmu-events tables: which event codes form latency pairs
+ * and which bandwidth pairs (the documented 18 events), which are AP-layer,
+ * and the derived metrics of a pair.  Pure arithmetic, no platform.
+ *
+ * Metrics (docs/pcie_pmu.md), with the PMU clock of the emulated hardware
+ * (100 MHz; the kernel exposes no rate, so real hosts are assumed alike):
+ *   average latency [ns] = latency [cycles] / cnt * 10
+ *   bandwidth [MB/s]     = flux [bytes] / (time [cycles] * 10 ns) * 1000
+ */
+#ifndef PCIESCOPE_PERF_HISI_PCIE_EVENTS_H
+#define PCIESCOPE_PERF_HISI_PCIE_EVENTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define HISI_PCIE_METRIC_CYCLE_NS 10.0
+
+enum hisi_pcie_class { HISI_PCIE_OTHER, HISI_PCIE_LATENCY, HISI_PCIE_BANDWIDTH };
+
+/* "hisi_pcie<sicl>_core<core>" */
+bool hisi_pcie_pmu_name(const char *pmu);
+/* Class of a config's event code [15:0]; bit 16 (extended counter) ignored. */
+enum hisi_pcie_class hisi_pcie_event_class(uint64_t config);
+/* The documented events count transactions at the AP layer; other codes are TL/DL. */
+bool hisi_pcie_event_ap_layer(uint64_t config);
+/*
+ * The metric of a pair from its main (latency/flux) and extended (cnt/time)
+ * counts; false when the class has none or ext is 0.
+ */
+bool hisi_pcie_metric(enum hisi_pcie_class cls, double main, double ext, double *value,
+		      const char **unit);
+
+#endif

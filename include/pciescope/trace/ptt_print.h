@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Text views of PTT trace chunks, written with the wbuf helpers (no printf
+ * per field: a trace can be hundreds of MiB).
+ *
+ * - dump:  the lines Linux perf 6.1 `perf report -D` prints for HISI PTT
+ *          data, byte for byte (colour aside), including 6.1's reversed
+ *          4DW DW0 bit-fields (docs/trace-format.md).
+ * - line:  one readable line per entry, like `perf script`.
+ * - json:  one JSON object per entry (key names are a contract, README).
+ *
+ * A chunk is one AUXTRACE payload; `base` is the offset of its first byte in
+ * the trace stream (all payloads concatenated in file order).
+ */
+#ifndef PCIESCOPE_TRACE_PTT_PRINT_H
+#define PCIESCOPE_TRACE_PTT_PRINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pciescope/out/wbuf.h>
+#include <pciescope/trace/ptt_entry.h>
+
+/* Bytes of whole entries in a chunk, as perf rounds it. */
+size_t ptt_chunk_whole(const uint8_t *buf, size_t len, enum ptt_format *f);
+
+int ptt_dump_chunk(struct wbuf *w, const uint8_t *buf, size_t len);
+int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base);
+int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base);
+
+/* One entry (e decoded from the stream at offset off). */
+void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off);
+void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off);
+
+#endif

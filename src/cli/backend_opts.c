@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Shared backend options and sysfs helpers of the subcommands.  The defaults
+ * make every command meaningful with no option at all: the emulated
+ * kunpeng930 platform with its default workload and seed 0.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend_opts.h"
+#include "cli.h"
+
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+
+	if (strncmp(a, name, n))
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] || *i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static int opt_is(const char *a, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
+}
+
+enum { OPT_BACKEND, OPT_PLATFORM, OPT_WORKLOAD, OPT_SEED, OPT_COUNT };
+
+static int set_seed(struct backend_opts *bo, const char *v)
+{
+	char *end;
+
+	errno = 0;
+	bo->o.seed = strtoull(v, &end, 0);
+	if (errno || *end || !*v || *v == '-') {
+		cli_error("--seed: '%s' is not a number", v);
+		return -1;
+	}
+	return 1;
+}
+
+static void set_workload(struct backend_opts *bo, const char *v)
+{
+	char *colon;
+
+	snprintf(bo->workload, sizeof(bo->workload), "%s", v);
+	colon = strchr(bo->workload, ':');
+	if (colon)
+		*colon = 0;
+	bo->o.workload = bo->workload;
+	bo->o.workload_params = colon ? v + (colon - bo->workload) + 1 : NULL;
+}
+
+int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i)
+{
+	static const char *const names[OPT_COUNT] = { "--backend", "--platform", "--workload",
+						      "--seed" };
+	const char *v;
+	int k;
+
+	for (k = 0; k < OPT_COUNT && !opt_is(argv[*i], names[k]); k++)
+		;
+	if (k == OPT_COUNT)
+		return 0;
+	v = opt_value(argc, argv, i, names[k]);
+	if (!v) {
+		cli_error("option '%s' needs a value", names[k]);
+		return -1;
+	}
+	switch (k) {
+	case OPT_BACKEND:
+		bo->o.kind = v;
+		break;
+	case OPT_PLATFORM:
+		bo->o.platform = v;
+		break;
+	case OPT_WORKLOAD:
+		set_workload(bo, v);
+		break;
+	default:
+		return set_seed(bo, v);
+	}
+	return 1;
+}
+
+struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
+{
+	struct backend *b;
+	char err[256] = "";
+	int ret = backend_open(&bo->o, &b, err, sizeof(err));
+
+	if (ret) {
+		if (err[0])
+			cli_error("%s: %s", cmd, err);
+		else
+			cli_errno(ret, "%s: cannot open the %s backend", cmd,
+				  bo->o.kind ? bo->o.kind : "emulated");
+		return NULL;
+	}
+	return b;
+}
+
+ssize_t cli_sysfs_read(struct backend *b, const char *path, char *buf, size_t n)
+{
+	ssize_t len = b->ops->sysfs_read(b, path, buf, n - 1);
+
+	if (len < 0)
+		return len;
+	buf[len] = 0;
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+		buf[--len] = 0;
+	return len;
+}
+
+int cli_sysfs_list(struct backend *b, const char *path, char ***names, size_t *count)
+{
+	*names = NULL;
+	*count = 0;
+	return b->ops->sysfs_list(b, path, names, count);
+}
+
+void cli_names_free(char **names, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope record -e EVENT [-m SIZE] [-o FILE] [--force] [--drain-every N]
+ *                  [--workload NAME[:params]] [--seed N] [--] COMMAND...
+ * perf record for AUX tracers (the PTT): see aux_record.c.  -m takes what
+ * perf's takes: pages or a size with K/M/G, and in perf's "DATA,AUX" form the
+ * second part is the AUX size (the only ring this tool sizes).
+ * --drain-every N drains the AUX area only every Nth slice of simulated
+ * time, a slow reader, to see the loss accounting at work.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aux_record.h"
+#include "backend_opts.h"
+#include "cli.h"
+
+static int record_usage(int ret)
+{
+	fprintf(ret ? stderr : stdout,
+		"usage: pciescope record -e EVENT [-m SIZE] [-o FILE] [--force] [--drain-every N]\n"
+		"                        [--workload NAME[:k=v,...]] [--seed N] [--backend B]\n"
+		"                        [--platform P] [--] COMMAND [ARGS...]\n"
+		"  e.g. pciescope record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,"
+		"format=1/ -- sleep 0.01\n");
+	return ret;
+}
+
+static int parse_m(const char *v, size_t *bytes)
+{
+	const char *comma = strchr(v, ',');
+
+	if (comma)
+		v = comma + 1;
+	if (aux_record_parse_size(v, bytes))
+		return cli_error("record: -m %s: expected a power-of-two number of pages or a "
+				 "size such as 16M", v);
+	return 0;
+}
+
+static const char *take(int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+
+	if (a[1] != '-' && a[2])
+		return a + 2; /* -mVALUE */
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux_record_opts *o,
+		      int *cmd)
+{
+	int i, r;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+
+		r = backend_opts_parse(bo, argc, argv, &i);
+		if (r < 0)
+			return 1;
+		if (r)
+			continue;
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return record_usage(0) - 1;
+		if (!strcmp(a, "--force")) {
+			o->force = true;
+			continue;
+		}
+		if (a[0] != '-')
+			break;
+		if (!strncmp(a, "-e", 2) || !strncmp(a, "-m", 2) || !strncmp(a, "-o", 2) ||
+		    !strcmp(a, "--drain-every")) {
+			v = !strcmp(a, "--drain-every") ? (i + 1 < argc ? argv[++i] : NULL)
+							: take(argc, argv, &i);
+			if (!v)
+				return cli_error("record: option '%s' needs a value", a);
+			if (a[1] == 'e')
+				o->event = v;
+			else if (a[1] == 'o')
+				o->output = v;
+			else if (a[1] == 'm' && parse_m(v, &o->aux_bytes))
+				return 1;
+			else if (a[1] == '-')
+				o->drain_every = (unsigned)strtoul(v, NULL, 10);
+			continue;
+		}
+		return record_usage(1);
+	}
+	*cmd = i;
+	return 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct aux_record_opts o = { .aux_bytes = AUX_RECORD_DEFAULT_BYTES, .output = "perf.data",
+				     .drain_every = 1 };
+	struct backend_opts bo = { 0 };
+	struct aux_record_result r;
+	struct backend *b;
+	int cmd = argc, ret = parse_args(argc, argv, &bo, &o, &cmd);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (!o.event)
+		return cli_error("record: no event given (-e pmu/term=value,.../)");
+	if (cmd >= argc)
+		return cli_error("record: no command given (e.g. -- sleep 1)");
+	if (!o.drain_every)
+		return cli_error("record: --drain-every needs a number >= 1");
+	o.argv = argv + cmd;
+	o.cmd_argc = argc;
+	o.cmd_argv = (const char *const *)argv;
+	b = backend_opts_open(&bo, "record");
+	if (!b)
+		return 1;
+	ret = aux_record(b, &o, &r);
+	backend_close(b);
+	if (!ret && r.exit_status)
+		fprintf(stderr, "pciescope: record: '%s' exited with status %d\n", o.argv[0],
+			r.exit_status);
+	return ret;
+}

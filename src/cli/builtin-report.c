@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope report [-i FILE] [-D | --json]
+ *
+ * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
+ * reader hands out AUXTRACE payloads in place; each view turns a payload
+ * into text in a large buffer.  Problems with the file are one line naming
+ * the file, after everything decoded so far has been written out.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <pciescope/out/wbuf.h>
+#include <pciescope/perf/perf_data.h>
+#include <pciescope/trace/ptt_print.h>
+
+#include "cli.h"
+
+enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON };
+
+struct report {
+	const char *path;
+	enum report_view view;
+	struct wbuf out;
+	bool have_info;
+	uint64_t chunks, stream_off;
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: pciescope report [-i FILE] [-D | --json]\n"
+	      "  -i, --input FILE      perf.data to read (default perf.data; - = stdin)\n"
+	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
+	      "      --json            one JSON object per trace entry\n",
+	      f);
+}
+
+static int parse_args(struct report *r, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "dump-raw-trace", no_argument, NULL, 'D' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "i:Dh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i': r->path = optarg; break;
+		case 'D': r->view = VIEW_DUMP; break;
+		case 'j': r->view = VIEW_JSON; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 1;
+		}
+	}
+	if (optind < argc)
+		return cli_error("report: unexpected argument '%s'", argv[optind]);
+	return -1;
+}
+
+static int on_chunk(struct report *r, const struct perf_rec *rec)
+{
+	const uint8_t *p = rec->auxtrace.data;
+	size_t n = (size_t)rec->auxtrace.size, whole;
+	enum ptt_format f;
+	int err;
+
+	if (!r->have_info)
+		return cli_error("%s: no PTT data (AUXTRACE at offset %#" PRIx64
+				 " without an AUXTRACE_INFO record)",
+				 r->path, rec->offset);
+	whole = ptt_chunk_whole(p, n, &f);
+	if (r->view == VIEW_DUMP)
+		err = ptt_dump_chunk(&r->out, p, n);
+	else if (r->view == VIEW_JSON)
+		err = ptt_json_chunk(&r->out, p, n, r->stream_off);
+	else
+		err = ptt_line_chunk(&r->out, p, n, r->stream_off);
+	if (err)
+		return cli_errno(err, "%s: writing the report", r->path);
+	if (whole != n) {
+		wbuf_flush(&r->out);
+		fprintf(stderr,
+			"pciescope: %s: AUXTRACE chunk at offset %#" PRIx64
+			" ends with a partial %s entry (%zu bytes at trace offset %#" PRIx64
+			"), not decoded\n",
+			r->path, rec->offset, f == PTT_FMT_8DW ? "8DW" : "4DW", n - whole,
+			r->stream_off + whole);
+	}
+	r->stream_off += n;
+	r->chunks++;
+	return 0;
+}
+
+static int on_record(struct report *r, const struct perf_rec *rec)
+{
+	if (rec->type == PERF_REC_AUXTRACE_INFO) {
+		if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
+			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",
+					 r->path, rec->auxtrace_info.type);
+		r->have_info = true;
+		return 0;
+	}
+	if (rec->type == PERF_REC_AUXTRACE)
+		return on_chunk(r, rec);
+	return 0;
+}
+
+static int run(struct report *r, struct perf_reader *rd)
+{
+	struct perf_rec rec;
+	int got, ret = 0;
+
+	while (!ret && (got = perf_reader_next(rd, &rec)) > 0)
+		ret = on_record(r, &rec);
+	if (wbuf_flush(&r->out) && !ret)
+		return cli_errno(r->out.err, "%s: writing the report", r->path);
+	if (ret)
+		return ret;
+	if (got < 0)
+		return cli_error("%s: %s", r->path, perf_reader_errmsg(rd));
+	if (!r->have_info)
+		return cli_error("%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", r->path);
+	if (!r->chunks)
+		fprintf(stderr, "pciescope: %s: the PTT session recorded no trace data\n", r->path);
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report r = { .path = "perf.data", .view = VIEW_LINES };
+	struct perf_reader *rd;
+	char msg[256] = "";
+	int ret = parse_args(&r, argc, argv);
+
+	if (ret >= 0)
+		return ret;
+	if (perf_reader_open(r.path, &rd, msg, sizeof(msg)))
+		return cli_error("%s: %s", r.path, msg[0] ? msg : "out of memory");
+	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20)) {
+		perf_reader_close(rd);
+		return cli_error("out of memory");
+	}
+	ret = run(&r, rd);
+	wbuf_close(&r.out);
+	perf_reader_close(rd);
+	return ret;
+}

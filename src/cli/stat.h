@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * `pciescope stat`: shared state of builtin-stat.c (options, flow), the
+ * seed-rule checks (stat_rules.c), the PCIe PMU pairs and derived metrics
+ * (stat_metrics.c), counting (stat_count.c) and the three output layouts of
+ * perf stat (stat_print.c).
+ */
+#ifndef PCIESCOPE_CLI_STAT_H
+#define PCIESCOPE_CLI_STAT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <pciescope/backend/backend.h>
+#include <pciescope/perf/event_parse.h>
+#include <pciescope/perf/hisi_pcie_events.h>
+
+enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
+
+struct stat_counter {
+	const struct perf_event_spec *spec;
+	int handle;               /* backend event, -1 until opened */
+	struct backend_count cur, prev; /* latest and previous interval's reads */
+	int partner;              /* index of the pair's other event, -1 if none */
+	enum hisi_pcie_class metric; /* set on the pair's main (bit 16 clear) event */
+	bool clock;               /* cpu-clock/task-clock: shown in msec like perf */
+};
+
+struct stat_config {
+	struct perf_event_list events;
+	struct stat_counter *c;
+	size_t n;
+	enum stat_layout layout;
+	const char *sep;
+	bool metrics, force, dry_run;
+	unsigned interval_ms;
+	char **argv;              /* the measured command, NULL = until SIGINT */
+	struct backend *b;
+	FILE *out;
+};
+
+/* Seed rules the kernel leaves unchecked; 0, or 1 after printing the rule. */
+int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
+
+/* Finds related pairs, sets metrics, warns about pairs split across groups. */
+void stat_find_pairs(struct stat_config *s);
+/* The metric of counter i from the given pair values; false when none. */
+bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
+		       double *value, const char **unit);
+
+/* Opens every event (leaders disabled), then enables them. 0 or exit code. */
+int stat_open(struct stat_config *s);
+int stat_read(struct stat_config *s);
+void stat_close(struct stat_config *s);
+/* Runs the command, or counts until SIGINT; prints intervals with -I. */
+int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
+
+/* Prints one set of values: final (ts < 0) or one interval at ts seconds. */
+void stat_print(const struct stat_config *s, const struct backend_count *vals, double ts);
+void stat_print_header(const struct stat_config *s);
+void stat_print_footer(const struct stat_config *s, uint64_t elapsed_ns);
+
+#endif

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Related pairs and their derived metrics.  Two events are a pair when they
+ * are on the same PCIe PMU with the same code [15:0] and the same filters
+ * (config1, config2) and differ in bit 16: the main counter (latency or
+ * flux) and the extended one (cnt or time).  Formulas (docs/pcie_pmu.md):
+ *   average latency [ns]  = latency / cnt * cycle_ns
+ *   bandwidth [MB/s]      = flux [bytes] / (time * cycle_ns [ns]) * 1000
+ * Only a pair counted in one group starts and stops together, so a pair
+ * split across groups is warned about.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <pciescope/perf/hisi_pcie_events.h>
+
+#include "cli.h"
+#include "stat.h"
+
+static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spec *b)
+{
+	return hisi_pcie_pmu_name(a->pmu) && b->pmu && !strcmp(a->pmu, b->pmu) &&
+	       (a->attr.config & 0xffff) == (b->attr.config & 0xffff) &&
+	       ((a->attr.config ^ b->attr.config) & 0x10000) && a->attr.config1 == b->attr.config1 &&
+	       a->attr.config2 == b->attr.config2;
+}
+
+static void link_pair(struct stat_config *s, size_t i, size_t j)
+{
+	size_t main = s->c[i].spec->attr.config & 0x10000 ? j : i;
+
+	s->c[i].partner = (int)j;
+	s->c[j].partner = (int)i;
+	s->c[main].metric = hisi_pcie_event_class(s->c[main].spec->attr.config);
+	if (s->c[i].spec->leader != s->c[j].spec->leader)
+		fprintf(stderr,
+			"pciescope: warning: '%s' and '%s' are related events but not in one "
+			"group; they may count over different spans (write {%s,%s})\n",
+			s->c[i].spec->text, s->c[j].spec->text, s->c[i].spec->text,
+			s->c[j].spec->text);
+}
+
+void stat_find_pairs(struct stat_config *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		for (size_t j = i + 1; j < s->n && s->c[i].partner < 0; j++) {
+			if (s->c[j].partner < 0 && pair_of(s->c[i].spec, s->c[j].spec))
+				link_pair(s, i, j);
+		}
+	}
+}
+
+static double scaled(const struct backend_count *v)
+{
+	if (!v->running || v->running >= v->enabled)
+		return (double)v->value;
+	return (double)v->value * (double)v->enabled / (double)v->running;
+}
+
+bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
+		       double *value, const char **unit)
+{
+	const struct stat_counter *c = &s->c[i];
+
+	if (c->partner < 0)
+		return false;
+	return hisi_pcie_metric(c->metric, scaled(&vals[i]), scaled(&vals[c->partner]), value,
+				unit);
+}

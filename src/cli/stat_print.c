@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The three layouts of perf stat 6.1, checked against the installed perf:
+ *  text:  "%18s %-4s %-32s  # metric", header and "seconds time elapsed";
+ *  -x S:  value S unit S event S run-time S pcnt-running S metric S unit;
+ *  -j:    one object per line with perf's keys and spacing.
+ * -I prefixes each line with the interval time ("%6u.%09u"), JSON with an
+ * "interval" key.  cpu-clock and task-clock are shown in msec like perf;
+ * counts that never ran print "<not counted>".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "stat.h"
+
+struct line {
+	const char *name, *unit, *munit;
+	char value[48], json_value[48]; /* perf prints JSON counts with %f */
+	double metric;
+	bool has_metric;
+	uint64_t running;
+	double pcnt;
+};
+
+static double scale(const struct backend_count *v)
+{
+	if (!v->running || v->running >= v->enabled)
+		return (double)v->value;
+	return (double)v->value * (double)v->enabled / (double)v->running;
+}
+
+static void make_line(const struct stat_config *s, const struct backend_count *vals, size_t i,
+		      struct line *l)
+{
+	const struct stat_counter *c = &s->c[i];
+	const struct backend_count *v = &vals[i];
+	double val = scale(v);
+
+	l->name = c->spec->name ? c->spec->name : c->spec->text;
+	l->unit = c->clock ? "msec" : "";
+	l->running = v->running;
+	l->pcnt = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : 100.0;
+	if (c->clock)
+		val /= 1e6;
+	if (!v->running) {
+		snprintf(l->value, sizeof(l->value), "<not counted>");
+		snprintf(l->json_value, sizeof(l->json_value), "<not counted>");
+	} else {
+		snprintf(l->value, sizeof(l->value), c->clock ? "%.2f" : "%.0f", val);
+		snprintf(l->json_value, sizeof(l->json_value), "%f", val);
+	}
+	l->has_metric = s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric,
+								    &l->munit);
+}
+
+static void print_ts(const struct stat_config *s, double ts)
+{
+	unsigned long sec = (unsigned long)ts;
+	unsigned long nsec = (unsigned long)((ts - (double)sec) * 1e9 + 0.5);
+
+	if (nsec >= 1000000000UL) {
+		sec++;
+		nsec -= 1000000000UL;
+	}
+	fprintf(s->out, "%6lu.%09lu%s", sec, nsec, s->layout == STAT_CSV ? s->sep : " ");
+}
+
+static void print_text(const struct stat_config *s, const struct line *l)
+{
+	fprintf(s->out, "%18s %-4s %-32s", l->value, l->unit, l->name);
+	if (l->has_metric)
+		fprintf(s->out, " # %12.2f %s", l->metric, l->munit);
+	fputc('\n', s->out);
+}
+
+static void print_csv(const struct stat_config *s, const struct line *l)
+{
+	const char *x = s->sep;
+
+	fprintf(s->out, "%s%s%s%s%s%s%llu%s%.2f%s", l->value, x, l->unit, x, l->name, x,
+		(unsigned long long)l->running, x, l->pcnt, x);
+	if (l->has_metric)
+		fprintf(s->out, "%.3f%s%s\n", l->metric, x, l->munit);
+	else
+		fprintf(s->out, "%s\n", x);
+}
+
+static void json_string(FILE *out, const char *str)
+{
+	fputc('"', out);
+	for (; *str; str++) {
+		if (*str == '"' || *str == '\\')
+			fputc('\\', out);
+		fputc(*str, out);
+	}
+	fputc('"', out);
+}
+
+static void print_json(const struct stat_config *s, const struct line *l, double ts)
+{
+	FILE *o = s->out;
+
+	fputc('{', o);
+	if (ts >= 0)
+		fprintf(o, "\"interval\" : %.9f, ", ts);
+	fprintf(o, "\"counter-value\" : \"%s\", \"unit\" : ", l->json_value);
+	json_string(o, l->unit);
+	fprintf(o, ", \"event\" : ");
+	json_string(o, l->name);
+	fprintf(o, ", \"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",
+		(unsigned long long)l->running, l->pcnt);
+	fprintf(o, "\"metric-value\" : %f, \"metric-unit\" : ", l->has_metric ? l->metric : 0.0);
+	json_string(o, l->has_metric ? l->munit : "");
+	fputs("}\n", o);
+}
+
+void stat_print(const struct stat_config *s, const struct backend_count *vals, double ts)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct line l;
+
+		make_line(s, vals, i, &l);
+		if (ts >= 0 && s->layout != STAT_JSON)
+			print_ts(s, ts);
+		if (s->layout == STAT_CSV)
+			print_csv(s, &l);
+		else if (s->layout == STAT_JSON)
+			print_json(s, &l, ts);
+		else
+			print_text(s, &l);
+	}
+	fflush(s->out);
+}
+
+void stat_print_header(const struct stat_config *s)
+{
+	if (s->layout != STAT_TEXT)
+		return;
+	if (s->interval_ms) {
+		fprintf(s->out, "#           time             counts unit events\n");
+		return;
+	}
+	fprintf(s->out, "\n Performance counter stats for '");
+	if (!s->argv)
+		fprintf(s->out, "system wide");
+	for (char **a = s->argv; a && *a; a++)
+		fprintf(s->out, "%s%s", a == s->argv ? "" : " ", *a);
+	fprintf(s->out, "':\n\n");
+}
+
+void stat_print_footer(const struct stat_config *s, uint64_t elapsed_ns)
+{
+	if (s->layout != STAT_TEXT || s->interval_ms)
+		return;
+	fprintf(s->out, "\n%18.9f seconds time elapsed\n\n", (double)elapsed_ns / 1e9);
+}

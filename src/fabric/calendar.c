@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The agent calendar: when each agent (a link direction or a traffic
+ * stream) acts next.  A timing wheel of 4096 one-nanosecond buckets covers
+ * the next ~4 us, where nearly every event falls (a TLP takes a few ns on
+ * the wire); agents further out wait in a small binary heap and move onto
+ * the wheel as time reaches them.  Rescheduling an agent is an unlink and a
+ * link, finding the next one a bitmap scan plus a look at a bucket of one
+ * or two agents.  Order is exact: by time, then by agent id.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define HORIZON ((uint64_t)CAL_BUCKETS << CAL_SHIFT)
+
+static bool before(const struct fabric *f, int a, int b)
+{
+	uint64_t ta = f->agents[a].t, tb = f->agents[b].t;
+
+	return ta < tb || (ta == tb && a < b);
+}
+
+static void far_put(struct fabric *f, int i, int a)
+{
+	f->far[i] = a;
+	f->agents[a].pos = i;
+}
+
+static void far_up(struct fabric *f, int i)
+{
+	int a = f->far[i];
+
+	while (i > 0 && before(f, a, f->far[(i - 1) / 2])) {
+		far_put(f, i, f->far[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	far_put(f, i, a);
+}
+
+static void far_down(struct fabric *f, int i)
+{
+	int a = f->far[i];
+
+	for (;;) {
+		int c = 2 * i + 1;
+
+		if (c >= f->nfar)
+			break;
+		if (c + 1 < f->nfar && before(f, f->far[c + 1], f->far[c]))
+			c++;
+		if (!before(f, f->far[c], a))
+			break;
+		far_put(f, i, f->far[c]);
+		i = c;
+	}
+	far_put(f, i, a);
+}
+
+static void far_del(struct fabric *f, int a)
+{
+	int i = f->agents[a].pos, last = f->far[--f->nfar];
+
+	if (last == a)
+		return;
+	far_put(f, i, last);
+	far_up(f, i);
+	far_down(f, f->agents[last].pos);
+}
+
+static void unlink_agent(struct fabric *f, int a)
+{
+	struct fagent *g = &f->agents[a];
+
+	if (g->slot == CAL_FAR) {
+		far_del(f, a);
+	} else if (g->slot >= 0) {
+		if (g->prev >= 0)
+			f->agents[g->prev].next = g->next;
+		else
+			f->bucket[g->slot] = g->next;
+		if (g->next >= 0)
+			f->agents[g->next].prev = g->prev;
+		if (f->bucket[g->slot] < 0)
+			f->bucket_bits[g->slot >> 6] &= ~(1ull << (g->slot & 63));
+	}
+	g->slot = CAL_NONE;
+}
+
+static void link_agent(struct fabric *f, int a)
+{
+	struct fagent *g = &f->agents[a];
+
+	if (g->t == T_NEVER)
+		return;
+	if (g->t >= f->cal_base + HORIZON) {
+		g->slot = CAL_FAR;
+		far_put(f, f->nfar++, a);
+		far_up(f, f->nfar - 1);
+		return;
+	}
+	g->slot = (int)((g->t >> CAL_SHIFT) & (CAL_BUCKETS - 1));
+	g->prev = -1;
+	g->next = f->bucket[g->slot];
+	if (g->next >= 0)
+		f->agents[g->next].prev = a;
+	f->bucket[g->slot] = a;
+	f->bucket_bits[g->slot >> 6] |= 1ull << (g->slot & 63);
+}
+
+void agent_set(struct fabric *f, int a, uint64_t t)
+{
+	unlink_agent(f, a);
+	f->agents[a].t = t;
+	link_agent(f, a);
+}
+
+static int first_bucket(const struct fabric *f)
+{
+	int cur = (int)((f->cal_base >> CAL_SHIFT) & (CAL_BUCKETS - 1));
+	int w = cur >> 6, nw = CAL_BUCKETS / 64;
+	uint64_t m = f->bucket_bits[w] & (~0ull << (cur & 63));
+
+	for (int i = 0; i <= nw; i++) {
+		if (m)
+			return (w << 6) + __builtin_ctzll(m);
+		w = (w + 1) & (nw - 1);
+		m = f->bucket_bits[w];
+	}
+	return -1;
+}
+
+/* Moves the wheel to t's bucket and pulls far agents that came within reach. */
+static void advance(struct fabric *f, uint64_t t)
+{
+	f->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
+	while (f->nfar && f->agents[f->far[0]].t < f->cal_base + HORIZON) {
+		int a = f->far[0];
+
+		unlink_agent(f, a);
+		link_agent(f, a);
+	}
+}
+
+int agent_next(struct fabric *f, uint64_t limit)
+{
+	int b = first_bucket(f), a = -1;
+
+	if (b >= 0) {
+		for (int i = f->bucket[b]; i >= 0; i = f->agents[i].next)
+			if (a < 0 || before(f, i, a))
+				a = i;
+	} else if (f->nfar) {
+		a = f->far[0];
+	}
+	if (a < 0 || f->agents[a].t >= limit)
+		return -1;
+	advance(f, f->agents[a].t);
+	return a;
+}
+
+static int grow(struct fabric *f)
+{
+	int cap = f->cap_agents ? f->cap_agents * 2 : 64;
+	struct fagent *ag = realloc(f->agents, sizeof(*ag) * cap);
+	int *far;
+
+	if (!ag)
+		return -ENOMEM;
+	f->agents = ag;
+	far = realloc(f->far, sizeof(*far) * cap);
+	if (!far)
+		return -ENOMEM;
+	f->far = far;
+	f->cap_agents = cap;
+	return 0;
+}
+
+int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t)
+{
+	int a;
+
+	if (f->nagents == f->cap_agents && grow(f))
+		return -ENOMEM;
+	a = f->nagents++;
+	f->agents[a] =
+	    (struct fagent){.t = t, .kind = kind, .dir = dir, .idx = idx, .slot = CAL_NONE};
+	link_agent(f, a);
+	return a;
+}
+
+/* Drops every stream agent; transmitter agents (created first) stay. */
+void agents_clear_streams(struct fabric *f)
+{
+	int n = 0;
+
+	for (int a = 0; a < f->nagents; a++)
+		if (f->agents[a].kind != AG_STREAM)
+			n = a + 1;
+	for (int a = n; a < f->nagents; a++)
+		unlink_agent(f, a);
+	f->nagents = n;
+}
+
+void calendar_init(struct fabric *f)
+{
+	for (int b = 0; b < CAL_BUCKETS; b++)
+		f->bucket[b] = -1;
+}

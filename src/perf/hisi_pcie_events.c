@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Event classes of the HiSilicon PCIe PMU by code.  The kernel classifies
+ * nothing; these tables are pciescope's documented decision
+ * (docs/pcie_pmu.md): the 3 latency and 6 bandwidth pair codes are the
+ * documented events, all counted at the AP (transaction) layer.
+ */
+#include <stdio.h>
+
+#include <pciescope/perf/hisi_pcie_events.h>
+
+static const uint16_t latency_codes[] = { 0x0010, 0x0210, 0x0011 };
+static const uint16_t bandwidth_codes[] = { 0x0104, 0x0804, 0x2004, 0x0105, 0x0405, 0x1005 };
+
+bool hisi_pcie_pmu_name(const char *pmu)
+{
+	unsigned sicl, core;
+	int end = 0;
+
+	return pmu && sscanf(pmu, "hisi_pcie%u_core%u%n", &sicl, &core, &end) == 2 && !pmu[end];
+}
+
+static bool in(const uint16_t *v, size_t n, uint64_t config)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == (config & 0xffff))
+			return true;
+	return false;
+}
+
+enum hisi_pcie_class hisi_pcie_event_class(uint64_t config)
+{
+	if (in(latency_codes, sizeof(latency_codes) / sizeof(latency_codes[0]), config))
+		return HISI_PCIE_LATENCY;
+	if (in(bandwidth_codes, sizeof(bandwidth_codes) / sizeof(bandwidth_codes[0]), config))
+		return HISI_PCIE_BANDWIDTH;
+	return HISI_PCIE_OTHER;
+}
+
+bool hisi_pcie_event_ap_layer(uint64_t config)
+{
+	return hisi_pcie_event_class(config) != HISI_PCIE_OTHER;
+}
+
+bool hisi_pcie_metric(enum hisi_pcie_class cls, double main, double ext, double *value,
+		      const char **unit)
+{
+	if (ext <= 0 || cls == HISI_PCIE_OTHER)
+		return false;
+	if (cls == HISI_PCIE_LATENCY) {
+		*value = main / ext * HISI_PCIE_METRIC_CYCLE_NS;
+		*unit = "ns avg latency";
+	} else {
+		*value = main / (ext * HISI_PCIE_METRIC_CYCLE_NS) * 1000.0;
+		*unit = "MB/s bandwidth";
+	}
+	return true;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The reader's state, shared by the files of src/perf/ that fill it. */
+#ifndef PCIESCOPE_SRC_PERF_READER_H
+#define PCIESCOPE_SRC_PERF_READER_H
+
+#include <stdarg.h>
+
+#include <pciescope/perf/perf_data.h>
+
+struct perf_reader {
+	/* Whole image (file mode, or a memory image in either mode). */
+	const uint8_t *base;
+	size_t len;
+	size_t map_len;  /* > 0: base is an mmap of that length */
+
+	/* Pipe read from a descriptor: buf[beg, end) holds stream bytes from spos. */
+	int fd;
+	uint8_t *buf;
+	size_t cap, beg, end;
+	uint64_t spos;
+	bool eof;
+
+	bool pipe, swap;
+	bool cut;        /* file shorter than its data section: read what exists */
+	uint64_t claimed_end;
+	uint64_t pos, data_end; /* image mode: next record, end of the data */
+	uint64_t features[PERF_FEAT_BITS / 64];
+
+	struct perf_attr_info *attrs;
+	size_t nr_attrs;
+
+	char errmsg[256];
+};
+
+int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* File mode: header, attributes, ids, EVENT_DESC names. */
+int perf_reader_parse_file_header(struct perf_reader *r);
+/* Pipe mode HEADER_ATTR / EVENT_UPDATE / HEADER_FEATURE bookkeeping. */
+int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *rec);
+/* Fills the typed fields of rec from rec->raw (rec->size bytes). */
+int perf_reader_parse_record(struct perf_reader *r, struct perf_rec *rec);
+
+int perf_reader_add_attr(struct perf_reader *r, const uint8_t *attr, size_t attr_len,
+			 const uint8_t *ids, size_t nr_ids);
+
+#endif

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One readable line per trace entry, in the spirit of `perf script`:
+ *
+ *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=18 len=16 addr=0x... be=f/f
+ *
+ * columns: stream offset, format, raw time field, TLP kind, then the fields
+ * the kind carries (the same set as the JSON view).  Entries whose header
+ * is reserved or a prefix show their raw header DWs instead.
+ */
+#include <pciescope/pcie/bdf.h>
+#include <pciescope/trace/ptt_print.h>
+
+#include "ptt_view.h"
+
+static void rid(struct wbuf *w, const char *key, size_t n, uint16_t r)
+{
+	wbuf_mem(w, key, n);
+	wbuf_hex(w, PCI_RID_BUS(r), 2);
+	wbuf_putc(w, ':');
+	wbuf_hex(w, PCI_RID_DEV(r), 2);
+	wbuf_putc(w, '.');
+	wbuf_putc(w, (char)('0' + PCI_RID_FN(r)));
+}
+
+#define RID(w, k, v) rid((w), k, sizeof(k) - 1, (v))
+
+static void pad_to(struct wbuf *w, size_t start, size_t width)
+{
+	while (w->len - start < width)
+		wbuf_putc(w, ' ');
+}
+
+/* v right-aligned in width columns ("%*llu"). */
+static void right_u64(struct wbuf *w, uint64_t v, size_t width)
+{
+	char tmp[20];
+	size_t n = (size_t)(wb_u64(tmp, v) - tmp);
+
+	for (size_t i = n; i < width; i++)
+		wbuf_putc(w, ' ');
+	wbuf_mem(w, tmp, n);
+}
+
+static void raw_dws(struct wbuf *w, const struct ptt_entry *e)
+{
+	wbuf_lit(w, " hdr=");
+	for (int i = 0; i < 4; i++) {
+		if (i)
+			wbuf_putc(w, ' ');
+		wbuf_hex(w, e->hdr[i], 8);
+	}
+}
+
+static void fields(struct wbuf *w, const struct ptt_view *v)
+{
+	const struct tlp_hdr *h = &v->h;
+	enum ptt_view_shape shape = ptt_view_shape(v->kind);
+
+	if (shape == SHAPE_CPL) {
+		RID(w, " cpl=", h->completer);
+		wbuf_lit(w, " status=");
+		w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_status_name(h->status)) - w->buf);
+	}
+	RID(w, " req=", h->requester);
+	wbuf_lit(w, " tag=");
+	wbuf_u64(w, h->tag);
+	wbuf_lit(w, " len=");
+	wbuf_u64(w, h->length ? h->length : 1024);
+	if (shape == SHAPE_CPL) {
+		wbuf_lit(w, " bc=");
+		wbuf_u64(w, h->byte_count);
+		wbuf_lit(w, " la=0x");
+		wbuf_hex(w, h->lower_address, 2);
+	} else if (shape == SHAPE_CFG) {
+		RID(w, " cfg=", h->cfg_target);
+		wbuf_lit(w, " reg=0x");
+		wbuf_hex(w, (uint64_t)h->cfg_register * 4, 3);
+	} else if (shape == SHAPE_MSG) {
+		wbuf_lit(w, " code=0x");
+		wbuf_hex(w, h->message_code, 2);
+	} else {
+		wbuf_lit(w, " addr=0x");
+		wbuf_hex(w, h->address, 16);
+	}
+	if (shape == SHAPE_MEM || shape == SHAPE_CFG) {
+		wbuf_lit(w, " be=");
+		wbuf_hex(w, h->last_be, 1);
+		wbuf_putc(w, '/');
+		wbuf_hex(w, h->first_be, 1);
+	}
+}
+
+void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
+{
+	struct ptt_view v;
+	size_t start;
+
+	ptt_view_decode(e, &v);
+	wbuf_lit(w, "0x");
+	wbuf_hex(w, off, 10);
+	wbuf_mem(w, e->format == PTT_FMT_8DW ? " 8dw " : " 4dw ", 5);
+	right_u64(w, e->time, 10);
+	wbuf_putc(w, ' ');
+	start = w->len;
+	w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_kind_name(v.kind)) - w->buf);
+	pad_to(w, start, 10);
+	if (v.decoded)
+		fields(w, &v);
+	else
+		raw_dws(w, e);
+	if (e->format == PTT_FMT_8DW && e->prefix) {
+		wbuf_lit(w, " prefix=0x");
+		wbuf_hex(w, e->prefix, 8);
+	}
+	wbuf_putc(w, '\n');
+}
+
+int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base)
+{
+	enum ptt_format f;
+	size_t whole = ptt_chunk_whole(buf, len, &f), step = ptt_entry_size(f);
+	struct ptt_entry e;
+
+	for (size_t off = 0; off < whole; off += step) {
+		if (wbuf_reserve(w))
+			return w->err;
+		ptt_entry_decode(buf + off, f, &e);
+		ptt_line_entry(w, &e, base + off);
+	}
+	return w->err;
+}

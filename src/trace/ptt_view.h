@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One trace entry decoded for display: the entry, the kind of its TLP and,
+ * when the kind is a request or completion, the decoded header.  Shared by
+ * the line and JSON views.  Internal to src/trace/.
+ */
+#ifndef PCIESCOPE_SRC_TRACE_PTT_VIEW_H
+#define PCIESCOPE_SRC_TRACE_PTT_VIEW_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#include <pciescope/pcie/tlp.h>
+#include <pciescope/trace/ptt_entry.h>
+
+struct ptt_view {
+	enum tlp_kind kind;
+	bool decoded;      /* h is valid */
+	struct tlp_hdr h;
+};
+
+/* Which fields a kind carries (the same for both views). */
+enum ptt_view_shape { SHAPE_NONE, SHAPE_MEM, SHAPE_ATOMIC, SHAPE_CFG, SHAPE_MSG, SHAPE_CPL };
+
+static inline enum ptt_view_shape ptt_view_shape(enum tlp_kind k)
+{
+	switch (k) {
+	case TLP_MRD32: case TLP_MRD64: case TLP_MRDLK32: case TLP_MRDLK64:
+	case TLP_MWR32: case TLP_MWR64: case TLP_IORD: case TLP_IOWR:
+		return SHAPE_MEM;
+	case TLP_FETCHADD32: case TLP_FETCHADD64: case TLP_SWAP32: case TLP_SWAP64:
+	case TLP_CAS32: case TLP_CAS64:
+		return SHAPE_ATOMIC;
+	case TLP_CFGRD0: case TLP_CFGWR0: case TLP_CFGRD1: case TLP_CFGWR1:
+		return SHAPE_CFG;
+	case TLP_MSG: case TLP_MSGD:
+		return SHAPE_MSG;
+	case TLP_CPL: case TLP_CPLD: case TLP_CPLLK: case TLP_CPLDLK:
+		return SHAPE_CPL;
+	default:
+		return SHAPE_NONE;
+	}
+}
+
+/* Name of a kind in a zero-padded slot, and its length. */
+struct ptt_name {
+	char s[16];
+	size_t n;
+};
+const struct ptt_name *ptt_kind_name(enum tlp_kind k);
+const struct ptt_name *ptt_status_name(uint8_t status);
+
+/* Copies the whole slot (the output has WBUF_SLACK room), keeps n bytes. */
+static inline char *ptt_put_name(char *o, const struct ptt_name *n)
+{
+	memcpy(o, n->s, sizeof(n->s));
+	return o + n->n;
+}
+
+static inline void ptt_view_decode(const struct ptt_entry *e, struct ptt_view *v)
+{
+	v->kind = tlp_kind_of(e->hdr[0]);
+	v->decoded = ptt_view_shape(v->kind) != SHAPE_NONE && tlp_decode(e->hdr, 4, &v->h) > 0;
+	if (!v->decoded && ptt_view_shape(v->kind) != SHAPE_NONE)
+		v->kind = TLP_UNKNOWN;
+}
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# `pciescope report` on bad input: one line naming the file and the problem,
+# a non-zero exit, and everything decoded before the problem still printed.
+set -uo pipefail
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+gen="$BUILD_DIR/tests/gen_ptt_perfdata"
+fail=0
+
+expect_error() { # description expected-stderr-line report-args...
+	local what=$1 want=$2 rc
+	shift 2
+	"$PCIESCOPE" report "$@" >out.txt 2>err.txt
+	rc=$?
+	if [ $rc -eq 0 ] || [ "$(cat err.txt)" != "$want" ]; then
+		echo "FAIL $what: rc=$rc stderr: $(cat err.txt) (want: $want)"
+		fail=1
+	fi
+}
+
+echo "hello, world, this is not a perf.data file" >text.data
+expect_error "not perf.data" "pciescope: text.data: not a perf.data file (bad magic)" -i text.data
+: >empty.data
+expect_error "empty" "pciescope: empty.data: not a perf.data file (only 0 bytes)" -i empty.data
+expect_error "missing" "pciescope: nope.data: No such file or directory" -i nope.data
+
+"$gen" -o none.data -f 4dw -a none 64
+expect_error "no PTT" \
+	"pciescope: none.data: no PTT data (AUXTRACE at offset 0x140 without an AUXTRACE_INFO record)" \
+	-i none.data
+"$gen" -o pt.data -f 4dw -a 1 64
+expect_error "Intel PT" "pciescope: pt.data: unknown AUXTRACE type 1 (not HISI PTT data)" \
+	-i pt.data
+
+# Cut the file inside its second AUXTRACE payload: the header's data section
+# now runs past the end of the file.  The first chunk is decoded and kept.
+"$gen" -o full.data -f 4dw 4096 4096
+head -c 6000 full.data >cut.data
+expect_error "truncated" \
+	"pciescope: cut.data: truncated: AUXTRACE at offset 0x11d0 needs 4144 bytes, the file ends first" \
+	-i cut.data
+if [ "$(wc -l <out.txt)" -ne 256 ]; then
+	echo "FAIL truncated: $(wc -l <out.txt) entries before the cut, want 256"
+	fail=1
+fi
+head -c 4000 full.data >cut2.data
+expect_error "truncated at a record" \
+	"pciescope: cut2.data: truncated: AUXTRACE at offset 0x158 needs 4144 bytes, the file ends first" \
+	-D -i cut2.data
+
+# The same cut in pipe mode.
+perf_pipe() { # a pipe-mode image: pipe header + the data section of full.data
+	printf 'PERFILE2\x10\x00\x00\x00\x00\x00\x00\x00'
+	tail -c +105 full.data | head -c $((0x2310 - 104))
+}
+perf_pipe | head -c 6000 >cut.pipe
+expect_error "truncated pipe" \
+	"pciescope: -: truncated: AUXTRACE at offset 0x1178 needs 4144 bytes, the stream ends first" \
+	--json -i - <cut.pipe
+if [ "$(wc -l <out.txt)" -ne 256 ]; then
+	echo "FAIL truncated pipe: $(wc -l <out.txt) entries before the cut, want 256"
+	fail=1
+fi
+
+expect_error "bad option" "pciescope: report: unexpected argument 'extra'" extra
+exit $fail

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] SIZE...
+ * Writes a PTT perf.data with one AUXTRACE chunk of each SIZE bytes (a size
+ * that is not a multiple of the entry size leaves a partial entry).  -a
+ * changes the AUXTRACE_INFO type (default 6, HISI PTT) or leaves it out.  A test
+ * tool: it lets the interoperability tests feed the same file to pciescope
+ * and to Linux perf.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ptt_gen.h"
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] SIZE...\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct ptt_gen_opts o = { .format = PTT_FMT_4DW, .seed = 1, .auxtrace_type = 6 };
+	const char *out = NULL;
+	uint64_t *sizes;
+	int c, err;
+
+	while ((c = getopt(argc, argv, "o:f:s:a:")) != -1) {
+		if (c == 'o')
+			out = optarg;
+		else if (c == 'f' && (!strcmp(optarg, "4dw") || !strcmp(optarg, "8dw")))
+			o.format = optarg[0] == '8' ? PTT_FMT_8DW : PTT_FMT_4DW;
+		else if (c == 'a')
+			o.auxtrace_type = strcmp(optarg, "none") ? atoi(optarg) : -1;
+		else if (c == 's')
+			o.seed = strtoull(optarg, NULL, 0);
+		else
+			return usage();
+	}
+	if (!out || optind >= argc)
+		return usage();
+	sizes = calloc((size_t)(argc - optind), sizeof(*sizes));
+	if (!sizes)
+		return 1;
+	for (int i = optind; i < argc; i++)
+		sizes[o.nr_chunks++] = strtoull(argv[i], NULL, 0);
+	o.chunk_bytes = sizes;
+	err = ptt_gen_perf_data(out, &o);
+	free(sizes);
+	if (err) {
+		fprintf(stderr, "gen_ptt_perfdata: %s: %s\n", out, strerror(-err));
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Synthetic PTT traces for tests and benchmarks: a deterministic mix of TLP
+ * headers (memory, IO, config, message, completion, atomic, reserved
+ * encodings) laid out as 4DW or 8DW entries, and perf.data files holding
+ * them in AUXTRACE chunks written with pciescope's own writer.
+ */
+#ifndef PCIESCOPE_TESTS_PTT_GEN_H
+#define PCIESCOPE_TESTS_PTT_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pciescope/trace/ptt_entry.h>
+
+/* Fills buf with n entries of format f from the generator state *seed. */
+void ptt_gen_entries(uint8_t *buf, size_t n, enum ptt_format f, uint64_t *seed);
+
+struct ptt_gen_opts {
+	enum ptt_format format;
+	const uint64_t *chunk_bytes; /* payload size of each AUXTRACE chunk */
+	size_t nr_chunks;
+	uint64_t seed;
+	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
+};
+
+/* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */
+int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o);
+
+#endif

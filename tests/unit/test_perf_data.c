@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * perf.data writer and reader: a written file reads back record for record;
+ * truncated, corrupt and foreign files fail with a message, never a crash;
+ * pipe-mode and big-endian images read like perf reads them.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <pciescope/perf/perf_data.h>
+
+static const uint64_t ids[2] = { 101, 102 };
+
+static char *tmp_path(void)
+{
+	static char path[64];
+	int fd;
+
+	strcpy(path, "/tmp/pciescope-perfdata-XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	return path;
+}
+
+static uint8_t payload[4096 + 3];
+
+static void write_sample(const char *path)
+{
+	static const char *const argv[] = { "perf", "record" };
+	struct perf_writer_env env = { .hostname = "h", .os_release = "6.1", .arch = "aarch64",
+				       .nr_cpus_avail = 2, .nr_cpus_online = 2,
+				       .argc = 2, .argv = argv,
+				       .pmu_name = "hisi_ptt0_2", .pmu_type = 42 };
+	struct perf_event_attr attr = { .type = 42, .size = sizeof(attr), .config = 0x1080001,
+					.sample_type = PERF_SAMPLE_TIME | PERF_SAMPLE_ID,
+					.sample_id_all = 1, .disabled = 1 };
+	struct perf_sample_id sid = { .time = 77, .id = 101 };
+	struct perf_auxtrace_chunk c = { .offset = 0x1000, .reference = 9, .idx = 1,
+					 .tid = 5, .cpu = 3 };
+	struct perf_id_index_entry idx = { 101, 0, 3, 5 };
+	struct perf_time_conv tc = { 10, 20, 30, 40, 50, true, false };
+	uint8_t unknown[16] = { 200, 0, 0, 0, 0, 0, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+	uint64_t priv = 42;
+	struct perf_writer *w;
+	struct iovec span[2] = { { payload, 1000 }, { payload + 1000, sizeof(payload) - 1000 } };
+
+	for (size_t i = 0; i < sizeof(payload); i++)
+		payload[i] = (uint8_t)(i * 7);
+	assert_int_equal(perf_writer_open(path, &env, &w), 0);
+	assert_int_equal(perf_writer_add_attr(w, &attr, "hisi_ptt0_2/format=1/", ids, 2), 0);
+	assert_int_equal(perf_writer_auxtrace_info(w, PERF_AUXTRACE_HISI_PTT, &priv, 1), 0);
+	assert_int_equal(perf_writer_id_index(w, &idx, 1), 0);
+	assert_int_equal(perf_writer_time_conv(w, &tc), 0);
+	assert_int_equal(perf_writer_itrace_start(w, 1, 2, &sid), 0);
+	assert_int_equal(perf_writer_aux(w, 0x1000, sizeof(payload),
+					 PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_PARTIAL, &sid), 0);
+	/* the payload as two spans, as a wrapped AUX ring hands it over */
+	assert_int_equal(perf_writer_auxtrace_iov(w, &c, span, 2), 0);
+	assert_int_equal(perf_writer_lost(w, 101, 12, &sid), 0);
+	assert_int_equal(perf_writer_raw(w, unknown, sizeof(unknown)), 0);
+	assert_int_equal(perf_writer_finished_round(w), 0);
+	assert_int_equal(perf_writer_close(w), 0);
+}
+
+static void next_ok(struct perf_reader *r, struct perf_rec *rec, uint32_t type)
+{
+	assert_int_equal(perf_reader_next(r, rec), 1);
+	assert_int_equal(rec->type, type);
+}
+
+static void check_sample(struct perf_reader *r)
+{
+	struct perf_id_index_entry e;
+	struct perf_rec rec;
+
+	next_ok(r, &rec, PERF_REC_AUXTRACE_INFO);
+	assert_int_equal(rec.auxtrace_info.type, PERF_AUXTRACE_HISI_PTT);
+	assert_int_equal(rec.auxtrace_info.nr_priv, 1);
+	assert_int_equal(rec.auxtrace_info.priv[0], 42);
+	next_ok(r, &rec, PERF_REC_ID_INDEX);
+	assert_int_equal(rec.id_index.nr, 1);
+	perf_rec_id_index_entry(r, &rec, 0, &e);
+	assert_int_equal(e.id, 101);
+	assert_int_equal(e.cpu, 3);
+	assert_int_equal(e.tid, 5);
+	next_ok(r, &rec, PERF_REC_TIME_CONV);
+	assert_int_equal(rec.time_conv.time_mult, 20);
+	assert_int_equal(rec.time_conv.time_mask, 50);
+	assert_true(rec.time_conv.cap_user_time_zero);
+	next_ok(r, &rec, PERF_RECORD_ITRACE_START);
+	assert_int_equal(rec.itrace_start.tid, 2);
+	next_ok(r, &rec, PERF_RECORD_AUX);
+	assert_int_equal(rec.aux.aux_size, sizeof(payload));
+	assert_int_equal(rec.aux.flags, PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_PARTIAL);
+	next_ok(r, &rec, PERF_REC_AUXTRACE);
+	assert_int_equal(rec.auxtrace.size, (sizeof(payload) + 7) & ~7ul);
+	assert_int_equal(rec.auxtrace.offset, 0x1000);
+	assert_int_equal(rec.auxtrace.reference, 9);
+	assert_int_equal(rec.auxtrace.idx, 1);
+	assert_int_equal(rec.auxtrace.cpu, 3);
+	assert_memory_equal(rec.auxtrace.data, payload, sizeof(payload));
+	next_ok(r, &rec, PERF_RECORD_LOST);
+	assert_int_equal(rec.lost.lost, 12);
+	next_ok(r, &rec, 200);
+	assert_int_equal(rec.size, 16);
+	next_ok(r, &rec, PERF_REC_FINISHED_ROUND);
+	assert_int_equal(perf_reader_next(r, &rec), 0);
+}
+
+static void written_file_reads_back(void **state)
+{
+	const char *path = tmp_path();
+	const struct perf_attr_info *a;
+	struct perf_reader *r;
+	char msg[256];
+
+	write_sample(path);
+	assert_int_equal(perf_reader_open(path, &r, msg, sizeof(msg)), 0);
+	assert_false(perf_reader_is_pipe(r));
+	assert_false(perf_reader_needs_swap(r));
+	assert_true(perf_reader_has_feature(r, PERF_FEAT_EVENT_DESC));
+	assert_true(perf_reader_has_feature(r, PERF_FEAT_PMU_MAPPINGS));
+	assert_false(perf_reader_has_feature(r, PERF_FEAT_BUILD_ID));
+	assert_int_equal(perf_reader_nr_attrs(r), 1);
+	a = perf_reader_attr(r, 0);
+	assert_int_equal(a->attr.type, 42);
+	assert_int_equal(a->attr.config, 0x1080001);
+	assert_int_equal(a->attr.sample_id_all, 1);
+	assert_int_equal(a->nr_ids, 2);
+	assert_int_equal(a->ids[1], 102);
+	assert_string_equal(a->name, "hisi_ptt0_2/format=1/");
+	check_sample(r);
+	perf_reader_close(r);
+	unlink(path);
+}
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	buf = malloc(*len);
+	assert_int_equal(fread(buf, 1, *len, f), *len);
+	fclose(f);
+	return buf;
+}
+
+/* Reads the whole image; returns the first error (0 if none). */
+static int read_all(const uint8_t *buf, size_t len, char *msg, size_t n)
+{
+	struct perf_reader *r;
+	struct perf_rec rec;
+	int ret = perf_reader_open_mem(buf, len, &r, msg, n);
+
+	if (ret)
+		return ret;
+	while ((ret = perf_reader_next(r, &rec)) > 0)
+		;
+	if (ret)
+		snprintf(msg, n, "%s", perf_reader_errmsg(r));
+	perf_reader_close(r);
+	return ret;
+}
+
+static void every_truncation_is_an_error(void **state)
+{
+	const char *path = tmp_path();
+	char msg[256];
+	size_t len;
+	uint8_t *full;
+
+	write_sample(path);
+	full = slurp(path, &len);
+	assert_int_equal(read_all(full, len, msg, sizeof(msg)), 0);
+	for (size_t cut = 0; cut < len; cut++) {
+		uint8_t *copy = malloc(cut ? cut : 1); /* exact size: ASan sees overreads */
+
+		memcpy(copy, full, cut);
+		assert_true(read_all(copy, cut, msg, sizeof(msg)) < 0);
+		assert_true(strstr(msg, "truncated") || strstr(msg, "not a perf.data"));
+		free(copy);
+	}
+	free(full);
+	unlink(path);
+}
+
+static void corrupt_sizes_are_errors(void **state)
+{
+	const char *path = tmp_path();
+	char msg[256];
+	size_t len;
+	uint8_t *img;
+	uint16_t tiny = 4;
+
+	write_sample(path);
+	img = slurp(path, &len);
+	/* first record: AUXTRACE_INFO at the data offset (104) */
+	memcpy(img + 104 + 6, &tiny, 2);
+	assert_int_equal(read_all(img, len, msg, sizeof(msg)), -EPROTO);
+	assert_non_null(strstr(msg, "corrupt record at offset 0x68: size 4"));
+	free(img);
+
+	img = slurp(path, &len);
+	memcpy(img, "PERFILE1", 8);
+	assert_int_equal(read_all(img, len, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "not a perf.data file (bad magic)");
+	free(img);
+	unlink(path);
+}
+
+/* Appends v as a big-endian integer of n bytes. */
+static void be(uint8_t **p, uint64_t v, int n)
+{
+	for (int i = n - 1; i >= 0; i--)
+		*(*p)++ = (uint8_t)(v >> (8 * i));
+}
+
+static void big_endian_file_reads_like_perf(void **state)
+{
+	uint8_t img[1024] = { 0 }, *p = img;
+	const size_t attr_at = 104, ids_at = attr_at + 144, data_at = ids_at + 8;
+	struct perf_reader *r;
+	struct perf_rec rec;
+	char msg[256];
+	size_t data_len;
+
+	memcpy(p, "2ELIFREP", 8); /* "PERFILE2" stored as a big-endian u64 */
+	p += 8;
+	be(&p, 104, 8);
+	be(&p, 144, 8);
+	be(&p, attr_at, 8);
+	be(&p, 144, 8);
+	p = img + attr_at;
+	be(&p, 42, 4);          /* type */
+	be(&p, 128, 4);         /* size */
+	be(&p, 0x100000000ull, 8); /* config: format=1 */
+	p = img + attr_at + 40;  /* flags: disabled (bit 0), sample_id_all (bit 18) */
+	p[0] = 0x80;
+	p[2] = 0x20;
+	p = img + attr_at + 128;
+	be(&p, ids_at, 8);
+	be(&p, 8, 8);
+	be(&p, 0x1122334455667788ull, 8);
+	p = img + data_at;
+	be(&p, PERF_REC_AUXTRACE_INFO, 4);
+	be(&p, 0, 2);
+	be(&p, 24, 2);
+	be(&p, PERF_AUXTRACE_HISI_PTT, 4);
+	be(&p, 0, 4);
+	be(&p, 42, 8);
+	be(&p, PERF_REC_AUXTRACE, 4);
+	be(&p, 0, 2);
+	be(&p, 48, 2);
+	be(&p, 16, 8);   /* size */
+	be(&p, 0x40, 8); /* offset */
+	be(&p, 1, 8);    /* reference */
+	be(&p, 2, 4);    /* idx */
+	be(&p, 3, 4);    /* tid */
+	be(&p, 4, 4);    /* cpu */
+	be(&p, 0, 4);
+	for (int i = 0; i < 16; i++)
+		*p++ = (uint8_t)i; /* payload: stored as is */
+	data_len = (size_t)(p - img) - data_at;
+	p = img + 40;
+	be(&p, data_at, 8);
+	be(&p, data_len, 8);
+
+	assert_int_equal(perf_reader_open_mem(img, data_at + data_len, &r, msg, sizeof(msg)), 0);
+	assert_true(perf_reader_needs_swap(r));
+	assert_int_equal(perf_reader_attr(r, 0)->attr.type, 42);
+	assert_int_equal(perf_reader_attr(r, 0)->attr.config, 0x100000000ull);
+	assert_int_equal(perf_reader_attr(r, 0)->attr.disabled, 1);
+	assert_int_equal(perf_reader_attr(r, 0)->attr.sample_id_all, 1);
+	assert_int_equal(perf_reader_attr(r, 0)->attr.exclude_kernel, 0);
+	assert_int_equal(perf_reader_attr(r, 0)->ids[0], 0x1122334455667788ull);
+	next_ok(r, &rec, PERF_REC_AUXTRACE_INFO);
+	assert_int_equal(rec.auxtrace_info.type, PERF_AUXTRACE_HISI_PTT);
+	assert_int_equal(rec.auxtrace_info.priv[0], 42);
+	next_ok(r, &rec, PERF_REC_AUXTRACE);
+	assert_int_equal(rec.auxtrace.size, 16);
+	assert_int_equal(rec.auxtrace.offset, 0x40);
+	assert_int_equal(rec.auxtrace.cpu, 4);
+	assert_int_equal(rec.auxtrace.data[15], 15);
+	assert_int_equal(perf_reader_next(r, &rec), 0);
+	perf_reader_close(r);
+}
+
+static void pipe_image_carries_attrs_as_records(void **state)
+{
+	uint8_t img[512] = { 0 }, *p = img;
+	struct perf_event_header h;
+	struct perf_event_attr attr = { .type = 42, .size = sizeof(attr), .config = 7 };
+	uint64_t magic = PERF_MAGIC2, size = 16, id = 5, feat[2] = { PERF_FEAT_HOSTNAME, 0 };
+	struct perf_reader *r;
+	struct perf_rec rec;
+	char msg[256];
+
+	memcpy(p, &magic, 8);
+	memcpy(p + 8, &size, 8);
+	p += 16;
+	h = (struct perf_event_header){ PERF_REC_HEADER_ATTR, 0, 8 + sizeof(attr) + 8 };
+	memcpy(p, &h, 8);
+	memcpy(p + 8, &attr, sizeof(attr));
+	memcpy(p + 8 + sizeof(attr), &id, 8);
+	p += h.size;
+	h = (struct perf_event_header){ PERF_REC_HEADER_FEATURE, 0, 24 };
+	memcpy(p, &h, 8);
+	memcpy(p + 8, feat, 16);
+	p += h.size;
+	h = (struct perf_event_header){ PERF_REC_AUXTRACE, 0, 48 };
+	memcpy(p, &h, 8);
+	size = 32;
+	memcpy(p + 8, &size, 8);
+	p += 48 + 32;
+
+	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img), &r, msg, sizeof(msg)), 0);
+	assert_true(perf_reader_is_pipe(r));
+	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
+	assert_int_equal(perf_reader_nr_attrs(r), 1);
+	assert_int_equal(perf_reader_attr(r, 0)->attr.config, 7);
+	assert_int_equal(perf_reader_attr(r, 0)->ids[0], 5);
+	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
+	assert_true(perf_reader_has_feature(r, PERF_FEAT_HOSTNAME));
+	next_ok(r, &rec, PERF_REC_AUXTRACE);
+	assert_int_equal(rec.auxtrace.size, 32);
+	assert_int_equal(perf_reader_next(r, &rec), 0);
+	perf_reader_close(r);
+
+	/* the same stream cut inside the AUXTRACE payload */
+	assert_int_equal(read_all(img, (size_t)(p - img) - 1, msg, sizeof(msg)), -EPROTO);
+	assert_non_null(strstr(msg, "truncated: AUXTRACE at offset"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(written_file_reads_back),
+		cmocka_unit_test(every_truncation_is_an_error),
+		cmocka_unit_test(corrupt_sizes_are_errors),
+		cmocka_unit_test(big_endian_file_reads_like_perf),
+		cmocka_unit_test(pipe_image_carries_attrs_as_records),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
