@@ -6,7 +6,8 @@
  * ring and a minimal interrupt handler copies each full buffer out, as the
  * driver does into AUX.  Prints one line per entry format.
  *
- * Then the whole path on the kunpeng930 platform: the default workload runs
+ * Then the whole path on the kunpeng930 platform: the mixed workload at its
+ * full rates (not the light default of the platform file) runs
  * while hisi_ptt0_2 traces every inbound TLP of its core through the driver
  * and the perf core into a 16 MiB AUX area that is drained after every
  * slice, as `pciescope record` does; the fabric's own simulation is the
@@ -120,7 +121,7 @@ static int drain(void *ctx)
 
 static int run_platform(uint64_t sim_ns)
 {
-	struct platform_options o = { .seed = 1, .ephemeral = true };
+	struct platform_options o = { .workload = "mixed", .seed = 1, .ephemeral = true };
 	struct perf_event_attr a = { .size = sizeof(a), .disabled = 1, .sample_period = 1,
 				     .config = 0x80011 | 7ull << 24 };
 	struct drain_ctx d = { 0 };
