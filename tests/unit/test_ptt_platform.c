@@ -7,6 +7,7 @@
  *   it), in order;
  * - every example of the seed (each format/direction, the Root Port and the
  *   requester filters) produces data with the default workload;
+ * - the filter lists follow remove and rescan through PCI sysfs;
  * - qos_tx_cpl changes the share of completions on a busy storage link.
  */
 #include <stdarg.h>
@@ -207,12 +208,38 @@ static void qos_tx_cpl_raises_the_completion_share(void **state)
 		fail_msg("completion share %.3f at qos_tx_cpl=0, %.3f at 2", low, high);
 }
 
+/* remove and rescan through the PCI sysfs files, as a user does it */
+static void filters_follow_remove_and_rescan(void **state)
+{
+	struct rig *r = *state;
+	const char *ep = "/sys/bus/event_source/devices/hisi_ptt0_2/requester_filters/0000:01:00.1";
+	const char *rp = "/sys/bus/event_source/devices/hisi_ptt0_2/root_port_filters/0000:00:12.0";
+	char buf[64];
+
+	assert_int_equal(sysfs_write(r->k->sysfs, "/sys/bus/pci/devices/0000:01:00.1/remove", "1",
+				     1), 1);
+	assert_true(sysfs_read(r->k->sysfs, ep, buf, sizeof(buf)) < 0);
+	assert_int_equal(sysfs_write(r->k->sysfs, "/sys/bus/pci/devices/0000:00:12.0/remove", "1",
+				     1), 1);
+	assert_true(sysfs_read(r->k->sysfs, rp, buf, sizeof(buf)) < 0);
+	assert_true(sysfs_read(r->k->sysfs,
+			       "/sys/bus/event_source/devices/hisi_ptt0_2/requester_filters/"
+			       "0000:03:00.0", buf, sizeof(buf)) < 0);
+	assert_int_equal(sysfs_write(r->k->sysfs, "/sys/bus/pci/rescan", "1", 1), 1);
+	assert_int_equal(sysfs_read(r->k->sysfs, ep, buf, sizeof(buf)), 8);
+	assert_memory_equal(buf, "0x00101\n", 8);
+	assert_int_equal(sysfs_read(r->k->sysfs, rp, buf, sizeof(buf)), 8);
+	assert_memory_equal(buf, "0x80010\n", 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(seed_example_is_the_ground_truth, boot_mixed,
 						shutdown),
 		cmocka_unit_test_setup_teardown(every_seed_example_has_data, boot_mixed, shutdown),
+		cmocka_unit_test_setup_teardown(filters_follow_remove_and_rescan, boot_mixed,
+						shutdown),
 		cmocka_unit_test_setup_teardown(qos_tx_cpl_raises_the_completion_share,
 						boot_storage, shutdown),
 	};
