@@ -28,8 +28,7 @@ struct parser {
 
 static int syntax(struct parser *p, const char *what)
 {
-	snprintf(p->err, p->errlen, "event syntax error: '%s': %s at offset %zu", p->s, what,
-		 p->i);
+	snprintf(p->err, p->errlen, "event syntax error: '%s': %s at offset %zu", p->s, what, p->i);
 	return -EINVAL;
 }
 
@@ -253,7 +252,7 @@ static int parse_list(struct parser *p)
 static void free_events(struct perf_event_spec *ev, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		struct term_list tl = { ev[i].terms, ev[i].nterms };
+		struct term_list tl = {ev[i].terms, ev[i].nterms};
 
 		terms_free(&tl);
 		free(ev[i].text);
@@ -275,10 +274,10 @@ static int append(struct perf_event_list *l, struct parser *p)
 	return 0;
 }
 
-int perf_events_parse(struct perf_event_list *l, const char *str,
-		      const struct perf_pmu_source *src, char *err, size_t errlen)
+int perf_events_parse(struct perf_event_list *l, const char *str, const struct perf_pmu_source *src,
+		      char *err, size_t errlen)
 {
-	struct parser p = { .s = str, .src = src, .base = l->n, .err = err, .errlen = errlen };
+	struct parser p = {.s = str, .src = src, .base = l->n, .err = err, .errlen = errlen};
 	int r = parse_list(&p);
 
 	if (!r)

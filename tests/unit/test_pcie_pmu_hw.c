@@ -21,10 +21,12 @@
 #define BAR HISI_PCIE_PMU_BAR
 #define PORT(bits) ((uint64_t)(bits) << HISI_PCIE_TARGET_SHIFT)
 #define LEN_MODE(m) ((uint64_t)(m) << HISI_PCIE_LEN_MODE_SHIFT)
-#define THR(len, mode) (HISI_PCIE_THR_EN | (uint64_t)(len) << HISI_PCIE_THR_LEN_SHIFT | \
-			((mode) ? HISI_PCIE_THR_MODE : 0))
-#define TRIG(len, mode) (HISI_PCIE_TRIG_EN | (uint64_t)(len) << HISI_PCIE_TRIG_LEN_SHIFT | \
-			 ((mode) ? HISI_PCIE_TRIG_MODE : 0))
+#define THR(len, mode)                                                                             \
+	(HISI_PCIE_THR_EN | (uint64_t)(len) << HISI_PCIE_THR_LEN_SHIFT |                           \
+	 ((mode) ? HISI_PCIE_THR_MODE : 0))
+#define TRIG(len, mode)                                                                            \
+	(HISI_PCIE_TRIG_EN | (uint64_t)(len) << HISI_PCIE_TRIG_LEN_SHIFT |                         \
+	 ((mode) ? HISI_PCIE_TRIG_MODE : 0))
 
 struct rig {
 	struct fabric *f;
@@ -36,11 +38,11 @@ struct rig {
 static int setup(void **state)
 {
 	static struct rig r;
-	struct pcie_pmu_hw_params p = { .sicl = 0, .core = 0, .bdf_min = 0x0000,
-					.bdf_max = 0x0020, .version = 0x30 };
+	struct pcie_pmu_hw_params p = {
+	    .sicl = 0, .core = 0, .bdf_min = 0x0000, .bdf_max = 0x0020, .version = 0x30};
 	char err[128];
 
-	r = (struct rig){ .f = test_fabric(1) };
+	r = (struct rig){.f = test_fabric(1)};
 	if (!r.f || fabric_set_workload(r.f, "storage-read", NULL, err, sizeof(err)) ||
 	    pcie_pmu_hw_create(r.f, &r.dev, &p, &r.m))
 		return -1;
@@ -186,11 +188,11 @@ static void overflow_raises_the_interrupt(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(identity, setup, teardown),
-		cmocka_unit_test_setup_teardown(target_and_threshold, setup, teardown),
-		cmocka_unit_test_setup_teardown(len_mode_as_written, setup, teardown),
-		cmocka_unit_test_setup_teardown(reset_and_disable, setup, teardown),
-		cmocka_unit_test_setup_teardown(overflow_raises_the_interrupt, setup, teardown),
+	    cmocka_unit_test_setup_teardown(identity, setup, teardown),
+	    cmocka_unit_test_setup_teardown(target_and_threshold, setup, teardown),
+	    cmocka_unit_test_setup_teardown(len_mode_as_written, setup, teardown),
+	    cmocka_unit_test_setup_teardown(reset_and_disable, setup, teardown),
+	    cmocka_unit_test_setup_teardown(overflow_raises_the_interrupt, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
