@@ -119,9 +119,14 @@ static int parse_pmu_event(struct parser *p, size_t start, size_t name_end)
 	struct perf_pmu *pmu;
 	int r;
 
+	if (!close) {
+		free(name);
+		p->i = name_end;
+		return syntax(p, "missing '/'");
+	}
 	if (!name)
 		return -ENOMEM;
-	r = close ? get_pmu(p, name, &pmu) : (p->i = name_end, syntax(p, "missing '/'"));
+	r = get_pmu(p, name, &pmu);
 	free(name);
 	if (r)
 		return r;
