@@ -290,6 +290,24 @@ static int do_unfreeze(struct ioda_phb *p, char *a0, char *a1)
 	return ioda_pe_unfreeze(p, (unsigned)pe, action);
 }
 
+static void request_error(struct ioda_phb *p, const char *file, const char *cmd, const char *a0,
+			  int ret, char *err, size_t errlen)
+{
+	uint64_t pe;
+	bool pe_file = !strcmp(file, "freeze") || !strcmp(file, "unfreeze");
+
+	if (pe_file && ret == -EINVAL && !parse_u64(a0, &pe) && pe < p->num_pes &&
+	    p->pe[pe].kind == PE_FREE)
+		snprintf(err, errlen, "%s %s: PE %" PRIu64 " of PHB %04x is not in use", file, cmd,
+			 pe, p->domain);
+	else
+		snprintf(err, errlen, "%s %s: %s", file, cmd,
+			 ret == -ENXIO	  ? "not decoded by this PHB"
+			 : ret == -ENODEV ? "no such device below this PHB"
+			 : ret == -EINVAL ? "invalid argument"
+					  : strerror(-ret));
+}
+
 int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *err, size_t errlen)
 {
 	char line[256], *a[4] = {NULL}, *save = NULL;
@@ -317,11 +335,7 @@ int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *er
 	else if (!strcmp(file, "unfreeze") && n <= 2)
 		ret = do_unfreeze(p, a[0], a[1]);
 	if (ret)
-		snprintf(err, errlen, "%s '%s': %s", file, cmd,
-			 ret == -ENXIO	  ? "not decoded by this PHB"
-			 : ret == -ENODEV ? "no such device below this PHB"
-			 : ret == -EINVAL ? "invalid argument or PE not in use"
-					  : strerror(-ret));
+		request_error(p, file, cmd, a[0], ret, err, errlen);
 	return ret;
 }
 
