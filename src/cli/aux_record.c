@@ -37,7 +37,7 @@ struct rec {
 	unsigned polls;
 	bool itrace_seen;
 	int err;
-	uint8_t buf[65536];
+	uint64_t buf[65536 / 8]; /* records, 8-byte aligned as in the ring */
 };
 
 /*

@@ -133,14 +133,31 @@ int ioda_freeze(struct ioda_ctx *c, bool freeze)
 	return emit(c, ioda_record(buf), pe_text);
 }
 
+static const char *outcome(const char *res)
+{
+	if (!strcmp(res, "unclaimed"))
+		return "no device decodes it (Unsupported Request), its PE is now frozen";
+	if (!strcmp(res, "fault"))
+		return "no valid TCE or no PE for the requester, its PE is now frozen";
+	if (!strcmp(res, "rejected"))
+		return "rejected, the interrupt belongs to another PE";
+	return res;
+}
+
 static void access_text(const json_t *r)
 {
-	const char *op = ioda_str(r, "op"), *res = ioda_str(r, "result");
+	const char *op = ioda_str(r, "op"), *res = outcome(ioda_str(r, "result"));
 	bool ok = !strcmp(res, "ok");
+
+	/* JSON keeps the short result names; the text explains them. */
 
 	if (!strcmp(op, "load"))
 		printf("load %s -> %s%s%s (PE %s)\n", ioda_str(r, "address"), ioda_str(r, "value"),
-		       ok ? "" : ": all ones, ", ok ? "" : res, ioda_str(r, "pe"));
+		       ok ? "" : ": all ones, ",
+		       ok		       ? ""
+		       : strcmp(res, "frozen") ? res
+					       : "PE frozen",
+		       ioda_str(r, "pe"));
 	else if (!strcmp(op, "store"))
 		printf("store %s <- %s: %s (PE %s)\n", ioda_str(r, "address"), ioda_str(r, "value"),
 		       ok			? "done"

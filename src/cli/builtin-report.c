@@ -57,10 +57,18 @@ static int parse_args(struct report *r, int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:Dh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'i': r->path = optarg; break;
-		case 'D': r->view = VIEW_DUMP; break;
-		case 'j': r->view = VIEW_JSON; break;
-		case 'h': usage(stdout); return 0;
+		case 'i':
+			r->path = optarg;
+			break;
+		case 'D':
+			r->view = VIEW_DUMP;
+			break;
+		case 'j':
+			r->view = VIEW_JSON;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
 		default:
 			c = report_views_opt(&r->vo, c, optarg);
 			if (c < 0)
@@ -122,6 +130,9 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 	}
 	if (rec->type == PERF_REC_AUXTRACE)
 		return on_chunk(r, rec);
+	if (rec->type == PERF_REC_COMPRESSED)
+		return cli_error("%s: compressed records (perf record -z) are not supported",
+				 r->path);
 	return 0;
 }
 

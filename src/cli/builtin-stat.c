@@ -233,6 +233,7 @@ int cmd_stat(int argc, char **argv)
 
 	if (parse_args(argc, argv, &s, &a))
 		return 1;
+	stat_catch_sigint();
 	if (backend_open(&a.bo, &s.b, err, sizeof(err)))
 		return cli_error("%s", err);
 	pmu_source_backend(s.b, &src);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * pciescope sysfs export DIR [--platform NAME] [--backend emulated|host]
+ * pciescope sysfs mount [--platform NAME] [-f] DIR  (sysfs_mount.c)
  *
  * Writes the PMU tree of /sys/bus/event_source/devices (every PMU with
  * type, format/, events/, cpumask, identifier, ...) as plain files under
@@ -23,6 +24,7 @@
 
 #include "cli.h"
 #include "pmu_source.h"
+#include "sysfs_mount.h"
 
 #define MAX_DEPTH 3
 #define FILE_MAX 65536
@@ -93,7 +95,8 @@ static int export_dir(struct exporter *x, const char *src, const char *dst, int 
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: pciescope sysfs export DIR [--platform NAME] "
-		     "[--backend emulated|host]\n");
+		     "[--backend emulated|host]\n"
+		     "       pciescope sysfs mount [--platform NAME] [-f] DIR\n");
 }
 
 static const struct option options[] = {
@@ -137,6 +140,8 @@ int cmd_sysfs(int argc, char **argv)
 	char err[256];
 	int r;
 
+	if (argc > 1 && !strcmp(argv[1], "mount"))
+		return cli_sysfs_mount(argc - 1, argv + 1);
 	if (parse(argc, argv, &bo, &dir))
 		return 1;
 	if (mkdir(dir, 0755) && errno != EEXIST)

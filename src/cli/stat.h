@@ -52,6 +52,8 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
 int stat_open(struct stat_config *s);
 int stat_read(struct stat_config *s);
 void stat_close(struct stat_config *s);
+/* From now on SIGINT ends counting (and the printing follows) instead of the process. */
+void stat_catch_sigint(void);
 /* Runs the command, or counts until SIGINT; prints intervals with -I. */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
 

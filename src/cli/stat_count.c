@@ -170,14 +170,19 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 	return r == -EINTR ? 0 : r;
 }
 
-int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
+void stat_catch_sigint(void)
 {
 	struct sigaction sa = { .sa_handler = on_sigint };
-	struct interval iv = { .s = s, .step = (uint64_t)s->interval_ms * NS_PER_MS };
-	int r;
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+}
+
+int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
+{
+	struct interval iv = { .s = s, .step = (uint64_t)s->interval_ms * NS_PER_MS };
+	int r;
+
 	iv.start = s->b->ops->now_ns(s->b);
 	iv.next = iv.start + iv.step;
 	iv.last = iv.start;

@@ -4,8 +4,9 @@
  * Linux's order: enumerate, fix up SR-IOV PFs, assign 64-bit then 32-bit
  * space, create PEs in device-add order.  A PHB keeps its freeze bits and
  * enabled VFs across pciescope invocations (the model restores them), so
- * bring-up notes the freeze state first and puts it back after PE setup
- * cleared it, and re-enables the VFs the PF's SR-IOV registers still show.
+ * bring-up notes which PEs are frozen first and leaves them so (cause
+ * included) instead of clearing them as a new PE, and re-enables the VFs
+ * the PF's SR-IOV registers still show.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -36,7 +37,6 @@ static void restore_vfs(struct ioda_phb *p)
 int ioda_phb_init(struct bus_device *phb, struct ioda_phb **out)
 {
 	struct ioda_phb *p = calloc(1, sizeof(*p));
-	uint8_t frozen[IODA_MAX_PES] = {0};
 	int ret;
 
 	if (!p)
@@ -49,15 +49,12 @@ int ioda_phb_init(struct bus_device *phb, struct ioda_phb **out)
 		return ret;
 	}
 	for (unsigned pe = 0; pe < p->num_pes; pe++)
-		if (!ioda_opal(p, PHB3_FREEZE_STATUS, pe))
-			frozen[pe] = (uint8_t)ioda_opal_out(p, 0);
+		p->keep_frozen[pe] = !ioda_opal(p, PHB3_FREEZE_STATUS, pe) && ioda_opal_out(p, 0);
 	if (ret)
 		snprintf(p->error, sizeof(p->error), "enumeration failed: bus numbering");
 	else if (!ioda_assign(p) && !ioda_setup_pes(p))
 		restore_vfs(p);
-	for (unsigned pe = 0; pe < p->num_pes; pe++)
-		if (frozen[pe] && p->pe[pe].kind != PE_FREE)
-			ioda_opal(p, PHB3_FREEZE_SET, pe, frozen[pe]);
+	memset(p->keep_frozen, 0, sizeof(p->keep_frozen));
 	*out = p;
 	return 0;
 }
@@ -213,16 +210,13 @@ static int parse_u64(const char *s, uint64_t *v)
 
 static int access_answer(struct ioda_phb *p, const char *op, uint64_t addr, uint64_t val)
 {
-	uint64_t acc = ioda_opal_out(p, 1);
-	struct {
-		uint64_t win, idx, seg, pe;
-	} t;
+	uint64_t acc = ioda_opal_out(p, 1), pe;
 
 	ioda_opal(p, PHB3_RESOLVE, addr);
-	t.pe = ioda_opal_out(p, 3);
+	pe = ioda_opal_out(p, 3);
 	snprintf(p->answer, sizeof(p->answer),
 		 "op=%s address=0x%" PRIx64 " value=0x%" PRIx64 " result=%s pe=%d\n", op, addr, val,
-		 acc < 5 ? access_name[acc] : "unknown", t.pe < p->num_pes ? (int)t.pe : -1);
+		 acc < 5 ? access_name[acc] : "unknown", pe < p->num_pes ? (int)pe : -1);
 	return 0;
 }
 

@@ -76,6 +76,12 @@ eq "$($P ioda access "$addr" --json | jq -r .value)" 0x1234 "store was dropped"
 eq "$($P ioda access --msi 0000:01:02.0 --json | jq -r .result)" frozen "MSI still blocked"
 eq "$($P ioda unfreeze "$x" --dma --json | jq .state)" 0 "thawed"
 eq "$($P ioda access --msi 0000:01:02.0 --json | jq -r .result)" ok "MSI delivered"
+# DMA: bit 59 selects the bypass window; an unmapped TCE faults and freezes the PE.
+eq "$($P ioda access --dma 0000:01:02.0 0x0800000000001000 --json | jq -r .translated)" 0x1000 "bypass"
+eq "$($P ioda access --dma 0000:01:02.0 0x1000 --json | jq -r .result)" fault "unmapped TCE"
+eq "$($P ioda show --json | jq -r ".phbs[0].pes[] | select(.pe == $x) | .cause")" dma-fault "cause"
+eq "$($P ioda access "$addr" --json | jq -r .result)" frozen "frozen by the fault"
+$P ioda unfreeze "$x" > /dev/null
 
 # A GPU BAR over 64 M64 segments: secondary PEs freeze with their master.
 $P ioda resolve 0001:03:00.0 --json > "$TEST_TMP/gpu.json"

@@ -50,7 +50,7 @@ for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0xffff/' \
 	'{hisi_pcie0_core0/rx_mwr_latency,port=0xffff/,hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/}'; do
 	"$P" stat -e "$ev" 2>"$TEST_TMP/sigint" &
 	pid=$!
-	sleep 1
+	sleep 2
 	kill -INT $pid
 	wait $pid || err "SIGINT run of $ev exited $?"
 	grep -qF "Performance counter stats for 'system wide'" "$TEST_TMP/sigint" ||

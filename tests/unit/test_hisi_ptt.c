@@ -323,6 +323,8 @@ static void drain(struct perf_event *e, struct drained *d)
 		d->truncated += !!(rec[3] & PERF_AUX_FLAG_TRUNCATED);
 	}
 	total = perf_aux_data(e, &tail, &p1, &n1, &p2, &n2);
+	if (!total)
+		return;
 	if (d->len + total > d->cap) {
 		d->cap = (d->len + total) * 2;
 		d->data = realloc(d->data, d->cap);

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope sysfs mount DIR: the emulated platform's /sys as a FUSE
+ * filesystem, so cat, echo, ls and perf work on it unchanged.
+ *
+ * The persistent state is locked while a platform is up, so holding one open
+ * for the life of the mount would block every other pciescope invocation,
+ * and changes would be saved only at unmount.  Instead a request boots the
+ * platform if it is down; a write shuts it down right after (saving the
+ * state, so a write is durable the moment echo returns); after reads it
+ * stays up until HOLD_IDLE_MS pass without a request or HOLD_MAX_MS after
+ * boot, so `ls -R` or `perf list` do not boot once per file, and
+ * `pciescope tune` waits at most that long.  A mutex serialises the
+ * requests of FUSE's worker threads and the closer thread, so concurrent
+ * readers and writers see whole operations, one after the other.
+ *
+ * Errors from the emulated kernel are negative errno values and reach the
+ * caller unchanged (echo -1 > qos_tx_cpl fails with EINVAL).  Files report
+ * size 4096 like sysfs attributes and are opened direct_io, so a read returns
+ * what the attribute shows now, not a cached page.
+ */
+#define FUSE_USE_VERSION FUSE_MAKE_VERSION(3, 12)
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <fuse.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <pciescope/backend/backend.h>
+
+#include "cli.h"
+#include "sysfs_mount.h"
+
+#define ATTR_MAX 65536
+#define HOLD_IDLE_MS 100
+#define HOLD_MAX_MS 1000
+
+struct mount_ctx {
+	struct backend_options o;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	pthread_t closer;
+	struct backend *b;     /* the booted platform, or NULL */
+	uint64_t booted, used; /* CLOCK_MONOTONIC ms */
+	bool stop;
+};
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Shuts the platform down (saving its state); called with the lock held. */
+static void release(struct mount_ctx *m)
+{
+	if (m->b)
+		backend_close(m->b);
+	m->b = NULL;
+}
+
+static void *closer_main(void *arg)
+{
+	struct mount_ctx *m = arg;
+	struct timespec ts;
+
+	pthread_mutex_lock(&m->lock);
+	while (!m->stop) {
+		uint64_t t = now_ms();
+
+		if (m->b && (t - m->used >= HOLD_IDLE_MS || t - m->booted >= HOLD_MAX_MS))
+			release(m);
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += HOLD_IDLE_MS / 5 * 1000000L;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&m->wake, &m->lock, &ts);
+	}
+	release(m);
+	pthread_mutex_unlock(&m->lock);
+	return NULL;
+}
+
+static struct mount_ctx *ctx(void)
+{
+	return fuse_get_context()->private_data;
+}
+
+/* FUSE path "/bus/..." -> backend path "/sys/bus/..." */
+static void sys_path(const char *path, char *out, size_t n)
+{
+	snprintf(out, n, "/sys%s", strcmp(path, "/") ? path : "");
+}
+
+struct request {
+	const char *path;
+	char *buf;
+	size_t n;
+	char ***names;
+	size_t *count;
+	enum { REQ_IS_DIR, REQ_READ, REQ_WRITE, REQ_LIST } kind;
+};
+
+static ssize_t do_request(struct backend *b, const struct request *r, const char *p)
+{
+	switch (r->kind) {
+	case REQ_IS_DIR:
+		return b->ops->sysfs_is_dir(b, p);
+	case REQ_READ:
+		return b->ops->sysfs_read(b, p, r->buf, r->n);
+	case REQ_WRITE:
+		return b->ops->sysfs_write(b, p, r->buf, r->n);
+	case REQ_LIST:
+		return b->ops->sysfs_list(b, p, r->names, r->count);
+	}
+	return -EINVAL;
+}
+
+/* One backend call; a write is saved before it returns. */
+static ssize_t run_request(const struct request *r)
+{
+	struct mount_ctx *m = ctx();
+	char err[256], p[4096];
+	ssize_t ret = 0;
+
+	sys_path(r->path, p, sizeof(p));
+	pthread_mutex_lock(&m->lock);
+	if (!m->b) {
+		ret = backend_open(&m->o, &m->b, err, sizeof(err));
+		m->booted = now_ms();
+	}
+	if (ret == 0) {
+		ret = do_request(m->b, r, p);
+		m->used = now_ms();
+		if (r->kind == REQ_WRITE)
+			release(m);
+	}
+	pthread_mutex_unlock(&m->lock);
+	return ret;
+}
+
+static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
+{
+	struct request r = {.path = path, .kind = REQ_IS_DIR};
+	ssize_t dir = run_request(&r);
+
+	if (dir < 0)
+		return (int)dir;
+	memset(st, 0, sizeof(*st));
+	st->st_uid = getuid();
+	st->st_gid = getgid();
+	if (dir) {
+		st->st_mode = S_IFDIR | 0755;
+		st->st_nlink = 2;
+	} else {
+		st->st_mode = S_IFREG | 0644;
+		st->st_nlink = 1;
+		st->st_size = 4096;
+	}
+	return 0;
+}
+
+static int fs_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
+		      struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+	char **names = NULL;
+	size_t count = 0;
+	struct request r = {.path = path, .names = &names, .count = &count, .kind = REQ_LIST};
+	int ret = (int)run_request(&r);
+
+	if (ret)
+		return ret;
+	fill(buf, ".", NULL, 0, 0);
+	fill(buf, "..", NULL, 0, 0);
+	for (size_t i = 0; i < count; i++) {
+		fill(buf, names[i], NULL, 0, 0);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+static int fs_open(const char *path, struct fuse_file_info *fi)
+{
+	struct request r = {.path = path, .kind = REQ_IS_DIR};
+	ssize_t dir = run_request(&r);
+
+	if (dir < 0)
+		return (int)dir;
+	if (dir)
+		return -EISDIR;
+	fi->direct_io = 1;
+	return 0;
+}
+
+static int fs_read(const char *path, char *out, size_t size, off_t off,
+		   struct fuse_file_info *fi)
+{
+	char *buf = malloc(ATTR_MAX);
+	struct request r = {.path = path, .buf = buf, .n = ATTR_MAX, .kind = REQ_READ};
+	ssize_t len;
+
+	if (!buf)
+		return -ENOMEM;
+	len = run_request(&r);
+	if (len >= 0) {
+		len = off < len ? len - off : 0;
+		len = (size_t)len < size ? len : (ssize_t)size;
+		memcpy(out, buf + off, (size_t)len);
+	}
+	free(buf);
+	return (int)len;
+}
+
+static int fs_write(const char *path, const char *data, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	struct request r = {.path = path, .buf = (char *)data, .n = size, .kind = REQ_WRITE};
+
+	return (int)run_request(&r);
+}
+
+/* `echo 2 > file` opens with O_TRUNC; sysfs attributes ignore truncation too. */
+static int fs_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	return 0;
+}
+
+/* Runs after fuse_main daemonized, so the closer thread lives in the daemon. */
+static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+	struct mount_ctx *m = fuse_get_context()->private_data;
+
+	cfg->direct_io = 1;
+	cfg->attr_timeout = 0;
+	cfg->entry_timeout = 0;
+	cfg->negative_timeout = 0;
+	pthread_create(&m->closer, NULL, closer_main, m);
+	return m;
+}
+
+/* At unmount (fusermount3 -u, Ctrl-C): the last state is saved. */
+static void fs_destroy(void *data)
+{
+	struct mount_ctx *m = data;
+
+	pthread_mutex_lock(&m->lock);
+	m->stop = true;
+	pthread_cond_signal(&m->wake);
+	pthread_mutex_unlock(&m->lock);
+	pthread_join(m->closer, NULL);
+}
+
+static const struct fuse_operations sysfs_fuse_ops = {
+	.init = fs_init,
+	.destroy = fs_destroy,
+	.getattr = fs_getattr,
+	.readdir = fs_readdir,
+	.open = fs_open,
+	.read = fs_read,
+	.write = fs_write,
+	.truncate = fs_truncate,
+};
+
+static int mount_usage(int ret)
+{
+	fprintf(ret ? stderr : stdout,
+		"usage: pciescope sysfs mount [--platform NAME] [-f] DIR\n"
+		"  Serves the emulated platform's /sys under DIR (FUSE) until\n"
+		"  `fusermount3 -u DIR` or Ctrl-C.\n"
+		"  --platform NAME  emulated platform (default kunpeng930)\n"
+		"  -f               stay in the foreground\n");
+	return ret;
+}
+
+/* Boots the platform once so a bad --platform fails here, not on first access. */
+static int check_platform(const struct backend_options *o)
+{
+	struct backend *b;
+	char err[256];
+	int ret = backend_open(o, &b, err, sizeof(err));
+
+	if (ret)
+		return cli_error("sysfs mount: %s", err);
+	backend_close(b);
+	return 0;
+}
+
+/*
+ * Mounts, serves until unmounted or signalled, unmounts.  The loop's result
+ * says only how it ended (a signal is the normal way), so it is not an error.
+ */
+static int serve_mount(struct mount_ctx *m, const char *prog, const char *dir, bool fg)
+{
+	char *av[] = {(char *)prog, "-ofsname=pciescope,subtype=sysfs", NULL};
+	struct fuse_args args = FUSE_ARGS_INIT(2, av);
+	struct fuse_loop_config *cfg = fuse_loop_cfg_create();
+	struct fuse *f = cfg ? fuse_new(&args, &sysfs_fuse_ops, sizeof(sysfs_fuse_ops), m) : NULL;
+	int ret = 1;
+
+	if (!f)
+		goto out;
+	if (fuse_mount(f, dir)) {
+		ret = cli_error("sysfs mount: %s: cannot mount (see the FUSE message above)", dir);
+		goto out;
+	}
+	fflush(NULL);
+	/* A shell starts background jobs with SIGINT ignored; Ctrl-C and kill -INT must still unmount. */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (fuse_daemonize(fg) == 0 && fuse_set_signal_handlers(fuse_get_session(f)) == 0) {
+		fuse_loop_cfg_set_max_threads(cfg, 8);
+		fuse_loop_mt(f, cfg);
+		fuse_remove_signal_handlers(fuse_get_session(f));
+		ret = 0;
+	}
+	fuse_unmount(f);
+out:
+	if (f)
+		fuse_destroy(f);
+	if (cfg)
+		fuse_loop_cfg_destroy(cfg);
+	fuse_opt_free_args(&args);
+	return ret;
+}
+
+int cli_sysfs_mount(int argc, char **argv)
+{
+	struct mount_ctx m = {.o = {.kind = "emulated"}};
+	const char *dir = NULL;
+	bool fg = false;
+	struct stat st;
+	int ret;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return mount_usage(0);
+		if (!strcmp(argv[i], "-f"))
+			fg = true;
+		else if (!strcmp(argv[i], "--platform") && i + 1 < argc)
+			m.o.platform = argv[++i];
+		else if (!strncmp(argv[i], "--platform=", 11))
+			m.o.platform = argv[i] + 11;
+		else if (argv[i][0] == '-' || dir)
+			return mount_usage(1);
+		else
+			dir = argv[i];
+	}
+	if (!dir)
+		return mount_usage(1);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return cli_error("sysfs mount: %s: not a directory", dir);
+	if (check_platform(&m.o))
+		return 1;
+	pthread_mutex_init(&m.lock, NULL);
+	pthread_cond_init(&m.wake, NULL);
+	ret = serve_mount(&m, "pciescope", dir, fg);
+	pthread_cond_destroy(&m.wake);
+	pthread_mutex_destroy(&m.lock);
+	return ret;
+}

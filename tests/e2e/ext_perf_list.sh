@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The real perf lists the emulated PMUs: the `pciescope sysfs mount` tree is
+# bind-mounted over /sys/bus/event_source/devices in a private mount
+# namespace (the recipe of docs/recipes.md) and `perf list` must show every
+# event of every emulated PMU's events/ directory as pmu/event/.
+set -euo pipefail
+mkdir -p "$TEST_TMP"
+rm -rf "$PCIESCOPE_STATE_DIR"
+M=$TEST_TMP/mnt
+mkdir -p "$M"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+trap 'mountpoint -q "$M" && fusermount3 -u "$M"' EXIT
+
+"$PCIESCOPE" sysfs mount "$M"
+for _ in $(seq 100); do mountpoint -q "$M" && break; sleep 0.05; done
+mountpoint -q "$M" || fail "not mounted"
+PMUS=$M/bus/event_source/devices
+
+unshare -m --propagation private sh -c \
+	"mount --bind '$PMUS' /sys/bus/event_source/devices && perf list pmu" \
+	>"$TEST_TMP/list" 2>"$TEST_TMP/list.err" || fail "perf list: $(cat "$TEST_TMP/list.err")"
+
+grep -q "hisi_pcie0_core0/rx_mwr_latency/ *\[Kernel PMU event\]" "$TEST_TMP/list" ||
+	fail "no hisi_pcie0_core0/rx_mwr_latency/ in: $(head "$TEST_TMP/list")"
+n=0
+for ev in "$PMUS"/*/events/*; do
+	pmu=$(basename "$(dirname "$(dirname "$ev")")")
+	name=$(basename "$ev")
+	case $name in *.scale | *.unit | *.per-pkg | *.snapshot) continue ;; esac
+	grep -q " $pmu/$name/ " "$TEST_TMP/list" || fail "perf list lacks $pmu/$name/"
+	n=$((n + 1))
+done
+[ "$n" -gt 0 ] || fail "no events in the emulated tree"
+# Outside the namespace the host's PMUs are untouched.
+perf list pmu 2>/dev/null | grep -q hisi_pcie && fail "host perf list shows emulated PMUs"
+echo "ok: $n events"
