@@ -4,8 +4,8 @@
  * ephemeral state (the demo changes nothing a later command sees).  It shows
  * the PTT devices with the Root Ports they trace, tunes one parameter,
  * records 1 ms of the default workload through the same code as `pciescope
- * record`, reads the perf.data back and summarises the TLP headers in it.
- * Later issues append their own sections.
+ * record`, reads the perf.data back and summarises the TLP headers in it;
+ * then demo_tour.c counts PCIe PMU and IOMMU events and places SR-IOV VFs.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +20,7 @@
 #include "aux_record.h"
 #include "backend_opts.h"
 #include "cli.h"
+#include "demo.h"
 
 #define DEMO_SLEEP "0.001"
 
@@ -137,7 +138,7 @@ static int demo_record(struct backend *b, const char *ptt, const char *filter, c
 	return aux_record(b, &o, res);
 }
 
-static void demo_summary(const char *ptt, const struct demo_counts *c,
+static void demo_summary(const struct demo_counts *c,
 			 const struct aux_record_result *res)
 {
 	printf("   %llu TLP headers, %llu KiB of trace in %llu AUX records%s\n",
@@ -152,9 +153,6 @@ static void demo_summary(const char *ptt, const struct demo_counts *c,
 			       100.0 * (double)c->kind[k] / (double)c->entries);
 	for (uint64_t i = 0; i < c->entries && i < 3; i++)
 		printf("   %s %s\n", i ? "        " : "first:  ", c->first[i]);
-	printf("\nNext: pciescope list | pciescope tune %s | pciescope record -e ... "
-	       "(docs/ptt.md)\n",
-	       ptt);
 }
 
 int cmd_demo(int argc, char **argv)
@@ -191,10 +189,15 @@ int cmd_demo(int argc, char **argv)
 	if (!ret)
 		ret = demo_count(file, c);
 	if (!ret)
-		demo_summary(ptt, c, &res);
+		demo_summary(c, &res);
+	/* The tour names kunpeng930's PMUs: only on the default platform. */
+	if (!ret && !bo.o.platform && (!bo.o.kind || !strcmp(bo.o.kind, "emulated")))
+		ret = demo_tour(5, dir);
+	if (!ret)
+		printf("\nNext: pciescope list | tune %s | record -e ... | report --stats | "
+		       "stat -e ... | ioda show  (README.md)\n", ptt);
 	if (c && !strstr(dir, "XXXXXX")) {
-		unlink(file);
-		rmdir(dir);
+		demo_remove_dir(dir);
 	}
 	free(c);
 	backend_close(b);

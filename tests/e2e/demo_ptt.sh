@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # pciescope demo (what `make run` shows): the PTT part names the platform's
-# PTT devices, tunes qos_tx_cpl, records a trace and summarises it; it saves
-# nothing, so the tune value a later command reads is unchanged.
+# PTT devices, tunes qos_tx_cpl, records a trace and summarises it; the tour
+# counts PCIe PMU pairs with metrics and IOMMU misses, and places SR-IOV VFs.
+# It saves nothing, so what a later command reads is unchanged.
 set -eu
 mkdir -p "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR"
@@ -22,6 +23,11 @@ grep -q "pciescope record -e hisi_ptt0_2/filter=0x80001,type=7,direction=2,forma
 n=$(sed -n 's/^ *\([0-9]*\) TLP headers, .*nothing lost$/\1/p' "$d")
 [ -n "$n" ] && [ "$n" -gt 0 ] || fail "summary: $(cat "$d")"
 grep -Eq "^   MWr64 +[0-9]+ +[0-9.]+%$" "$d" || fail "no kind breakdown"
+grep -Eq 'rx_mrd_latency,port=0x1/ # +[0-9.]+ ns avg latency' "$d" || fail "no PMU latency metric"
+grep -Eq 'rx_mrd_flux,port=0x1/ # +[0-9.]+ MB/s bandwidth' "$d" || fail "no PMU bandwidth metric"
+grep -Eq 'mem_iommu_tlb_pte_mis/ # +[0-9.]+ % IOTLB miss ratio' "$d" || fail "no IOMMU section"
+grep -Eq '^  3 +0000:01:02.3 ' "$d" || fail "no SR-IOV placement"
 [ "$($P tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 1" ] || fail "demo saved its tune"
+if $P platform --platform power8 | grep -q '01:02\.0'; then fail "demo left VFs enabled"; fi
 [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left behind: $(ls "$TMPDIR")"
 echo ok
