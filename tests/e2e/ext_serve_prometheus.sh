@@ -63,4 +63,18 @@ query 'count(pciescope_pcie_bandwidth_bytes_per_second{bdf="0000:00:00.0",tlp="r
 
 kill -TERM $spid
 wait $spid || fail "serve exited $? on SIGTERM"
+
+# epyc: the AMD IOMMU PMU's named events, counting under the platform's traffic.
+"$PCIESCOPE" serve --platform epyc --listen 127.0.0.1:$((SP + 1)) --interval 100 \
+	2>"$TEST_TMP/serve2.err" &
+pids+=($!)
+ok=""
+for _ in $(seq 200); do
+	curl -sf "http://127.0.0.1:$((SP + 1))/metrics" >"$TEST_TMP/page2" &&
+		awk '$1 ~ /^pciescope_iommu_events_total\{iommu="0",event="mem_trans_total"\}$/ &&
+			$2 > 0 {f=1} END {exit !f}' "$TEST_TMP/page2" && ok=1 && break
+	sleep 0.1
+done
+[ -n "$ok" ] || fail "no counting IOMMU metric: $(grep iommu "$TEST_TMP/page2" | head -3)"
+promtool check metrics <"$TEST_TMP/page2" || fail "promtool rejects the epyc page"
 echo ok
