@@ -133,14 +133,31 @@ int ioda_freeze(struct ioda_ctx *c, bool freeze)
 	return emit(c, ioda_record(buf), pe_text);
 }
 
+static const char *outcome(const char *res)
+{
+	if (!strcmp(res, "unclaimed"))
+		return "no device decodes it (Unsupported Request), its PE is now frozen";
+	if (!strcmp(res, "fault"))
+		return "no valid TCE or no PE for the requester, its PE is now frozen";
+	if (!strcmp(res, "rejected"))
+		return "rejected, the interrupt belongs to another PE";
+	return res;
+}
+
 static void access_text(const json_t *r)
 {
-	const char *op = ioda_str(r, "op"), *res = ioda_str(r, "result");
+	const char *op = ioda_str(r, "op"), *res = outcome(ioda_str(r, "result"));
 	bool ok = !strcmp(res, "ok");
+
+	/* JSON keeps the short result names; the text explains them. */
 
 	if (!strcmp(op, "load"))
 		printf("load %s -> %s%s%s (PE %s)\n", ioda_str(r, "address"), ioda_str(r, "value"),
-		       ok ? "" : ": all ones, ", ok ? "" : res, ioda_str(r, "pe"));
+		       ok ? "" : ": all ones, ",
+		       ok		       ? ""
+		       : strcmp(res, "frozen") ? res
+					       : "PE frozen",
+		       ioda_str(r, "pe"));
 	else if (!strcmp(op, "store"))
 		printf("store %s <- %s: %s (PE %s)\n", ioda_str(r, "address"), ioda_str(r, "value"),
 		       ok			? "done"
@@ -154,6 +171,9 @@ static void access_text(const json_t *r)
 		       : !strcmp(res, "frozen") ? "blocked, PE frozen"
 						: res,
 		       ioda_str(r, "delivered"));
+	else if (!strcmp(op, "error"))
+		printf("error message from %s (PE %s): frozen PEs now %s\n", ioda_str(r, "bdf"),
+		       ioda_str(r, "pe"), ioda_str(r, "frozen"));
 	else
 		printf("DMA of %s at %s -> %s: %s (PE %s)\n", ioda_str(r, "bdf"),
 		       ioda_str(r, "address"), ioda_str(r, "translated"), res, ioda_str(r, "pe"));
@@ -162,7 +182,8 @@ static void access_text(const json_t *r)
 int ioda_access(struct ioda_ctx *c)
 {
 	const char *arg = c->o.npos > 1 ? c->o.pos[1] : NULL;
-	const char *bdf = c->o.msi ? c->o.msi : c->o.dma_bdf;
+	const char *bdf = c->o.msi ? c->o.msi : c->o.err_bdf ? c->o.err_bdf : c->o.dma_bdf;
+	const char *op = c->o.msi ? "msi" : c->o.err_bdf ? "error" : "dma";
 	char cmd[128];
 	struct pci_bdf b;
 	uint64_t addr, v;
@@ -173,10 +194,9 @@ int ioda_access(struct ioda_ctx *c)
 	if (bdf) {
 		if (pci_bdf_parse(bdf, &b))
 			return cli_error("ioda: '%s' is not a BDF like 0000:01:00.0", bdf);
-		if (!c->o.msi && parse_addr(arg, &addr))
+		if (!strcmp(op, "dma") && parse_addr(arg, &addr))
 			return cli_error("ioda: access --dma BDF needs a bus ADDRESS");
-		snprintf(cmd, sizeof(cmd), "%s %s %s", c->o.msi ? "msi" : "dma", bdf,
-			 c->o.msi ? "" : arg);
+		snprintf(cmd, sizeof(cmd), "%s %s %s", op, bdf, strcmp(op, "dma") ? "" : arg);
 		dom = b.domain;
 	} else {
 		if (parse_addr(arg, &addr))

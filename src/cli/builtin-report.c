@@ -18,6 +18,7 @@
 #include <pciescope/trace/ptt_print.h>
 
 #include "cli.h"
+#include "report_views.h"
 
 enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON };
 
@@ -27,6 +28,8 @@ struct report {
 	struct wbuf out;
 	bool have_info;
 	uint64_t chunks, stream_off;
+	struct report_views_opts vo;
+	struct report_views *views; /* the analysis views, when asked for */
 };
 
 static void usage(FILE *f)
@@ -36,6 +39,7 @@ static void usage(FILE *f)
 	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
 	      "      --json            one JSON object per trace entry\n",
 	      f);
+	report_views_usage(f);
 }
 
 static int parse_args(struct report *r, int argc, char **argv)
@@ -45,6 +49,7 @@ static int parse_args(struct report *r, int argc, char **argv)
 		{ "dump-raw-trace", no_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
+		REPORT_VIEWS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -52,11 +57,24 @@ static int parse_args(struct report *r, int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:Dh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'i': r->path = optarg; break;
-		case 'D': r->view = VIEW_DUMP; break;
-		case 'j': r->view = VIEW_JSON; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 1;
+		case 'i':
+			r->path = optarg;
+			break;
+		case 'D':
+			r->view = VIEW_DUMP;
+			break;
+		case 'j':
+			r->view = VIEW_JSON;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			c = report_views_opt(&r->vo, c, optarg);
+			if (c < 0)
+				usage(stderr);
+			if (c)
+				return 1;
 		}
 	}
 	if (optind < argc)
@@ -76,7 +94,10 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 " without an AUXTRACE_INFO record)",
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
-	if (r->view == VIEW_DUMP)
+	err = 0;
+	if (r->views)
+		report_views_chunk(r->views, p, whole);
+	else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n);
 	else if (r->view == VIEW_JSON)
 		err = ptt_json_chunk(&r->out, p, n, r->stream_off);
@@ -109,6 +130,9 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 	}
 	if (rec->type == PERF_REC_AUXTRACE)
 		return on_chunk(r, rec);
+	if (rec->type == PERF_REC_COMPRESSED)
+		return cli_error("%s: compressed records (perf record -z) are not supported",
+				 r->path);
 	return 0;
 }
 
@@ -147,7 +171,15 @@ int cmd_report(int argc, char **argv)
 		perf_reader_close(rd);
 		return cli_error("out of memory");
 	}
+	if (report_views_selected(&r.vo) &&
+	    report_views_start_reader(&r.vo, r.path, rd, &r.views)) {
+		wbuf_close(&r.out);
+		perf_reader_close(rd);
+		return 1;
+	}
 	ret = run(&r, rd);
+	if (r.views && report_views_finish(r.views, stdout))
+		ret = 1;
 	wbuf_close(&r.out);
 	perf_reader_close(rd);
 	return ret;

@@ -19,11 +19,11 @@ enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
 
 struct stat_counter {
 	const struct perf_event_spec *spec;
-	int handle;               /* backend event, -1 until opened */
+	int handle;			/* backend event, -1 until opened */
 	struct backend_count cur, prev; /* latest and previous interval's reads */
-	int partner;              /* index of the pair's other event, -1 if none */
-	enum hisi_pcie_class metric; /* set on the pair's main (bit 16 clear) event */
-	bool clock;               /* cpu-clock/task-clock: shown in msec like perf */
+	int partner;			/* index of the pair's other event, -1 if none */
+	enum hisi_pcie_class metric;	/* set on the pair's main (bit 16 clear) event */
+	bool clock;			/* cpu-clock/task-clock: shown in msec like perf */
 };
 
 struct stat_config {
@@ -34,7 +34,7 @@ struct stat_config {
 	const char *sep;
 	bool metrics, force, dry_run;
 	unsigned interval_ms;
-	char **argv;              /* the measured command, NULL = until SIGINT */
+	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;
 	FILE *out;
 };
@@ -52,6 +52,8 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
 int stat_open(struct stat_config *s);
 int stat_read(struct stat_config *s);
 void stat_close(struct stat_config *s);
+/* From now on SIGINT ends counting (and the printing follows) instead of the process. */
+void stat_catch_sigint(void);
 /* Runs the command, or counts until SIGINT; prints intervals with -I. */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
 

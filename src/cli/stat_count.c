@@ -56,10 +56,12 @@ static int open_one(struct stat_config *s, size_t i)
 		group = s->c[ev->leader].handle;
 	h = s->b->ops->event_open(s->b, &attr, cpu < 0 ? 0 : -1, cpu, group);
 	if (h < 0)
-		return cli_errno(h, "'%s': cannot open the event (type=%u config=0x%llx "
-				    "config1=0x%llx config2=0x%llx)",
+		return cli_errno(h,
+				 "'%s': cannot open the event (type=%u config=0x%llx "
+				 "config1=0x%llx config2=0x%llx)",
 				 ev->text, attr.type, (unsigned long long)attr.config,
-				 (unsigned long long)attr.config1, (unsigned long long)attr.config2);
+				 (unsigned long long)attr.config1,
+				 (unsigned long long)attr.config2);
 	s->c[i].handle = h;
 	return 0;
 }
@@ -153,7 +155,7 @@ static int poll_interval(void *ctx)
 static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elapsed_ns)
 {
 	char slice[32];
-	char *argv[] = { "sleep", slice, NULL };
+	char *argv[] = {"sleep", slice, NULL};
 	uint64_t step = iv->step ? iv->step : 100 * NS_PER_MS;
 	int status, r = 0;
 
@@ -170,14 +172,19 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 	return r == -EINTR ? 0 : r;
 }
 
-int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
+void stat_catch_sigint(void)
 {
-	struct sigaction sa = { .sa_handler = on_sigint };
-	struct interval iv = { .s = s, .step = (uint64_t)s->interval_ms * NS_PER_MS };
-	int r;
+	struct sigaction sa = {.sa_handler = on_sigint};
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+}
+
+int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
+{
+	struct interval iv = {.s = s, .step = (uint64_t)s->interval_ms * NS_PER_MS};
+	int r;
+
 	iv.start = s->b->ops->now_ns(s->b);
 	iv.next = iv.start + iv.step;
 	iv.last = iv.start;

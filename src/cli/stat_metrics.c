@@ -21,8 +21,8 @@ static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spe
 {
 	return hisi_pcie_pmu_name(a->pmu) && b->pmu && !strcmp(a->pmu, b->pmu) &&
 	       (a->attr.config & 0xffff) == (b->attr.config & 0xffff) &&
-	       ((a->attr.config ^ b->attr.config) & 0x10000) && a->attr.config1 == b->attr.config1 &&
-	       a->attr.config2 == b->attr.config2;
+	       ((a->attr.config ^ b->attr.config) & 0x10000) &&
+	       a->attr.config1 == b->attr.config1 && a->attr.config2 == b->attr.config2;
 }
 
 static void link_pair(struct stat_config *s, size_t i, size_t j)

@@ -49,8 +49,8 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 		snprintf(l->value, sizeof(l->value), c->clock ? "%.2f" : "%.0f", val);
 		snprintf(l->json_value, sizeof(l->json_value), "%f", val);
 	}
-	l->has_metric = s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric,
-								    &l->munit);
+	l->has_metric =
+	    s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric, &l->munit);
 }
 
 static void print_ts(const struct stat_config *s, double ts)

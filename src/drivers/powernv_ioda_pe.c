@@ -21,10 +21,17 @@ static bool pe_free(const struct ioda_phb *p, unsigned pe)
 	return pe < p->num_pes && p->pe[pe].kind == PE_FREE;
 }
 
+/* A new or reconfigured PE starts thawed, except one still frozen from an earlier run. */
+void ioda_pe_thaw(struct ioda_phb *p, unsigned pe)
+{
+	if (!p->keep_frozen[pe])
+		ioda_opal(p, PHB3_FREEZE_CLEAR, pe, OPAL_EEH_ACTION_ALL);
+}
+
 static void pe_take(struct ioda_phb *p, unsigned pe, int kind)
 {
 	p->pe[pe] = (struct ioda_pe){.kind = kind, .master = (int)pe, .bus = -1, .dev = -1};
-	ioda_opal(p, PHB3_FREEZE_CLEAR, pe, OPAL_EEH_ACTION_ALL);
+	ioda_pe_thaw(p, pe);
 }
 
 int ioda_pe_alloc(struct ioda_phb *p, unsigned count)
@@ -168,7 +175,7 @@ int ioda_pe_configure(struct ioda_phb *p, int pe)
 	peltv_setup(p, pe, from_bus);
 	for (unsigned s = 0; s < p->num_pes; s++)
 		if ((int)s == pe || (p->pe[s].kind == PE_SLAVE && p->pe[s].master == pe))
-			ioda_opal(p, PHB3_FREEZE_CLEAR, s, OPAL_EEH_ACTION_ALL);
+			ioda_pe_thaw(p, s);
 	if (vf) {
 		ioda_setup_dma_msi(p, e->dev, pe);
 		return 0;

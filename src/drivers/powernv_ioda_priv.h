@@ -100,6 +100,8 @@ struct ioda_phb {
 	struct ioda_bus *bus;
 	unsigned nbus;
 	char answer[4096]; /* the last request's result */
+	/* PEs found frozen at bring-up (state kept from an earlier run): left frozen. */
+	bool keep_frozen[IODA_MAX_PES];
 };
 
 /* powernv_ioda_opal.c: one mailbox call; returns the OPAL status. */
@@ -127,6 +129,7 @@ int ioda_setup_pes(struct ioda_phb *p);
 int ioda_pe_configure(struct ioda_phb *p, int pe);
 void ioda_pe_release(struct ioda_phb *p, int pe);
 void ioda_setup_dma_msi(struct ioda_phb *p, int dev, int pe);
+void ioda_pe_thaw(struct ioda_phb *p, unsigned pe);
 unsigned ioda_pe_choices(const struct ioda_phb *p, unsigned n, unsigned span);
 
 /* powernv_ioda_fmt.c */

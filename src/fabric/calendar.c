@@ -2,11 +2,13 @@
 /*
  * The agent calendar: when each agent (a link direction or a traffic
  * stream) acts next.  A timing wheel of 4096 one-nanosecond buckets covers
- * the next ~4 us, where nearly every event falls (a TLP takes a few ns on
- * the wire); agents further out wait in a small binary heap and move onto
- * the wheel as time reaches them.  Rescheduling an agent is an unlink and a
- * link, finding the next one a bitmap scan plus a look at a bucket of one
- * or two agents.  Order is exact: by time, then by agent id.
+ * the next ~4 us, where the transmitters' events fall (a TLP takes a few ns
+ * on the wire); agents further out (streams issuing every few us or ms)
+ * wait in a small binary heap and are taken from there when due, without
+ * passing through the wheel.  Rescheduling an agent is an unlink and a
+ * link; finding the next one is a two-level bitmap scan, a look at a bucket
+ * of one or two agents and at the heap's top.  Order is exact: by time,
+ * then by agent id.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +16,8 @@
 #include "internal.h"
 
 #define HORIZON ((uint64_t)CAL_BUCKETS << CAL_SHIFT)
+
+_Static_assert(CAL_BUCKETS == 64 * 64, "one summary word covers the wheel");
 
 static bool before(const struct fabric *f, int a, int b)
 {
@@ -82,8 +86,11 @@ static void unlink_agent(struct fabric *f, int a)
 			f->bucket[g->slot] = g->next;
 		if (g->next >= 0)
 			f->agents[g->next].prev = g->prev;
-		if (f->bucket[g->slot] < 0)
+		if (f->bucket[g->slot] < 0) {
 			f->bucket_bits[g->slot >> 6] &= ~(1ull << (g->slot & 63));
+			if (!f->bucket_bits[g->slot >> 6])
+				f->bucket_words &= ~(1ull << (g->slot >> 6));
+		}
 	}
 	g->slot = CAL_NONE;
 }
@@ -107,6 +114,7 @@ static void link_agent(struct fabric *f, int a)
 		f->agents[g->next].prev = a;
 	f->bucket[g->slot] = a;
 	f->bucket_bits[g->slot >> 6] |= 1ull << (g->slot & 63);
+	f->bucket_words |= 1ull << (g->slot >> 6);
 }
 
 void agent_set(struct fabric *f, int a, uint64_t t)
@@ -116,47 +124,40 @@ void agent_set(struct fabric *f, int a, uint64_t t)
 	link_agent(f, a);
 }
 
+/* The first non-empty bucket from the wheel's base, in time order, or -1. */
 static int first_bucket(const struct fabric *f)
 {
 	int cur = (int)((f->cal_base >> CAL_SHIFT) & (CAL_BUCKETS - 1));
-	int w = cur >> 6, nw = CAL_BUCKETS / 64;
+	int w = cur >> 6;
 	uint64_t m = f->bucket_bits[w] & (~0ull << (cur & 63));
+	uint64_t later, wrapped;
 
-	for (int i = 0; i <= nw; i++) {
-		if (m)
-			return (w << 6) + __builtin_ctzll(m);
-		w = (w + 1) & (nw - 1);
-		m = f->bucket_bits[w];
-	}
-	return -1;
-}
-
-/* Moves the wheel to t's bucket and pulls far agents that came within reach. */
-static void advance(struct fabric *f, uint64_t t)
-{
-	f->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
-	while (f->nfar && f->agents[f->far[0]].t < f->cal_base + HORIZON) {
-		int a = f->far[0];
-
-		unlink_agent(f, a);
-		link_agent(f, a);
-	}
+	if (m)
+		return (w << 6) + __builtin_ctzll(m);
+	later = w < 63 ? f->bucket_words & (~0ull << (w + 1)) : 0;
+	wrapped = f->bucket_words & ((2ull << w) - 1);
+	if (later)
+		w = __builtin_ctzll(later);
+	else if (wrapped)
+		w = __builtin_ctzll(wrapped);
+	else
+		return -1;
+	return (w << 6) + __builtin_ctzll(f->bucket_bits[w]);
 }
 
 int agent_next(struct fabric *f, uint64_t limit)
 {
 	int b = first_bucket(f), a = -1;
 
-	if (b >= 0) {
+	if (b >= 0)
 		for (int i = f->bucket[b]; i >= 0; i = f->agents[i].next)
 			if (a < 0 || before(f, i, a))
 				a = i;
-	} else if (f->nfar) {
+	if (f->nfar && (a < 0 || before(f, f->far[0], a)))
 		a = f->far[0];
-	}
 	if (a < 0 || f->agents[a].t >= limit)
 		return -1;
-	advance(f, f->agents[a].t);
+	f->cal_base = f->agents[a].t & ~((1ull << CAL_SHIFT) - 1);
 	return a;
 }
 

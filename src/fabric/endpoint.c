@@ -125,6 +125,21 @@ int ep_msg(struct fabric *f, int ep, uint64_t now)
 	return ep_issue(f, ep, &t);
 }
 
+/* Posted credits come back when the write has left the fabric: at the RC, or at the peer's port. */
+void ep_credit_return(struct fabric *f, int ep, uint64_t now)
+{
+	struct fnode *n = &f->nodes[ep];
+
+	if (n->posted)
+		n->posted--;
+	if (n->stream_wait >= 0 && n->posted <= FAB_CREDITS / 2) {
+		int s = n->stream_wait;
+
+		n->stream_wait = -1;
+		stream_wake(f, s, now);
+	}
+}
+
 bool ep_has_credit(struct fabric *f, int ep)
 {
 	return f->nodes[ep].posted < FAB_CREDITS;

@@ -67,6 +67,8 @@ static void drop(struct fabric *f, struct fport *p, int dir, const struct ptlp *
 	if (dir == FABRIC_OUTBOUND && t->kind == FK_CPLD &&
 	    (t->flags & (PF_LAST | PF_P2P)) == PF_LAST)
 		p->rx_inflight--;
+	if (t->flags & PF_STREAM)
+		ep_credit_return(f, dir == FABRIC_OUTBOUND ? t->peer : t->ep, f->now);
 }
 
 /* The class to send now, or -1 with *next set to when a head becomes ready. */

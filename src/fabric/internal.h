@@ -199,6 +199,7 @@ struct fabric {
 	int nagents, cap_agents;
 	int bucket[CAL_BUCKETS];
 	uint64_t bucket_bits[CAL_BUCKETS / 64];
+	uint64_t bucket_words; /* which bucket_bits words are non-zero */
 	uint64_t cal_base;
 	int *far;
 	int nfar;
@@ -214,8 +215,8 @@ struct fabric {
 	void *log_ctx;
 
 	uint32_t tpl[TPL_COUNT];
-	uint32_t mps, mrrs, rcb;
-	uint64_t lat_mem, lat_remote, lat_route, lat_dev, lat_cfg;
+	uint32_t mps, mrrs; /* MPS boundaries are multiples of the 64-byte RCB */
+	uint64_t lat_mem, lat_route, lat_dev, lat_cfg; /* ps */
 };
 
 /* rng.c */
@@ -285,6 +286,7 @@ int cpu_mmio_read(struct fabric *f, int ep, bool remote, uint64_t now);
 int cpu_cfg_read(struct fabric *f, int ep, uint64_t now);
 void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now);
 bool ep_has_credit(struct fabric *f, int ep);
+void ep_credit_return(struct fabric *f, int ep, uint64_t now);
 uint64_t fab_host_addr(struct fabric *f, uint32_t align);
 
 /* workload*.c */

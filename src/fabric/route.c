@@ -53,20 +53,6 @@ static void answer_memory_read(struct fabric *f, struct fport *p, const struct p
 	}
 }
 
-static void return_credit(struct fabric *f, const struct ptlp *t, uint64_t now)
-{
-	struct fnode *n = &f->nodes[t->ep];
-
-	if (n->posted)
-		n->posted--;
-	if (n->stream_wait >= 0 && n->posted <= FAB_CREDITS / 2) {
-		int s = n->stream_wait;
-
-		n->stream_wait = -1;
-		stream_wake(f, s, now);
-	}
-}
-
 static void read_done(struct fabric_port_stats *s, const struct ptlp *t, uint64_t now)
 {
 	s->rd_latency_sum_ns += (now - t->req_time) / PS_PER_NS;
@@ -75,8 +61,8 @@ static void read_done(struct fabric_port_stats *s, const struct ptlp *t, uint64_
 
 void route_inbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now)
 {
-	if (t->flags & PF_STREAM)
-		return_credit(f, t, now);
+	if ((t->flags & (PF_STREAM | PF_P2P)) == PF_STREAM)
+		ep_credit_return(f, t->ep, now);
 	if (t->kind == FK_MRD || t->kind == FK_MWR) {
 		if (t->peer >= 0) {
 			t->req_time = now;
@@ -133,6 +119,8 @@ void route_outbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t 
 		cpu_request_done(f, p);
 	if (t->ep < 0)
 		return;
+	if ((t->flags & (PF_STREAM | PF_P2P)) == (PF_STREAM | PF_P2P))
+		ep_credit_return(f, t->peer, now);
 	if (t->kind == FK_CPLD) {
 		if ((t->flags & (PF_LAST | PF_P2P)) == PF_LAST) {
 			p->rx_inflight--;

@@ -81,8 +81,6 @@ static int64_t enable_m64(struct phb3 *p, const uint64_t *a)
 	if (a[1] == OPAL_ENABLE_M64_NON_SPLIT && m->size < SZ_32M)
 		return OPAL_PARTIAL;
 	m->mode = (int)a[1];
-	if (a[1] == OPAL_DISABLE_M64)
-		m->single = false;
 	return OPAL_SUCCESS;
 }
 
@@ -91,7 +89,6 @@ static int64_t map_m64_pe(struct phb3 *p, const uint64_t *a)
 	if (!pe_ok(p, a[0]) || a[1] >= PHB3_NUM_M64 || p->m64[a[1]].mode == OPAL_ENABLE_M64_SPLIT)
 		return OPAL_PARAMETER;
 	p->m64[a[1]].pe = (uint16_t)a[0];
-	p->m64[a[1]].single = true;
 	return OPAL_SUCCESS;
 }
 

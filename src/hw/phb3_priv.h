@@ -39,7 +39,6 @@ struct phb3_tve {
 struct phb3_m64 {
 	uint64_t base, size;
 	int mode; /* enum opal_m64_enable */
-	bool single;
 	uint16_t pe;
 };
 

@@ -77,11 +77,21 @@ static bool feature(struct perf_writer *w, int bit, struct blob *b)
 	const char *s = NULL;
 
 	switch (bit) {
-	case PERF_FEAT_HOSTNAME: s = e->hostname; break;
-	case PERF_FEAT_OSRELEASE: s = e->os_release; break;
-	case PERF_FEAT_VERSION: s = e->version; break;
-	case PERF_FEAT_ARCH: s = e->arch; break;
-	case PERF_FEAT_CPUDESC: s = e->cpudesc; break;
+	case PERF_FEAT_HOSTNAME:
+		s = e->hostname;
+		break;
+	case PERF_FEAT_OSRELEASE:
+		s = e->os_release;
+		break;
+	case PERF_FEAT_VERSION:
+		s = e->version;
+		break;
+	case PERF_FEAT_ARCH:
+		s = e->arch;
+		break;
+	case PERF_FEAT_CPUDESC:
+		s = e->cpudesc;
+		break;
 	case PERF_FEAT_NRCPUS:
 		if (!e->nr_cpus_avail)
 			return false;

@@ -114,15 +114,17 @@ static int one_fn(const json_t *e, struct pci_bdf bdf, struct phb3_fn_desc *f)
 {
 	const char *type = json_string_value(json_object_get(e, "type"));
 	const json_t *iov = json_object_get(e, "iov");
-	uint64_t v, dev, total, off, stride;
+	uint64_t v, dev, sec, total, off, stride;
 
 	memset(f, 0, sizeof(*f));
 	f->rid = bdf.rid;
 	f->type = type && (!strcmp(type, "endpoint") || !strcmp(type, "rciep")) ? PHB3_FN_ENDPOINT
 		  : json_is_true(json_object_get(e, "pcie_to_pci")) ? PHB3_FN_PCIE_TO_PCI
 								    : PHB3_FN_BRIDGE;
-	if (field(e, "vendor", 0, &v) || field(e, "device", 0, &dev))
+	if (field(e, "vendor", 0, &v) || field(e, "device", 0, &dev) ||
+	    field(e, "secondary", 0, &sec) || sec > 0xff)
 		return -EINVAL;
+	f->secondary = f->subordinate = (uint8_t)sec;
 	f->vendor = (uint16_t)v;
 	f->device = (uint16_t)dev;
 	if (bar_list(json_object_get(e, "bars"), f->bar))

@@ -10,6 +10,7 @@ P=$PCIESCOPE
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 export TMPDIR=$TEST_TMP/tmp
+rm -rf "$TMPDIR"
 mkdir -p "$TMPDIR"
 $P demo >"$TEST_TMP/demo.txt" 2>"$TEST_TMP/demo.err" || fail "demo: $(cat "$TEST_TMP/demo.err")"
 d=$TEST_TMP/demo.txt

@@ -36,7 +36,7 @@ awk 'function hex(s,  d) { d = "0123456789abcdef"; return index(d, substr(s, 1, 
 }' dump.txt >count.txt || fail "a decoded entry is not a posted TLP"
 [ "$(cat count.txt)" = "$n" ] || fail "perf decoded $(cat count.txt) entries, pciescope wrote $n"
 
-$P record -o slow.data --drain-every 1000 -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ \
+$P record -o slow.data --drain-every 1000 --workload mixed -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ \
 	-- sleep 0.02 2>/dev/null
 perf report -D -i slow.data 2>&1 | grep -q "AUX data lost 1 times out of 3" ||
 	fail "perf does not see the truncation"

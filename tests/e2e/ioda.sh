@@ -76,6 +76,12 @@ eq "$($P ioda access "$addr" --json | jq -r .value)" 0x1234 "store was dropped"
 eq "$($P ioda access --msi 0000:01:02.0 --json | jq -r .result)" frozen "MSI still blocked"
 eq "$($P ioda unfreeze "$x" --dma --json | jq .state)" 0 "thawed"
 eq "$($P ioda access --msi 0000:01:02.0 --json | jq -r .result)" ok "MSI delivered"
+# DMA: bit 59 selects the bypass window; an unmapped TCE faults and freezes the PE.
+eq "$($P ioda access --dma 0000:01:02.0 0x0800000000001000 --json | jq -r .translated)" 0x1000 "bypass"
+eq "$($P ioda access --dma 0000:01:02.0 0x1000 --json | jq -r .result)" fault "unmapped TCE"
+eq "$($P ioda show --json | jq -r ".phbs[0].pes[] | select(.pe == $x) | .cause")" dma-fault "cause"
+eq "$($P ioda access "$addr" --json | jq -r .result)" frozen "frozen by the fault"
+$P ioda unfreeze "$x" > /dev/null
 
 # A GPU BAR over 64 M64 segments: secondary PEs freeze with their master.
 $P ioda resolve 0001:03:00.0 --json > "$TEST_TMP/gpu.json"
@@ -85,6 +91,13 @@ eq "$($P ioda access 0x3d1000000000 --json | jq -r .result)" frozen "master froz
 eq "$($P ioda access 0x3d13f0000000 --json | jq -r .result)" frozen "last secondary frozen"
 $P ioda unfreeze "0001:$master" > /dev/null
 eq "$($P ioda access 0x3d13f0000000 --json | jq -r .result)" ok "thawed with master"
+
+# An error message from the switch's upstream port freezes, through PELT-V,
+# its own PE and every PE below it (the GPU's master and secondaries too).
+eq "$($P ioda access --error 0001:01:00.0 --json | jq -r .frozen)" "${master}-64,250-253" "PELT-V"
+eq "$($P ioda show --json | jq -r '.phbs[1].pes[] | select(.pe == 252) | .cause')" peltv "cause"
+eq "$($P ioda access 0x3d1000000000 --json | jq -r .result)" frozen "GPU frozen by the switch"
+eq "$($P ioda show --json | jq '.phbs[1].pes[] | select(.pe == 254) | .state')" 0 "root bus PE"
 
 # Clear one-line errors.
 expect_err() {

@@ -11,7 +11,7 @@ P=$PCIESCOPE
 EV=hisi_ptt0_2/filter=0x80011,type=7,direction=0/
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-$P record -o "$TEST_TMP/slow.data" --drain-every 1000 -e $EV -- sleep 0.02 2>"$TEST_TMP/slow.err"
+$P record -o "$TEST_TMP/slow.data" --drain-every 1000 --workload mixed -e $EV -- sleep 0.02 2>"$TEST_TMP/slow.err"
 grep -q "AUX data was truncated 1 time(s)" "$TEST_TMP/slow.err" || fail "no truncation warning"
 grep -q "stopped tracing at [0-9]* ns" "$TEST_TMP/slow.err" || fail "no stop time"
 grep -q "(786432 TLP headers, 4DW)" "$TEST_TMP/slow.err" || fail "count: $(cat "$TEST_TMP/slow.err")"

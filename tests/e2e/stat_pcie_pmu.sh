@@ -38,11 +38,10 @@ for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0x1/' \
 	grep -qE "^ +[0-9]+ +$(printf '%s' "$ev" | sed 's/[{}]/\\&/g')\$" "$TEST_TMP/err" ||
 		err "no count line for $ev: $(cat "$TEST_TMP/err")"
 	grep -qF '5.000000000 seconds time elapsed' "$TEST_TMP/err" || err "elapsed for $ev"
+	case $ev in *bdf=0x3900*)
+		grep -qE '^ +[1-9][0-9]* +hisi' "$TEST_TMP/err" || err "the NVMe 39:00.0 moved no data" ;;
+	esac
 done
-grep -qE '^ +[1-9][0-9]* +hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/' "$TEST_TMP/err" ||
-	"$P" stat -e 'hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/' sleep 5 2>&1 |
-	grep -qE '^ +[1-9][0-9]* +hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/' ||
-	err "the NVMe below 00:00.0 moved no data"
 
 # 2. The seed's command lines without a command: count until SIGINT.
 for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0xffff/' \
@@ -50,7 +49,7 @@ for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0xffff/' \
 	'{hisi_pcie0_core0/rx_mwr_latency,port=0xffff/,hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/}'; do
 	"$P" stat -e "$ev" 2>"$TEST_TMP/sigint" &
 	pid=$!
-	sleep 1
+	sleep 2
 	kill -INT $pid
 	wait $pid || err "SIGINT run of $ev exited $?"
 	grep -qF "Performance counter stats for 'system wide'" "$TEST_TMP/sigint" ||

@@ -280,6 +280,30 @@ static void headers_decode_with_the_codec(void **state)
 	fabric_destroy(f);
 }
 
+/* A fast writer into a slow peer is held back by its posted credits, not queued without end. */
+static void p2p_writes_are_flow_controlled(void **state)
+{
+	static const struct fabric_node_desc d[] = {
+	    {FABRIC_ROOT_PORT, 0, 0x0000, -1, 0, 0, 16, 4},
+	    {FABRIC_ENDPOINT, 0, 0x0100, 0, 0, 0, 16, 4, .role = FABRIC_EP_GPU},
+	    {FABRIC_ROOT_PORT, 0, 0x0008, -1, 0, 0, 1, 1},
+	    {FABRIC_ENDPOINT, 0, 0x0200, 2, 0, 0, 1, 1, .role = FABRIC_EP_ACCEL},
+	};
+	struct fabric *f = fabric_create(1);
+	struct fabric_port_stats in, out;
+	char err[128];
+
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(fabric_add_node(f, &d[i]), i);
+	assert_int_equal(fabric_set_workload(f, "p2p", "qd=1", err, sizeof(err)), 0);
+	fabric_run_until(f, 2 * MS);
+	fabric_port_stats(f, 0, &in);
+	fabric_port_stats(f, 2, &out);
+	assert_true(out.bytes[FABRIC_OUTBOUND][0] > 100000);
+	assert_true(in.bytes[FABRIC_INBOUND][0] - out.bytes[FABRIC_OUTBOUND][0] <= 64 * 4096);
+	fabric_destroy(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +314,7 @@ int main(void)
 	    cmocka_unit_test(rx_watermark_limits_reads),
 	    cmocka_unit_test(every_request_completed),
 	    cmocka_unit_test(p2p_completions_are_cpl_b),
+	    cmocka_unit_test(p2p_writes_are_flow_controlled),
 	    cmocka_unit_test(bad_workloads_refused),
 	    cmocka_unit_test(removed_endpoint_goes_quiet),
 	};

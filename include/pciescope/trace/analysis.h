@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Streaming analysis of a decoded PTT trace: what is on the link (counts and
+ * bytes per TLP kind, direction, requester, completer; P/NP/CPL shares), how
+ * long non-posted requests take (request -> last completion, matched by
+ * Requester ID and tag) and how bandwidth varies over time.
+ *
+ * The analyser is fed one entry at a time and keeps fixed-size state: direct
+ * tables indexed by Requester ID, an open-addressing table of outstanding
+ * requests keyed by (Requester ID, tag) and log-linear latency histograms.
+ * Nothing is allocated per TLP, so it keeps up with trace files of any size.
+ *
+ * Time.  Entries carry a raw time field: 11 bits in 4DW entries, 32 bits
+ * (DW7) in 8DW entries.  It is unwrapped into a monotonic tick count by
+ * adding the difference to the previous entry modulo the field's range, so a
+ * gap between two consecutive entries longer than the range (2048 ticks for
+ * 4DW, 2^32 for 8DW) cannot be seen: it is taken as the gap modulo the
+ * range.  Times are kept in ticks; tick_ns converts them for display.
+ */
+#ifndef PCIESCOPE_TRACE_ANALYSIS_H
+#define PCIESCOPE_TRACE_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pciescope/pcie/tlp.h>
+#include <pciescope/trace/lat_hist.h>
+#include <pciescope/trace/ptt_entry.h>
+
+/*
+ * Default length of a trace time tick: the emulated PTT counts its time
+ * field in nanoseconds.  Real hardware's tick is not documented; pass the
+ * right one (report --tick NS).
+ */
+#define ANALYSIS_DEFAULT_TICK_NS 1.0
+/* Windows the automatic bandwidth timeline keeps at most (it widens them). */
+#define ANALYSIS_AUTO_WINDOWS 256
+/* Windows a fixed-width timeline may have before it gives up. */
+#define ANALYSIS_MAX_WINDOWS (1u << 20)
+
+/* Direction of the TLPs of a trace, relative to the Root Port. */
+enum analysis_dir { ANALYSIS_DIR_IN, ANALYSIS_DIR_OUT, ANALYSIS_DIR_UNKNOWN, ANALYSIS_NDIR };
+
+/*
+ * What the PTT event's format and direction settings say about the direction
+ * of each traced TLP: known only when the setting traces one direction
+ * (4DW: 0 inbound, 1 outbound; 8DW: 1 outbound, 2 and 3 inbound).
+ */
+enum analysis_dir analysis_dir_of_setting(enum ptt_format f, unsigned direction);
+const char *analysis_dir_name(enum analysis_dir d); /* "in", "out", "unknown" */
+
+#define ANALYSIS_NCLASS 3 /* P, NP, CPL (enum tlp_class without PREFIX) */
+
+struct analysis_counts {
+	uint64_t tlps;
+	uint64_t payload_bytes;
+	uint64_t header_bytes; /* header DWs (and the 8DW prefix, when not 0) */
+};
+
+/* A requester or a completer, by its ID. */
+struct analysis_node {
+	uint16_t rid;
+	struct analysis_counts cls[ANALYSIS_NCLASS];
+};
+
+/* Latency of one non-posted kind from one requester (or all of them). */
+struct analysis_lat {
+	uint16_t requester;
+	enum tlp_kind kind;
+	uint64_t requests;
+	uint64_t completions;
+	uint64_t bytes;	      /* completion payload bytes of the matched requests */
+	struct lat_hist hist; /* request -> last completion, in ticks */
+};
+
+/* A matched non-posted request, for timeline writers. */
+struct analysis_txn {
+	uint16_t requester, completer, tag;
+	enum tlp_kind kind;
+	uint8_t status;	     /* of the last completion */
+	uint16_t ncpl;	     /* completions it took */
+	uint32_t bytes;	     /* completion payload bytes */
+	uint64_t start, end; /* ticks */
+};
+
+struct analysis_window {
+	uint64_t tlps;
+	uint64_t bytes[ANALYSIS_NCLASS]; /* payload bytes */
+};
+
+struct analysis_opts {
+	double tick_ns;	    /* 0: ANALYSIS_DEFAULT_TICK_NS */
+	uint64_t window_ns; /* 0: automatic width, at most ANALYSIS_AUTO_WINDOWS */
+	bool no_timeline;   /* keep no bandwidth windows (saves time per entry) */
+	/* Called for every request closed by its last completion. */
+	void (*on_txn)(void *ctx, const struct analysis_txn *t);
+	void *ctx;
+};
+
+struct analysis_summary {
+	uint64_t entries;
+	uint64_t undecoded;		/* entries whose header did not decode */
+	uint64_t first, last;		/* ticks of the first and last entry */
+	uint64_t matched;		/* requests closed by their last completion */
+	uint64_t unmatched_requests;	/* tag reused before a completion came, or still open */
+	uint64_t open_at_end;		/* part of unmatched_requests */
+	uint64_t unmatched_completions; /* no open request with their Requester ID and tag */
+};
+
+struct analysis;
+
+/* Returns 0 or -ENOMEM / -EINVAL (negative tick or a window under one tick). */
+int analysis_create(const struct analysis_opts *o, struct analysis **out);
+void analysis_destroy(struct analysis *a);
+
+/* One decoded entry; h decoded from e->hdr.  d: from analysis_dir_of_setting. */
+void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct tlp_hdr *h,
+		   enum analysis_dir d);
+/* An entry whose header did not decode: only its time counts. */
+void analysis_feed_undecoded(struct analysis *a, const struct ptt_entry *e);
+
+/* Ends the stream: requests still open become unmatched.  Call once. */
+void analysis_finish(struct analysis *a);
+
+/*
+ * Results.  Valid until analysis_destroy.  A fixed-width timeline that would
+ * need more than ANALYSIS_MAX_WINDOWS windows stops growing and
+ * analysis_windows returns -E2BIG.
+ */
+double analysis_tick_ns(const struct analysis *a);
+const struct analysis_summary *analysis_summary(const struct analysis *a);
+const struct analysis_counts *analysis_kind(const struct analysis *a, enum analysis_dir d,
+					    enum tlp_kind k);
+/* Sums of the kinds of one class over the directions in mask (1 << dir). */
+struct analysis_counts analysis_class(const struct analysis *a, unsigned dir_mask,
+				      enum tlp_class c);
+struct analysis_counts analysis_total(const struct analysis *a);
+/* Nodes in order of first appearance. */
+const struct analysis_node *analysis_requesters(const struct analysis *a, size_t *n);
+const struct analysis_node *analysis_completers(const struct analysis *a, size_t *n);
+/* Per requester and kind, in order of first appearance. */
+const struct analysis_lat *analysis_latencies(const struct analysis *a, size_t *n);
+/* After analysis_finish: every requester merged, per kind (requests == 0 for kinds never seen). */
+const struct analysis_lat *analysis_latency_of_kind(const struct analysis *a, enum tlp_kind k);
+/* After analysis_finish: every non-posted kind merged. */
+const struct analysis_lat *analysis_latency_all(const struct analysis *a);
+/* Windows start at the first entry; returns their number or -E2BIG. */
+long analysis_windows(const struct analysis *a, const struct analysis_window **w,
+		      uint64_t *width_ticks);
+
+#endif

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * --html FILE: one self-contained page (inline style and SVG, no script, no
+ * external resource) with the summary, the TLP mix, bandwidth over time,
+ * the latency histogram and the busiest requesters.  The charts are made
+ * by out/svg from the same analysis the text views print.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include <pciescope/out/html.h>
+#include <pciescope/out/svg.h>
+
+#include "report_views_impl.h"
+
+#define HIST_BINS 40
+#define TOP_REQUESTERS 20
+
+static void table_section(FILE *f, const char *heading, struct out_table *t)
+{
+	html_section(f, heading);
+	if (t)
+		out_table_print_html(t, f);
+	out_table_free(t);
+	html_section_end(f);
+}
+
+static void mix_chart(const struct report_views *v, FILE *f)
+{
+	const char *labels[TLP_KIND_COUNT];
+	double val[TLP_KIND_COUNT];
+	size_t n = 0;
+
+	for (int k = 0; k < TLP_KIND_COUNT; k++) {
+		uint64_t tlps = 0;
+
+		for (int d = 0; d < ANALYSIS_NDIR; d++)
+			tlps += analysis_kind(v->a, d, k)->tlps;
+		if (!tlps)
+			continue;
+		labels[n] = tlp_kind_name(k);
+		val[n++] = (double)tlps;
+	}
+	svg_bar_chart(f, "TLP mix (TLPs per kind)", labels, val, n, "TLPs");
+}
+
+static int bandwidth_chart(const struct report_views *v, FILE *f)
+{
+	const struct analysis_window *w;
+	uint64_t width;
+	long n = analysis_windows(v->a, &w, &width);
+	double wns = rv_ns(v, width), *x, *y;
+	struct svg_series s[3] = {{"posted", NULL, "#4a7fb5"},
+				  {"completions", NULL, "#c0504d"},
+				  {"all", NULL, "#333333"}};
+
+	if (n < 0) {
+		html_para(f, "The timeline needs more windows than the analyser keeps; "
+			     "choose a wider --timeline.");
+		return 0;
+	}
+	x = calloc((size_t)n + 1, 4 * sizeof(double));
+	if (!x)
+		return -ENOMEM;
+	y = x + n + 1;
+	for (long i = 0; i < n; i++) {
+		double d = rv_window_ns(v, i, n, width);
+
+		x[i] = wns * (double)i / 1e3;
+		y[i] = (double)w[i].bytes[TLP_CLASS_P] * 1e3 / d;
+		y[n + 1 + i] = (double)w[i].bytes[TLP_CLASS_CPL] * 1e3 / d;
+		y[2 * (n + 1) + i] =
+		    (double)(w[i].bytes[0] + w[i].bytes[1] + w[i].bytes[2]) * 1e3 / d;
+	}
+	s[0].y = y;
+	s[1].y = y + n + 1;
+	s[2].y = y + 2 * (n + 1);
+	svg_line_chart(f, "Payload bandwidth over time", x, (size_t)n, s, 3,
+		       "time from first entry (us)", "MB/s");
+	free(x);
+	return 0;
+}
+
+/*
+ * Adds n samples spread evenly over [x, x + width) to the bins of width w
+ * from lo; what lies beyond the last bin goes into it.  Spreading (rather
+ * than dropping each bucket into one bin) keeps the shape free of the
+ * stripes that two different bucket grids would draw.
+ */
+static void spread(double *bins, double lo, double w, double x, double width, double n)
+{
+	for (int i = 0; i < HIST_BINS; i++) {
+		double b0 = lo + w * i, b1 = i == HIST_BINS - 1 ? x + width : b0 + w;
+		double o0 = x > b0 ? x : b0, o1 = x + width < b1 ? x + width : b1;
+
+		if (i == 0 && x < lo)
+			o0 = x;
+		if (o1 > o0)
+			bins[i] += n * (o1 - o0) / width;
+	}
+}
+
+/*
+ * Regroups the log-linear buckets into equal bins from the minimum to twice
+ * the 99th percentile (or the maximum, if lower): a few outliers would
+ * otherwise squeeze the whole distribution into one bar.  The rare
+ * latencies beyond fall into the last bin.
+ */
+static void latency_chart(const struct report_views *v, FILE *f)
+{
+	const struct lat_hist *h = &analysis_latency_all(v->a)->hist;
+	double bins[HIST_BINS] = {0}, lo, hi, w;
+
+	if (!h->count) {
+		html_para(f, "No request was matched with its completions in this trace.");
+		return;
+	}
+	lo = rv_ns(v, h->min);
+	hi = rv_ns(v, h->max);
+	if (hi > 2 * rv_ns(v, lat_hist_quantile(h, 0.99)))
+		hi = 2 * rv_ns(v, lat_hist_quantile(h, 0.99));
+	w = (hi - lo) / HIST_BINS;
+	if (w <= 0)
+		w = analysis_tick_ns(v->a);
+	for (unsigned b = 0; b < LAT_HIST_BUCKETS; b++)
+		if (h->bucket[b])
+			spread(bins, lo, w, rv_ns(v, lat_hist_bucket_lo(b)),
+			       rv_ns(v, lat_hist_bucket_width(b)), (double)h->bucket[b]);
+	svg_histogram(f, "Latency, request to last completion (all requesters)", lo, w, bins,
+		      HIST_BINS, "ns");
+}
+
+int rv_html_write(const struct report_views *v, FILE *f)
+{
+	int err;
+
+	html_begin(f, "pciescope trace report");
+	table_section(f, "Summary", rv_summary_table(v));
+	table_section(f, "TLP classes", rv_class_table(v));
+	html_section(f, "TLP mix");
+	mix_chart(v, f);
+	html_section_end(f);
+	html_section(f, "Bandwidth over time");
+	err = bandwidth_chart(v, f);
+	html_section_end(f);
+	html_section(f, "Latency");
+	latency_chart(v, f);
+	html_section_end(f);
+	table_section(f, "Latency per requester and kind", rv_latency_table(v));
+	table_section(f, "Top requesters", rv_requester_table(v, TOP_REQUESTERS));
+	table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
+	table_section(f, "TLP kinds", rv_kind_table(v));
+	return err ? err : html_end(f);
+}

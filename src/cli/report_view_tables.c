@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The tables of the analysis views.  Each is built once as an out_table so
+ * that --stats/--latency/--timeline print it as text, --csv as CSV and
+ * --html as an HTML table, from the same code.
+ */
+#include <stdlib.h>
+
+#include <pciescope/pcie/bdf.h>
+
+#include "report_views_impl.h"
+
+static const char *const class_name[ANALYSIS_NCLASS] = {"P", "NP", "CPL"};
+
+double rv_ns(const struct report_views *v, uint64_t ticks)
+{
+	return (double)ticks * analysis_tick_ns(v->a);
+}
+
+double rv_window_ns(const struct report_views *v, long i, long n, uint64_t width)
+{
+	const struct analysis_summary *s = analysis_summary(v->a);
+	uint64_t start = (uint64_t)i * width;
+
+	if (i == n - 1 && s->last - s->first + 1 - start < width)
+		return rv_ns(v, s->last - s->first + 1 - start);
+	return rv_ns(v, width);
+}
+
+double rv_ratio(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+static struct out_table *table(int n, const char *const *hdr, const char *align)
+{
+	return out_table_new(n, hdr, align);
+}
+
+struct out_table *rv_summary_table(const struct report_views *v)
+{
+	static const char *const hdr[] = {"item", "value"};
+	const struct analysis_summary *s = analysis_summary(v->a);
+	struct analysis_counts all = analysis_total(v->a);
+	struct out_table *t = table(2, hdr, "lr");
+	double span = rv_ns(v, s->last - s->first);
+
+	if (!t)
+		return NULL;
+	out_table_cell(t, "input");
+	out_table_cell(t, "%s", v->input);
+	out_table_cell(t, "direction");
+	out_table_cell(t, "%s", analysis_dir_name(v->dir));
+	out_table_cell(t, "entries");
+	out_table_cell(t, "%llu", (unsigned long long)s->entries);
+	out_table_cell(t, "undecoded entries");
+	out_table_cell(t, "%llu", (unsigned long long)s->undecoded);
+	out_table_cell(t, "tick (ns)");
+	out_table_cell(t, "%g", analysis_tick_ns(v->a));
+	out_table_cell(t, "time span (ns)");
+	out_table_cell(t, "%.1f", span);
+	out_table_cell(t, "payload bytes");
+	out_table_cell(t, "%llu", (unsigned long long)all.payload_bytes);
+	out_table_cell(t, "payload bandwidth (MB/s)");
+	out_table_cell(t, "%.1f", span > 0 ? (double)all.payload_bytes * 1e3 / span : 0);
+	out_table_cell(t, "matched requests");
+	out_table_cell(t, "%llu", (unsigned long long)s->matched);
+	out_table_cell(t, "unmatched requests");
+	out_table_cell(t, "%llu", (unsigned long long)s->unmatched_requests);
+	out_table_cell(t, "requests open at end");
+	out_table_cell(t, "%llu", (unsigned long long)s->open_at_end);
+	out_table_cell(t, "unmatched completions");
+	out_table_cell(t, "%llu", (unsigned long long)s->unmatched_completions);
+	return t;
+}
+
+struct out_table *rv_class_table(const struct report_views *v)
+{
+	static const char *const hdr[] = {"class", "tlps", "tlps %", "payload bytes", "bytes %"};
+	struct analysis_counts all = analysis_total(v->a);
+	struct out_table *t = table(5, hdr, "lrrrr");
+
+	if (!t)
+		return NULL;
+	for (int c = 0; c < ANALYSIS_NCLASS; c++) {
+		struct analysis_counts n = analysis_class(v->a, ~0u, (enum tlp_class)c);
+
+		out_table_cell(t, "%s", class_name[c]);
+		out_table_cell(t, "%llu", (unsigned long long)n.tlps);
+		out_table_cell(t, "%.2f", rv_ratio(n.tlps, all.tlps));
+		out_table_cell(t, "%llu", (unsigned long long)n.payload_bytes);
+		out_table_cell(t, "%.2f", rv_ratio(n.payload_bytes, all.payload_bytes));
+	}
+	return t;
+}
+
+struct out_table *rv_kind_table(const struct report_views *v)
+{
+	static const char *const hdr[] = {"kind",   "class",	     "direction",   "tlps",
+					  "tlps %", "payload bytes", "header bytes"};
+	struct analysis_counts all = analysis_total(v->a);
+	struct out_table *t = table(7, hdr, "lllrrrr");
+
+	if (!t)
+		return NULL;
+	for (int d = 0; d < ANALYSIS_NDIR; d++)
+		for (int k = 0; k < TLP_KIND_COUNT; k++) {
+			const struct analysis_counts *n = analysis_kind(v->a, d, k);
+			enum tlp_class c = tlp_class_of(k);
+
+			if (!n->tlps)
+				continue;
+			out_table_cell(t, "%s", tlp_kind_name(k));
+			out_table_cell(t, "%s", c < ANALYSIS_NCLASS ? class_name[c] : "prefix");
+			out_table_cell(t, "%s", analysis_dir_name(d));
+			out_table_cell(t, "%llu", (unsigned long long)n->tlps);
+			out_table_cell(t, "%.2f", rv_ratio(n->tlps, all.tlps));
+			out_table_cell(t, "%llu", (unsigned long long)n->payload_bytes);
+			out_table_cell(t, "%llu", (unsigned long long)n->header_bytes);
+		}
+	return t;
+}
+
+static uint64_t node_tlps(const struct analysis_node *n)
+{
+	return n->cls[0].tlps + n->cls[1].tlps + n->cls[2].tlps;
+}
+
+static int by_tlps(const void *x, const void *y)
+{
+	const struct analysis_node *a = x, *b = y;
+	uint64_t ta = node_tlps(a), tb = node_tlps(b);
+
+	if (ta != tb)
+		return ta < tb ? 1 : -1;
+	return (int)a->rid - (int)b->rid;
+}
+
+/* Nodes sorted busiest first (a copy: the analyser keeps its order). */
+static struct analysis_node *sorted(const struct analysis_node *n, size_t cnt)
+{
+	struct analysis_node *s = malloc((cnt ? cnt : 1) * sizeof(*s));
+
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < cnt; i++)
+		s[i] = n[i];
+	qsort(s, cnt, sizeof(*s), by_tlps);
+	return s;
+}
+
+struct out_table *rv_requester_table(const struct report_views *v, size_t limit)
+{
+	static const char *const hdr[] = {"requester", "P tlps",   "P bytes",
+					  "NP tlps",   "CPL tlps", "CPL bytes"};
+	size_t cnt;
+	const struct analysis_node *n = analysis_requesters(v->a, &cnt);
+	struct analysis_node *s = sorted(n, cnt);
+	struct out_table *t = s ? table(6, hdr, "lrrrrr") : NULL;
+	char rid[16];
+
+	for (size_t i = 0; t && i < cnt && i < limit; i++) {
+		out_table_cell(t, "%s", pci_rid_format(s[i].rid, rid, sizeof(rid)));
+		out_table_cell(t, "%llu", (unsigned long long)s[i].cls[TLP_CLASS_P].tlps);
+		out_table_cell(t, "%llu", (unsigned long long)s[i].cls[TLP_CLASS_P].payload_bytes);
+		out_table_cell(t, "%llu", (unsigned long long)s[i].cls[TLP_CLASS_NP].tlps);
+		out_table_cell(t, "%llu", (unsigned long long)s[i].cls[TLP_CLASS_CPL].tlps);
+		out_table_cell(t, "%llu",
+			       (unsigned long long)s[i].cls[TLP_CLASS_CPL].payload_bytes);
+	}
+	free(s);
+	return t;
+}
+
+struct out_table *rv_completer_table(const struct report_views *v, size_t limit)
+{
+	static const char *const hdr[] = {"completer", "CPL tlps", "CPL bytes"};
+	size_t cnt;
+	const struct analysis_node *n = analysis_completers(v->a, &cnt);
+	struct analysis_node *s = sorted(n, cnt);
+	struct out_table *t = s ? table(3, hdr, "lrr") : NULL;
+	char rid[16];
+
+	for (size_t i = 0; t && i < cnt && i < limit; i++) {
+		out_table_cell(t, "%s", pci_rid_format(s[i].rid, rid, sizeof(rid)));
+		out_table_cell(t, "%llu", (unsigned long long)s[i].cls[TLP_CLASS_CPL].tlps);
+		out_table_cell(t, "%llu",
+			       (unsigned long long)s[i].cls[TLP_CLASS_CPL].payload_bytes);
+	}
+	free(s);
+	return t;
+}
+
+static void latency_row(const struct report_views *v, struct out_table *t, const char *who,
+			const struct analysis_lat *l)
+{
+	const struct lat_hist *h = &l->hist;
+
+	out_table_cell(t, "%s", who);
+	out_table_cell(t, "%s", l->kind == TLP_UNKNOWN ? "all" : tlp_kind_name(l->kind));
+	out_table_cell(t, "%llu", (unsigned long long)l->requests);
+	out_table_cell(t, "%llu", (unsigned long long)h->count);
+	out_table_cell(t, "%.1f", h->count ? rv_ns(v, h->min) : 0);
+	out_table_cell(t, "%.1f", h->count ? rv_ns(v, h->sum) / (double)h->count : 0);
+	out_table_cell(t, "%.1f", rv_ns(v, lat_hist_quantile(h, 0.5)));
+	out_table_cell(t, "%.1f", rv_ns(v, lat_hist_quantile(h, 0.99)));
+	out_table_cell(t, "%.1f", rv_ns(v, h->max));
+}
+
+struct out_table *rv_latency_table(const struct report_views *v)
+{
+	static const char *const hdr[] = {"requester", "kind",	 "requests", "matched", "min ns",
+					  "avg ns",    "p50 ns", "p99 ns",   "max ns"};
+	struct out_table *t = table(9, hdr, "llrrrrrrr");
+	size_t n;
+	const struct analysis_lat *l = analysis_latencies(v->a, &n);
+	char rid[16];
+
+	if (!t)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		latency_row(v, t, pci_rid_format(l[i].requester, rid, sizeof(rid)), &l[i]);
+	for (int k = 0; k < TLP_KIND_COUNT; k++)
+		if (analysis_latency_of_kind(v->a, k)->requests)
+			latency_row(v, t, "all", analysis_latency_of_kind(v->a, k));
+	if (analysis_latency_all(v->a)->requests)
+		latency_row(v, t, "all", analysis_latency_all(v->a));
+	return t;
+}
+
+struct out_table *rv_timeline_table(const struct report_views *v)
+{
+	static const char *const hdr[] = {"start ns", "tlps", "P MB/s", "CPL MB/s", "total MB/s"};
+	const struct analysis_window *w;
+	uint64_t width;
+	long n = analysis_windows(v->a, &w, &width);
+	double wns = rv_ns(v, width);
+	struct out_table *t = n >= 0 ? table(5, hdr, "rrrrr") : NULL;
+
+	for (long i = 0; t && i < n; i++) {
+		uint64_t all = w[i].bytes[0] + w[i].bytes[1] + w[i].bytes[2];
+		double d = rv_window_ns(v, i, n, width);
+
+		out_table_cell(t, "%.1f", wns * (double)i);
+		out_table_cell(t, "%llu", (unsigned long long)w[i].tlps);
+		out_table_cell(t, "%.1f", (double)w[i].bytes[TLP_CLASS_P] * 1e3 / d);
+		out_table_cell(t, "%.1f", (double)w[i].bytes[TLP_CLASS_CPL] * 1e3 / d);
+		out_table_cell(t, "%.1f", (double)all * 1e3 / d);
+	}
+	return t;
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The analysis views of `pciescope report`: option parsing, feeding the
+ * analyser, and the order in which the views print.  All views share one
+ * pass over the trace and one analyser, so asking for several costs no
+ * more reading than asking for one.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/perf/perf_data.h>
+
+#include "cli.h"
+#include "report_views_impl.h"
+
+/* "250", "250ns", "1.5us", "2ms", "1s" -> nanoseconds. */
+static int parse_duration_ns(const char *s, double *ns)
+{
+	static const struct {
+		const char *suffix;
+		double scale;
+	} units[] = {{"", 1}, {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || !isfinite(v) || v <= 0)
+		return -EINVAL;
+	for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+		if (!strcmp(end, units[k].suffix)) {
+			*ns = v * units[k].scale;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+static int take_duration(const char *name, const char *val, double *ns)
+{
+	if (!val || parse_duration_ns(val, ns))
+		return cli_error("--%s: '%s' is not a positive duration (e.g. 500, 2us, 1ms)", name,
+				 val ? val : "");
+	return 0;
+}
+
+int report_views_opt(struct report_views_opts *o, int c, const char *arg)
+{
+	double ns;
+
+	switch (c) {
+	case REPORT_OPT_STATS:
+		o->stats = true;
+		return 0;
+	case REPORT_OPT_LATENCY:
+		o->latency = true;
+		return 0;
+	case REPORT_OPT_CSV:
+		o->csv = true;
+		return 0;
+	case REPORT_OPT_CHROME:
+		o->chrome_trace = arg;
+		return 0;
+	case REPORT_OPT_HTML:
+		o->html = arg;
+		return 0;
+	case REPORT_OPT_TICK:
+		return take_duration("tick", arg, &o->tick_ns);
+	case REPORT_OPT_TIMELINE:
+		if (take_duration("timeline", arg, &ns))
+			return 1;
+		if (ns < 1 || ns > 1e18)
+			return cli_error("--timeline: '%s' must be between 1 ns and 1e18 ns", arg);
+		o->timeline_ns = (uint64_t)llround(ns);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+bool report_views_selected(const struct report_views_opts *o)
+{
+	return o->stats || o->latency || o->csv || o->timeline_ns || o->chrome_trace || o->html;
+}
+
+void report_views_usage(FILE *f)
+{
+	fputs("      --stats           TLP counts and bytes per kind, class, requester, completer\n"
+	      "      --latency         request -> completion latency per requester and kind\n"
+	      "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
+	      "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
+	      "      --chrome-trace FILE  requests as slices, a track per requester (Perfetto)\n"
+	      "      --html FILE       self-contained HTML report with charts\n"
+	      "      --tick NS         length of a trace time tick (default 1 ns)\n",
+	      f);
+}
+
+int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
+		       bool have_config, struct report_views **out)
+{
+	struct report_views *v = calloc(1, sizeof(*v));
+	struct analysis_opts ao = {.tick_ns = o->tick_ns,
+				   .window_ns = o->timeline_ns,
+				   .no_timeline = !o->timeline_ns && !o->html,
+				   .on_txn = o->chrome_trace ? rv_chrome_txn : NULL,
+				   .ctx = v};
+	int err;
+
+	if (!v)
+		return cli_errno(-ENOMEM, "report");
+	v->o = *o;
+	if (v->o.csv && !v->o.stats && !v->o.latency && !v->o.timeline_ns)
+		v->o.stats = true;
+	v->input = input;
+	v->dir = have_config ? analysis_dir_of_setting((enum ptt_format)((config >> 32) & 0xf),
+						       (config >> 20) & 0xf)
+			     : ANALYSIS_DIR_UNKNOWN;
+	err = analysis_create(&ao, &v->a);
+	if (err) {
+		free(v);
+		return err == -EINVAL ? cli_error("--timeline: window shorter than one tick")
+				      : cli_errno(err, "report");
+	}
+	if (o->html && !(v->html = fopen(o->html, "w"))) {
+		err = cli_errno(-errno, "%s", o->html);
+		goto fail;
+	}
+	if (o->chrome_trace && rv_chrome_open(v)) {
+		err = 1;
+		goto fail;
+	}
+	*out = v;
+	return 0;
+fail:
+	if (v->html)
+		fclose(v->html);
+	analysis_destroy(v->a);
+	free(v);
+	return err;
+}
+
+int report_views_start_reader(const struct report_views_opts *o, const char *input,
+			      const struct perf_reader *rd, struct report_views **out)
+{
+	const struct perf_attr_info *a = perf_reader_nr_attrs(rd) ? perf_reader_attr(rd, 0) : NULL;
+
+	return report_views_start(o, input, a ? a->attr.config : 0, a != NULL, out);
+}
+
+void report_views_entry(struct report_views *v, const struct ptt_entry *e, const struct tlp_hdr *h)
+{
+	if (h)
+		analysis_feed(v->a, e, h, v->dir);
+	else
+		analysis_feed_undecoded(v->a, e);
+}
+
+void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len)
+{
+	enum ptt_format f;
+	size_t sz;
+	struct ptt_entry e;
+	struct tlp_hdr h;
+
+	if (!len)
+		return;
+	f = ptt_detect_format(buf, len);
+	sz = ptt_entry_size(f);
+	for (size_t off = 0; off + sz <= len; off += sz) {
+		ptt_entry_decode(buf + off, f, &e);
+		if (tlp_decode(e.hdr, 4, &h) > 0)
+			analysis_feed(v->a, &e, &h, v->dir);
+		else
+			analysis_feed_undecoded(v->a, &e);
+	}
+}
+
+static int print_table(FILE *out, struct out_table *t, const char *title, bool csv, bool *first)
+{
+	if (!t)
+		return -ENOMEM;
+	if (!*first)
+		fputc('\n', out);
+	*first = false;
+	if (csv) {
+		out_table_print_csv(t, out);
+	} else {
+		fprintf(out, "%s\n", title);
+		out_table_print(t, out);
+	}
+	out_table_free(t);
+	return 0;
+}
+
+static int print_views(struct report_views *v, FILE *out)
+{
+	bool csv = v->o.csv, first = true;
+	int err = 0;
+
+	if (v->o.stats) {
+		err |= print_table(out, rv_summary_table(v), "Summary", csv, &first);
+		err |= print_table(out, rv_class_table(v), "TLP classes", csv, &first);
+		err |= print_table(out, rv_kind_table(v), "TLP kinds", csv, &first);
+		err |= print_table(out, rv_requester_table(v, SIZE_MAX), "Requesters", csv, &first);
+		err |= print_table(out, rv_completer_table(v, SIZE_MAX), "Completers", csv, &first);
+	}
+	if (v->o.latency)
+		err |= print_table(out, rv_latency_table(v), "Latency (request -> last completion)",
+				   csv, &first);
+	if (v->o.timeline_ns) {
+		const struct analysis_window *w;
+		uint64_t width;
+
+		if (analysis_windows(v->a, &w, &width) < 0)
+			return cli_error("--timeline: the trace needs more than %u windows of this "
+					 "width; choose a wider one",
+					 ANALYSIS_MAX_WINDOWS);
+		err |= print_table(out, rv_timeline_table(v), "Bandwidth over time", csv, &first);
+	}
+	return err ? cli_errno(-ENOMEM, "report") : 0;
+}
+
+static int write_html(struct report_views *v)
+{
+	int err = rv_html_write(v, v->html);
+
+	if (fclose(v->html) && !err)
+		err = -EIO;
+	return err ? cli_errno(err, "%s", v->o.html) : 0;
+}
+
+int report_views_finish(struct report_views *v, FILE *out)
+{
+	int ret = 0;
+
+	analysis_finish(v->a);
+	if (v->chrome && rv_chrome_close(v))
+		ret = 1;
+	if (v->o.stats || v->o.latency || v->o.timeline_ns)
+		ret |= print_views(v, out);
+	if (v->o.html)
+		ret |= write_html(v);
+	analysis_destroy(v->a);
+	free(v);
+	return ret;
+}

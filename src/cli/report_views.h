@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The analysis views of `pciescope report`: --stats, --latency, --timeline,
+ * --csv, --chrome-trace, --html, with --tick.  builtin-report.c adds
+ * REPORT_VIEWS_LONGOPTS to its getopt table, hands those options to
+ * report_views_opt, and feeds every trace chunk to report_views_chunk; the
+ * views print or write their files in report_views_finish.
+ */
+#ifndef PCIESCOPE_CLI_REPORT_VIEWS_H
+#define PCIESCOPE_CLI_REPORT_VIEWS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <pciescope/trace/analysis.h>
+
+struct report_views_opts {
+	bool stats, latency, csv;
+	uint64_t timeline_ns;	  /* 0: no --timeline */
+	const char *chrome_trace; /* --chrome-trace FILE */
+	const char *html;	  /* --html FILE */
+	double tick_ns;		  /* --tick NS; 0: default */
+};
+
+/* getopt_long() entries of the view options, for builtin-report's table. */
+enum {
+	REPORT_OPT_STATS = 0x200,
+	REPORT_OPT_LATENCY,
+	REPORT_OPT_TIMELINE,
+	REPORT_OPT_CSV,
+	REPORT_OPT_CHROME,
+	REPORT_OPT_HTML,
+	REPORT_OPT_TICK,
+};
+#define REPORT_VIEWS_LONGOPTS                                                                      \
+	{"stats", no_argument, NULL, REPORT_OPT_STATS},                                            \
+	    {"latency", no_argument, NULL, REPORT_OPT_LATENCY},                                    \
+	    {"timeline", required_argument, NULL, REPORT_OPT_TIMELINE},                            \
+	    {"csv", no_argument, NULL, REPORT_OPT_CSV},                                            \
+	    {"chrome-trace", required_argument, NULL, REPORT_OPT_CHROME},                          \
+	    {"html", required_argument, NULL, REPORT_OPT_HTML},                                    \
+	{                                                                                          \
+		"tick", required_argument, NULL, REPORT_OPT_TICK                                   \
+	}
+
+/*
+ * Takes the option getopt_long() returned as c with its argument.  Returns
+ * 0 when taken, 1 after printing the error for a bad value, -1 when c is
+ * not a view option.
+ */
+int report_views_opt(struct report_views_opts *o, int c, const char *arg);
+/* Whether any view was asked for (then report prints no entry lines). */
+bool report_views_selected(const struct report_views_opts *o);
+/* Usage lines of the view options, for report --help. */
+void report_views_usage(FILE *f);
+
+struct report_views;
+
+/*
+ * config: the PTT event's perf config (format and direction decide the TLP
+ * direction); have_config false when the file has none.  input names the
+ * trace in the reports.  Returns 0 or 1 after printing an error.
+ */
+int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
+		       bool have_config, struct report_views **out);
+struct perf_reader;
+/* The same, with the config of the file's first event (file mode: from its header). */
+int report_views_start_reader(const struct report_views_opts *o, const char *input,
+			      const struct perf_reader *rd, struct report_views **out);
+/* One entry; h NULL when its header did not decode. */
+void report_views_entry(struct report_views *v, const struct ptt_entry *e, const struct tlp_hdr *h);
+/* Every whole entry of one trace chunk (an AUXTRACE payload), in order. */
+void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len);
+/* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */
+int report_views_finish(struct report_views *v, FILE *out);
+
+#endif

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* State of the report analysis views, shared by report_view*.c. */
+#ifndef PCIESCOPE_CLI_REPORT_VIEWS_IMPL_H
+#define PCIESCOPE_CLI_REPORT_VIEWS_IMPL_H
+
+#include <pciescope/out/chrome_trace.h>
+#include <pciescope/out/table.h>
+
+#include "report_views.h"
+
+struct report_views {
+	struct report_views_opts o;
+	const char *input;
+	enum analysis_dir dir;
+	struct analysis *a;
+	FILE *html;
+	/* --chrome-trace */
+	FILE *chrome;
+	struct chrome_trace ct;
+	uint8_t has_track[65536 / 8];
+};
+
+/* Tables of the analysis; NULL when out of memory. */
+struct out_table *rv_summary_table(const struct report_views *v);
+struct out_table *rv_class_table(const struct report_views *v);
+struct out_table *rv_kind_table(const struct report_views *v);
+struct out_table *rv_requester_table(const struct report_views *v, size_t limit);
+struct out_table *rv_completer_table(const struct report_views *v, size_t limit);
+struct out_table *rv_latency_table(const struct report_views *v);
+/* NULL also when the timeline overflowed (see analysis_windows). */
+struct out_table *rv_timeline_table(const struct report_views *v);
+
+double rv_ns(const struct report_views *v, uint64_t ticks);
+/* Length of window i of n: the last one ends one tick after the last entry. */
+double rv_window_ns(const struct report_views *v, long i, long n, uint64_t width);
+double rv_ratio(uint64_t part, uint64_t whole);
+
+/* --chrome-trace: opens the file; rv_chrome_txn then writes each slice. */
+int rv_chrome_open(struct report_views *v);
+void rv_chrome_txn(void *ctx, const struct analysis_txn *t);
+int rv_chrome_close(struct report_views *v);
+
+/* --html: the whole page. 0 or -errno. */
+int rv_html_write(const struct report_views *v, FILE *f);
+
+#endif

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Life cycle and results of the trace analyser.  Class sums are derived from
+ * the per-kind counts when asked for, so the hot path updates one counter
+ * set per TLP instead of several.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "analysis_priv.h"
+
+enum analysis_dir analysis_dir_of_setting(enum ptt_format f, unsigned direction)
+{
+	if (f == PTT_FMT_4DW)
+		return direction == 0	? ANALYSIS_DIR_IN
+		       : direction == 1 ? ANALYSIS_DIR_OUT
+					: ANALYSIS_DIR_UNKNOWN;
+	if (direction == 1)
+		return ANALYSIS_DIR_OUT;
+	return direction == 2 || direction == 3 ? ANALYSIS_DIR_IN : ANALYSIS_DIR_UNKNOWN;
+}
+
+const char *analysis_dir_name(enum analysis_dir d)
+{
+	return d == ANALYSIS_DIR_IN ? "in" : d == ANALYSIS_DIR_OUT ? "out" : "unknown";
+}
+
+static void lat_init(struct analysis_lat *l, enum tlp_kind k)
+{
+	l->kind = k;
+	lat_hist_init(&l->hist);
+}
+
+int analysis_create(const struct analysis_opts *o, struct analysis **out)
+{
+	struct analysis *a;
+
+	if (o->tick_ns < 0)
+		return -EINVAL;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	a->o = *o;
+	if (a->o.tick_ns == 0)
+		a->o.tick_ns = ANALYSIS_DEFAULT_TICK_NS;
+	for (uint8_t fmt = 0; fmt < 8; fmt++) {
+		int dws = tlp_header_dws(fmt);
+
+		a->hdr_bytes[fmt] = (uint8_t)(dws > 0 ? 4 * dws : 0);
+	}
+	for (int k = 0; k < TLP_KIND_COUNT; k++) {
+		a->cls_of[k] = tlp_class_of(k);
+		lat_init(&a->kind_lat[k], k);
+	}
+	lat_init(&a->all_lat, TLP_UNKNOWN);
+	a->reqs.size = a->cpls.size = sizeof(struct analysis_node);
+	a->req_lat_idx.size = sizeof(uint32_t) * TLP_KIND_COUNT;
+	a->lats.size = sizeof(struct analysis_lat);
+	if (timeline_init(a)) {
+		analysis_destroy(a);
+		return -EINVAL;
+	}
+	a->req_idx = calloc(RID_SPACE, sizeof(uint32_t));
+	a->cpl_idx = calloc(RID_SPACE, sizeof(uint32_t));
+	if (!a->req_idx || !a->cpl_idx || open_table_init(&a->open, 4096)) {
+		analysis_destroy(a);
+		return -ENOMEM;
+	}
+	*out = a;
+	return 0;
+}
+
+void analysis_destroy(struct analysis *a)
+{
+	if (!a)
+		return;
+	free(a->req_idx);
+	free(a->cpl_idx);
+	vec_free(&a->reqs);
+	vec_free(&a->cpls);
+	vec_free(&a->req_lat_idx);
+	vec_free(&a->lats);
+	vec_free(&a->win);
+	open_table_free(&a->open);
+	free(a);
+}
+
+void analysis_finish(struct analysis *a)
+{
+	match_finish(a);
+}
+
+double analysis_tick_ns(const struct analysis *a)
+{
+	return a->o.tick_ns;
+}
+
+const struct analysis_summary *analysis_summary(const struct analysis *a)
+{
+	return &a->sum;
+}
+
+const struct analysis_counts *analysis_kind(const struct analysis *a, enum analysis_dir d,
+					    enum tlp_kind k)
+{
+	return &a->kind[d][k];
+}
+
+static void sum_into(struct analysis_counts *s, const struct analysis_counts *c)
+{
+	s->tlps += c->tlps;
+	s->payload_bytes += c->payload_bytes;
+	s->header_bytes += c->header_bytes;
+}
+
+struct analysis_counts analysis_class(const struct analysis *a, unsigned dir_mask, enum tlp_class c)
+{
+	struct analysis_counts s = {0};
+
+	for (int d = 0; d < ANALYSIS_NDIR; d++)
+		for (int k = 0; k < TLP_KIND_COUNT; k++)
+			if ((dir_mask & (1u << d)) && k != TLP_UNKNOWN && a->cls_of[k] == c)
+				sum_into(&s, &a->kind[d][k]);
+	return s;
+}
+
+struct analysis_counts analysis_total(const struct analysis *a)
+{
+	struct analysis_counts s = {0};
+
+	for (int d = 0; d < ANALYSIS_NDIR; d++)
+		for (int k = 0; k < TLP_KIND_COUNT; k++)
+			sum_into(&s, &a->kind[d][k]);
+	return s;
+}
+
+const struct analysis_node *analysis_requesters(const struct analysis *a, size_t *n)
+{
+	*n = a->reqs.n;
+	return a->reqs.items;
+}
+
+const struct analysis_node *analysis_completers(const struct analysis *a, size_t *n)
+{
+	*n = a->cpls.n;
+	return a->cpls.items;
+}
+
+const struct analysis_lat *analysis_latencies(const struct analysis *a, size_t *n)
+{
+	*n = a->lats.n;
+	return a->lats.items;
+}
+
+const struct analysis_lat *analysis_latency_of_kind(const struct analysis *a, enum tlp_kind k)
+{
+	return &a->kind_lat[k];
+}
+
+const struct analysis_lat *analysis_latency_all(const struct analysis *a)
+{
+	return &a->all_lat;
+}
+
+long analysis_windows(const struct analysis *a, const struct analysis_window **w,
+		      uint64_t *width_ticks)
+{
+	*w = a->win.items;
+	*width_ticks = a->win_ticks;
+	return a->win_overflow ? -E2BIG : (long)a->win.n;
+}
