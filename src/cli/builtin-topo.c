@@ -21,11 +21,14 @@ struct names {
 	char cls[128], dev[256];
 };
 
+/* pci.ids only: udev's hwdb holds the same names and its handle is never freed. */
 static void name_of(struct names *nm, const struct topo_dev *d)
 {
-	pci_lookup_name(nm->acc, nm->cls, sizeof(nm->cls), PCI_LOOKUP_CLASS, d->class_code >> 8);
-	pci_lookup_name(nm->acc, nm->dev, sizeof(nm->dev), PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE,
-			d->vendor, d->device);
+	pci_lookup_name(nm->acc, nm->cls, sizeof(nm->cls), PCI_LOOKUP_CLASS | PCI_LOOKUP_NO_HWDB,
+			d->class_code >> 8);
+	pci_lookup_name(nm->acc, nm->dev, sizeof(nm->dev),
+			PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_HWDB, d->vendor,
+			d->device);
 }
 
 static void print_dev(const struct topo *t, struct names *nm, size_t i, int depth)
