@@ -137,7 +137,8 @@ static int demo_record(struct backend *b, const char *ptt, const char *filter, c
 	return aux_record(b, &o, res);
 }
 
-static void demo_summary(const struct demo_counts *c, const struct aux_record_result *res)
+static void demo_summary(const char *ptt, const struct demo_counts *c,
+			 const struct aux_record_result *res)
 {
 	printf("   %llu TLP headers, %llu KiB of trace in %llu AUX records%s\n",
 	       (unsigned long long)c->entries, (unsigned long long)(res->aux_bytes >> 10),
@@ -153,7 +154,7 @@ static void demo_summary(const struct demo_counts *c, const struct aux_record_re
 		printf("   %s %s\n", i ? "        " : "first:  ", c->first[i]);
 	printf("\nNext: pciescope list | pciescope tune %s | pciescope record -e ... "
 	       "(docs/ptt.md)\n",
-	       "hisi_ptt0_2");
+	       ptt);
 }
 
 int cmd_demo(int argc, char **argv)
@@ -196,7 +197,7 @@ int cmd_demo(int argc, char **argv)
 	if (!ret)
 		ret = demo_count(file, c);
 	if (!ret)
-		demo_summary(c, &res);
+		demo_summary(ptt, c, &res);
 	if (c && !strstr(dir, "XXXXXX")) {
 		unlink(file);
 		rmdir(dir);

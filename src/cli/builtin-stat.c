@@ -197,6 +197,7 @@ static int make_counters(struct stat_config *s)
 		s->c[i].spec = &s->events.ev[i];
 		s->c[i].handle = -1;
 		s->c[i].partner = -1;
+		s->c[i].denom = -1;
 		s->c[i].clock =
 		    a->type == PERF_TYPE_SOFTWARE &&
 		    (a->config == PERF_COUNT_SW_CPU_CLOCK || a->config == PERF_COUNT_SW_TASK_CLOCK);

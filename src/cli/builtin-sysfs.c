@@ -110,8 +110,9 @@ static int parse(int argc, char **argv, struct backend_options *bo, const char *
 {
 	int c;
 
+	/* argv[0] is "export": options may stand before or after DIR. */
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
 		if (c == 'p')
 			bo->platform = optarg;
 		else if (c == 'b')
@@ -124,11 +125,11 @@ static int parse(int argc, char **argv, struct backend_options *bo, const char *
 			return 1;
 		}
 	}
-	if (optind + 2 != argc || strcmp(argv[optind], "export")) {
+	if (optind + 1 != argc) {
 		usage(stderr);
 		return 1;
 	}
-	*dir = argv[optind + 1];
+	*dir = argv[optind];
 	return 0;
 }
 
@@ -142,7 +143,11 @@ int cmd_sysfs(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "mount"))
 		return cli_sysfs_mount(argc - 1, argv + 1);
-	if (parse(argc, argv, &bo, &dir))
+	if (argc < 2 || strcmp(argv[1], "export")) {
+		usage(argc > 1 && !strcmp(argv[1], "--help") ? stdout : stderr);
+		return argc > 1 && !strcmp(argv[1], "--help") ? 0 : 1;
+	}
+	if (parse(argc - 1, argv + 1, &bo, &dir))
 		return 1;
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return cli_errno(-errno, "cannot create %s", dir);

@@ -146,14 +146,6 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
 	return report_views_start(o, input, a ? a->attr.config : 0, a != NULL, out);
 }
 
-void report_views_entry(struct report_views *v, const struct ptt_entry *e, const struct tlp_hdr *h)
-{
-	if (h)
-		analysis_feed(v->a, e, h, v->dir);
-	else
-		analysis_feed_undecoded(v->a, e);
-}
-
 void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len)
 {
 	enum ptt_format f;

@@ -69,8 +69,6 @@ struct perf_reader;
 /* The same, with the config of the file's first event (file mode: from its header). */
 int report_views_start_reader(const struct report_views_opts *o, const char *input,
 			      const struct perf_reader *rd, struct report_views **out);
-/* One entry; h NULL when its header did not decode. */
-void report_views_entry(struct report_views *v, const struct ptt_entry *e, const struct tlp_hdr *h);
 /* Every whole entry of one trace chunk (an AUXTRACE payload), in order. */
 void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len);
 /* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */

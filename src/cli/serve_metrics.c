@@ -170,6 +170,7 @@ static int make_counters(struct serve *sv)
 		s->c[i].spec = &s->events.ev[i];
 		s->c[i].handle = -1;
 		s->c[i].partner = -1;
+		s->c[i].denom = -1;
 	}
 	stat_find_pairs(s);
 	return 0;

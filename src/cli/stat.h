@@ -23,6 +23,7 @@ struct stat_counter {
 	struct backend_count cur, prev; /* latest and previous interval's reads */
 	int partner;			/* index of the pair's other event, -1 if none */
 	enum hisi_pcie_class metric;	/* set on the pair's main (bit 16 clear) event */
+	int denom;			/* AMD IOMMU: the metric's denominator event, -1 if none */
 	bool clock;			/* cpu-clock/task-clock: shown in msec like perf */
 };
 

@@ -70,6 +70,9 @@ static void print_text(const struct stat_config *s, const struct line *l)
 	fprintf(s->out, "%18s %-4s %-32s", l->value, l->unit, l->name);
 	if (l->has_metric)
 		fprintf(s->out, " # %12.2f %s", l->metric, l->munit);
+	/* A multiplexed count was scaled: say for how much of the time it ran. */
+	if (l->running && l->pcnt < 100.0)
+		fprintf(s->out, "  (%.2f%%)", l->pcnt);
 	fputc('\n', s->out);
 }
 

@@ -28,6 +28,11 @@ expect() {
 	[ -z "$pat" ] || grep -qF -- "$pat" "$TEST_TMP/err" || err "no '$pat' from: pciescope $* :: $(cat "$TEST_TMP/err")"
 }
 
+# 0. The seed's `perf list`: both events of the example pair are listed.
+expect 0 "" list
+grep -qF 'rx_mwr_latency' "$TEST_TMP/out" && grep -qF 'rx_mwr_cnt' "$TEST_TMP/out" &&
+	grep -qF 'hisi_pcie0_core0' "$TEST_TMP/out" || err "list: no hisi_pcie0_core0 events"
+
 # 1. The seed's command lines with a command.
 for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0x1/' \
 	'hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/' \

@@ -78,6 +78,8 @@ static int drain(void *ctx)
 	while (perf_event_next_record(r->e, rec, sizeof(rec)) > 0)
 		;
 	total = perf_aux_data(r->e, &tail, &p1, &n1, &p2, &n2);
+	if (!total)
+		return 0;
 	if (r->len + total > r->cap) {
 		r->cap = 2 * (r->len + total);
 		r->data = realloc(r->data, r->cap);
