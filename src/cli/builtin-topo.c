@@ -65,8 +65,8 @@ static int print_json(const struct topo *t, struct names *nm)
 		json_object_set_new(o, "class_code", json_integer(d->class_code));
 		if (d->link)
 			json_object_set_new(o, "link",
-					    json_pack("{s:f,s:i,s:f,s:i,s:b}", "speed_gts", d->speed,
-						      "width", d->width, "max_speed_gts",
+					    json_pack("{s:f,s:i,s:f,s:i,s:b}", "speed_gts",
+						      d->speed, "width", d->width, "max_speed_gts",
 						      d->max_speed, "max_width", d->max_width,
 						      "downgraded", topo_downgraded(d)));
 		json_array_append_new(arr, o);

@@ -14,9 +14,9 @@
 /* One Root Port's pair of one TLP kind: counters main and main's partner. */
 struct serve_series {
 	unsigned sicl, core, port; /* port: the PMU's port bitmap bit */
-	char bdf[16];              /* the Root Port */
-	char tlp[8];               /* "rx_mrd", ... */
-	size_t main;               /* index into stat counters */
+	char bdf[16];		   /* the Root Port */
+	char tlp[8];		   /* "rx_mrd", ... */
+	size_t main;		   /* index into stat counters */
 };
 
 /* One named event of an AMD IOMMU PMU (amd_iommu_<n>). */

@@ -299,8 +299,10 @@ static void render_tune(FILE *f, struct backend *b)
 				family(f, "pciescope_ptt_tune_level", "gauge",
 				       "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
 			head = true;
-			fprintf(f, "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
-				sicl, core, tune_params[k], v);
+			fprintf(
+			    f,
+			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
+			    sicl, core, tune_params[k], v);
 		}
 		free(pmus[i]);
 	}
@@ -336,9 +338,9 @@ static void render_links(FILE *f, struct backend *b)
 	    "pciescope_pcie_link_max_speed_gigatransfers_per_second",
 	    "pciescope_pcie_link_width_lanes", "pciescope_pcie_link_max_width_lanes",
 	    "pciescope_pcie_link_downgraded"};
-	static const char *const help[] = {
-	    "Current link speed", "Maximum link speed (capability)", "Current link width",
-	    "Maximum link width (capability)", "1 if the link trained below its maximum"};
+	static const char *const help[] = {"Current link speed", "Maximum link speed (capability)",
+					   "Current link width", "Maximum link width (capability)",
+					   "1 if the link trained below its maximum"};
 	char **devs = NULL;
 	size_t n = 0;
 
