@@ -10,7 +10,7 @@ JOBS       ?= $(shell nproc)
 FUZZ_TIME  ?= 20
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-asan bench fuzz fuzz-long clean
+.PHONY: all deps build run test test-asan bench fuzz fuzz-long install clean
 
 all: build
 
@@ -46,6 +46,13 @@ fuzz-long: deps
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_FUZZ=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	@sh fuzz/run.sh $(FUZZ_BUILD) -runs=10000000
+
+# make install PREFIX=/opt/pciescope [DESTDIR=...]
+PREFIX ?= /usr/local
+install: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+	@DESTDIR=$(DESTDIR) cmake --install $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

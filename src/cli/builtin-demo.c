@@ -166,6 +166,12 @@ int cmd_demo(int argc, char **argv)
 	int ret;
 
 	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: pciescope demo [--platform NAME] [--backend B] [--workload W] "
+			       "[--seed N]\n  A one-screen tour: tune, trace, summary (nothing "
+			       "is saved).\n");
+			return 0;
+		}
 		ret = backend_opts_parse(&bo, argc, argv, &i);
 		if (ret <= 0)
 			return ret < 0 ? 1 : cli_error("demo: unknown option '%s'", argv[i]);

@@ -131,10 +131,12 @@ static void print_pmu(json_t *pmu)
 	print_filters(pmu, "requester_filters");
 }
 
-static int list_usage(void)
+/* --help prints on stdout and succeeds; a usage error prints on stderr. */
+static int list_usage(int ret)
 {
-	fprintf(stderr, "usage: pciescope list [--json] [--backend B] [--platform P] [PMU...]\n");
-	return 1;
+	fprintf(ret ? stderr : stdout,
+		"usage: pciescope list [--json] [--backend B] [--platform P] [PMU...]\n");
+	return ret;
 }
 
 static int list_collect(struct backend *b, char **only, int nonly, json_t *pmus)
@@ -184,9 +186,9 @@ int cmd_list(int argc, char **argv)
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return list_usage() - 1;
+			return list_usage(0);
 		else if (argv[i][0] == '-' || nonly == 64)
-			return list_usage();
+			return list_usage(1);
 		else
 			only[nonly++] = argv[i];
 	}

@@ -21,11 +21,14 @@ struct names {
 	char cls[128], dev[256];
 };
 
+/* pci.ids only: udev's hwdb holds the same names and its handle is never freed. */
 static void name_of(struct names *nm, const struct topo_dev *d)
 {
-	pci_lookup_name(nm->acc, nm->cls, sizeof(nm->cls), PCI_LOOKUP_CLASS, d->class_code >> 8);
-	pci_lookup_name(nm->acc, nm->dev, sizeof(nm->dev), PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE,
-			d->vendor, d->device);
+	pci_lookup_name(nm->acc, nm->cls, sizeof(nm->cls), PCI_LOOKUP_CLASS | PCI_LOOKUP_NO_HWDB,
+			d->class_code >> 8);
+	pci_lookup_name(nm->acc, nm->dev, sizeof(nm->dev),
+			PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_HWDB, d->vendor,
+			d->device);
 }
 
 static void print_dev(const struct topo *t, struct names *nm, size_t i, int depth)
@@ -62,8 +65,8 @@ static int print_json(const struct topo *t, struct names *nm)
 		json_object_set_new(o, "class_code", json_integer(d->class_code));
 		if (d->link)
 			json_object_set_new(o, "link",
-					    json_pack("{s:f,s:i,s:f,s:i,s:b}", "speed_gts", d->speed,
-						      "width", d->width, "max_speed_gts",
+					    json_pack("{s:f,s:i,s:f,s:i,s:b}", "speed_gts",
+						      d->speed, "width", d->width, "max_speed_gts",
 						      d->max_speed, "max_width", d->max_width,
 						      "downgraded", topo_downgraded(d)));
 		json_array_append_new(arr, o);

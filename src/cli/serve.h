@@ -14,19 +14,31 @@
 /* One Root Port's pair of one TLP kind: counters main and main's partner. */
 struct serve_series {
 	unsigned sicl, core, port; /* port: the PMU's port bitmap bit */
-	char bdf[16];              /* the Root Port */
-	char tlp[8];               /* "rx_mrd", ... */
-	size_t main;               /* index into stat counters */
+	char bdf[16];		   /* the Root Port */
+	char tlp[8];		   /* "rx_mrd", ... */
+	size_t main;		   /* index into stat counters */
+};
+
+/* One named event of an AMD IOMMU PMU (amd_iommu_<n>). */
+struct serve_iommu {
+	unsigned iommu;
+	char event[64];
+	size_t counter; /* index into stat counters */
 };
 
 struct serve {
 	struct stat_config s;
 	struct serve_series *ser;
 	size_t nser;
+	struct serve_iommu *iommu;
+	size_t niommu;
 	struct backend_count *last; /* previous sample, for the interval's gauges */
 };
 
-/* Opens a pair per Root Port and TLP kind on every PCIe PMU; 0 or exit code. */
+/*
+ * Opens a pair per Root Port and TLP kind on every PCIe PMU and every named
+ * event of every AMD IOMMU PMU; 0 or exit code.
+ */
 int serve_setup(struct serve *sv, struct backend *b);
 /* Reads the counters and renders the page into a malloc'ed text; 0 or -errno. */
 int serve_sample(struct serve *sv, char **page, size_t *len);

@@ -7,6 +7,7 @@
  *    the derived metrics of the pair over the last interval as gauges
  *    (bandwidth in bytes per second, average latency in seconds), computed
  *    by the stat code so `serve` and `stat --metrics` agree;
+ *  - every named event of every AMD IOMMU PMU (amd_iommu_<n>) as a counter;
  *  - the PTT tune levels of every hisi_ptt PMU;
  *  - the link of every PCI device: current and maximum speed and width, and
  *    whether it trained below its maximum (a downgraded link).
@@ -114,6 +115,48 @@ static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **
 	return r;
 }
 
+static int add_iommu_event(struct serve *sv, const char *pmu, unsigned n, const char *event,
+			   const struct perf_pmu_source *src)
+{
+	char ev[192], err[512];
+	struct serve_iommu *io = realloc(sv->iommu, (sv->niommu + 1) * sizeof(*io));
+
+	if (!io)
+		return -ENOMEM;
+	sv->iommu = io;
+	io = &io[sv->niommu];
+	io->counter = sv->s.events.n;
+	snprintf(ev, sizeof(ev), "%s/%s/", pmu, event);
+	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
+		return cli_error("serve: %s", err);
+	io->iommu = n;
+	snprintf(io->event, sizeof(io->event), "%s", event);
+	sv->niommu++;
+	return 0;
+}
+
+static int add_iommu(struct serve *sv, struct backend *b, const char *pmu,
+		     const struct perf_pmu_source *src)
+{
+	char path[256], **ev = NULL;
+	size_t nev = 0;
+	unsigned n;
+	int r = 0;
+
+	if (sscanf(pmu, "amd_iommu_%u", &n) != 1)
+		return 0;
+	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/events", pmu);
+	if (b->ops->sysfs_list(b, path, &ev, &nev))
+		return 0;
+	for (size_t i = 0; i < nev; i++) {
+		if (!r && !strchr(ev[i], '.'))
+			r = add_iommu_event(sv, pmu, n, ev[i], src);
+		free(ev[i]);
+	}
+	free(ev);
+	return r;
+}
+
 static int make_counters(struct serve *sv)
 {
 	struct stat_config *s = &sv->s;
@@ -147,8 +190,8 @@ int serve_setup(struct serve *sv, struct backend *b)
 	if (b->ops->sysfs_list(b, PCI_DEVICES, &devs, &ndev))
 		ndev = 0;
 	for (size_t i = 0; i < npmu && !r; i++)
-		if (hisi_pcie_pmu_name(pmus[i]))
-			r = add_pmu(sv, b, pmus[i], devs, ndev, &src);
+		r = hisi_pcie_pmu_name(pmus[i]) ? add_pmu(sv, b, pmus[i], devs, ndev, &src)
+						: add_iommu(sv, b, pmus[i], &src);
 	for (size_t i = 0; i < npmu; i++)
 		free(pmus[i]);
 	for (size_t i = 0; i < ndev; i++)
@@ -219,6 +262,18 @@ static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *de
 	pmu_series(f, sv, delta, true, true);
 }
 
+static void render_iommu(FILE *f, const struct serve *sv)
+{
+	if (!sv->niommu)
+		return;
+	family(f, "pciescope_iommu_events_total", "counter",
+	       "AMD IOMMU performance counter events (amd_iommu_<n> PMU, named events)");
+	for (size_t i = 0; i < sv->niommu; i++)
+		fprintf(f, "pciescope_iommu_events_total{iommu=\"%u\",event=\"%s\"} %.17g\n",
+			sv->iommu[i].iommu, sv->iommu[i].event,
+			scaled(&sv->s.c[sv->iommu[i].counter].cur));
+}
+
 static void render_tune(FILE *f, struct backend *b)
 {
 	char **pmus = NULL, path[512];
@@ -244,8 +299,10 @@ static void render_tune(FILE *f, struct backend *b)
 				family(f, "pciescope_ptt_tune_level", "gauge",
 				       "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
 			head = true;
-			fprintf(f, "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
-				sicl, core, tune_params[k], v);
+			fprintf(
+			    f,
+			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
+			    sicl, core, tune_params[k], v);
 		}
 		free(pmus[i]);
 	}
@@ -281,9 +338,9 @@ static void render_links(FILE *f, struct backend *b)
 	    "pciescope_pcie_link_max_speed_gigatransfers_per_second",
 	    "pciescope_pcie_link_width_lanes", "pciescope_pcie_link_max_width_lanes",
 	    "pciescope_pcie_link_downgraded"};
-	static const char *const help[] = {
-	    "Current link speed", "Maximum link speed (capability)", "Current link width",
-	    "Maximum link width (capability)", "1 if the link trained below its maximum"};
+	static const char *const help[] = {"Current link speed", "Maximum link speed (capability)",
+					   "Current link width", "Maximum link width (capability)",
+					   "1 if the link trained below its maximum"};
 	char **devs = NULL;
 	size_t n = 0;
 
@@ -330,6 +387,7 @@ int serve_sample(struct serve *sv, char **page, size_t *len)
 		return -ENOMEM;
 	}
 	render_pmu(f, sv, delta);
+	render_iommu(f, sv);
 	render_tune(f, s->b);
 	render_links(f, s->b);
 	family(f, "pciescope_time_seconds", "gauge",
@@ -346,5 +404,6 @@ void serve_teardown(struct serve *sv)
 	perf_events_free(&sv->s.events);
 	free(sv->s.c);
 	free(sv->ser);
+	free(sv->iommu);
 	free(sv->last);
 }

@@ -205,8 +205,7 @@ static int fs_open(const char *path, struct fuse_file_info *fi)
 	return 0;
 }
 
-static int fs_read(const char *path, char *out, size_t size, off_t off,
-		   struct fuse_file_info *fi)
+static int fs_read(const char *path, char *out, size_t size, off_t off, struct fuse_file_info *fi)
 {
 	char *buf = malloc(ATTR_MAX);
 	struct request r = {.path = path, .buf = buf, .n = ATTR_MAX, .kind = REQ_READ};
@@ -264,14 +263,14 @@ static void fs_destroy(void *data)
 }
 
 static const struct fuse_operations sysfs_fuse_ops = {
-	.init = fs_init,
-	.destroy = fs_destroy,
-	.getattr = fs_getattr,
-	.readdir = fs_readdir,
-	.open = fs_open,
-	.read = fs_read,
-	.write = fs_write,
-	.truncate = fs_truncate,
+    .init = fs_init,
+    .destroy = fs_destroy,
+    .getattr = fs_getattr,
+    .readdir = fs_readdir,
+    .open = fs_open,
+    .read = fs_read,
+    .write = fs_write,
+    .truncate = fs_truncate,
 };
 
 static int mount_usage(int ret)
@@ -317,7 +316,8 @@ static int serve_mount(struct mount_ctx *m, const char *prog, const char *dir, b
 		goto out;
 	}
 	fflush(NULL);
-	/* A shell starts background jobs with SIGINT ignored; Ctrl-C and kill -INT must still unmount. */
+	/* A shell starts background jobs with SIGINT ignored; Ctrl-C and kill -INT must still
+	 * unmount. */
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	if (fuse_daemonize(fg) == 0 && fuse_set_signal_handlers(fuse_get_session(f)) == 0) {

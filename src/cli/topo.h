@@ -18,10 +18,10 @@ struct pci_access;
 
 struct topo_dev {
 	char bdf[16];
-	int parent;        /* index in the list, -1 at the top */
+	int parent; /* index in the list, -1 at the top */
 	uint16_t vendor, device;
-	uint32_t class_code; /* 24 bits */
-	bool link;         /* the device has a PCIe link */
+	uint32_t class_code;	 /* 24 bits */
+	bool link;		 /* the device has a PCIe link */
 	double speed, max_speed; /* GT/s */
 	unsigned width, max_width;
 };

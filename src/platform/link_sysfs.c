@@ -16,7 +16,7 @@
 
 static const char *speed_text(int gen)
 {
-	static const char *const gt[] = {"Unknown", "2.5 GT/s PCIe", "5.0 GT/s PCIe",
+	static const char *const gt[] = {"Unknown",	  "2.5 GT/s PCIe",  "5.0 GT/s PCIe",
 					 "8.0 GT/s PCIe", "16.0 GT/s PCIe", "32.0 GT/s PCIe"};
 
 	return gen >= 1 && gen <= 5 ? gt[gen] : gt[0];

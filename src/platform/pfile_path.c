@@ -3,7 +3,7 @@
  * Where platform files come from: a name with a '/' or ending in ".json" is
  * a path; any other name is a built-in, looked up as platforms/<name>.json
  * under $PCIESCOPE_DATADIR, then the source tree the binary was built from,
- * then the installed data directories.
+ * then the data directory of its install prefix, then the usual ones.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -52,7 +52,8 @@ static char *read_all(const char *path)
 static char *find_builtin(const char *name, char *path, size_t n)
 {
 	const char *dirs[] = {getenv("PCIESCOPE_DATADIR"), PCIESCOPE_DATADIR,
-			      "/usr/local/share/pciescope", "/usr/share/pciescope"};
+			      PCIESCOPE_INSTALL_DATADIR, "/usr/local/share/pciescope",
+			      "/usr/share/pciescope"};
 
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		char *text;

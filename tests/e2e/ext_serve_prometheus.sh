@@ -4,7 +4,8 @@
 # a Prometheus on loopback (temporary config and storage) scrapes it, and
 # PromQL over its HTTP API returns the PTT tune level set before with
 # `pciescope tune`, the downgraded link of the platform file, and a non-zero
-# Root Port bandwidth.  SIGTERM stops serve with exit status 0.
+# Root Port bandwidth.  The Grafana dashboard queries only metrics on the
+# page; on epyc the IOMMU counters count.  SIGTERM stops serve with exit status 0.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR" "$TEST_TMP/prom"
@@ -28,6 +29,11 @@ done
 promtool check metrics <"$TEST_TMP/page" || fail "promtool rejects the page"
 grep -q '^pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"} 2$' "$TEST_TMP/page" ||
 	fail "tune level not on the page"
+# Every metric the Grafana dashboard queries is on the page.
+for m in $(jq -r '.. | .expr? // empty' "$SRC_DIR/contrib/grafana/pciescope.json" |
+	grep -o 'pciescope_[a-z_]*' | sort -u); do
+	grep -q "^$m[{ ]" "$TEST_TMP/page" || fail "dashboard queries $m, not on the page"
+done
 curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$SP/nosuch" | grep -qx 404 ||
 	fail "unknown path not 404"
 
@@ -63,4 +69,18 @@ query 'count(pciescope_pcie_bandwidth_bytes_per_second{bdf="0000:00:00.0",tlp="r
 
 kill -TERM $spid
 wait $spid || fail "serve exited $? on SIGTERM"
+
+# epyc: the AMD IOMMU PMU's named events, counting under the platform's traffic.
+"$PCIESCOPE" serve --platform epyc --listen 127.0.0.1:$((SP + 1)) --interval 100 \
+	2>"$TEST_TMP/serve2.err" &
+pids+=($!)
+ok=""
+for _ in $(seq 200); do
+	curl -sf "http://127.0.0.1:$((SP + 1))/metrics" >"$TEST_TMP/page2" &&
+		awk '$1 ~ /^pciescope_iommu_events_total\{iommu="0",event="mem_trans_total"\}$/ &&
+			$2 > 0 {f=1} END {exit !f}' "$TEST_TMP/page2" && ok=1 && break
+	sleep 0.1
+done
+[ -n "$ok" ] || fail "no counting IOMMU metric: $(grep iommu "$TEST_TMP/page2" | head -3)"
+promtool check metrics <"$TEST_TMP/page2" || fail "promtool rejects the epyc page"
 echo ok
