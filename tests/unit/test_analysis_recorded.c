@@ -21,6 +21,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "aux_drain.h"
+
 #include <pciescope/core/kernel.h>
 #include <pciescope/fabric/fabric.h>
 #include <pciescope/platform/platform.h>
@@ -40,8 +42,7 @@ struct rig {
 	struct platform *p;
 	struct fabric *f;
 	struct perf_event *e;
-	uint8_t *data;
-	size_t len, cap;
+	struct aux_drained aux;
 	struct truth *log;
 	size_t nlog, caplog, fed;
 	bool logging;
@@ -71,24 +72,8 @@ static void ground_truth(void *ctx, const struct fabric_tlp *t)
 static int drain(void *ctx)
 {
 	struct rig *r = ctx;
-	const void *p1, *p2;
-	size_t n1, n2, total;
-	uint64_t tail, rec[64];
 
-	while (perf_event_next_record(r->e, rec, sizeof(rec)) > 0)
-		;
-	total = perf_aux_data(r->e, &tail, &p1, &n1, &p2, &n2);
-	if (!total)
-		return 0;
-	if (r->len + total > r->cap) {
-		r->cap = 2 * (r->len + total);
-		r->data = realloc(r->data, r->cap);
-		assert_non_null(r->data);
-	}
-	memcpy(r->data + r->len, p1, n1);
-	memcpy(r->data + r->len + n1, p2, n2);
-	r->len += total;
-	perf_aux_consume(r->e, total);
+	aux_drain(r->e, &r->aux);
 	return 0;
 }
 
@@ -127,11 +112,11 @@ static void analyse(struct rig *r)
 	enum analysis_dir d = analysis_dir_of_setting(PTT_FMT_4DW, 2);
 
 	assert_int_equal(analysis_create(&o, &r->a), 0);
-	for (r->fed = 0; r->fed < r->len / PTT_4DW_BYTES; r->fed++) {
+	for (r->fed = 0; r->fed < r->aux.len / PTT_4DW_BYTES; r->fed++) {
 		struct ptt_entry e;
 		struct tlp_hdr h;
 
-		ptt_entry_decode(r->data + r->fed * PTT_4DW_BYTES, PTT_FMT_4DW, &e);
+		ptt_entry_decode(r->aux.data + r->fed * PTT_4DW_BYTES, PTT_FMT_4DW, &e);
 		assert_true(tlp_decode(e.hdr, 4, &h) > 0);
 		analysis_feed(r->a, &e, &h, d);
 		/* the unwrapped time follows the fabric's clock */
@@ -155,7 +140,7 @@ static void recorded_trace_matches_fabric(void **state)
 	record(&r, CFG(0x80001, 2, 7, 0), 2000000);
 	fabric_remove_observer(r.f, ground_truth, &r);
 	assert_true(r.nlog > 1000);
-	assert_int_equal(r.len, r.nlog * PTT_4DW_BYTES);
+	assert_int_equal(r.aux.len, r.nlog * PTT_4DW_BYTES);
 	analyse(&r);
 
 	for (size_t i = 0; i < r.nlog; i++) {
@@ -182,7 +167,7 @@ static void recorded_trace_matches_fabric(void **state)
 	assert_true(np_out > 0 && np_in > s->matched);
 	analysis_destroy(r.a);
 	platform_shutdown(r.p);
-	free(r.data);
+	free(r.aux.data);
 	free(r.log);
 }
 

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "aux_drain.h"
+
 #include <pciescope/bus/bus.h>
 #include <pciescope/core/kernel.h>
 #include <pciescope/fabric/fabric.h>
@@ -310,42 +312,10 @@ static void aux_size_and_mode(void **state)
 	perf_event_close(e);
 }
 
-struct drained {
-	uint8_t *data;
-	size_t len, cap;
-	int aux_records, truncated;
-};
-
-static void drain(struct perf_event *e, struct drained *d)
-{
-	uint64_t rec[64], tail;
-	const void *p1, *p2;
-	size_t n1, n2, total;
-
-	while (perf_event_next_record(e, rec, sizeof(rec)) > 0) {
-		const struct perf_event_header *h = (const void *)rec;
-
-		if (h->type != PERF_RECORD_AUX)
-			continue;
-		d->aux_records++;
-		d->truncated += !!(rec[3] & PERF_AUX_FLAG_TRUNCATED);
-	}
-	total = perf_aux_data(e, &tail, &p1, &n1, &p2, &n2);
-	if (!total)
-		return;
-	if (d->len + total > d->cap) {
-		d->cap = (d->len + total) * 2;
-		d->data = realloc(d->data, d->cap);
-	}
-	memcpy(d->data + d->len, p1, n1);
-	memcpy(d->data + d->len + n1, p2, n2);
-	d->len += total;
-	perf_aux_consume(e, total);
-}
 
 /* Runs ns of traffic in 100 us slices; drains AUX after each slice if asked. */
 static void run(struct machine *m, struct perf_event *e, uint64_t ns, bool drain_each,
-		struct drained *d)
+		struct aux_drained *d)
 {
 	uint64_t end = fabric_now(m->f) + ns;
 
@@ -355,7 +325,7 @@ static void run(struct machine *m, struct perf_event *e, uint64_t ns, bool drain
 		assert_int_equal(fabric_run_until(m->f, next < end ? next : end), 0);
 		perf_core_tick(m->k->perf, fabric_now(m->f));
 		if (drain_each)
-			drain(e, d);
+			aux_drain(e, d);
 	}
 }
 
@@ -377,11 +347,11 @@ static struct perf_event *trace_start(struct machine *m, uint64_t config)
 	return e;
 }
 
-static void trace_stop(struct machine *m, struct perf_event *e, struct drained *d)
+static void trace_stop(struct machine *m, struct perf_event *e, struct aux_drained *d)
 {
 	assert_int_equal(perf_event_disable(e), 0);
 	m->logging = false;
-	drain(e, d);
+	aux_drain(e, d);
 	perf_event_close(e);
 }
 
@@ -389,7 +359,7 @@ static void trace_stop(struct machine *m, struct perf_event *e, struct drained *
 static void seed_example_matches_ground_truth(void **state)
 {
 	struct machine *m = *state;
-	struct drained d = {0};
+	struct aux_drained d = {0};
 	struct perf_event *e;
 
 	m->want_port = m->node[RP10];
@@ -421,7 +391,7 @@ static void seed_example_matches_ground_truth(void **state)
 static void slow_reader_truncates_exactly(void **state)
 {
 	struct machine *m = *state;
-	struct drained d = {0};
+	struct aux_drained d = {0};
 	struct perf_event *e;
 	size_t n = 3 * (4u << 20) / 16;
 

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "aux_drain.h"
+
 #include <pciescope/core/kernel.h>
 #include <pciescope/fabric/fabric.h>
 #include <pciescope/pcie/tlp.h>
@@ -32,8 +34,7 @@ struct rig {
 	struct kcore *k;
 	struct fabric *f;
 	struct perf_event *e;
-	uint8_t *data;
-	size_t len, cap;
+	struct aux_drained aux;
 	uint32_t (*log)[4];
 	size_t nlog, caplog;
 	bool logging;
@@ -69,7 +70,7 @@ static int shutdown(void **state)
 	struct rig *r = *state;
 
 	platform_shutdown(r->p);
-	free(r->data);
+	free(r->aux.data);
 	free(r->log);
 	free(r);
 	return 0;
@@ -93,23 +94,8 @@ static void ground_truth(void *ctx, const struct fabric_tlp *t)
 static int drain(void *ctx)
 {
 	struct rig *r = ctx;
-	const void *p1, *p2;
-	size_t n1, n2, total;
-	uint64_t tail, rec[64];
 
-	while (perf_event_next_record(r->e, rec, sizeof(rec)) > 0)
-		;
-	total = perf_aux_data(r->e, &tail, &p1, &n1, &p2, &n2);
-	if (!total)
-		return 0;
-	if (r->len + total > r->cap) {
-		r->cap = 2 * (r->len + total);
-		r->data = realloc(r->data, r->cap);
-	}
-	memcpy(r->data + r->len, p1, n1);
-	memcpy(r->data + r->len + n1, p2, n2);
-	r->len += total;
-	perf_aux_consume(r->e, total);
+	aux_drain(r->e, &r->aux);
 	return 0;
 }
 
@@ -120,7 +106,7 @@ static size_t record(struct rig *r, uint64_t config, uint64_t ns)
 	    .size = sizeof(a), .config = config, .sample_period = 1, .disabled = 1};
 
 	a.type = (uint32_t)perf_pmu_find(r->k->perf, "hisi_ptt0_2")->type;
-	r->len = 0;
+	r->aux.len = 0;
 	r->nlog = 0;
 	assert_int_equal(perf_event_open(r->k->perf, &a, -1, 0, NULL, &r->e), 0);
 	assert_int_equal(perf_event_aux_map(r->e, 16u << 20, false), 0);
@@ -131,7 +117,7 @@ static size_t record(struct rig *r, uint64_t config, uint64_t ns)
 	r->logging = false;
 	drain(r);
 	perf_event_close(r->e);
-	return r->len;
+	return r->aux.len;
 }
 
 static uint32_t le32(const uint8_t *p)
@@ -150,9 +136,9 @@ static void seed_example_is_the_ground_truth(void **state)
 	record(r, CFG(0x80001, 1, 1, 1), 3000000);
 	fabric_remove_observer(r->f, ground_truth, r);
 	assert_true(r->nlog > 100);
-	assert_int_equal(r->len, r->nlog * 32);
+	assert_int_equal(r->aux.len, r->nlog * 32);
 	for (size_t i = 0; i < r->nlog; i++) {
-		const uint8_t *e = r->data + 32 * i;
+		const uint8_t *e = r->aux.data + 32 * i;
 
 		assert_int_equal(le32(e), 0xffffffffu);
 		for (int w = 0; w < 4; w++)
@@ -186,7 +172,7 @@ static double cpl_share(struct rig *r)
 	size_t n = record(r, CFG(0x80001, 1, 7, 0), 2000000) / 16, cpl = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		uint32_t dw0 = le32(r->data + 16 * i);
+		uint32_t dw0 = le32(r->aux.data + 16 * i);
 		uint32_t hdr0 = (dw0 >> 30) << 29 | ((dw0 >> 25) & 0x1f) << 24;
 
 		cpl += tlp_class_of(tlp_kind_of(hdr0)) == TLP_CLASS_CPL;
