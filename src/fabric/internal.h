@@ -225,14 +225,38 @@ uint64_t fab_seed_mix(uint64_t seed);
 
 /* link.c */
 uint32_t link_ppb(int width, int speed);
-uint32_t tlp_wire_bytes(const struct ptlp *t);
+
+/*
+ * Bytes on the wire: header (3 or 4 DW), an optional prefix, the payload and
+ * 8 bytes of framing, sequence number and LCRC (STP+seq+LCRC+END on Gen1/2,
+ * the 4-byte STP token + LCRC on Gen3+: both 8).  Inline: once per TLP on
+ * the hot path.
+ */
+static inline uint32_t tlp_wire_bytes(const struct ptlp *t)
+{
+	uint32_t hdr = 12;
+
+	if (t->kind == FK_MSG || ((t->kind == FK_MRD || t->kind == FK_MWR) && t->addr >> 32))
+		hdr = 16;
+	return hdr + (t->prefix ? 4 : 0) + ((t->bytes + 3) & ~3u) + 8;
+}
 static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
 {
 	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
 }
 
-/* queue.c: Tx rings */
-struct ptlp *pring_push(struct pring *r, const struct ptlp *t); /* NULL: no memory */
+/* queue.c: Tx rings; pushing is inline (once per TLP), growing is not. */
+int pring_grow(struct pring *r); /* -ENOMEM */
+static inline struct ptlp *pring_push(struct pring *r, const struct ptlp *t) /* NULL: no memory */
+{
+	struct ptlp *slot;
+
+	if ((!r->buf || r->tail - r->head > r->mask) && pring_grow(r))
+		return NULL;
+	slot = &r->buf[r->tail++ & r->mask];
+	*slot = *t;
+	return slot;
+}
 static inline bool pring_empty(const struct pring *r)
 {
 	return r->head == r->tail;
