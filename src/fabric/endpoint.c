@@ -40,7 +40,7 @@ static int ep_issue(struct fabric *f, int ep, struct ptlp *t)
 	return fab_send(f, n->port, FABRIC_INBOUND, t);
 }
 
-int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd, uint64_t now)
+int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd)
 {
 	struct fnode *n = &f->nodes[ep];
 
@@ -51,8 +51,8 @@ int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t 
 	int tag = n->next_tag;
 
 	n->next_tag = (n->next_tag + 1) % FAB_TAGS;
-	n->tags[tag] = (struct ftag){
-	    .t0 = now, .remaining = bytes, .stream = (int16_t)stream, .cmd = cmd, .busy = true};
+	n->tags[tag] =
+	    (struct ftag){.remaining = bytes, .stream = (int16_t)stream, .cmd = cmd, .busy = true};
 	n->tags_used++;
 	return tag;
 }
@@ -63,7 +63,7 @@ static int read_request(struct fabric *f, int ep, uint64_t addr, uint32_t bytes,
 	while (bytes) {
 		uint32_t n = bytes < f->mrrs ? bytes : f->mrrs;
 		struct ptlp t = ep_tlp(f, ep, FK_MRD, now);
-		int tag = ep_tag_alloc(f, ep, n, stream, cmd, now);
+		int tag = ep_tag_alloc(f, ep, n, stream, cmd);
 
 		if (tag < 0)
 			return tag;
@@ -102,7 +102,7 @@ int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int pe
 		if (n > bytes)
 			n = bytes;
 		t.addr = addr;
-		t.bytes = n;
+		t.bytes = (uint16_t)n;
 		t.peer = (int16_t)peer;
 		t.flags = PF_STREAM | (peer >= 0 ? PF_P2P : 0);
 		f->nodes[ep].posted++;
@@ -213,7 +213,7 @@ int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now)
 	struct ptlp t = cpu_tlp(f, ep, FK_MWR, now);
 
 	t.addr = f->nodes[ep].bar;
-	t.bytes = bytes;
+	t.bytes = (uint16_t)bytes;
 	return fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, &t);
 }
 

@@ -50,12 +50,15 @@ enum ptlp_flags {
 	PF_CFG0 = 32,	/* configuration request of Type 0 (target right below the port) */
 };
 
-/* A TLP waiting in (or being sent from) a Tx queue.  Kept small: queues copy it. */
+/*
+ * A TLP waiting in (or being sent from) a Tx queue.  Kept small: queues copy
+ * it, and the engine is bound by memory traffic more than by instructions,
+ * so it fits 48 bytes (a payload is at most MPS, 256 bytes).
+ */
 struct ptlp {
 	uint64_t ready; /* ps: earliest time it may be sent */
 	uint64_t addr;
 	uint64_t req_time; /* ps: for completions, when the request crossed the port */
-	uint32_t bytes;	   /* payload bytes */
 	uint32_t prefix;
 	uint16_t rid; /* requester */
 	uint16_t tag;
@@ -65,10 +68,12 @@ struct ptlp {
 	uint8_t cls;	     /* enum tlp_class */
 	uint8_t cpl_set;
 	uint8_t flags;
-	int16_t ep;    /* endpoint node on the device side of the port, -1 none */
-	int16_t peer;  /* the other endpoint of a P2P transaction, else -1 */
-	uint16_t wire; /* bytes on the wire, set when queued at a port */
+	int16_t ep;	/* endpoint node on the device side of the port, -1 none */
+	int16_t peer;	/* the other endpoint of a P2P transaction, else -1 */
+	uint16_t bytes; /* payload bytes */
+	uint16_t wire;	/* bytes on the wire, set when queued at a port */
 };
+_Static_assert(sizeof(struct ptlp) == 48, "Tx ring entries stay small");
 
 struct pring {
 	struct ptlp *buf;
@@ -113,7 +118,6 @@ struct fport {
 };
 
 struct ftag {
-	uint64_t t0;
 	uint32_t remaining;
 	int16_t stream; /* stream to notify on completion, -1 none */
 	uint16_t cmd;
@@ -225,14 +229,39 @@ uint64_t fab_seed_mix(uint64_t seed);
 
 /* link.c */
 uint32_t link_ppb(int width, int speed);
-uint32_t tlp_wire_bytes(const struct ptlp *t);
+
+/*
+ * Bytes on the wire: header (3 or 4 DW), an optional prefix, the payload and
+ * 8 bytes of framing, sequence number and LCRC (STP+seq+LCRC+END on Gen1/2,
+ * the 4-byte STP token + LCRC on Gen3+: both 8).  Inline: once per TLP on
+ * the hot path.
+ */
+static inline uint32_t tlp_wire_bytes(const struct ptlp *t)
+{
+	uint32_t hdr = 12;
+
+	if (t->kind == FK_MSG || ((t->kind == FK_MRD || t->kind == FK_MWR) && t->addr >> 32))
+		hdr = 16;
+	return hdr + (t->prefix ? 4 : 0) + ((t->bytes + 3) & ~3u) + 8;
+}
 static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
 {
 	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
 }
 
-/* queue.c: Tx rings */
-struct ptlp *pring_push(struct pring *r, const struct ptlp *t); /* NULL: no memory */
+/* queue.c: Tx rings; pushing is inline (once per TLP), growing (-ENOMEM) is not. */
+int pring_grow(struct pring *r);
+/* NULL: no memory */
+static inline struct ptlp *pring_push(struct pring *r, const struct ptlp *t)
+{
+	struct ptlp *slot;
+
+	if ((!r->buf || r->tail - r->head > r->mask) && pring_grow(r))
+		return NULL;
+	slot = &r->buf[r->tail++ & r->mask];
+	*slot = *t;
+	return slot;
+}
 static inline bool pring_empty(const struct pring *r)
 {
 	return r->head == r->tail;
@@ -270,7 +299,7 @@ void route_inbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t n
 void route_outbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now);
 
 /* endpoint.c: what endpoints and the CPU issue */
-int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd, uint64_t now);
+int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd);
 int ep_dma_read(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int stream, uint16_t cmd,
 		uint64_t now);
 int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int peer, uint64_t now);

@@ -20,17 +20,3 @@ uint32_t link_ppb(int width, int speed)
 		width = 1;
 	return lane_ppb[speed] / (uint32_t)width;
 }
-
-/*
- * Bytes on the wire: header (3 or 4 DW), an optional prefix, the payload and
- * 8 bytes of framing, sequence number and LCRC (STP+seq+LCRC+END on Gen1/2,
- * the 4-byte STP token + LCRC on Gen3+: both 8).
- */
-uint32_t tlp_wire_bytes(const struct ptlp *t)
-{
-	uint32_t hdr = 12;
-
-	if (t->kind == FK_MSG || ((t->kind == FK_MRD || t->kind == FK_MWR) && t->addr >> 32))
-		hdr = 16;
-	return hdr + (t->prefix ? 4 : 0) + ((t->bytes + 3) & ~3u) + 8;
-}

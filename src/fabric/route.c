@@ -44,7 +44,7 @@ static void answer_memory_read(struct fabric *f, struct fport *p, const struct p
 		if (n > left)
 			n = left;
 		c.addr = addr;
-		c.bytes = n;
+		c.bytes = (uint16_t)n;
 		c.byte_count = (uint16_t)left;
 		c.flags = n == left ? PF_LAST : 0;
 		fab_send(f, (int)(p - f->ports), FABRIC_OUTBOUND, &c);
@@ -104,7 +104,7 @@ static void endpoint_answers(struct fabric *f, struct fport *p, const struct ptl
 		if (n > left)
 			n = left;
 		c.addr = addr;
-		c.bytes = n;
+		c.bytes = (uint16_t)n;
 		c.byte_count = (uint16_t)left;
 		c.flags = (uint8_t)((t->flags & PF_P2P) | (n == left ? PF_LAST : 0));
 		fab_send(f, (int)(p - f->ports), FABRIC_INBOUND, &c);
