@@ -60,5 +60,7 @@ void chrome_trace_slice(struct chrome_trace *c, int pid, const char *name, doubl
 int chrome_trace_end(struct chrome_trace *c)
 {
 	fputs("\n]}\n", c->f);
-	return fflush(c->f) || ferror(c->f) ? -EIO : 0;
+	if (fflush(c->f)) /* a full disk: say so, not just "I/O error" */
+		return -errno;
+	return ferror(c->f) ? -EIO : 0;
 }

@@ -76,5 +76,7 @@ void html_para(FILE *f, const char *text)
 int html_end(FILE *f)
 {
 	fputs("</body>\n</html>\n", f);
-	return fflush(f) || ferror(f) ? -EIO : 0;
+	if (fflush(f)) /* a full disk: say so, not just "I/O error" */
+		return -errno;
+	return ferror(f) ? -EIO : 0;
 }
