@@ -6,7 +6,8 @@
  * ring and a minimal interrupt handler copies each full buffer out, as the
  * driver does into AUX.  Prints one line per entry format.
  *
- * Then the whole path on the kunpeng930 platform: the default workload runs
+ * Then the whole path on the kunpeng930 platform: the mixed workload at its
+ * full rates (not the light default of the platform file) runs
  * while hisi_ptt0_2 traces every inbound TLP of its core through the driver
  * and the perf core into a 16 MiB AUX area that is drained after every
  * slice, as `pciescope record` does; the fabric's own simulation is the
@@ -59,18 +60,21 @@ static double now_s(void)
 static void make_tlps(struct fabric_tlp *t, int rp10, int rp11)
 {
 	for (int i = 0; i < NTLP; i++) {
-		t[i] = (struct fabric_tlp){ .time_ns = (uint64_t)i * 3, .seq = (uint64_t)i,
-					    .port = i & 1 ? rp11 : rp10, .core = 2,
-					    .dir = FABRIC_INBOUND, .cls = (uint8_t)(i % 3),
-					    .cpl_set = FABRIC_CPL_B };
+		t[i] = (struct fabric_tlp){.time_ns = (uint64_t)i * 3,
+					   .seq = (uint64_t)i,
+					   .port = i & 1 ? rp11 : rp10,
+					   .core = 2,
+					   .dir = FABRIC_INBOUND,
+					   .cls = (uint8_t)(i % 3),
+					   .cpl_set = FABRIC_CPL_B};
 		t[i].hdr[0] = i % 3 == 0 ? 0x60000010 : i % 3 == 1 ? 0x20000010 : 0x4a000010;
 		t[i].hdr[1] = 0x01000000u | (uint32_t)i;
 		t[i].hdr[2] = (uint32_t)i * 64;
 	}
 }
 
-static void run(struct ptt_hw *h, struct bus_device *dev, const struct fabric_tlp *t,
-		unsigned fmt8, uint64_t n)
+static void run(struct ptt_hw *h, struct bus_device *dev, const struct fabric_tlp *t, unsigned fmt8,
+		uint64_t n)
 {
 	struct ptt_hw_stats st;
 	double t0, t1;
@@ -80,7 +84,7 @@ static void run(struct ptt_hw *h, struct bus_device *dev, const struct fabric_tl
 	bus_write32(dev, PTT_BAR, PTT_TRACE_INT_MASK, 0);
 	bus_write32(dev, PTT_BAR, PTT_TRACE_CTRL,
 		    PTT_TRACE_CTRL_EN | 2u << 2 | 7u << 4 | (fmt8 ? PTT_TRACE_CTRL_FORMAT : 0) |
-			    (0x5u << 16));
+			(0x5u << 16));
 	ptt_hw_stats(h, &st);
 	t0 = now_s();
 	for (uint64_t i = 0; i < n; i++)
@@ -120,10 +124,10 @@ static int drain(void *ctx)
 
 static int run_platform(uint64_t sim_ns)
 {
-	struct platform_options o = { .seed = 1, .ephemeral = true };
-	struct perf_event_attr a = { .size = sizeof(a), .disabled = 1, .sample_period = 1,
-				     .config = 0x80011 | 7ull << 24 };
-	struct drain_ctx d = { 0 };
+	struct platform_options o = {.workload = "mixed", .seed = 1, .ephemeral = true};
+	struct perf_event_attr a = {
+	    .size = sizeof(a), .disabled = 1, .sample_period = 1, .config = 0x80011 | 7ull << 24};
+	struct drain_ctx d = {0};
 	struct platform *p;
 	struct kcore *k;
 	char err[256];
@@ -151,21 +155,22 @@ static int run_platform(uint64_t sim_ns)
 	printf("kunpeng930 + hisi_ptt0_2 + AUX drain, 4DW, all inbound TLPs of core 2: "
 	       "%.1f M traced TLPs per CPU second, %.1f M per simulated second "
 	       "(%llu TLPs in %.1f ms simulated, %.3f s)\n",
-	       (double)bytes / 16 / (t1 - t0) / 1e6, (double)bytes / 16 / ((double)sim_ns / 1e9) / 1e6,
-	       (unsigned long long)(bytes / 16), (double)sim_ns / 1e6, t1 - t0);
+	       (double)bytes / 16 / (t1 - t0) / 1e6,
+	       (double)bytes / 16 / ((double)sim_ns / 1e9) / 1e6, (unsigned long long)(bytes / 16),
+	       (double)sim_ns / 1e6, t1 - t0);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 10) : 200000000ull;
-	struct fabric_node_desc rp = { .kind = FABRIC_ROOT_PORT, .parent = -1, .core = 2,
-				       .width = 8, .speed = 4 };
+	struct fabric_node_desc rp = {
+	    .kind = FABRIC_ROOT_PORT, .parent = -1, .core = 2, .width = 8, .speed = 4};
 	struct fabric *f = fabric_create(1);
-	struct bus_device dev = { .dma = bus_dma_create() };
+	struct bus_device dev = {.dma = bus_dma_create()};
 	struct fabric_tlp *t = calloc(NTLP, sizeof(*t));
-	struct sink s = { .dev = &dev, .out = malloc(BUF) };
-	struct ptt_hw_config c = { .dev = &dev, .fabric = f, .core = 2 };
+	struct sink s = {.dev = &dev, .out = malloc(BUF)};
+	struct ptt_hw_config c = {.dev = &dev, .fabric = f, .core = 2};
 	struct ptt_hw *h;
 	int rp10, rp11;
 

@@ -23,11 +23,14 @@ static unsigned __int128 expected(const char *s)
 	while (*p >= '0' && *p <= '9' && v < ((unsigned __int128)1 << 100))
 		v = v * 10 + (unsigned)(*p++ - '0');
 	switch (*p) {
-	case 'k': case 'K':
+	case 'k':
+	case 'K':
 		return v << 10;
-	case 'm': case 'M':
+	case 'm':
+	case 'M':
 		return v << 20;
-	case 'g': case 'G':
+	case 'g':
+	case 'G':
 		return v << 30;
 	default:
 		return v << 12;
@@ -40,8 +43,7 @@ static void size_value(const char *s)
 
 	if (aux_record_parse_size(s, &bytes))
 		return;
-	if (bytes < 4096 || bytes > (1ull << 40) || (bytes & (bytes - 1)) ||
-	    expected(s) != bytes)
+	if (bytes < 4096 || bytes > (1ull << 40) || (bytes & (bytes - 1)) || expected(s) != bytes)
 		abort();
 }
 

@@ -12,22 +12,22 @@
 #include <pciescope/perf/pmu_table.h>
 
 static const struct perf_pmu_table_file files[] = {
-	{ "p/type", "30\n" },
-	{ "p/format/event", "config:0-16\n" },
-	{ "p/format/thr_len", "config1:0-3\n" },
-	{ "p/format/split", "config1:20-23,40-43\n" },
-	{ "p/format/port", "config2:0-15\n" },
-	{ "p/format/all", "config2:0-63\n" },
-	{ "p/events/ev", "config=0x10010\n" },
-	{ "p/events/multi", "event=0x5,port=0x3,split=7\n" },
-	{ "p/events/self", "self\n" },
-	{ "p/events/bad", "event=,,\n" },
-	{ NULL, NULL },
+    {"p/type", "30\n"},
+    {"p/format/event", "config:0-16\n"},
+    {"p/format/thr_len", "config1:0-3\n"},
+    {"p/format/split", "config1:20-23,40-43\n"},
+    {"p/format/port", "config2:0-15\n"},
+    {"p/format/all", "config2:0-63\n"},
+    {"p/events/ev", "config=0x10010\n"},
+    {"p/events/multi", "event=0x5,port=0x3,split=7\n"},
+    {"p/events/self", "self\n"},
+    {"p/events/bad", "event=,,\n"},
+    {NULL, NULL},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct perf_event_list l = { 0 };
+	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
 	char *s = malloc(size + 1);
 	char err[256];

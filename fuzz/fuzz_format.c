@@ -13,7 +13,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct perf_format f, g;
-	struct perf_event_attr a = { 0 };
+	struct perf_event_attr a = {0};
 	uint64_t v = 0;
 	char buf[512];
 	char *s;

@@ -31,7 +31,7 @@ static void views(const uint8_t *buf, size_t len)
 
 static void analyse(const uint8_t *buf, size_t len, uint8_t mode)
 {
-	struct analysis_opts o = { .window_ns = mode & 1 ? 1 + (mode >> 1) : 0 };
+	struct analysis_opts o = {.window_ns = mode & 1 ? 1 + (mode >> 1) : 0};
 	struct analysis *a;
 	enum ptt_format f;
 	size_t whole = ptt_chunk_whole(buf, len, &f), sz = ptt_entry_size(f), n = 0;

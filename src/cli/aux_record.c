@@ -52,8 +52,8 @@ static void rec_note(struct rec *s, const struct perf_event_header *h)
 		s->r->aux_records++;
 		if (body[2] & PERF_AUX_FLAG_TRUNCATED) {
 			s->r->truncated++;
-			s->r->truncated_at_ns = h->size >= 8 + 5 * 8 ? body[4]
-								      : s->b->ops->now_ns(s->b);
+			s->r->truncated_at_ns =
+			    h->size >= 8 + 5 * 8 ? body[4] : s->b->ops->now_ns(s->b);
 		}
 	} else if (h->type == PERF_RECORD_LOST) {
 		s->r->lost += body[1];
@@ -78,8 +78,11 @@ static int drain_records(struct rec *s, bool *wrote)
 static int write_span(struct rec *s, uint64_t offset, const void *p, size_t n)
 {
 	struct perf_auxtrace_chunk c = {
-		.offset = offset, .reference = s->b->ops->now_ns(s->b) + offset,
-		.idx = 0, .tid = (uint32_t)-1, .cpu = (uint32_t)s->cpu,
+	    .offset = offset,
+	    .reference = s->b->ops->now_ns(s->b) + offset,
+	    .idx = 0,
+	    .tid = (uint32_t)-1,
+	    .cpu = (uint32_t)s->cpu,
 	};
 
 	if (!n)
@@ -138,17 +141,24 @@ static int first_cpu(struct backend *b, const char *pmu)
 static int open_writer(struct rec *s, const struct pmu_event *pe, uint64_t id)
 {
 	struct utsname u;
-	struct perf_writer_env env = { 0 };
-	uint64_t priv[1] = { pe->attr.type };
+	struct perf_writer_env env = {0};
+	uint64_t priv[1] = {pe->attr.type};
 	char old[4096];
 	int ret;
 
 	uname(&u);
 	env = (struct perf_writer_env){
-		.hostname = u.nodename, .os_release = u.release, .version = PCIESCOPE_VERSION,
-		.arch = u.machine, .cpudesc = "pciescope", .nr_cpus_online = 1,
-		.nr_cpus_avail = 1, .argc = s->o->cmd_argc, .argv = s->o->cmd_argv,
-		.pmu_name = pe->pmu, .pmu_type = pe->attr.type,
+	    .hostname = u.nodename,
+	    .os_release = u.release,
+	    .version = PCIESCOPE_VERSION,
+	    .arch = u.machine,
+	    .cpudesc = "pciescope",
+	    .nr_cpus_online = 1,
+	    .nr_cpus_avail = 1,
+	    .argc = s->o->cmd_argc,
+	    .argv = s->o->cmd_argv,
+	    .pmu_name = pe->pmu,
+	    .pmu_type = pe->attr.type,
 	};
 	snprintf(old, sizeof(old), "%s.old", s->o->output);
 	if (strcmp(s->o->output, "-") && !access(s->o->output, F_OK))
@@ -160,9 +170,9 @@ static int open_writer(struct rec *s, const struct pmu_event *pe, uint64_t id)
 	}
 	ret = perf_writer_add_attr(s->w, &pe->attr, s->o->event, &id, 1);
 	if (!ret)
-		ret = perf_writer_auxtrace_info(s->w, ptt_is_pmu(pe->pmu) ? PERF_AUXTRACE_HISI_PTT
-									 : PERF_AUXTRACE_UNKNOWN,
-						priv, 1);
+		ret = perf_writer_auxtrace_info(
+		    s->w, ptt_is_pmu(pe->pmu) ? PERF_AUXTRACE_HISI_PTT : PERF_AUXTRACE_UNKNOWN,
+		    priv, 1);
 	if (ret) {
 		perf_writer_abort(s->w);
 		s->w = NULL;
@@ -182,8 +192,8 @@ static int prepare_event(struct rec *s, struct pmu_event *pe)
 		return cli_error("record: %s: %s (--force passes the event to the driver as is)",
 				 s->o->event, err);
 	pe->attr.sample_period = 1;
-	pe->attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-			       PERF_SAMPLE_CPU;
+	pe->attr.sample_type =
+	    PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
 	pe->attr.sample_id_all = 1;
 	pe->attr.disabled = 1;
 	s->r->config = pe->attr.config;
@@ -283,7 +293,7 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 	if (!s)
 		return cli_errno(-ENOMEM, "record");
 	memset(r, 0, sizeof(*r));
-	*s = (struct rec){ .b = b, .o = o, .r = r, .ev = -1 };
+	*s = (struct rec){.b = b, .o = o, .r = r, .ev = -1};
 	ret = prepare_event(s, &pe);
 	if (!ret)
 		ret = open_event(s, &pe);

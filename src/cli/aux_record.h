@@ -21,24 +21,24 @@ struct aux_record_opts {
 	const char *event;
 	size_t aux_bytes;
 	const char *output;
-	bool force;              /* skip the tool-side trace parameter rules */
-	unsigned drain_every;    /* drain on every Nth poll (1 = always) */
-	char *const *argv;       /* the measured command */
-	int cmd_argc;            /* recorded command line, for the CMDLINE feature */
+	bool force;	      /* skip the tool-side trace parameter rules */
+	unsigned drain_every; /* drain on every Nth poll (1 = always) */
+	char *const *argv;    /* the measured command */
+	int cmd_argc;	      /* recorded command line, for the CMDLINE feature */
 	const char *const *cmd_argv;
-	bool quiet;              /* no summary lines */
+	bool quiet; /* no summary lines */
 };
 
 struct aux_record_result {
-	uint64_t aux_bytes;      /* trace bytes written to the file */
-	uint64_t aux_records;    /* PERF_RECORD_AUX seen */
-	uint64_t truncated;      /* of which with PERF_AUX_FLAG_TRUNCATED */
+	uint64_t aux_bytes;   /* trace bytes written to the file */
+	uint64_t aux_records; /* PERF_RECORD_AUX seen */
+	uint64_t truncated;   /* of which with PERF_AUX_FLAG_TRUNCATED */
 	uint64_t truncated_at_ns;
-	uint64_t lost;           /* side-band records lost (PERF_RECORD_LOST) */
+	uint64_t lost; /* side-band records lost (PERF_RECORD_LOST) */
 	uint64_t wakeups;
 	uint64_t elapsed_ns;
 	uint64_t config;
-	unsigned entry_size;     /* PTT entry bytes, 0 for other PMUs */
+	unsigned entry_size; /* PTT entry bytes, 0 for other PMUs */
 	int exit_status;
 };
 

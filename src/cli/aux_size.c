@@ -19,13 +19,16 @@ static int unit_shift(const char *end)
 	switch (*end) {
 	case 0:
 		return 12; /* pages */
-	case 'k': case 'K':
+	case 'k':
+	case 'K':
 		shift = 10;
 		break;
-	case 'm': case 'M':
+	case 'm':
+	case 'M':
 		shift = 20;
 		break;
-	case 'g': case 'G':
+	case 'g':
+	case 'G':
 		shift = 30;
 		break;
 	default:

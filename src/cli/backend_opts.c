@@ -62,8 +62,8 @@ static void set_workload(struct backend_opts *bo, const char *v)
 
 int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i)
 {
-	static const char *const names[OPT_COUNT] = { "--backend", "--platform", "--workload",
-						      "--seed" };
+	static const char *const names[OPT_COUNT] = {"--backend", "--platform", "--workload",
+						     "--seed"};
 	const char *v;
 	int k;
 

@@ -120,10 +120,13 @@ static int demo_count(const char *file, struct demo_counts *c)
 static int demo_record(struct backend *b, const char *ptt, const char *filter, const char *file,
 		       struct aux_record_result *res)
 {
-	static char *const cmd[] = { "sleep", DEMO_SLEEP, NULL };
+	static char *const cmd[] = {"sleep", DEMO_SLEEP, NULL};
 	char event[160];
-	struct aux_record_opts o = { .aux_bytes = AUX_RECORD_DEFAULT_BYTES, .output = file,
-				     .drain_every = 1, .argv = cmd, .quiet = true };
+	struct aux_record_opts o = {.aux_bytes = AUX_RECORD_DEFAULT_BYTES,
+				    .output = file,
+				    .drain_every = 1,
+				    .argv = cmd,
+				    .quiet = true};
 
 	snprintf(event, sizeof(event), "%s/filter=%s,type=7,direction=2,format=1/", ptt, filter);
 	o.event = event;
@@ -144,17 +147,18 @@ static void demo_summary(const struct demo_counts *c, const struct aux_record_re
 	for (int k = 0; k < TLP_KIND_COUNT; k++)
 		if (c->kind[k])
 			printf("   %-8s %8llu  %5.1f%%\n", tlp_kind_name(k),
-			       (unsigned long long)c->kind[k], 100.0 * (double)c->kind[k] /
-								 (double)c->entries);
+			       (unsigned long long)c->kind[k],
+			       100.0 * (double)c->kind[k] / (double)c->entries);
 	for (uint64_t i = 0; i < c->entries && i < 3; i++)
 		printf("   %s %s\n", i ? "        " : "first:  ", c->first[i]);
 	printf("\nNext: pciescope list | pciescope tune %s | pciescope record -e ... "
-	       "(docs/ptt.md)\n", "hisi_ptt0_2");
+	       "(docs/ptt.md)\n",
+	       "hisi_ptt0_2");
 }
 
 int cmd_demo(int argc, char **argv)
 {
-	struct backend_opts bo = { .o.ephemeral = true };
+	struct backend_opts bo = {.o.ephemeral = true};
 	char ptt[64] = "", filter[32] = "0x80001", dir[256], file[300];
 	const char *tmp = getenv("TMPDIR");
 	struct aux_record_result res;

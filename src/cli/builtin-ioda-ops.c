@@ -171,6 +171,9 @@ static void access_text(const json_t *r)
 		       : !strcmp(res, "frozen") ? "blocked, PE frozen"
 						: res,
 		       ioda_str(r, "delivered"));
+	else if (!strcmp(op, "error"))
+		printf("error message from %s (PE %s): frozen PEs now %s\n", ioda_str(r, "bdf"),
+		       ioda_str(r, "pe"), ioda_str(r, "frozen"));
 	else
 		printf("DMA of %s at %s -> %s: %s (PE %s)\n", ioda_str(r, "bdf"),
 		       ioda_str(r, "address"), ioda_str(r, "translated"), res, ioda_str(r, "pe"));
@@ -179,7 +182,8 @@ static void access_text(const json_t *r)
 int ioda_access(struct ioda_ctx *c)
 {
 	const char *arg = c->o.npos > 1 ? c->o.pos[1] : NULL;
-	const char *bdf = c->o.msi ? c->o.msi : c->o.dma_bdf;
+	const char *bdf = c->o.msi ? c->o.msi : c->o.err_bdf ? c->o.err_bdf : c->o.dma_bdf;
+	const char *op = c->o.msi ? "msi" : c->o.err_bdf ? "error" : "dma";
 	char cmd[128];
 	struct pci_bdf b;
 	uint64_t addr, v;
@@ -190,10 +194,9 @@ int ioda_access(struct ioda_ctx *c)
 	if (bdf) {
 		if (pci_bdf_parse(bdf, &b))
 			return cli_error("ioda: '%s' is not a BDF like 0000:01:00.0", bdf);
-		if (!c->o.msi && parse_addr(arg, &addr))
+		if (!strcmp(op, "dma") && parse_addr(arg, &addr))
 			return cli_error("ioda: access --dma BDF needs a bus ADDRESS");
-		snprintf(cmd, sizeof(cmd), "%s %s %s", c->o.msi ? "msi" : "dma", bdf,
-			 c->o.msi ? "" : arg);
+		snprintf(cmd, sizeof(cmd), "%s %s %s", op, bdf, strcmp(op, "dma") ? "" : arg);
 		dom = b.domain;
 	} else {
 		if (parse_addr(arg, &addr))

@@ -38,11 +38,13 @@ int ioda_fail(struct ioda_ctx *c, uint16_t domain, int err, const char *what)
 	char path[96], why[256];
 
 	snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/error", domain);
-	if (!ioda_read(c, path, why, sizeof(why)) && why[0] && why[0] != '\n') {
+	if (ioda_read(c, path, why, sizeof(why)))
+		return cli_error("ioda: %s: no PHB %04x on this platform", what, domain);
+	if (why[0] && why[0] != '\n') {
 		why[strcspn(why, "\n")] = '\0';
-		return cli_error("%s: %s", what, why);
+		return cli_error("ioda: %s", why);
 	}
-	return cli_errno(err, "%s", what);
+	return cli_errno(err, "ioda: %s", what);
 }
 
 int ioda_phbs(struct ioda_ctx *c, uint16_t *dom, int max)

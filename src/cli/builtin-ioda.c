@@ -19,10 +19,11 @@ static const char usage[] =
     "  freeze [DOMAIN:]PE                    freeze a PE (and its secondary PEs)\n"
     "  unfreeze [DOMAIN:]PE [--mmio|--dma]   clear a PE's freeze, or one half of it\n"
     "  access ADDRESS [--write VALUE]        MMIO load/store through the PHB\n"
-    "  access --msi BDF | --dma BDF ADDRESS  a function's MSI or DMA through the PHB\n";
+    "  access --msi BDF | --dma BDF ADDRESS  a function's MSI or DMA through the PHB\n"
+    "  access --error BDF                    a PCIe error message from BDF (PELT-V freezes)\n";
 
-static const char *const valued[] = {"--platform", "--numvfs",	     "--write", "--msi",
-				     "--dma",	   "--segment-size", "--phb"};
+static const char *const valued[] = {"--platform", "--numvfs", "--write",	 "--msi",
+				     "--error",	   "--dma",    "--segment-size", "--phb"};
 
 static const char **slot(struct ioda_opts *o, const char *name)
 {
@@ -34,6 +35,8 @@ static const char **slot(struct ioda_opts *o, const char *name)
 		return &o->write;
 	if (!strcmp(name, "--msi"))
 		return &o->msi;
+	if (!strcmp(name, "--error"))
+		return &o->err_bdf;
 	if (!strcmp(name, "--segment-size"))
 		return &o->segment_size;
 	if (!strcmp(name, "--phb"))
@@ -99,10 +102,11 @@ int cmd_ioda(int argc, char **argv)
 	char err[256];
 	int ret;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(usage, stdout);
-		return 0;
-	}
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage, stdout);
+			return 0;
+		}
 	if (parse(argc, argv, &c.o))
 		return 1;
 	if (!c.o.npos)

@@ -33,8 +33,8 @@ static json_t *list_dir_files(struct backend *b, const char *dir)
 			continue;
 		len = cli_sysfs_read(b, path, val, sizeof(val));
 		json_object_set_new(o, names[i],
-				    len >= 0 ? json_string(val) : json_pack("{s:s}", "error",
-									     strerror((int)-len)));
+				    len >= 0 ? json_string(val)
+					     : json_pack("{s:s}", "error", strerror((int)-len)));
 	}
 	cli_names_free(names, n);
 	return o;
@@ -50,16 +50,17 @@ static void list_add_filters(struct backend *b, json_t *pmu, const char *base, c
 	if (!files)
 		return;
 	ms = json_object_get(files, "multiselect");
-	json_object_set_new(pmu, dir, json_pack("{s:b,s:O}", "multiselect",
-						 ms && !strcmp(json_string_value(ms) ?: "", "1"),
-						 "filters", files));
+	json_object_set_new(pmu, dir,
+			    json_pack("{s:b,s:O}", "multiselect",
+				      ms && !strcmp(json_string_value(ms) ?: "", "1"), "filters",
+				      files));
 	json_object_del(json_object_get(json_object_get(pmu, dir), "filters"), "multiselect");
 	json_decref(files);
 }
 
 static json_t *list_pmu(struct backend *b, const char *name)
 {
-	static const char *const dirs[] = { "format", "events", "tune" };
+	static const char *const dirs[] = {"format", "events", "tune"};
 	char base[384], path[512], val[4096];
 	json_t *pmu = json_pack("{s:s}", "name", name), *d;
 
@@ -89,7 +90,8 @@ static void print_map(const char *title, json_t *o)
 	if (!o || !json_object_size(o))
 		return;
 	printf("  %-8s", title);
-	json_object_foreach(o, k, v) {
+	json_object_foreach(o, k, v)
+	{
 		if (json_is_string(v))
 			printf(" %s=%s", k, json_string_value(v));
 		else
@@ -105,11 +107,11 @@ static void print_filters(json_t *pmu, const char *dir)
 
 	if (!f)
 		return;
-	printf("  %s%s:%s\n", dir, json_is_true(json_object_get(f, "multiselect"))
-					   ? " (several at once)" : " (one at a time)",
+	printf("  %s%s:%s\n", dir,
+	       json_is_true(json_object_get(f, "multiselect")) ? " (several at once)"
+							       : " (one at a time)",
 	       json_object_size(files) ? "" : " none");
-	json_object_foreach(files, k, v)
-		printf("    %s  %s\n", k, json_string_value(v) ?: "?");
+	json_object_foreach(files, k, v) printf("    %s  %s\n", k, json_string_value(v) ?: "?");
 }
 
 static void print_pmu(json_t *pmu)
@@ -167,7 +169,7 @@ static int list_collect(struct backend *b, char **only, int nonly, json_t *pmus)
 
 int cmd_list(int argc, char **argv)
 {
-	struct backend_opts bo = { 0 };
+	struct backend_opts bo = {0};
 	char *only[64];
 	int nonly = 0, json = 0, ret;
 	struct backend *b;
@@ -204,8 +206,7 @@ int cmd_list(int argc, char **argv)
 		size_t i;
 		json_t *p;
 
-		json_array_foreach(pmus, i, p)
-			print_pmu(p);
+		json_array_foreach(pmus, i, p) print_pmu(p);
 	}
 	json_decref(pmus);
 	return ret;

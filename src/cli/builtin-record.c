@@ -36,7 +36,8 @@ static int parse_m(const char *v, size_t *bytes)
 		v = comma + 1;
 	if (aux_record_parse_size(v, bytes))
 		return cli_error("record: -m %s: expected a power-of-two number of pages or a "
-				 "size such as 16M", v);
+				 "size such as 16M",
+				 v);
 	return 0;
 }
 
@@ -100,9 +101,9 @@ static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux
 
 int cmd_record(int argc, char **argv)
 {
-	struct aux_record_opts o = { .aux_bytes = AUX_RECORD_DEFAULT_BYTES, .output = "perf.data",
-				     .drain_every = 1 };
-	struct backend_opts bo = { 0 };
+	struct aux_record_opts o = {
+	    .aux_bytes = AUX_RECORD_DEFAULT_BYTES, .output = "perf.data", .drain_every = 1};
+	struct backend_opts bo = {0};
 	struct aux_record_result r;
 	struct backend *b;
 	int cmd = argc, ret = parse_args(argc, argv, &bo, &o, &cmd);

@@ -26,39 +26,47 @@
 
 static void usage(FILE *out)
 {
-	fprintf(out,
-		"usage: pciescope stat -e EVENTS [-e EVENTS ...] [-I MS] [-x SEP | -j] [--metrics]\n"
-		"                      [--force] [--dry-run] [--platform NAME]\n"
-		"                      [--backend emulated|host] [--seed N] [--workload NAME]\n"
-		"                      [[--] COMMAND [ARGS]]\n"
-		"  -e, --event EVENTS     perf event syntax: pmu/term=val,.../, {groups}, a,b\n"
-		"  -I, --interval-print MS  print deltas every MS milliseconds\n"
-		"  -x, --field-separator SEP  perf stat -x layout\n"
-		"  -j, --json             perf stat -j layout\n"
-		"  --metrics              derived metrics of related PCIe PMU pairs\n"
-		"  --force                pass events that break the PCIe PMU document's rules\n"
-		"  --dry-run              print each event's encoding, count nothing\n"
-		"Without COMMAND, counts until SIGINT (Ctrl-C).\n");
+	fprintf(
+	    out,
+	    "usage: pciescope stat -e EVENTS [-e EVENTS ...] [-I MS] [-x SEP | -j] [--metrics]\n"
+	    "                      [--force] [--dry-run] [--platform NAME]\n"
+	    "                      [--backend emulated|host] [--seed N] [--workload NAME]\n"
+	    "                      [[--] COMMAND [ARGS]]\n"
+	    "  -e, --event EVENTS     perf event syntax: pmu/term=val,.../, {groups}, a,b\n"
+	    "  -I, --interval-print MS  print deltas every MS milliseconds\n"
+	    "  -x, --field-separator SEP  perf stat -x layout\n"
+	    "  -j, --json             perf stat -j layout\n"
+	    "  --metrics              derived metrics of related PCIe PMU pairs\n"
+	    "  --force                pass events that break the PCIe PMU document's rules\n"
+	    "  --dry-run              print each event's encoding, count nothing\n"
+	    "Without COMMAND, counts until SIGINT (Ctrl-C).\n");
 }
 
-enum { OPT_METRICS = 256, OPT_FORCE, OPT_DRY_RUN, OPT_PLATFORM, OPT_BACKEND, OPT_SEED,
-       OPT_WORKLOAD };
+enum {
+	OPT_METRICS = 256,
+	OPT_FORCE,
+	OPT_DRY_RUN,
+	OPT_PLATFORM,
+	OPT_BACKEND,
+	OPT_SEED,
+	OPT_WORKLOAD
+};
 
 static const struct option options[] = {
-	{ "event", required_argument, NULL, 'e' },
-	{ "interval-print", required_argument, NULL, 'I' },
-	{ "field-separator", required_argument, NULL, 'x' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "all-cpus", no_argument, NULL, 'a' },
-	{ "metrics", no_argument, NULL, OPT_METRICS },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-	{ "platform", required_argument, NULL, OPT_PLATFORM },
-	{ "backend", required_argument, NULL, OPT_BACKEND },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "workload", required_argument, NULL, OPT_WORKLOAD },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+    {"event", required_argument, NULL, 'e'},
+    {"interval-print", required_argument, NULL, 'I'},
+    {"field-separator", required_argument, NULL, 'x'},
+    {"json", no_argument, NULL, 'j'},
+    {"all-cpus", no_argument, NULL, 'a'},
+    {"metrics", no_argument, NULL, OPT_METRICS},
+    {"force", no_argument, NULL, OPT_FORCE},
+    {"dry-run", no_argument, NULL, OPT_DRY_RUN},
+    {"platform", required_argument, NULL, OPT_PLATFORM},
+    {"backend", required_argument, NULL, OPT_BACKEND},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"workload", required_argument, NULL, OPT_WORKLOAD},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 struct args {
@@ -119,7 +127,8 @@ static int parse_opt(int c, struct stat_config *s, struct args *a)
 		return 0;
 	case OPT_BACKEND:
 		if (strcmp(optarg, "emulated") && strcmp(optarg, "host"))
-			return cli_error("--backend: '%s' is neither 'emulated' nor 'host'", optarg);
+			return cli_error("--backend: '%s' is neither 'emulated' nor 'host'",
+					 optarg);
 		a->bo.kind = optarg;
 		return 0;
 	case OPT_SEED:
@@ -188,9 +197,10 @@ static int make_counters(struct stat_config *s)
 		s->c[i].spec = &s->events.ev[i];
 		s->c[i].handle = -1;
 		s->c[i].partner = -1;
-		s->c[i].clock = a->type == PERF_TYPE_SOFTWARE &&
-				(a->config == PERF_COUNT_SW_CPU_CLOCK ||
-				 a->config == PERF_COUNT_SW_TASK_CLOCK);
+		s->c[i].denom = -1;
+		s->c[i].clock =
+		    a->type == PERF_TYPE_SOFTWARE &&
+		    (a->config == PERF_COUNT_SW_CPU_CLOCK || a->config == PERF_COUNT_SW_TASK_CLOCK);
 	}
 	stat_find_pairs(s);
 	return 0;
@@ -225,8 +235,8 @@ static int count(struct stat_config *s)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_config s = { .out = stderr, .sep = "," };
-	struct args a = { 0 };
+	struct stat_config s = {.out = stderr, .sep = ","};
+	struct args a = {0};
 	struct perf_pmu_source src;
 	char err[256];
 	int r;

@@ -104,10 +104,10 @@ static void usage(FILE *out)
 }
 
 static const struct option options[] = {
-	{ "platform", required_argument, NULL, 'p' },
-	{ "backend", required_argument, NULL, 'b' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+    {"platform", required_argument, NULL, 'p'},
+    {"backend", required_argument, NULL, 'b'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 static int parse(int argc, char **argv, struct backend_options *bo, const char **dir)
@@ -138,8 +138,8 @@ static int parse(int argc, char **argv, struct backend_options *bo, const char *
 
 int cmd_sysfs(int argc, char **argv)
 {
-	struct backend_options bo = { 0 };
-	struct exporter x = { 0 };
+	struct backend_options bo = {0};
+	struct exporter x = {0};
 	const char *dir;
 	char err[256];
 	int r;

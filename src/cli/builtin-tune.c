@@ -98,7 +98,7 @@ static int tune_usage(int ret)
 
 int cmd_tune(int argc, char **argv)
 {
-	struct backend_opts bo = { 0 };
+	struct backend_opts bo = {0};
 	const char *dev = NULL;
 	char dir[384];
 	int first = 0, ret = 0, r;

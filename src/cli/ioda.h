@@ -19,7 +19,7 @@
 struct ioda_opts {
 	const char *platform;
 	bool json, mmio, dma;
-	const char *numvfs, *write, *msi, *dma_bdf, *segment_size, *phb;
+	const char *numvfs, *write, *msi, *dma_bdf, *err_bdf, *segment_size, *phb;
 	const char *pos[3];
 	int npos;
 };

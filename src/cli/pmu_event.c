@@ -60,8 +60,8 @@ static int copy_event(const struct perf_event_spec *s, struct pmu_event *ev, cha
 int pmu_event_parse(struct backend *b, const char *text, struct pmu_event *ev, char *err,
 		    size_t errlen)
 {
-	struct perf_pmu_source src = { .ctx = b, .read = src_read, .list = src_list };
-	struct perf_event_list l = { 0 };
+	struct perf_pmu_source src = {.ctx = b, .read = src_read, .list = src_list};
+	struct perf_event_list l = {0};
 	int ret;
 
 	memset(ev, 0, sizeof(*ev));

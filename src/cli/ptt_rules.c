@@ -25,8 +25,8 @@
 struct ptt_params {
 	uint64_t filter, direction, type, format;
 	int nfilter, ntype;
-	uint32_t port_mask;  /* from root_port_filters/ */
-	bool requester_ok;   /* filter value is a file of requester_filters/ */
+	uint32_t port_mask; /* from root_port_filters/ */
+	bool requester_ok;  /* filter value is a file of requester_filters/ */
 };
 
 bool ptt_is_pmu(const char *pmu)
@@ -34,8 +34,7 @@ bool ptt_is_pmu(const char *pmu)
 	return !strncmp(pmu, "hisi_ptt", 8);
 }
 
-static void read_filters(struct backend *b, const char *pmu, const char *dir,
-			 struct ptt_params *p)
+static void read_filters(struct backend *b, const char *pmu, const char *dir, struct ptt_params *p)
 {
 	char path[512], val[32], **names;
 	size_t n;
@@ -71,8 +70,7 @@ static int rule(char *msg, size_t n, const char *text)
 	return 1;
 }
 
-static int check_filter_terms(const struct pmu_event *ev, struct ptt_params *p, char *msg,
-			      size_t n)
+static int check_filter_terms(const struct pmu_event *ev, struct ptt_params *p, char *msg, size_t n)
 {
 	int ports = 0, funcs = 0;
 
@@ -85,11 +83,13 @@ static int check_filter_terms(const struct pmu_event *ev, struct ptt_params *p, 
 			funcs++;
 	}
 	if (ports && funcs)
-		return rule(msg, n, "not both a Root Port and a function: a trace filters either "
-				    "by Root Ports (bit 19 set) or by one Requester ID");
+		return rule(msg, n,
+			    "not both a Root Port and a function: a trace filters either "
+			    "by Root Ports (bit 19 set) or by one Requester ID");
 	if (funcs > 1)
-		return rule(msg, n, "one Endpoint function per trace: give a single requester "
-				    "filter");
+		return rule(msg, n,
+			    "one Endpoint function per trace: give a single requester "
+			    "filter");
 	if (p->filter & 0x70000)
 		return rule(msg, n, "filter bits [18:16] are reserved and must be 0");
 	return 0;
@@ -101,8 +101,9 @@ static int check_filter_list(const char *pmu, struct ptt_params *p, char *msg, s
 
 	if (p->filter & PTT_PORT_BIT) {
 		if (!(p->filter & 0xffff))
-			return rule(msg, n, "a Root Port filter names at least one Root Port "
-					    "(0x80000 names none)");
+			return rule(msg, n,
+				    "a Root Port filter names at least one Root Port "
+				    "(0x80000 names none)");
 		if (p->filter & 0xffff & ~(uint64_t)p->port_mask) {
 			snprintf(msg, n,
 				 "filter must be in the current list: 0x%05llx names a Root Port "
@@ -129,13 +130,15 @@ static int check_values(struct ptt_params *p, char *msg, size_t n)
 	if (p->direction > 3)
 		return rule(msg, n, "direction must be 0..3");
 	if (!p->type || (p->type & ~7ull))
-		return rule(msg, n, "type must be a non-zero OR of 1 (posted), 2 (non-posted) "
-				    "and 4 (completions)");
+		return rule(msg, n,
+			    "type must be a non-zero OR of 1 (posted), 2 (non-posted) "
+			    "and 4 (completions)");
 	if (p->format > 1)
 		return rule(msg, n, "format must be 0 (4DW) or 1 (8DW)");
 	if (p->format == 1 && p->direction == 0)
-		return rule(msg, n, "direction 0 is reserved for the 8DW format (use 1 outbound, "
-				    "2 inbound P/NP/CPL B, 3 inbound CPL A)");
+		return rule(msg, n,
+			    "direction 0 is reserved for the 8DW format (use 1 outbound, "
+			    "2 inbound P/NP/CPL B, 3 inbound CPL A)");
 	if ((p->type & (p->type - 1)) && traces_outbound(p)) {
 		snprintf(msg, n,
 			 "several types only when tracing inbound: direction %llu (%s) traces "
@@ -148,7 +151,7 @@ static int check_values(struct ptt_params *p, char *msg, size_t n)
 
 int ptt_rules_check(struct backend *b, const struct pmu_event *ev, char *msg, size_t n)
 {
-	struct ptt_params p = { 0 };
+	struct ptt_params p = {0};
 	int ret;
 
 	p.nfilter = pmu_event_term(ev, "filter", NULL);
@@ -158,11 +161,13 @@ int ptt_rules_check(struct backend *b, const struct pmu_event *ev, char *msg, si
 	p.type = (ev->attr.config >> 24) & 0xff;
 	p.format = (ev->attr.config >> 32) & 0xf;
 	if (!p.nfilter)
-		return rule(msg, n, "the filter parameter is required (a Root Port mask with bit "
-				    "19 set, or one Requester ID)");
+		return rule(msg, n,
+			    "the filter parameter is required (a Root Port mask with bit "
+			    "19 set, or one Requester ID)");
 	if (!p.ntype)
-		return rule(msg, n, "the type parameter is required (1 posted, 2 non-posted, 4 "
-				    "completions)");
+		return rule(msg, n,
+			    "the type parameter is required (1 posted, 2 non-posted, 4 "
+			    "completions)");
 	ret = check_filter_terms(ev, &p, msg, n);
 	if (ret)
 		return ret;

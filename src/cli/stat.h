@@ -19,11 +19,12 @@ enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
 
 struct stat_counter {
 	const struct perf_event_spec *spec;
-	int handle;               /* backend event, -1 until opened */
+	int handle;			/* backend event, -1 until opened */
 	struct backend_count cur, prev; /* latest and previous interval's reads */
-	int partner;              /* index of the pair's other event, -1 if none */
-	enum hisi_pcie_class metric; /* set on the pair's main (bit 16 clear) event */
-	bool clock;               /* cpu-clock/task-clock: shown in msec like perf */
+	int partner;			/* index of the pair's other event, -1 if none */
+	enum hisi_pcie_class metric;	/* set on the pair's main (bit 16 clear) event */
+	int denom;			/* AMD IOMMU: the metric's denominator event, -1 if none */
+	bool clock;			/* cpu-clock/task-clock: shown in msec like perf */
 };
 
 struct stat_config {
@@ -34,7 +35,7 @@ struct stat_config {
 	const char *sep;
 	bool metrics, force, dry_run;
 	unsigned interval_ms;
-	char **argv;              /* the measured command, NULL = until SIGINT */
+	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;
 	FILE *out;
 };

@@ -59,10 +59,12 @@ static int open_one(struct stat_config *s, size_t i)
 		return cli_error("'%s': cannot open the event: %s", ev->text,
 				 backend_strerror(s->b));
 	if (h < 0)
-		return cli_errno(h, "'%s': cannot open the event (type=%u config=0x%llx "
-				    "config1=0x%llx config2=0x%llx)",
+		return cli_errno(h,
+				 "'%s': cannot open the event (type=%u config=0x%llx "
+				 "config1=0x%llx config2=0x%llx)",
 				 ev->text, attr.type, (unsigned long long)attr.config,
-				 (unsigned long long)attr.config1, (unsigned long long)attr.config2);
+				 (unsigned long long)attr.config1,
+				 (unsigned long long)attr.config2);
 	s->c[i].handle = h;
 	return 0;
 }
@@ -156,7 +158,7 @@ static int poll_interval(void *ctx)
 static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elapsed_ns)
 {
 	char slice[32];
-	char *argv[] = { "sleep", slice, NULL };
+	char *argv[] = {"sleep", slice, NULL};
 	uint64_t step = iv->step ? iv->step : 100 * NS_PER_MS;
 	int status, r = 0;
 
@@ -175,7 +177,7 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 
 void stat_catch_sigint(void)
 {
-	struct sigaction sa = { .sa_handler = on_sigint };
+	struct sigaction sa = {.sa_handler = on_sigint};
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
@@ -183,7 +185,7 @@ void stat_catch_sigint(void)
 
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
 {
-	struct interval iv = { .s = s, .step = (uint64_t)s->interval_ms * NS_PER_MS };
+	struct interval iv = {.s = s, .step = (uint64_t)s->interval_ms * NS_PER_MS};
 	int r;
 
 	iv.start = s->b->ops->now_ns(s->b);

@@ -7,11 +7,14 @@
  *   average latency [ns]  = latency / cnt * cycle_ns
  *   bandwidth [MB/s]      = flux [bytes] / (time * cycle_ns [ns]) * 1000
  * Only a pair counted in one group starts and stops together, so a pair
- * split across groups is warned about.
+ * split across groups is warned about.  AMD IOMMU events get the ratios of
+ * perf/amd_iommu_events.h when their denominator event is counted too, on
+ * the same PMU with the same filters.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/perf/amd_iommu_events.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
 #include "cli.h"
@@ -21,8 +24,8 @@ static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spe
 {
 	return hisi_pcie_pmu_name(a->pmu) && b->pmu && !strcmp(a->pmu, b->pmu) &&
 	       (a->attr.config & 0xffff) == (b->attr.config & 0xffff) &&
-	       ((a->attr.config ^ b->attr.config) & 0x10000) && a->attr.config1 == b->attr.config1 &&
-	       a->attr.config2 == b->attr.config2;
+	       ((a->attr.config ^ b->attr.config) & 0x10000) &&
+	       a->attr.config1 == b->attr.config1 && a->attr.config2 == b->attr.config2;
 }
 
 static void link_pair(struct stat_config *s, size_t i, size_t j)
@@ -40,8 +43,27 @@ static void link_pair(struct stat_config *s, size_t i, size_t j)
 			s->c[j].spec->text);
 }
 
+static bool denom_of(const struct perf_event_spec *a, const struct perf_event_spec *b)
+{
+	int want = amd_iommu_metric_partner((uint8_t)a->attr.config);
+
+	return want >= 0 && amd_iommu_pmu_name(a->pmu) && b->pmu && !strcmp(a->pmu, b->pmu) &&
+	       (b->attr.config & 0xff) == (uint64_t)want &&
+	       (a->attr.config & ~0xffull) == (b->attr.config & ~0xffull) &&
+	       a->attr.config1 == b->attr.config1;
+}
+
+static void find_denominators(struct stat_config *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		for (size_t j = 0; j < s->n && s->c[i].denom < 0; j++)
+			if (denom_of(s->c[i].spec, s->c[j].spec))
+				s->c[i].denom = (int)j;
+}
+
 void stat_find_pairs(struct stat_config *s)
 {
+	find_denominators(s);
 	for (size_t i = 0; i < s->n; i++) {
 		for (size_t j = i + 1; j < s->n && s->c[i].partner < 0; j++) {
 			if (s->c[j].partner < 0 && pair_of(s->c[i].spec, s->c[j].spec))
@@ -62,6 +84,9 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
 {
 	const struct stat_counter *c = &s->c[i];
 
+	if (c->denom >= 0)
+		return amd_iommu_metric((uint8_t)c->spec->attr.config, scaled(&vals[i]),
+					scaled(&vals[c->denom]), value, unit);
 	if (c->partner < 0)
 		return false;
 	return hisi_pcie_metric(c->metric, scaled(&vals[i]), scaled(&vals[c->partner]), value,

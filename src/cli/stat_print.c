@@ -49,8 +49,8 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 		snprintf(l->value, sizeof(l->value), c->clock ? "%.2f" : "%.0f", val);
 		snprintf(l->json_value, sizeof(l->json_value), "%f", val);
 	}
-	l->has_metric = s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric,
-								    &l->munit);
+	l->has_metric =
+	    s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric, &l->munit);
 }
 
 static void print_ts(const struct stat_config *s, double ts)
@@ -70,6 +70,9 @@ static void print_text(const struct stat_config *s, const struct line *l)
 	fprintf(s->out, "%18s %-4s %-32s", l->value, l->unit, l->name);
 	if (l->has_metric)
 		fprintf(s->out, " # %12.2f %s", l->metric, l->munit);
+	/* A multiplexed count was scaled: say for how much of the time it ran. */
+	if (l->running && l->pcnt < 100.0)
+		fprintf(s->out, "  (%.2f%%)", l->pcnt);
 	fputc('\n', s->out);
 }
 

@@ -28,8 +28,7 @@ static uint64_t field(const struct perf_pmu *p, const char *name, const struct p
 
 static void decode(const struct perf_pmu *p, const struct perf_event_spec *ev, struct fields *f)
 {
-	static const char *const length_terms[] = { "trig_len", "trig_mode", "thr_len",
-						    "thr_mode" };
+	static const char *const length_terms[] = {"trig_len", "trig_mode", "thr_len", "thr_mode"};
 	uint64_t v;
 
 	f->port = field(p, "port", ev);
@@ -46,7 +45,8 @@ static void decode(const struct perf_pmu *p, const struct perf_event_spec *ev, s
 static int refuse(const struct perf_event_spec *ev, const char *rule, const char *why)
 {
 	return cli_error("'%s': refused by the rule \"%s\" of the PCIe PMU document: %s "
-			 "(--force passes it on)", ev->text, rule, why);
+			 "(--force passes it on)",
+			 ev->text, rule, why);
 }
 
 static int check_event(const struct perf_pmu *p, const struct perf_event_spec *ev)
@@ -61,14 +61,16 @@ static int check_event(const struct perf_pmu *p, const struct perf_event_spec *e
 	if (cls != HISI_PCIE_BANDWIDTH && !f.port) {
 		snprintf(why, sizeof(why),
 			 "port is 0, so bdf=0x%04llx is in effect on a non-bandwidth event; "
-			 "give port=", (unsigned long long)f.bdf);
+			 "give port=",
+			 (unsigned long long)f.bdf);
 		return refuse(ev, "bdf only for bandwidth events", why);
 	}
 	if (cls != HISI_PCIE_BANDWIDTH && f.filter_given)
 		return refuse(ev, "trigger and threshold only for bandwidth events",
 			      "trig_*/thr_* given on a non-bandwidth event");
 	if (__builtin_popcountll(f.port) > 1 && !hisi_pcie_event_ap_layer(ev->attr.config)) {
-		snprintf(why, sizeof(why), "port=0x%llx selects several Root Ports for a TL/DL-layer event",
+		snprintf(why, sizeof(why),
+			 "port=0x%llx selects several Root Ports for a TL/DL-layer event",
 			 (unsigned long long)f.port);
 		return refuse(ev, "several ports only for AP-layer events", why);
 	}

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pciescope/core/kernel.h>
@@ -71,15 +72,19 @@ static ssize_t resource_show(void *ctx, char *buf, size_t n)
 	return (ssize_t)len;
 }
 
-/* kstrtobool: 1/y/Y/on true, 0/n/N/off false. */
-static int parse_bool(const char *buf, bool *v)
+/* kstrtoul, base 0, as the PCI core parses remove and rescan: any non-zero acts. */
+static int parse_ulong(const char *buf, bool *nonzero)
 {
-	if (strchr("1yY", buf[0]) || !strncmp(buf, "on", 2))
-		*v = true;
-	else if (strchr("0nN", buf[0]) || !strncmp(buf, "of", 2))
-		*v = false;
-	else
+	char *end;
+	unsigned long v;
+
+	if (buf[0] == '-' || buf[0] == '+' || buf[0] == ' ' || !buf[0])
 		return -EINVAL;
+	errno = 0;
+	v = strtoul(buf, &end, 0);
+	if (end == buf || errno || (*end && strcmp(end, "\n")))
+		return -EINVAL;
+	*nonzero = v != 0;
 	return 0;
 }
 
@@ -88,7 +93,7 @@ static ssize_t remove_store(void *ctx, const char *buf, size_t len)
 	struct kdevice *d = ctx;
 	struct kcore *k = d->kcore;
 	bool v;
-	int ret = buf[0] ? parse_bool(buf, &v) : -EINVAL;
+	int ret = parse_ulong(buf, &v);
 
 	if (ret || !v)
 		return ret ?: (ssize_t)len;
@@ -103,7 +108,7 @@ static ssize_t rescan_store(void *ctx, const char *buf, size_t len)
 {
 	struct kcore *k = ctx;
 	bool v;
-	int ret = buf[0] ? parse_bool(buf, &v) : -EINVAL;
+	int ret = parse_ulong(buf, &v);
 
 	if (!ret && v && k->hotplug && k->hotplug->rescan)
 		ret = k->hotplug->rescan(k->hotplug_ctx);

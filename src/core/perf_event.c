@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * perf_event_open(2) and the event's life, with the kernel's core checks in
- * the kernel's order: arguments, PMU by type (ENOENT), group rules, then the
- * driver's event_init, then what the core checks after it: NO_EXCLUDE
+ * the kernel's order: arguments, PMU by type (ENOENT), then the driver's
+ * event_init (which sees the group leader), then what the core checks after
+ * it: the group rules (same CPU and task, PMUs mixed only with software
+ * events; a driver may have moved the event to its PMU's CPU), NO_EXCLUDE
  * against exclude_* bits (EINVAL), sampling on a PMU without interrupts
  * (EOPNOTSUPP), a task-attached event on a system-wide PMU (EINVAL), a
  * second event on an EXCLUSIVE PMU in one context (EBUSY).  Enable and
@@ -31,15 +33,14 @@ static bool group_is_software(struct perf_event *leader)
 	return true;
 }
 
-static int check_leader(struct perf_event *leader, struct pmu *pmu, int pid, int cpu)
+/* After event_init, as the kernel: a driver may move the event to its PMU's CPU. */
+static int check_leader(struct perf_event *leader, struct perf_event *e)
 {
 	if (!leader)
 		return 0;
-	if (leader->group_leader != leader || !leader->pmu)
+	if (leader->cpu != e->cpu || leader->pid != e->pid)
 		return -EINVAL;
-	if (leader->cpu != cpu || leader->pid != pid)
-		return -EINVAL;
-	if (leader->pmu != pmu && !pmu->software && !group_is_software(leader))
+	if (leader->pmu != e->pmu && !e->pmu->software && !group_is_software(leader))
 		return -EINVAL;
 	return 0;
 }
@@ -159,36 +160,40 @@ static void link_event(struct perf_core *pc, struct kevent *ke)
 	*pp = ke;
 }
 
+/* The driver sees the event with its group leader set, as event_init does in the kernel. */
+static int init_event(struct kevent *ke, struct perf_event *leader)
+{
+	int ret;
+
+	ke->e.group_leader = leader ? leader : &ke->e;
+	ret = ke->e.pmu->event_init(&ke->e);
+	if (ret)
+		ke->destroyed = true;
+	return ret;
+}
+
 int perf_event_open(struct perf_core *pc, const struct perf_event_attr *attr, int pid, int cpu,
 		    struct perf_event *group_leader, struct perf_event **out)
 {
-	struct pmu *pmu;
+	struct pmu *pmu = perf_pmu_by_type(pc, attr->type);
 	struct kevent *ke;
-	struct perf_ctx *ctx;
 	int ret;
 
 	if ((pid < 0 && cpu < 0) || cpu < -1 || cpu >= pc->k->ncpus || pid < -1)
 		return -EINVAL;
-	pmu = perf_pmu_by_type(pc, attr->type);
 	if (!pmu)
 		return -ENOENT;
-	ret = check_leader(group_leader, pmu, pid, cpu);
-	if (ret)
-		return ret;
+	if (group_leader && (group_leader->group_leader != group_leader || !group_leader->pmu))
+		return -EINVAL;
 	ke = event_alloc(pc, attr, pmu, pid, cpu);
 	if (!ke)
 		return -ENOMEM;
-	/* As in the kernel, event_init sees the group it joins (drivers validate it). */
-	if (group_leader)
-		ke->e.group_leader = group_leader;
-	ret = pmu->event_init(&ke->e);
-	if (ret) {
-		kev(&ke->e)->destroyed = true;
-		event_free(&ke->e);
-		return ret;
+	ret = init_event(ke, group_leader) ?: check_leader(group_leader, &ke->e);
+	if (!ret) {
+		struct perf_ctx *ctx = event_ctx(pc, &ke->e, group_leader);
+
+		ret = post_init_checks(&ke->e, ctx) ?: install(ctx, &ke->e, group_leader);
 	}
-	ctx = event_ctx(pc, &ke->e, group_leader);
-	ret = post_init_checks(&ke->e, ctx) ?: install(ctx, &ke->e, group_leader);
 	if (ret) {
 		event_free(&ke->e);
 		return ret;

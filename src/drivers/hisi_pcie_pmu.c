@@ -21,22 +21,18 @@ struct pcie_pmu_event_desc {
 };
 
 static const struct pcie_pmu_event_desc events[] = {
-	{ "rx_mwr_latency", 0x0010 }, { "rx_mwr_cnt", 0x10010 },
-	{ "rx_mrd_latency", 0x0210 }, { "rx_mrd_cnt", 0x10210 },
-	{ "tx_mrd_latency", 0x0011 }, { "tx_mrd_cnt", 0x10011 },
-	{ "rx_mwr_flux", 0x0104 },    { "rx_mwr_time", 0x10104 },
-	{ "rx_mrd_flux", 0x0804 },    { "rx_mrd_time", 0x10804 },
-	{ "rx_cpl_flux", 0x2004 },    { "rx_cpl_time", 0x12004 },
-	{ "tx_mwr_flux", 0x0105 },    { "tx_mwr_time", 0x10105 },
-	{ "tx_mrd_flux", 0x0405 },    { "tx_mrd_time", 0x10405 },
-	{ "tx_cpl_flux", 0x1005 },    { "tx_cpl_time", 0x11005 },
+    {"rx_mwr_latency", 0x0010}, {"rx_mwr_cnt", 0x10010},    {"rx_mrd_latency", 0x0210},
+    {"rx_mrd_cnt", 0x10210},	{"tx_mrd_latency", 0x0011}, {"tx_mrd_cnt", 0x10011},
+    {"rx_mwr_flux", 0x0104},	{"rx_mwr_time", 0x10104},   {"rx_mrd_flux", 0x0804},
+    {"rx_mrd_time", 0x10804},	{"rx_cpl_flux", 0x2004},    {"rx_cpl_time", 0x12004},
+    {"tx_mwr_flux", 0x0105},	{"tx_mwr_time", 0x10105},   {"tx_mrd_flux", 0x0405},
+    {"tx_mrd_time", 0x10405},	{"tx_cpl_flux", 0x1005},    {"tx_cpl_time", 0x11005},
 };
 
 static const char *const formats[][2] = {
-	{ "event", "config:0-16\n" },     { "thr_len", "config1:0-3\n" },
-	{ "thr_mode", "config1:4\n" },    { "trig_len", "config1:5-8\n" },
-	{ "trig_mode", "config1:9\n" },   { "len_mode", "config1:10-11\n" },
-	{ "port", "config2:0-15\n" },     { "bdf", "config2:16-31\n" },
+    {"event", "config:0-16\n"},	   {"thr_len", "config1:0-3\n"}, {"thr_mode", "config1:4\n"},
+    {"trig_len", "config1:5-8\n"}, {"trig_mode", "config1:9\n"}, {"len_mode", "config1:10-11\n"},
+    {"port", "config2:0-15\n"},	   {"bdf", "config2:16-31\n"},
 };
 
 static ssize_t show_identifier(void *ctx, char *buf, size_t n)
@@ -74,11 +70,11 @@ static ssize_t show_cpumask(void *ctx, char *buf, size_t n)
 	return snprintf(buf, n, "%d\n", p->on_cpu);
 }
 
-static const struct sysfs_attr_ops identifier_ops = { .show = show_identifier };
-static const struct sysfs_attr_ops bus_ops = { .show = show_bus };
-static const struct sysfs_attr_ops bdf_min_ops = { .show = show_bdf_min };
-static const struct sysfs_attr_ops bdf_max_ops = { .show = show_bdf_max };
-static const struct sysfs_attr_ops cpumask_ops = { .show = show_cpumask };
+static const struct sysfs_attr_ops identifier_ops = {.show = show_identifier};
+static const struct sysfs_attr_ops bus_ops = {.show = show_bus};
+static const struct sysfs_attr_ops bdf_min_ops = {.show = show_bdf_min};
+static const struct sysfs_attr_ops bdf_max_ops = {.show = show_bdf_max};
+static const struct sysfs_attr_ops cpumask_ops = {.show = show_cpumask};
 
 static int add_event_files(struct hisi_pcie_pmu *p)
 {
@@ -127,17 +123,17 @@ static int owning_cpu(const struct kcore *k, int node)
 static void init_pmu(struct hisi_pcie_pmu *p)
 {
 	p->pmu = (struct pmu){
-		.capabilities = PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_NO_INTERRUPT,
-		.task_ctx_invalid = true,
-		.priv = p,
-		.event_init = hisi_pcie_pmu_event_init,
-		.add = hisi_pcie_pmu_add,
-		.del = hisi_pcie_pmu_del,
-		.start = hisi_pcie_pmu_start,
-		.stop = hisi_pcie_pmu_stop,
-		.read = hisi_pcie_pmu_read,
-		.pmu_enable = hisi_pcie_pmu_enable,
-		.pmu_disable = hisi_pcie_pmu_disable,
+	    .capabilities = PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_NO_INTERRUPT,
+	    .task_ctx_invalid = true,
+	    .priv = p,
+	    .event_init = hisi_pcie_pmu_event_init,
+	    .add = hisi_pcie_pmu_add,
+	    .del = hisi_pcie_pmu_del,
+	    .start = hisi_pcie_pmu_start,
+	    .stop = hisi_pcie_pmu_stop,
+	    .read = hisi_pcie_pmu_read,
+	    .pmu_enable = hisi_pcie_pmu_enable,
+	    .pmu_disable = hisi_pcie_pmu_disable,
 	};
 }
 
@@ -196,13 +192,13 @@ static void remove_dev(struct kcore *k, struct kdevice *d)
 }
 
 static const struct pci_device_id ids[] = {
-	{ HISI_PCIE_PMU_VENDOR, HISI_PCIE_PMU_DEVICE },
-	{ 0, 0 },
+    {HISI_PCIE_PMU_VENDOR, HISI_PCIE_PMU_DEVICE},
+    {0, 0},
 };
 
 const struct kdriver hisi_pcie_pmu_driver = {
-	.name = "hisi_pcie_pmu",
-	.ids = ids,
-	.probe = probe,
-	.remove = remove_dev,
+    .name = "hisi_pcie_pmu",
+    .ids = ids,
+    .probe = probe,
+    .remove = remove_dev,
 };

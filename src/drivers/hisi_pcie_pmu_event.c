@@ -34,7 +34,7 @@ static bool related(const struct perf_event *a, const struct perf_event *b)
 
 static bool bdf_valid(struct hisi_pcie_pmu *p, uint16_t bdf)
 {
-	struct pci_bdf id = { .domain = p->dev->bus->bdf.domain, .rid = bdf };
+	struct pci_bdf id = {.domain = p->dev->bus->bdf.domain, .rid = bdf};
 	struct kdevice *d = kcore_find_device(p->k, id);
 	struct kdevice *rp = d ? kdevice_root_port(d) : NULL;
 
@@ -53,8 +53,7 @@ static int check_filters(struct hisi_pcie_pmu *p, const struct perf_event *e)
 }
 
 /* Counts e's new counter need against the group it joins. */
-static bool group_member_new(const struct perf_event *e, const struct perf_event **seen,
-			     int n)
+static bool group_member_new(const struct perf_event *e, const struct perf_event **seen, int n)
 {
 	for (int i = 0; i < n; i++)
 		if (related(seen[i], e))

@@ -117,13 +117,13 @@ static void hisi_ptt_remove(struct kcore *k, struct kdevice *kd)
 }
 
 static const struct pci_device_id hisi_ptt_ids[] = {
-	{ PTT_VENDOR_ID, PTT_DEVICE_ID },
-	{ 0, 0 },
+    {PTT_VENDOR_ID, PTT_DEVICE_ID},
+    {0, 0},
 };
 
 const struct kdriver hisi_ptt_driver = {
-	.name = "hisi_ptt",
-	.ids = hisi_ptt_ids,
-	.probe = hisi_ptt_probe,
-	.remove = hisi_ptt_remove,
+    .name = "hisi_ptt",
+    .ids = hisi_ptt_ids,
+    .probe = hisi_ptt_probe,
+    .remove = hisi_ptt_remove,
 };

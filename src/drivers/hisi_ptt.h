@@ -17,16 +17,16 @@
 #define HISI_PTT_AUX_MIN (16u << 20)
 #define HISI_PTT_PORT_FILTER 0x80000u /* filter bit 19 */
 #define HISI_PTT_TUNE_POLLS 100000    /* 10 us polls: 1 s */
-#define HISI_PTT_IDLE_POLLS 10        /* 10 us polls: 100 us */
-#define HISI_PTT_RESET_POLLS 10       /* 1 us polls: 10 us */
+#define HISI_PTT_IDLE_POLLS 10	      /* 10 us polls: 100 us */
+#define HISI_PTT_RESET_POLLS 10	      /* 1 us polls: 10 us */
 
 struct hisi_ptt_filter {
 	struct hisi_ptt_filter *next;
 	struct hisi_ptt *ptt;
 	bool is_port;
 	uint16_t rid;
-	uint32_t value;               /* the perf `filter` value */
-	char name[16];                /* dddd:bb:dd.f */
+	uint32_t value; /* the perf `filter` value */
+	char name[16];	/* dddd:bb:dd.f */
 };
 
 #define HISI_PTT_TUNE_FILES 7 /* 5 events + 2 seed aliases */
@@ -48,7 +48,7 @@ struct hisi_ptt {
 	struct kdevice *kd;
 	struct bus_device *bd;
 	uint16_t sicl, core, lower_bdf, upper_bdf;
-	char path[96];                /* /sys/bus/event_source/devices/<name> */
+	char path[96]; /* /sys/bus/event_source/devices/<name> */
 
 	struct hisi_ptt_filter *port_filters, *req_filters;
 	uint16_t port_mask;
@@ -62,7 +62,7 @@ struct hisi_ptt {
 	int trace_cpu;
 	struct perf_event *event;
 	struct perf_output_handle handle;
-	struct hisi_ptt_aux *aux;     /* non-NULL while a handle is open */
+	struct hisi_ptt_aux *aux; /* non-NULL while a handle is open */
 
 	struct pmu pmu;
 	char name[32];

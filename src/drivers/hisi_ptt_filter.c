@@ -25,7 +25,7 @@ static ssize_t hisi_ptt_filter_show(void *ctx, char *buf, size_t n)
 	return snprintf(buf, n, "0x%05x\n", f->value);
 }
 
-static const struct sysfs_attr_ops hisi_ptt_filter_ops = { .show = hisi_ptt_filter_show };
+static const struct sysfs_attr_ops hisi_ptt_filter_ops = {.show = hisi_ptt_filter_show};
 
 /* The Root Port of d if it is in this PTT's range (d may be the port itself). */
 static struct kdevice *hisi_ptt_port_of(struct hisi_ptt *ptt, struct kdevice *d)

@@ -18,7 +18,7 @@
 
 #include "hisi_ptt.h"
 
-#define PTT_CFG_FILTER(c) ((c) & 0xfffffull)
+#define PTT_CFG_FILTER(c) ((c)&0xfffffull)
 #define PTT_CFG_DIRECTION(c) (((c) >> 20) & 0xf)
 #define PTT_CFG_TYPE(c) (((c) >> 24) & 0xff)
 #define PTT_CFG_FORMAT(c) (((c) >> 32) & 0xf)
@@ -66,8 +66,7 @@ static int hisi_ptt_trace_start(struct hisi_ptt *ptt, uint64_t config)
 {
 	struct bus_device *bd = ptt->bd;
 
-	if (hisi_ptt_poll(ptt, PTT_TRACE_STS, PTT_TRACE_IDLE, PTT_TRACE_IDLE,
-			  HISI_PTT_IDLE_POLLS))
+	if (hisi_ptt_poll(ptt, PTT_TRACE_STS, PTT_TRACE_IDLE, PTT_TRACE_IDLE, HISI_PTT_IDLE_POLLS))
 		return -EBUSY;
 	bus_write32(bd, PTT_BAR, PTT_TRACE_CTRL, PTT_TRACE_CTRL_RST);
 	/* Newer kernels carry on when the reset does not show in time. */
@@ -260,16 +259,16 @@ static ssize_t hisi_ptt_type_show(void *ctx, char *buf, size_t n)
 	return snprintf(buf, n, "%d\n", ptt->pmu.type);
 }
 
-static const struct sysfs_attr_ops hisi_ptt_cpumask_ops = { .show = hisi_ptt_cpumask_show };
-static const struct sysfs_attr_ops hisi_ptt_type_ops = { .show = hisi_ptt_type_show };
+static const struct sysfs_attr_ops hisi_ptt_cpumask_ops = {.show = hisi_ptt_cpumask_show};
+static const struct sysfs_attr_ops hisi_ptt_type_ops = {.show = hisi_ptt_type_show};
 
 static int hisi_ptt_format_register(struct sysfs_node *pmu_dir)
 {
 	static const char *const formats[][2] = {
-		{ "filter", "config:0-19\n" },
-		{ "direction", "config:20-23\n" },
-		{ "type", "config:24-31\n" },
-		{ "format", "config:32-35\n" },
+	    {"filter", "config:0-19\n"},
+	    {"direction", "config:20-23\n"},
+	    {"type", "config:24-31\n"},
+	    {"format", "config:32-35\n"},
 	};
 	struct sysfs_node *dir = sysfs_mkdir(pmu_dir, "format");
 
@@ -311,17 +310,17 @@ int hisi_ptt_pmu_register(struct hisi_ptt *ptt)
 	int ret;
 
 	*p = (struct pmu){
-		.capabilities = PERF_PMU_CAP_EXCLUSIVE | PERF_PMU_CAP_NO_EXCLUDE,
-		.task_ctx_invalid = true,
-		.priv = ptt,
-		.event_init = hisi_ptt_event_init,
-		.add = hisi_ptt_add,
-		.del = hisi_ptt_del,
-		.start = hisi_ptt_start,
-		.stop = hisi_ptt_stop,
-		.read = hisi_ptt_read,
-		.setup_aux = hisi_ptt_setup_aux,
-		.free_aux = hisi_ptt_free_aux,
+	    .capabilities = PERF_PMU_CAP_EXCLUSIVE | PERF_PMU_CAP_NO_EXCLUDE,
+	    .task_ctx_invalid = true,
+	    .priv = ptt,
+	    .event_init = hisi_ptt_event_init,
+	    .add = hisi_ptt_add,
+	    .del = hisi_ptt_del,
+	    .start = hisi_ptt_start,
+	    .stop = hisi_ptt_stop,
+	    .read = hisi_ptt_read,
+	    .setup_aux = hisi_ptt_setup_aux,
+	    .free_aux = hisi_ptt_free_aux,
 	};
 	ret = perf_pmu_register(ptt->k->perf, p, ptt->name, -1);
 	if (ret < 0) {

@@ -22,13 +22,13 @@ struct hisi_ptt_tune_attr {
 };
 
 static const struct hisi_ptt_tune_attr hisi_ptt_tunes[] = {
-	{ "qos_tx_cpl", PTT_TUNE_QOS_TX_CPL },
-	{ "qos_tx_np", PTT_TUNE_QOS_TX_NP },
-	{ "qos_tx_p", PTT_TUNE_QOS_TX_P },
-	{ "rx_alloc_buf_level", PTT_TUNE_RX_ALLOC_BUF_LEVEL },
-	{ "tx_alloc_buf_level", PTT_TUNE_TX_ALLOC_BUF_LEVEL },
-	{ "tx_path_rx_req_alloc_buf_level", PTT_TUNE_RX_ALLOC_BUF_LEVEL },
-	{ "tx_path_tx_req_alloc_buf_level", PTT_TUNE_TX_ALLOC_BUF_LEVEL },
+    {"qos_tx_cpl", PTT_TUNE_QOS_TX_CPL},
+    {"qos_tx_np", PTT_TUNE_QOS_TX_NP},
+    {"qos_tx_p", PTT_TUNE_QOS_TX_P},
+    {"rx_alloc_buf_level", PTT_TUNE_RX_ALLOC_BUF_LEVEL},
+    {"tx_alloc_buf_level", PTT_TUNE_TX_ALLOC_BUF_LEVEL},
+    {"tx_path_rx_req_alloc_buf_level", PTT_TUNE_RX_ALLOC_BUF_LEVEL},
+    {"tx_path_tx_req_alloc_buf_level", PTT_TUNE_TX_ALLOC_BUF_LEVEL},
 };
 
 _Static_assert(sizeof(hisi_ptt_tunes) / sizeof(hisi_ptt_tunes[0]) == HISI_PTT_TUNE_FILES,
@@ -42,13 +42,12 @@ static int hisi_ptt_tune_op(struct hisi_ptt *ptt, uint32_t event, uint32_t data,
 	ctrl = (ctrl & ~PTT_TUNING_CTRL_EVENT) | event;
 	bus_write32(ptt->bd, PTT_BAR, PTT_TUNING_CTRL, ctrl);
 	bus_write32(ptt->bd, PTT_BAR, PTT_TUNING_DATA, data);
-	ret = hisi_ptt_poll(ptt, PTT_TUNING_INT_STAT, PTT_TUNING_INT_BUSY, 0,
-			    HISI_PTT_TUNE_POLLS);
+	ret = hisi_ptt_poll(ptt, PTT_TUNING_INT_STAT, PTT_TUNING_INT_BUSY, 0, HISI_PTT_TUNE_POLLS);
 	if (ret)
 		return ret;
 	if (out)
-		*out = (uint16_t)(bus_read32(ptt->bd, PTT_BAR, PTT_TUNING_DATA) &
-				  PTT_TUNING_DATA_VAL);
+		*out =
+		    (uint16_t)(bus_read32(ptt->bd, PTT_BAR, PTT_TUNING_DATA) & PTT_TUNING_DATA_VAL);
 	return 0;
 }
 
@@ -99,8 +98,8 @@ static ssize_t hisi_ptt_tune_store(void *ctx, const char *buf, size_t len)
 }
 
 static const struct sysfs_attr_ops hisi_ptt_tune_ops = {
-	.show = hisi_ptt_tune_show,
-	.store = hisi_ptt_tune_store,
+    .show = hisi_ptt_tune_show,
+    .store = hisi_ptt_tune_store,
 };
 
 int hisi_ptt_tune_register(struct hisi_ptt *ptt, struct sysfs_node *pmu_dir)
@@ -113,9 +112,9 @@ int hisi_ptt_tune_register(struct hisi_ptt *ptt, struct sysfs_node *pmu_dir)
 	for (size_t i = 0; i < HISI_PTT_TUNE_FILES; i++) {
 		int ret;
 
-		ctx[i] = (struct hisi_ptt_tune_ctx){ ptt, hisi_ptt_tunes[i].event };
-		ret = sysfs_add_attr(dir, hisi_ptt_tunes[i].name, 0600, &hisi_ptt_tune_ops,
-				     &ctx[i]);
+		ctx[i] = (struct hisi_ptt_tune_ctx){ptt, hisi_ptt_tunes[i].event};
+		ret =
+		    sysfs_add_attr(dir, hisi_ptt_tunes[i].name, 0600, &hisi_ptt_tune_ops, &ctx[i]);
 		if (ret)
 			return ret;
 	}

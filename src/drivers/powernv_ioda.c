@@ -220,29 +220,60 @@ static int access_answer(struct ioda_phb *p, const char *op, uint64_t addr, uint
 	return 0;
 }
 
+static void msi_op(struct ioda_phb *p, const struct ioda_dev *d, const char *bdf)
+{
+	uint64_t addr, data, acc;
+
+	ioda_opal(p, PHB3_GET_MSI, d->irq, 0);
+	addr = ioda_opal_out(p, 0);
+	data = ioda_opal_out(p, 1);
+	ioda_opal(p, PHB3_DEV_MSI, d->rid, addr, data);
+	acc = ioda_opal_out(p, 1);
+	ioda_opal(p, PHB3_IRQ_COUNT, d->irq);
+	snprintf(
+	    p->answer, sizeof(p->answer),
+	    "op=msi bdf=%s irq=%d address=0x%" PRIx64 " result=%s delivered=%" PRIu64 " pe=%d\n",
+	    bdf, d->irq, addr, acc < 5 ? access_name[acc] : "unknown", ioda_opal_out(p, 0), d->pe);
+}
+
+/* An error message from the function: its PE and the PEs its PELT-V names freeze. */
+static void error_op(struct ioda_phb *p, const struct ioda_dev *d, const char *bdf)
+{
+	int len, first = 1;
+
+	ioda_opal(p, PHB3_ERR_MSG, d->rid);
+	len = snprintf(p->answer, sizeof(p->answer), "op=error bdf=%s pe=%d frozen=", bdf, d->pe);
+	for (unsigned s = 0; s < p->num_pes && len < (int)sizeof(p->answer) - 16;) {
+		unsigned e = s;
+
+		while (e < p->num_pes && !ioda_opal(p, PHB3_FREEZE_STATUS, e) &&
+		       ioda_opal_out(p, 0))
+			e++;
+		if (e > s) {
+			len += snprintf(p->answer + len, sizeof(p->answer) - (size_t)len,
+					first ? "%u-%u" : ",%u-%u", s, e - 1);
+			first = 0;
+		}
+		s = e > s ? e : s + 1;
+	}
+	snprintf(p->answer + len, sizeof(p->answer) - (size_t)len, first ? "none\n" : "\n");
+}
+
 static int device_op(struct ioda_phb *p, const char *op, const char *bdfs, const char *arg)
 {
 	int dev, ret = parse_bdf(p, bdfs, &dev);
-	uint64_t addr = 0, data, acc;
+	uint64_t addr, acc;
 	const struct ioda_dev *d;
 	char bdf[16];
 
 	if (ret)
 		return ret;
 	d = &p->dev[dev];
-	if (!strcmp(op, "msi")) {
-		if (d->irq < 0 || ioda_opal(p, PHB3_GET_MSI, d->irq, 0))
-			return -ENXIO;
-		addr = ioda_opal_out(p, 0);
-		data = ioda_opal_out(p, 1);
-		ioda_opal(p, PHB3_DEV_MSI, d->rid, addr, data);
-		acc = ioda_opal_out(p, 1);
-		ioda_opal(p, PHB3_IRQ_COUNT, d->irq);
-		snprintf(p->answer, sizeof(p->answer),
-			 "op=msi bdf=%s irq=%d address=0x%" PRIx64 " result=%s delivered=%" PRIu64
-			 " pe=%d\n",
-			 ioda_bdf(p, d->rid, bdf, sizeof(bdf)), d->irq, addr,
-			 acc < 5 ? access_name[acc] : "unknown", ioda_opal_out(p, 0), d->pe);
+	ioda_bdf(p, d->rid, bdf, sizeof(bdf));
+	if (!strcmp(op, "msi") && d->irq < 0)
+		return -ENXIO;
+	if (!strcmp(op, "msi") || !strcmp(op, "error")) {
+		(op[0] == 'm' ? msi_op : error_op)(p, d, bdf);
 		return 0;
 	}
 	if (!arg || parse_u64(arg, &addr))
@@ -251,8 +282,7 @@ static int device_op(struct ioda_phb *p, const char *op, const char *bdfs, const
 	acc = ioda_opal_out(p, 1);
 	snprintf(p->answer, sizeof(p->answer),
 		 "op=dma bdf=%s address=0x%" PRIx64 " translated=0x%" PRIx64 " result=%s pe=%d\n",
-		 ioda_bdf(p, d->rid, bdf, sizeof(bdf)), addr, ioda_opal_out(p, 0),
-		 acc < 5 ? access_name[acc] : "unknown", d->pe);
+		 bdf, addr, ioda_opal_out(p, 0), acc < 5 ? access_name[acc] : "unknown", d->pe);
 	return 0;
 }
 
@@ -260,7 +290,7 @@ static int do_access(struct ioda_phb *p, char *a0, char *a1, char *a2)
 {
 	uint64_t addr, val;
 
-	if (!strcmp(a0, "msi") || !strcmp(a0, "dma"))
+	if (!strcmp(a0, "msi") || !strcmp(a0, "dma") || !strcmp(a0, "error"))
 		return a1 ? device_op(p, a0, a1, a2) : -EINVAL;
 	if (parse_u64(a0, &addr) || a2)
 		return -EINVAL;
@@ -290,6 +320,24 @@ static int do_unfreeze(struct ioda_phb *p, char *a0, char *a1)
 	return ioda_pe_unfreeze(p, (unsigned)pe, action);
 }
 
+static void request_error(struct ioda_phb *p, const char *file, const char *cmd, const char *a0,
+			  int ret, char *err, size_t errlen)
+{
+	uint64_t pe;
+	bool pe_file = !strcmp(file, "freeze") || !strcmp(file, "unfreeze");
+
+	if (pe_file && ret == -EINVAL && !parse_u64(a0, &pe) && pe < p->num_pes &&
+	    p->pe[pe].kind == PE_FREE)
+		snprintf(err, errlen, "%s %s: PE %" PRIu64 " of PHB %04x is not in use", file, cmd,
+			 pe, p->domain);
+	else
+		snprintf(err, errlen, "%s %s: %s", file, cmd,
+			 ret == -ENXIO	  ? "not decoded by this PHB"
+			 : ret == -ENODEV ? "no such device below this PHB"
+			 : ret == -EINVAL ? "invalid argument"
+					  : strerror(-ret));
+}
+
 int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *err, size_t errlen)
 {
 	char line[256], *a[4] = {NULL}, *save = NULL;
@@ -317,11 +365,7 @@ int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *er
 	else if (!strcmp(file, "unfreeze") && n <= 2)
 		ret = do_unfreeze(p, a[0], a[1]);
 	if (ret)
-		snprintf(err, errlen, "%s '%s': %s", file, cmd,
-			 ret == -ENXIO	  ? "not decoded by this PHB"
-			 : ret == -ENODEV ? "no such device below this PHB"
-			 : ret == -EINVAL ? "invalid argument or PE not in use"
-					  : strerror(-ret));
+		request_error(p, file, cmd, a[0], ret, err, errlen);
 	return ret;
 }
 

@@ -215,8 +215,8 @@ struct fabric {
 	void *log_ctx;
 
 	uint32_t tpl[TPL_COUNT];
-	uint32_t mps, mrrs, rcb;
-	uint64_t lat_mem, lat_remote, lat_route, lat_dev, lat_cfg;
+	uint32_t mps, mrrs; /* MPS boundaries are multiples of the 64-byte RCB */
+	uint64_t lat_mem, lat_route, lat_dev, lat_cfg; /* ps */
 };
 
 /* rng.c */

@@ -20,7 +20,6 @@ struct fabric *fabric_create(uint64_t seed)
 	f->rng = fab_seed_mix(seed);
 	f->mps = 256;
 	f->mrrs = 512;
-	f->rcb = 64;
 	f->lat_mem = 300 * PS_PER_NS;
 	f->lat_route = 150 * PS_PER_NS;
 	f->lat_dev = 500 * PS_PER_NS;

@@ -168,6 +168,7 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 			return -ENOMEM;
 	}
 	f->nstreams++;
+	/* Streams start 7 ps apart: no two issue at the very same instant. */
 	a = agent_new(f, AG_STREAM, i, 0, f->now + (uint64_t)i * 7);
 	if (a < 0)
 		return a;

@@ -117,10 +117,10 @@ static void reg_write32(void *model, uint64_t off, uint32_t val)
 }
 
 static const struct bus_mmio_ops pcie_pmu_mmio = {
-	.read32 = reg_read32,
-	.write32 = reg_write32,
-	.read64 = reg_read64,
-	.write64 = reg_write64,
+    .read32 = reg_read32,
+    .write32 = reg_write32,
+    .read64 = reg_read64,
+    .write64 = reg_write64,
 };
 
 void pcie_pmu_irq_flush(struct pcie_pmu_hw *m)
@@ -131,8 +131,8 @@ void pcie_pmu_irq_flush(struct pcie_pmu_hw *m)
 	bus_raise_irq(m->dev, HISI_PCIE_PMU_IRQ_VECTOR);
 }
 
-int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev,
-		       const struct pcie_pmu_hw_params *p, struct pcie_pmu_hw **out)
+int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pcie_pmu_hw_params *p,
+		       struct pcie_pmu_hw **out)
 {
 	struct pcie_pmu_hw *m = calloc(1, sizeof(*m));
 	int r;
@@ -151,8 +151,8 @@ int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev,
 		free(m);
 		return r;
 	}
-	dev->bar[HISI_PCIE_PMU_BAR] = (struct bus_bar){ .ops = &pcie_pmu_mmio, .model = m,
-							.size = HISI_PCIE_PMU_BAR_SIZE };
+	dev->bar[HISI_PCIE_PMU_BAR] =
+	    (struct bus_bar){.ops = &pcie_pmu_mmio, .model = m, .size = HISI_PCIE_PMU_BAR_SIZE};
 	dev->nvectors = 1;
 	*out = m;
 	return 0;

@@ -32,15 +32,15 @@ struct event_kind {
 };
 
 static const struct event_kind kinds[] = {
-	{ HISI_PCIE_EV_RX_MWR_LATENCY, FABRIC_INBOUND, SEL_MWR, true },
-	{ HISI_PCIE_EV_RX_MRD_LATENCY, FABRIC_OUTBOUND, SEL_CPL, true },
-	{ HISI_PCIE_EV_TX_MRD_LATENCY, FABRIC_INBOUND, SEL_CPL, true },
-	{ HISI_PCIE_EV_RX_MWR_FLUX, FABRIC_INBOUND, SEL_MWR, false },
-	{ HISI_PCIE_EV_RX_MRD_FLUX, FABRIC_INBOUND, SEL_MRD, false },
-	{ HISI_PCIE_EV_RX_CPL_FLUX, FABRIC_INBOUND, SEL_CPL, false },
-	{ HISI_PCIE_EV_TX_MWR_FLUX, FABRIC_OUTBOUND, SEL_MWR, false },
-	{ HISI_PCIE_EV_TX_MRD_FLUX, FABRIC_OUTBOUND, SEL_MRD, false },
-	{ HISI_PCIE_EV_TX_CPL_FLUX, FABRIC_OUTBOUND, SEL_CPL, false },
+    {HISI_PCIE_EV_RX_MWR_LATENCY, FABRIC_INBOUND, SEL_MWR, true},
+    {HISI_PCIE_EV_RX_MRD_LATENCY, FABRIC_OUTBOUND, SEL_CPL, true},
+    {HISI_PCIE_EV_TX_MRD_LATENCY, FABRIC_INBOUND, SEL_CPL, true},
+    {HISI_PCIE_EV_RX_MWR_FLUX, FABRIC_INBOUND, SEL_MWR, false},
+    {HISI_PCIE_EV_RX_MRD_FLUX, FABRIC_INBOUND, SEL_MRD, false},
+    {HISI_PCIE_EV_RX_CPL_FLUX, FABRIC_INBOUND, SEL_CPL, false},
+    {HISI_PCIE_EV_TX_MWR_FLUX, FABRIC_OUTBOUND, SEL_MWR, false},
+    {HISI_PCIE_EV_TX_MRD_FLUX, FABRIC_OUTBOUND, SEL_MRD, false},
+    {HISI_PCIE_EV_TX_CPL_FLUX, FABRIC_OUTBOUND, SEL_CPL, false},
 };
 
 static const struct event_kind *kind_of(uint64_t ctrl)
@@ -171,8 +171,8 @@ static bool over_threshold(uint32_t len, uint64_t ctrl, unsigned shift, uint64_t
 static bool length_filters(struct pmu_counter *c, uint32_t len)
 {
 	if ((c->ctrl & HISI_PCIE_TRIG_EN) && !c->triggered) {
-		uint32_t limit = 1u << ((c->ctrl & HISI_PCIE_TRIG_LEN_MASK) >>
-					HISI_PCIE_TRIG_LEN_SHIFT);
+		uint32_t limit =
+		    1u << ((c->ctrl & HISI_PCIE_TRIG_LEN_MASK) >> HISI_PCIE_TRIG_LEN_SHIFT);
 
 		c->triggered = (c->ctrl & HISI_PCIE_TRIG_MODE) ? len < limit : len > limit;
 		if (!c->triggered)
@@ -186,7 +186,7 @@ static bool length_filters(struct pmu_counter *c, uint32_t len)
 static uint64_t link_ns(const struct pcie_pmu_hw *m, const struct fabric_tlp *t)
 {
 	/* MB/s per lane for generations 1..5 (after line encoding). */
-	static const uint32_t lane_mbps[] = { 250, 250, 500, 985, 1969, 3938 };
+	static const uint32_t lane_mbps[] = {250, 250, 500, 985, 1969, 3938};
 	const struct fabric_node_desc *rp = fabric_node(m->fab, t->port);
 	uint64_t bytes = tlp_hdr_bytes(t) + t->payload_bytes;
 	int gen = rp && rp->speed >= 1 && rp->speed <= 5 ? rp->speed : 1;

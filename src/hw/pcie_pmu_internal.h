@@ -15,14 +15,14 @@
 struct event_kind;
 
 struct pmu_counter {
-	uint64_t ctrl;       /* EVENT_CTRL as written (RESET_CNT is an action) */
+	uint64_t ctrl;		       /* EVENT_CTRL as written (RESET_CNT is an action) */
 	const struct event_kind *kind; /* decoded from ctrl's code, NULL if unknown */
 	uint64_t cnt, ext;
 	uint32_t int_stat, int_mask;
-	bool triggered;      /* the trigger condition has been met */
-	uint64_t last_ns;    /* time accounted up to */
-	uint64_t time_frac;  /* ns of counting time not yet a whole cycle */
-	uint64_t lat_frac;   /* ns of latency not yet a whole cycle */
+	bool triggered;	    /* the trigger condition has been met */
+	uint64_t last_ns;   /* time accounted up to */
+	uint64_t time_frac; /* ns of counting time not yet a whole cycle */
+	uint64_t lat_frac;  /* ns of latency not yet a whole cycle */
 };
 
 struct pcie_pmu_hw {
@@ -31,8 +31,8 @@ struct pcie_pmu_hw {
 	struct pcie_pmu_hw_params p;
 	uint32_t global;
 	struct pmu_counter c[HISI_PCIE_PMU_NR_COUNTERS];
-	bool irq_due;        /* an unmasked counter overflowed */
-	unsigned active;     /* bit i: counter i counts (GLOBAL_CTRL and EVENT_EN) */
+	bool irq_due;	 /* an unmasked counter overflowed */
+	unsigned active; /* bit i: counter i counts (GLOBAL_CTRL and EVENT_EN) */
 };
 
 /* Decodes a counter's event code; call after writing ctrl or GLOBAL_CTRL. */

@@ -98,8 +98,8 @@ static void ptt_write32(void *model, uint64_t off, uint32_t val)
 }
 
 static const struct bus_mmio_ops ptt_mmio_ops = {
-	.read32 = ptt_read32,
-	.write32 = ptt_write32,
+    .read32 = ptt_read32,
+    .write32 = ptt_write32,
 };
 
 int ptt_hw_create(const struct ptt_hw_config *c, struct ptt_hw **out)
@@ -127,8 +127,8 @@ int ptt_hw_create(const struct ptt_hw_config *c, struct ptt_hw **out)
 			return ret;
 		}
 	}
-	c->dev->bar[PTT_BAR] = (struct bus_bar){ .ops = &ptt_mmio_ops, .model = h,
-						 .size = PTT_BAR_SIZE };
+	c->dev->bar[PTT_BAR] =
+	    (struct bus_bar){.ops = &ptt_mmio_ops, .model = h, .size = PTT_BAR_SIZE};
 	c->dev->nvectors = PTT_NVECTORS;
 	*out = h;
 	return 0;
@@ -141,7 +141,7 @@ void ptt_hw_destroy(struct ptt_hw *h)
 	if (h->fabric)
 		fabric_remove_observer(h->fabric, ptt_hw_observe, h);
 	if (h->dev->bar[PTT_BAR].model == h)
-		h->dev->bar[PTT_BAR] = (struct bus_bar){ 0 };
+		h->dev->bar[PTT_BAR] = (struct bus_bar){0};
 	ptt_trace_free(h);
 	free(h);
 }

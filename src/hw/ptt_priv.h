@@ -18,21 +18,21 @@
 enum ptt_cls { PTT_CLS_P, PTT_CLS_NP, PTT_CLS_CPL_A, PTT_CLS_CPL_B, PTT_CLS_COUNT };
 
 struct ptt_trace {
-	uint32_t ctrl;                 /* last TRACE_CTRL value */
+	uint32_t ctrl; /* last TRACE_CTRL value */
 	bool running;
 	bool accept[2][PTT_CLS_COUNT]; /* [enum fabric_dir][ptt_cls], from ctrl */
-	bool filter_rid;               /* Requester ID mode, else Root Port mask */
+	bool filter_rid;	       /* Requester ID mode, else Root Port mask */
 	uint16_t target;
-	uint32_t esize;                /* entry bytes, 16 or 32 */
+	uint32_t esize; /* entry bytes, 16 or 32 */
 
 	uint64_t base[PTT_TRACE_BUF_CNT];
 	uint32_t size;
 	uint8_t *buf[PTT_TRACE_BUF_CNT]; /* host pointers, resolved at enable */
-	unsigned cur;                  /* buffer being written */
-	uint32_t wr;                   /* bytes written into it */
+	unsigned cur;			 /* buffer being written */
+	uint32_t wr;			 /* bytes written into it */
 	uint32_t int_stat, int_mask;
 
-	uint16_t *port_bit;            /* by fabric node index: Root Port filter bit */
+	uint16_t *port_bit; /* by fabric node index: Root Port filter bit */
 	int nport_bit;
 	struct ptt_hw_stats stats;
 };
@@ -43,7 +43,7 @@ struct ptt_hw {
 	uint16_t sicl, core, rp_lo, rp_hi;
 
 	uint32_t tuning_ctrl, tuning_data;
-	int tuning_busy_polls;         /* TUNING_INT_STAT reads that still say busy */
+	int tuning_busy_polls; /* TUNING_INT_STAT reads that still say busy */
 	unsigned tune[PTT_HW_TUNE_COUNT];
 
 	struct ptt_trace tr;

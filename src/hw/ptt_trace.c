@@ -32,7 +32,7 @@
 #include "ptt_priv.h"
 
 _Static_assert((int)PTT_CLS_P == (int)TLP_CLASS_P && (int)PTT_CLS_NP == (int)TLP_CLASS_NP &&
-		       (int)PTT_CLS_CPL_A == (int)TLP_CLASS_CPL,
+		   (int)PTT_CLS_CPL_A == (int)TLP_CLASS_CPL,
 	       "a TLP class indexes the accept table");
 
 static inline void ptt_put_le32(uint8_t *p, uint32_t v)
@@ -64,8 +64,8 @@ static void ptt_compile(struct ptt_trace *tr, uint32_t ctrl)
 	unsigned dir = (ctrl & PTT_TRACE_CTRL_RXTX_MASK) >> PTT_TRACE_CTRL_RXTX_SHIFT;
 	unsigned type = (ctrl & PTT_TRACE_CTRL_TYPE_MASK) >> PTT_TRACE_CTRL_TYPE_SHIFT;
 	bool fmt8 = ctrl & PTT_TRACE_CTRL_FORMAT;
-	static const unsigned cls_type[PTT_CLS_COUNT] = { PTT_TYPE_P, PTT_TYPE_NP, PTT_TYPE_CPL,
-							  PTT_TYPE_CPL };
+	static const unsigned cls_type[PTT_CLS_COUNT] = {PTT_TYPE_P, PTT_TYPE_NP, PTT_TYPE_CPL,
+							 PTT_TYPE_CPL};
 
 	ptt_direction_table(dir, fmt8, tr->accept);
 	for (int d = 0; d < 2; d++)
@@ -108,8 +108,8 @@ static void ptt_map_buffers(struct ptt_hw *h)
 
 	for (int i = 0; i < PTT_TRACE_BUF_CNT; i++)
 		tr->buf[i] = tr->size >= tr->esize && h->dev->dma
-				     ? bus_dma_ptr(h->dev->dma, tr->base[i], tr->size)
-				     : NULL;
+				 ? bus_dma_ptr(h->dev->dma, tr->base[i], tr->size)
+				 : NULL;
 }
 
 void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val)
@@ -195,10 +195,9 @@ static inline void ptt_write_entry(struct ptt_trace *tr, uint8_t *p, const struc
 	}
 	/* Fmt[1:0], Type, T9, T8, TH, SO (= Relaxed Ordering clear), Length, Time. */
 	ptt_put_le32(p, ((d0 >> 29) & 0x3) << 30 | ((d0 >> 24) & 0x1f) << 25 |
-				((d0 >> 23) & 1) << 24 | ((d0 >> 19) & 1) << 23 |
-				((d0 >> 16) & 1) << 22 | (~(d0 >> 13) & 1) << 21 |
-				(d0 & 0x3ff) << 11 |
-				((uint32_t)t->time_ns & PTT_ENTRY_4DW_TIME_MASK));
+			    ((d0 >> 23) & 1) << 24 | ((d0 >> 19) & 1) << 23 |
+			    ((d0 >> 16) & 1) << 22 | (~(d0 >> 13) & 1) << 21 | (d0 & 0x3ff) << 11 |
+			    ((uint32_t)t->time_ns & PTT_ENTRY_4DW_TIME_MASK));
 	ptt_put_le32(p + 4, t->hdr[1]);
 	ptt_put_le32(p + 8, t->hdr[2]);
 	ptt_put_le32(p + 12, t->hdr[3]);

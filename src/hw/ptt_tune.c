@@ -16,11 +16,11 @@ static const struct {
 	uint32_t code;
 	const char *key;
 } ptt_tune_events[PTT_HW_TUNE_COUNT] = {
-	[PTT_HW_QOS_TX_CPL] = { PTT_TUNE_QOS_TX_CPL, "qos_tx_cpl" },
-	[PTT_HW_QOS_TX_NP] = { PTT_TUNE_QOS_TX_NP, "qos_tx_np" },
-	[PTT_HW_QOS_TX_P] = { PTT_TUNE_QOS_TX_P, "qos_tx_p" },
-	[PTT_HW_RX_BUF] = { PTT_TUNE_RX_ALLOC_BUF_LEVEL, "rx_alloc_buf_level" },
-	[PTT_HW_TX_BUF] = { PTT_TUNE_TX_ALLOC_BUF_LEVEL, "tx_alloc_buf_level" },
+    [PTT_HW_QOS_TX_CPL] = {PTT_TUNE_QOS_TX_CPL, "qos_tx_cpl"},
+    [PTT_HW_QOS_TX_NP] = {PTT_TUNE_QOS_TX_NP, "qos_tx_np"},
+    [PTT_HW_QOS_TX_P] = {PTT_TUNE_QOS_TX_P, "qos_tx_p"},
+    [PTT_HW_RX_BUF] = {PTT_TUNE_RX_ALLOC_BUF_LEVEL, "rx_alloc_buf_level"},
+    [PTT_HW_TX_BUF] = {PTT_TUNE_TX_ALLOC_BUF_LEVEL, "tx_alloc_buf_level"},
 };
 
 static int ptt_tune_selected(const struct ptt_hw *h)
@@ -36,9 +36,9 @@ static int ptt_tune_selected(const struct ptt_hw *h)
 void ptt_tune_push(struct ptt_hw *h, enum ptt_hw_tune t)
 {
 	static const enum fabric_qos_class qos[] = {
-		[PTT_HW_QOS_TX_CPL] = FABRIC_QOS_CPL,
-		[PTT_HW_QOS_TX_NP] = FABRIC_QOS_NP,
-		[PTT_HW_QOS_TX_P] = FABRIC_QOS_P,
+	    [PTT_HW_QOS_TX_CPL] = FABRIC_QOS_CPL,
+	    [PTT_HW_QOS_TX_NP] = FABRIC_QOS_NP,
+	    [PTT_HW_QOS_TX_P] = FABRIC_QOS_P,
 	};
 
 	if (!h->fabric)

@@ -78,9 +78,13 @@ static int one(struct mod_state *m, char c, struct perf_event_attr *a)
 int modifiers_apply(const char *mods, size_t len, struct perf_event_attr *a, bool *exclude_gh)
 {
 	struct mod_state m = {
-		.eu = a->exclude_user, .ek = a->exclude_kernel, .eh = a->exclude_hv,
-		.eG = a->exclude_guest, .eH = a->exclude_host, .exclude_gh = *exclude_gh,
-		.precise = a->precise_ip,
+	    .eu = a->exclude_user,
+	    .ek = a->exclude_kernel,
+	    .eh = a->exclude_hv,
+	    .eG = a->exclude_guest,
+	    .eH = a->exclude_host,
+	    .exclude_gh = *exclude_gh,
+	    .precise = a->precise_ip,
 	};
 
 	m.exclude = m.eu | m.ek | m.eh;

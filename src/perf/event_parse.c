@@ -28,8 +28,7 @@ struct parser {
 
 static int syntax(struct parser *p, const char *what)
 {
-	snprintf(p->err, p->errlen, "event syntax error: '%s': %s at offset %zu", p->s, what,
-		 p->i);
+	snprintf(p->err, p->errlen, "event syntax error: '%s': %s at offset %zu", p->s, what, p->i);
 	return -EINVAL;
 }
 
@@ -120,9 +119,14 @@ static int parse_pmu_event(struct parser *p, size_t start, size_t name_end)
 	struct perf_pmu *pmu;
 	int r;
 
+	if (!close) {
+		free(name);
+		p->i = name_end;
+		return syntax(p, "missing '/'");
+	}
 	if (!name)
 		return -ENOMEM;
-	r = close ? get_pmu(p, name, &pmu) : (p->i = name_end, syntax(p, "missing '/'"));
+	r = get_pmu(p, name, &pmu);
 	free(name);
 	if (r)
 		return r;
@@ -253,7 +257,7 @@ static int parse_list(struct parser *p)
 static void free_events(struct perf_event_spec *ev, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		struct term_list tl = { ev[i].terms, ev[i].nterms };
+		struct term_list tl = {ev[i].terms, ev[i].nterms};
 
 		terms_free(&tl);
 		free(ev[i].text);
@@ -275,10 +279,10 @@ static int append(struct perf_event_list *l, struct parser *p)
 	return 0;
 }
 
-int perf_events_parse(struct perf_event_list *l, const char *str,
-		      const struct perf_pmu_source *src, char *err, size_t errlen)
+int perf_events_parse(struct perf_event_list *l, const char *str, const struct perf_pmu_source *src,
+		      char *err, size_t errlen)
 {
-	struct parser p = { .s = str, .src = src, .base = l->n, .err = err, .errlen = errlen };
+	struct parser p = {.s = str, .src = src, .base = l->n, .err = err, .errlen = errlen};
 	int r = parse_list(&p);
 
 	if (!r)

@@ -19,8 +19,8 @@
 
 #include "event_internal.h"
 
-static const char *const hardcoded[] = { "config", "config1", "config2", "name",
-					 "period", "percore", "metric-id" };
+static const char *const hardcoded[] = {"config", "config1", "config2",	 "name",
+					"period", "percore", "metric-id"};
 
 static bool is_hardcoded(const char *name)
 {
@@ -140,8 +140,8 @@ static void valid_terms(const struct perf_pmu *p, char *buf, size_t n)
 
 	buf[0] = 0;
 	for (size_t i = 0; i < p->nformats + sizeof(hardcoded) / sizeof(hardcoded[0]); i++) {
-		const char *name = i < p->nformats ? p->formats[i].name
-						   : hardcoded[i - p->nformats];
+		const char *name =
+		    i < p->nformats ? p->formats[i].name : hardcoded[i - p->nformats];
 		int w = snprintf(buf + len, n - len, "%s%s", len ? "," : "", name);
 
 		if (w < 0 || (size_t)w >= n - len)
@@ -165,17 +165,15 @@ static int apply_format(const struct perf_pmu *p, struct perf_event_spec *ev,
 	if (need_number(p, t, err, errlen))
 		return -EINVAL;
 	if (t->val > perf_format_max(f)) {
-		snprintf(err, errlen,
-			 "value too big for format '%s' of pmu '%s', maximum is %llu", t->name,
-			 p->name, (unsigned long long)perf_format_max(f));
+		snprintf(err, errlen, "value too big for format '%s' of pmu '%s', maximum is %llu",
+			 t->name, p->name, (unsigned long long)perf_format_max(f));
 		return -EINVAL;
 	}
 	perf_format_apply(f, t->val, &ev->attr);
 	return 0;
 }
 
-int pmu_event_encode(const struct perf_pmu *p, struct perf_event_spec *ev, char *err,
-		     size_t errlen)
+int pmu_event_encode(const struct perf_pmu *p, struct perf_event_spec *ev, char *err, size_t errlen)
 {
 	int r = expand_aliases(p, ev, err, errlen);
 

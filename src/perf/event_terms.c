@@ -123,7 +123,7 @@ int terms_lex(const char *s, size_t len, bool from_alias, struct term_list *out,
 	      size_t errlen)
 {
 	size_t i = skip_blank(s, len, 0);
-	struct term_list tl = { 0 };
+	struct term_list tl = {0};
 	int r = 0;
 
 	while (!r && i < len) {

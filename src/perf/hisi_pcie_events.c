@@ -9,8 +9,8 @@
 
 #include <pciescope/perf/hisi_pcie_events.h>
 
-static const uint16_t latency_codes[] = { 0x0010, 0x0210, 0x0011 };
-static const uint16_t bandwidth_codes[] = { 0x0104, 0x0804, 0x2004, 0x0105, 0x0405, 0x1005 };
+static const uint16_t latency_codes[] = {0x0010, 0x0210, 0x0011};
+static const uint16_t bandwidth_codes[] = {0x0104, 0x0804, 0x2004, 0x0105, 0x0405, 0x1005};
 
 bool hisi_pcie_pmu_name(const char *pmu)
 {

@@ -53,7 +53,7 @@ static void trim(char *s)
 
 static bool is_sidecar(const char *name)
 {
-	static const char *const sfx[] = { ".scale", ".unit", ".per-pkg", ".snapshot" };
+	static const char *const sfx[] = {".scale", ".unit", ".per-pkg", ".snapshot"};
 	size_t n = strlen(name);
 
 	for (size_t i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++) {
@@ -80,10 +80,10 @@ static int read_file(const struct perf_pmu_source *src, const char *pmu, const c
 	return 0;
 }
 
-static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf,
-			char *err, size_t errlen)
+static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf, char *err,
+			size_t errlen)
 {
-	struct names ns = { 0 };
+	struct names ns = {0};
 	int r = src->list(src->ctx, p->name, "format", collect, &ns);
 
 	if (r == -ENOENT)
@@ -96,8 +96,8 @@ static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, c
 
 		r = read_file(src, p->name, "format", ns.v[i], buf);
 		if (!r && perf_format_parse(buf, &f->fmt)) {
-			snprintf(err, errlen, "bad format '%s' of pmu '%s': '%s'", ns.v[i],
-				 p->name, buf);
+			snprintf(err, errlen, "bad format '%s' of pmu '%s': '%s'", ns.v[i], p->name,
+				 buf);
 			r = -EINVAL;
 		}
 		if (!r) {
@@ -112,7 +112,7 @@ static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, c
 
 static int load_aliases(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf)
 {
-	struct names ns = { 0 };
+	struct names ns = {0};
 	int r = src->list(src->ctx, p->name, "events", collect, &ns);
 
 	if (r == -ENOENT)
@@ -138,8 +138,8 @@ static int load_aliases(const struct perf_pmu_source *src, struct perf_pmu *p, c
 	return r;
 }
 
-static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf,
-		     char *err, size_t errlen)
+static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf, char *err,
+		     size_t errlen)
 {
 	char *end;
 	unsigned long t;

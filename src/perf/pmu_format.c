@@ -12,7 +12,7 @@
 
 #include <pciescope/perf/pmu_format.h>
 
-static const char *const field_names[] = { "config", "config1", "config2" };
+static const char *const field_names[] = {"config", "config1", "config2"};
 
 static const char *skip_space(const char *s)
 {

@@ -51,8 +51,7 @@ static int table_list(void *ctx, const char *pmu, const char *dir,
 	return found ? 0 : -ENOENT;
 }
 
-void perf_pmu_table_source(const struct perf_pmu_table_file *files,
-			   struct perf_pmu_source *src)
+void perf_pmu_table_source(const struct perf_pmu_table_file *files, struct perf_pmu_source *src)
 {
 	src->ctx = (void *)files;
 	src->read = table_read;

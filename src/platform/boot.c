@@ -108,6 +108,9 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 	}
 	if (!r) {
 		platform_hotplug_init(p);
+		r = platform_link_sysfs_init(p);
+	}
+	if (!r) {
 		r = platform_register_drivers(p->k);
 	}
 	if (!r)

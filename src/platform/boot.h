@@ -42,6 +42,9 @@ int platform_register_drivers(struct kcore *k);
 /* hotplug.c: sysfs remove and rescan reach the platform */
 void platform_hotplug_init(struct platform *p);
 
+/* link_sysfs.c: current/max link speed and width files of each PCIe device. */
+int platform_link_sysfs_init(struct platform *p);
+
 /* state.c */
 void platform_restore_removed(struct platform *p);
 void platform_save(struct platform *p);

@@ -55,7 +55,7 @@ static int get_version(const json_t *cfg, uint32_t *out, char *err, size_t errle
 static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
 		  char *err, size_t errlen)
 {
-	struct pcie_pmu_hw_params hp = { 0 };
+	struct pcie_pmu_hw_params hp = {0};
 	struct pcie_pmu_hw *m;
 	int r = get_u16(cfg, "sicl", &hp.sicl, err, errlen);
 
@@ -86,7 +86,7 @@ static void detach(void *model)
 }
 
 const struct platform_model_ops hisi_pcie_pmu_model_ops = {
-	.kind = "hisi_pcie_pmu",
-	.attach = attach,
-	.detach = detach,
+    .kind = "hisi_pcie_pmu",
+    .attach = attach,
+    .detach = detach,
 };

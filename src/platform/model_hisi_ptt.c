@@ -48,7 +48,7 @@ static void ptt_place(struct fabric *f, const struct bus_device *d, const json_t
 static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
 		      char *err, size_t errlen)
 {
-	struct ptt_hw_config c = { .dev = d, .fabric = platform_fabric(p) };
+	struct ptt_hw_config c = {.dev = d, .fabric = platform_fabric(p)};
 	json_t *iommu = json_object_get(cfg, "identity_iommu");
 	struct ptt_hw *h;
 	int ret;
@@ -58,8 +58,8 @@ static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cf
 		d->identity_iommu = json_is_true(iommu);
 	ret = ptt_hw_create(&c, &h);
 	if (ret) {
-		snprintf(err, errlen, "hisi_ptt model: %s", ret == -ENOMEM ? "out of memory"
-									   : "cannot attach");
+		snprintf(err, errlen, "hisi_ptt model: %s",
+			 ret == -ENOMEM ? "out of memory" : "cannot attach");
 		return ret;
 	}
 	*model = h;
@@ -99,9 +99,9 @@ static void ptt_restore(void *model, struct kstate *s, const char *prefix)
 }
 
 const struct platform_model_ops model_hisi_ptt_ops = {
-	.kind = "hisi_ptt",
-	.attach = ptt_attach,
-	.detach = ptt_detach,
-	.save = ptt_save,
-	.restore = ptt_restore,
+    .kind = "hisi_ptt",
+    .attach = ptt_attach,
+    .detach = ptt_detach,
+    .save = ptt_save,
+    .restore = ptt_restore,
 };

@@ -2,8 +2,8 @@
 /*
  * What of a platform persists between invocations: each model's hardware
  * state under "dev.<bdf>." and the devices the user hot-removed under
- * "removed.<bdf>".  The state file stays locked from boot to shutdown, so
- * two invocations never interleave their updates.
+ * "removed.<bdf>".  The core's state store merges each invocation's
+ * changes into the file at shutdown, so concurrent invocations both land.
  */
 #include <stdio.h>
 #include <string.h>

@@ -43,6 +43,11 @@ int analysis_create(const struct analysis_opts *o, struct analysis **out)
 	a->o = *o;
 	if (a->o.tick_ns == 0)
 		a->o.tick_ns = ANALYSIS_DEFAULT_TICK_NS;
+	for (uint8_t fmt = 0; fmt < 8; fmt++) {
+		int dws = tlp_header_dws(fmt);
+
+		a->hdr_bytes[fmt] = (uint8_t)(dws > 0 ? 4 * dws : 0);
+	}
 	for (int k = 0; k < TLP_KIND_COUNT; k++) {
 		a->cls_of[k] = tlp_class_of(k);
 		lat_init(&a->kind_lat[k], k);

@@ -110,7 +110,7 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 	enum tlp_kind k = h->kind < TLP_KIND_COUNT ? h->kind : TLP_UNKNOWN;
 	enum tlp_class c = a->cls_of[k];
 	uint32_t bytes = tlp_payload_bytes(h);
-	uint32_t hbytes = 4u * (uint32_t)tlp_header_dws(h->fmt);
+	uint32_t hbytes = a->hdr_bytes[h->fmt & 7];
 
 	if (e->format == PTT_FMT_8DW && e->prefix)
 		hbytes += 4;

@@ -39,7 +39,7 @@ struct open_table {
 struct analysis {
 	struct analysis_opts o;
 	enum tlp_class cls_of[TLP_KIND_COUNT];
-	bool is_np[TLP_KIND_COUNT];
+	uint8_t hdr_bytes[8]; /* header bytes by fmt, from tlp_header_dws */
 
 	/* time unwrapping */
 	bool started;

@@ -108,6 +108,6 @@ done
 n=$(grep -c '^perf|' "$TEST_TMP/inside.out")
 [ "$n" -eq "${#events[@]}" ] || { echo "perf ran $n of ${#events[@]} strings"; fail=1; }
 # the synthetic PMU really exercised split ranges (not all zero)
-grep -F 'perf|pciescope_test/split=0xab/|' "$TEST_TMP/inside.out" | grep -q 'config1=0xa0000b00000' ||
+grep -qF 'perf|pciescope_test/split=0xab/|type=31 config1=0xa0000b00000' "$TEST_TMP/inside.out" ||
 	{ echo "split format not encoded as expected"; fail=1; }
 exit $fail

@@ -92,6 +92,13 @@ eq "$($P ioda access 0x3d13f0000000 --json | jq -r .result)" frozen "last second
 $P ioda unfreeze "0001:$master" > /dev/null
 eq "$($P ioda access 0x3d13f0000000 --json | jq -r .result)" ok "thawed with master"
 
+# An error message from the switch's upstream port freezes, through PELT-V,
+# its own PE and every PE below it (the GPU's master and secondaries too).
+eq "$($P ioda access --error 0001:01:00.0 --json | jq -r .frozen)" "${master}-64,250-253" "PELT-V"
+eq "$($P ioda show --json | jq -r '.phbs[1].pes[] | select(.pe == 252) | .cause')" peltv "cause"
+eq "$($P ioda access 0x3d1000000000 --json | jq -r .result)" frozen "GPU frozen by the switch"
+eq "$($P ioda show --json | jq '.phbs[1].pes[] | select(.pe == 254) | .state')" 0 "root bus PE"
+
 # Clear one-line errors.
 expect_err() {
 	local want=$1

@@ -42,4 +42,9 @@ if $P tune hisi_ptt9_9 2>/dev/null; then fail "unknown device accepted"; fi
 
 # Another core keeps its own values.
 [ "$($P tune hisi_ptt0_0 qos_tx_np)" = "qos_tx_np 1" ] || fail "other core changed"
+
+# The values persist until the platform is reset.
+[ "$($P tune $D qos_tx_np)" = "qos_tx_np 2" ] || fail "not persistent"
+$P platform reset >/dev/null
+[ "$($P tune $D qos_tx_np)" = "qos_tx_np 1" ] || fail "reset kept the value"
 echo ok

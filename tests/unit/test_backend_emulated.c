@@ -101,6 +101,7 @@ static void sleep_is_simulated_time(void **state)
 	assert_int_equal(c.value, 10000000);
 	assert_int_equal(c.enabled, 10000000);
 	assert_int_equal(c.running, 10000000);
+	assert_int_equal(b->ops->aux_map(b, ev, 64 * 4096), -EOPNOTSUPP);
 	assert_int_equal(b->ops->event_close(b, ev), 0);
 	assert_int_equal(b->ops->event_read(b, ev, &c), -EBADF);
 	backend_close(b);
@@ -125,6 +126,47 @@ static void real_commands_and_errors(void **state)
 	backend_close(b);
 }
 
+static struct backend *boot_persistent(void)
+{
+	struct backend_options o = {.kind = "emulated", .workload = "idle", .seed = 1};
+	struct backend *b = NULL;
+	char err[256] = "";
+
+	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	return b;
+}
+
+#define EP "/sys/bus/pci/devices/0000:01:00.1"
+
+/* A hot-remove through sysfs reaches the platform: it lasts until a rescan, across runs. */
+static void remove_and_rescan_persist(void **state)
+{
+	static char dir[] = "/tmp/pciescope-emu-XXXXXX";
+	struct backend_options o = {.kind = "emulated"};
+	struct backend *b;
+	char err[256];
+
+	if (!getenv("PCIESCOPE_STATE_DIR"))
+		setenv("PCIESCOPE_STATE_DIR", mkdtemp(dir), 1);
+	assert_int_equal(backend_reset_state(&o, err, sizeof(err)), 0);
+	b = boot_persistent();
+	assert_int_equal(b->ops->sysfs_is_dir(b, EP), 1);
+	assert_int_equal(b->ops->sysfs_write(b, EP "/remove", "1", 1), 1);
+	assert_int_equal(b->ops->sysfs_is_dir(b, EP), -ENOENT);
+	backend_close(b);
+
+	b = boot_persistent();
+	assert_int_equal(b->ops->sysfs_is_dir(b, EP), -ENOENT);
+	assert_int_equal(b->ops->sysfs_write(b, "/sys/bus/pci/rescan", "1", 1), 1);
+	assert_int_equal(b->ops->sysfs_is_dir(b, EP), 1);
+	backend_close(b);
+
+	b = boot_persistent();
+	assert_int_equal(b->ops->sysfs_is_dir(b, EP), 1);
+	backend_close(b);
+	assert_int_equal(backend_reset_state(&o, err, sizeof(err)), 0);
+}
+
 static void unknown_platform_and_kind(void **state)
 {
 	struct backend_options o = {.kind = "emulated", .platform = "foo", .ephemeral = true};
@@ -144,6 +186,7 @@ int main(void)
 	    cmocka_unit_test(sysfs_shows_the_platform),
 	    cmocka_unit_test(sleep_is_simulated_time),
 	    cmocka_unit_test(real_commands_and_errors),
+	    cmocka_unit_test(remove_and_rescan_persist),
 	    cmocka_unit_test(unknown_platform_and_kind),
 	};
 

@@ -70,6 +70,9 @@ static void task_clock_counts_busy_work(void **state)
 	assert_true(c.enabled > 0);
 	assert_true(c.enabled >= c.running);
 	assert_true(b->ops->event_id(b, ev) > 0);
+	/* A software event has no AUX area: the kernel says so, as the emulated core does. */
+	assert_int_equal(b->ops->aux_map(b, ev, 64 * 4096), -EOPNOTSUPP);
+	assert_int_equal(b->ops->next_record(b, ev, (char[64]){0}, 64), 0);
 	assert_int_equal(b->ops->event_close(b, ev), 0);
 	assert_int_equal(b->ops->event_read(b, ev, &c), -EBADF);
 	backend_close(b);

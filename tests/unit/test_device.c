@@ -179,8 +179,14 @@ static void sysfs_remove_takes_subtree_children_first(void **state)
 	    sysfs_read(k->sysfs, "/sys/devices/pci0000:00/0000:00:10.0/vendor", buf, sizeof(buf)),
 	    -ENOENT);
 	assert_ptr_equal(kcore_first_device(k), &t.dev[3]);
-	assert_int_equal(sysfs_write(k->sysfs, "/sys/bus/pci/devices/0000:00:11.0/remove", "x", 1),
+	assert_int_equal(sysfs_write(k->sysfs, "/sys/bus/pci/devices/0000:00:11.0/remove", "y", 1),
 			 -EINVAL);
+	assert_int_equal(
+	    sysfs_write(k->sysfs, "/sys/bus/pci/devices/0000:00:11.0/remove", "0\n", 2), 2);
+	assert_non_null(kcore_find_device(k, t.bus[3].bdf));
+	assert_int_equal(
+	    sysfs_write(k->sysfs, "/sys/bus/pci/devices/0000:00:11.0/remove", "0x2", 3), 3);
+	assert_null(kcore_find_device(k, t.bus[3].bdf));
 	kcore_destroy(k);
 }
 

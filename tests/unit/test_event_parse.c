@@ -14,22 +14,22 @@
 #include <pciescope/perf/pmu_table.h>
 
 static const struct perf_pmu_table_file files[] = {
-	{ "hisi_pcie0_core0/type", "30\n" },
-	{ "hisi_pcie0_core0/format/event", "config:0-16\n" },
-	{ "hisi_pcie0_core0/format/thr_len", "config1:0-3\n" },
-	{ "hisi_pcie0_core0/format/thr_mode", "config1:4\n" },
-	{ "hisi_pcie0_core0/format/len_mode", "config1:10-11\n" },
-	{ "hisi_pcie0_core0/format/port", "config2:0-15\n" },
-	{ "hisi_pcie0_core0/format/bdf", "config2:16-31\n" },
-	{ "hisi_pcie0_core0/format/split", "config1:20-23,40-43\n" },
-	{ "hisi_pcie0_core0/events/rx_mwr_latency", "config=0x0010\n" },
-	{ "hisi_pcie0_core0/events/rx_mwr_cnt", "config=0x10010\n" },
-	{ "hisi_pcie0_core0/events/combo", "event=0x5,port=0x3\n" },
-	{ "hisi_pcie0_core0/events/combo.unit", "MB\n" },
-	{ "msr/type", "9\n" },
-	{ "msr/format/event", "config:0-63\n" },
-	{ "msr/events/tsc", "event=0x00\n" },
-	{ NULL, NULL },
+    {"hisi_pcie0_core0/type", "30\n"},
+    {"hisi_pcie0_core0/format/event", "config:0-16\n"},
+    {"hisi_pcie0_core0/format/thr_len", "config1:0-3\n"},
+    {"hisi_pcie0_core0/format/thr_mode", "config1:4\n"},
+    {"hisi_pcie0_core0/format/len_mode", "config1:10-11\n"},
+    {"hisi_pcie0_core0/format/port", "config2:0-15\n"},
+    {"hisi_pcie0_core0/format/bdf", "config2:16-31\n"},
+    {"hisi_pcie0_core0/format/split", "config1:20-23,40-43\n"},
+    {"hisi_pcie0_core0/events/rx_mwr_latency", "config=0x0010\n"},
+    {"hisi_pcie0_core0/events/rx_mwr_cnt", "config=0x10010\n"},
+    {"hisi_pcie0_core0/events/combo", "event=0x5,port=0x3\n"},
+    {"hisi_pcie0_core0/events/combo.unit", "MB\n"},
+    {"msr/type", "9\n"},
+    {"msr/format/event", "config:0-63\n"},
+    {"msr/events/tsc", "event=0x00\n"},
+    {NULL, NULL},
 };
 
 struct expect {
@@ -41,32 +41,32 @@ struct expect {
 static void encodes_like_perf(void **state)
 {
 	static const struct expect cases[] = {
-		{ "hisi_pcie0_core0/rx_mwr_cnt,port=0x1/", 30, 0x10010, 0, 0x1 },
-		{ "hisi_pcie0_core0/port/", 30, 0, 0, 0x1 },
-		{ "hisi_pcie0_core0/thr_mode/", 30, 0, 0x10, 0 },
-		{ "hisi_pcie0_core0/split=0xab/", 30, 0, 0xa0000b00000ULL, 0 },
-		{ "hisi_pcie0_core0/event=0x10,event=0x1/", 30, 0x11, 0, 0 },
-		{ "hisi_pcie0_core0/event=0x10,config=0x100/", 30, 0x110, 0, 0 },
-		{ "hisi_pcie0_core0/config=0x100,event=0x10,config=0x2/", 30, 0x12, 0, 0 },
-		{ "hisi_pcie0_core0/combo,port=4/", 30, 0x5, 0, 0x7 },
-		{ "hisi_pcie0_core0/RX_MWR_CNT/", 30, 0x10010, 0, 0 },
-		{ "hisi_pcie0_core0/event=rx_mwr_cnt/", 30, 0x10010, 0, 0 },
-		{ "hisi_pcie0_core0/port=010/", 30, 0, 0, 0xa },
-		{ "hisi_pcie0_core0/ port=1 /", 30, 0, 0, 0x1 },
-		{ "hisi_pcie0_core0//", 30, 0, 0, 0 },
-		{ "hisi_pcie0_core0/bdf=0x3900,len_mode=2,thr_len=4/", 30, 0, 0x804, 0x39000000 },
-		{ "hisi_pcie0_core0/config1=0xff,config2=7/", 30, 0, 0xff, 7 },
-		{ "msr/tsc/", 9, 0, 0, 0 },
-		{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 0, 0 },
-		{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, 0, 0 },
-		{ "r1a8", PERF_TYPE_RAW, 0x1a8, 0, 0 },
+	    {"hisi_pcie0_core0/rx_mwr_cnt,port=0x1/", 30, 0x10010, 0, 0x1},
+	    {"hisi_pcie0_core0/port/", 30, 0, 0, 0x1},
+	    {"hisi_pcie0_core0/thr_mode/", 30, 0, 0x10, 0},
+	    {"hisi_pcie0_core0/split=0xab/", 30, 0, 0xa0000b00000ULL, 0},
+	    {"hisi_pcie0_core0/event=0x10,event=0x1/", 30, 0x11, 0, 0},
+	    {"hisi_pcie0_core0/event=0x10,config=0x100/", 30, 0x110, 0, 0},
+	    {"hisi_pcie0_core0/config=0x100,event=0x10,config=0x2/", 30, 0x12, 0, 0},
+	    {"hisi_pcie0_core0/combo,port=4/", 30, 0x5, 0, 0x7},
+	    {"hisi_pcie0_core0/RX_MWR_CNT/", 30, 0x10010, 0, 0},
+	    {"hisi_pcie0_core0/event=rx_mwr_cnt/", 30, 0x10010, 0, 0},
+	    {"hisi_pcie0_core0/port=010/", 30, 0, 0, 0xa},
+	    {"hisi_pcie0_core0/ port=1 /", 30, 0, 0, 0x1},
+	    {"hisi_pcie0_core0//", 30, 0, 0, 0},
+	    {"hisi_pcie0_core0/bdf=0x3900,len_mode=2,thr_len=4/", 30, 0, 0x804, 0x39000000},
+	    {"hisi_pcie0_core0/config1=0xff,config2=7/", 30, 0, 0xff, 7},
+	    {"msr/tsc/", 9, 0, 0, 0},
+	    {"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 0, 0},
+	    {"cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, 0, 0},
+	    {"r1a8", PERF_TYPE_RAW, 0x1a8, 0, 0},
 	};
 	struct perf_pmu_source src;
 	char err[512];
 
 	perf_pmu_table_source(files, &src);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct perf_event_list l = { 0 };
+		struct perf_event_list l = {0};
 
 		if (perf_events_parse(&l, cases[i].str, &src, err, sizeof(err)))
 			fail_msg("%s: %s", cases[i].str, err);
@@ -82,17 +82,21 @@ static void encodes_like_perf(void **state)
 
 static void lists_groups_and_modifiers(void **state)
 {
-	struct perf_event_list l = { 0 };
+	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
 	char err[512];
 
 	perf_pmu_table_source(files, &src);
-	assert_int_equal(perf_events_parse(&l, "{hisi_pcie0_core0/rx_mwr_latency,port=1/,"
-					       "hisi_pcie0_core0/rx_mwr_cnt,port=1/},cpu-clock:u",
-					   &src, err, sizeof(err)), 0);
-	assert_int_equal(perf_events_parse(&l, "hisi_pcie0_core0/rx_mwr_cnt/k,"
-					       "{cs,task-clock}:u",
-					   &src, err, sizeof(err)), 0);
+	assert_int_equal(perf_events_parse(&l,
+					   "{hisi_pcie0_core0/rx_mwr_latency,port=1/,"
+					   "hisi_pcie0_core0/rx_mwr_cnt,port=1/},cpu-clock:u",
+					   &src, err, sizeof(err)),
+			 0);
+	assert_int_equal(perf_events_parse(&l,
+					   "hisi_pcie0_core0/rx_mwr_cnt/k,"
+					   "{cs,task-clock}:u",
+					   &src, err, sizeof(err)),
+			 0);
 	assert_int_equal(l.n, 6);
 	assert_int_equal(l.ev[0].leader, 0);
 	assert_int_equal(l.ev[1].leader, 0);
@@ -115,14 +119,15 @@ static void lists_groups_and_modifiers(void **state)
 
 static void terms_after_alias_expansion(void **state)
 {
-	struct perf_event_list l = { 0 };
+	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
 	char err[512];
 	uint64_t v;
 
 	perf_pmu_table_source(files, &src);
 	assert_int_equal(perf_events_parse(&l, "hisi_pcie0_core0/combo,len_mode=1,name=x/", &src,
-					   err, sizeof(err)), 0);
+					   err, sizeof(err)),
+			 0);
 	assert_string_equal(l.ev[0].name, "x");
 	assert_true(perf_event_term(&l.ev[0], "port", &v));
 	assert_int_equal(v, 3);
@@ -134,7 +139,7 @@ static void terms_after_alias_expansion(void **state)
 
 static void expect_error(const char *str, int code, const char *msg)
 {
-	struct perf_event_list l = { 0 };
+	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
 	char err[512] = "";
 
@@ -176,10 +181,10 @@ static void errors_name_term_and_pmu(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(encodes_like_perf),
-		cmocka_unit_test(lists_groups_and_modifiers),
-		cmocka_unit_test(terms_after_alias_expansion),
-		cmocka_unit_test(errors_name_term_and_pmu),
+	    cmocka_unit_test(encodes_like_perf),
+	    cmocka_unit_test(lists_groups_and_modifiers),
+	    cmocka_unit_test(terms_after_alias_expansion),
+	    cmocka_unit_test(errors_name_term_and_pmu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

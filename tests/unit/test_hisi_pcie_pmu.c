@@ -33,7 +33,7 @@ struct rig {
 static int boot(void **state, const char *workload)
 {
 	static struct rig r;
-	struct platform_options o = { .workload = workload, .seed = 3, .ephemeral = true };
+	struct platform_options o = {.workload = workload, .seed = 3, .ephemeral = true};
 	char err[256];
 
 	if (platform_boot(&o, &r.p, err, sizeof(err))) {
@@ -65,8 +65,12 @@ static int shutdown(void **state)
 static struct perf_event_attr attr_of(const struct rig *r, uint64_t config, uint64_t config1,
 				      uint64_t config2)
 {
-	struct perf_event_attr a = { .size = sizeof(a), .type = r->type, .config = config,
-				     .config1 = config1, .config2 = config2, .disabled = 1 };
+	struct perf_event_attr a = {.size = sizeof(a),
+				    .type = r->type,
+				    .config = config,
+				    .config1 = config1,
+				    .config2 = config2,
+				    .disabled = 1};
 
 	return a;
 }
@@ -231,8 +235,7 @@ static void read_latency_matches_truth(void **state)
 	assert_int_equal(platform_run_for(r->p, 2 * MS, NULL, NULL), 0);
 	assert_int_equal(perf_event_disable(ev[0]), 0);
 	truth_end(r, &w);
-	assert_true(hisi_pcie_metric(HISI_PCIE_LATENCY,
-				     (double)(count_of(ev[0]) + count_of(ev[2])),
+	assert_true(hisi_pcie_metric(HISI_PCIE_LATENCY, (double)(count_of(ev[0]) + count_of(ev[2])),
 				     (double)(count_of(ev[1]) + count_of(ev[3])), &got, &unit));
 	assert_string_equal(unit, "ns avg latency");
 	assert_int_equal(count_of(ev[1]) + count_of(ev[3]), w.after.rd_count - w.before.rd_count);
@@ -271,8 +274,9 @@ static void bandwidth_matches_truth(void **state)
 	       (2.0 * MS) * 1000.0;
 	assert_within_1pct(got, want);
 	/* len_mode=2 reaches the hardware as 3: payload + headers, not headers only */
-	want += (double)(w.after.hdr_bytes[FABRIC_INBOUND][0] -
-			 w.before.hdr_bytes[FABRIC_INBOUND][0]) / (2.0 * MS) * 1000.0;
+	want +=
+	    (double)(w.after.hdr_bytes[FABRIC_INBOUND][0] - w.before.hdr_bytes[FABRIC_INBOUND][0]) /
+	    (2.0 * MS) * 1000.0;
 	assert_true(hisi_pcie_metric(HISI_PCIE_BANDWIDTH, (double)count_of(hdr),
 				     (double)count_of(hdr_time), &got, &unit));
 	assert_within_1pct(got, want);
@@ -285,14 +289,14 @@ static void bandwidth_matches_truth(void **state)
 int main(void)
 {
 	const struct CMUnitTest read_tests[] = {
-		cmocka_unit_test(sysfs_files),
-		cmocka_unit_test(validation),
-		cmocka_unit_test(groups_fit_in_eight_counters),
-		cmocka_unit_test(pair_shares_one_counter),
-		cmocka_unit_test(read_latency_matches_truth),
+	    cmocka_unit_test(sysfs_files),
+	    cmocka_unit_test(validation),
+	    cmocka_unit_test(groups_fit_in_eight_counters),
+	    cmocka_unit_test(pair_shares_one_counter),
+	    cmocka_unit_test(read_latency_matches_truth),
 	};
 	const struct CMUnitTest write_tests[] = {
-		cmocka_unit_test(bandwidth_matches_truth),
+	    cmocka_unit_test(bandwidth_matches_truth),
 	};
 
 	return cmocka_run_group_tests(read_tests, boot_read, shutdown) |

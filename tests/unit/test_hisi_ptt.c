@@ -53,12 +53,12 @@ static const struct {
 	uint16_t rid;
 	int parent, kind, role, type;
 } layout[NDEV] = {
-	[RP10] = { PCI_RID(0, 0x10, 0), -1, FABRIC_ROOT_PORT, 0, PCIE_TYPE_ROOT_PORT },
-	[RP11] = { PCI_RID(0, 0x11, 0), -1, FABRIC_ROOT_PORT, 0, PCIE_TYPE_ROOT_PORT },
-	[NIC0] = { PCI_RID(1, 0, 0), RP10, FABRIC_ENDPOINT, FABRIC_EP_NIC, PCIE_TYPE_ENDPOINT },
-	[NIC1] = { PCI_RID(1, 0, 1), RP10, FABRIC_ENDPOINT, FABRIC_EP_NIC, PCIE_TYPE_ENDPOINT },
-	[NVME] = { PCI_RID(2, 0, 0), RP11, FABRIC_ENDPOINT, FABRIC_EP_NVME, PCIE_TYPE_ENDPOINT },
-	[PTT] = { PCI_RID(0, 0x0f, 0), -1, FABRIC_RCIEP, 0, PCIE_TYPE_RCIEP },
+    [RP10] = {PCI_RID(0, 0x10, 0), -1, FABRIC_ROOT_PORT, 0, PCIE_TYPE_ROOT_PORT},
+    [RP11] = {PCI_RID(0, 0x11, 0), -1, FABRIC_ROOT_PORT, 0, PCIE_TYPE_ROOT_PORT},
+    [NIC0] = {PCI_RID(1, 0, 0), RP10, FABRIC_ENDPOINT, FABRIC_EP_NIC, PCIE_TYPE_ENDPOINT},
+    [NIC1] = {PCI_RID(1, 0, 1), RP10, FABRIC_ENDPOINT, FABRIC_EP_NIC, PCIE_TYPE_ENDPOINT},
+    [NVME] = {PCI_RID(2, 0, 0), RP11, FABRIC_ENDPOINT, FABRIC_EP_NVME, PCIE_TYPE_ENDPOINT},
+    [PTT] = {PCI_RID(0, 0x0f, 0), -1, FABRIC_RCIEP, 0, PCIE_TYPE_RCIEP},
 };
 
 static void ground_truth(void *ctx, const struct fabric_tlp *t)
@@ -72,17 +72,21 @@ static void ground_truth(void *ctx, const struct fabric_tlp *t)
 		m->caplog = m->caplog ? m->caplog * 2 : 4096;
 		m->log = realloc(m->log, m->caplog * sizeof(*m->log));
 	}
-	m->log[m->nlog++] = (struct truth){ t->port, t->dir, t->cls,
-					    { t->hdr[0], t->hdr[1], t->hdr[2], t->hdr[3] } };
+	m->log[m->nlog++] =
+	    (struct truth){t->port, t->dir, t->cls, {t->hdr[0], t->hdr[1], t->hdr[2], t->hdr[3]}};
 }
 
 static void add_fabric_nodes(struct machine *m)
 {
 	for (int i = 0; i < NDEV; i++) {
 		struct fabric_node_desc d = {
-			.kind = layout[i].kind, .rid = layout[i].rid, .core = 2, .width = 8,
-			.speed = 4, .role = layout[i].role,
-			.parent = layout[i].parent < 0 ? -1 : m->node[layout[i].parent],
+		    .kind = layout[i].kind,
+		    .rid = layout[i].rid,
+		    .core = 2,
+		    .width = 8,
+		    .speed = 4,
+		    .role = layout[i].role,
+		    .parent = layout[i].parent < 0 ? -1 : m->node[layout[i].parent],
 		};
 
 		m->node[i] = fabric_add_node(m->f, &d);
@@ -118,8 +122,11 @@ static int machine_up(void **state)
 	m->dma = bus_dma_create();
 	add_fabric_nodes(m);
 	assert_int_equal(fabric_set_workload(m->f, "mixed", NULL, err, sizeof(err)), 0);
-	c = (struct ptt_hw_config){ .dev = &m->bd[PTT], .fabric = m->f, .core = 2,
-				    .rp_lo = layout[RP10].rid, .rp_hi = layout[RP11].rid };
+	c = (struct ptt_hw_config){.dev = &m->bd[PTT],
+				   .fabric = m->f,
+				   .core = 2,
+				   .rp_lo = layout[RP10].rid,
+				   .rp_hi = layout[RP11].rid};
 	assert_int_equal(ptt_hw_create(&c, &m->hw), 0);
 	add_devices(m);
 	assert_int_equal(kcore_register_driver(m->k, &hisi_ptt_driver), 0);
@@ -191,11 +198,11 @@ static void tune_semantics(void **state)
 {
 	struct machine *m = *state;
 	const char *f = PMU "/tune/qos_tx_cpl";
-	static const char *const bad[] = { "-1", "65536", "0x1", "1 ", "abc", "\n", "+" };
+	static const char *const bad[] = {"-1", "65536", "0x1", "1 ", "abc", "\n", "+"};
 
 	assert_string_equal(rd(m, f), "1\n");
 	for (int v = 0; v <= 2; v++) {
-		char s[4] = { (char)('0' + v), '\n', 0 };
+		char s[4] = {(char)('0' + v), '\n', 0};
 
 		assert_int_equal(wr(m, f, s), 2);
 		assert_string_equal(rd(m, f), s);
@@ -219,8 +226,8 @@ static void tune_semantics(void **state)
 
 static struct perf_event_attr ptt_attr(struct machine *m, uint64_t config)
 {
-	struct perf_event_attr a = { .size = sizeof(a), .config = config, .sample_period = 1,
-				     .disabled = 1 };
+	struct perf_event_attr a = {
+	    .size = sizeof(a), .config = config, .sample_period = 1, .disabled = 1};
 
 	a.type = (uint32_t)perf_pmu_find(m->k->perf, "hisi_ptt0_2")->type;
 	return a;
@@ -237,14 +244,15 @@ static int try_open(struct machine *m, uint64_t config, int pid, int cpu)
 	return ret;
 }
 
-#define CFG(filter, dir, type, fmt) \
-	((uint64_t)(filter) | (uint64_t)(dir) << 20 | (uint64_t)(type) << 24 | (uint64_t)(fmt) << 32)
+#define CFG(filter, dir, type, fmt)                                                                \
+	((uint64_t)(filter) | (uint64_t)(dir) << 20 | (uint64_t)(type) << 24 |                     \
+	 (uint64_t)(fmt) << 32)
 
 static void event_init_rules(void **state)
 {
 	struct machine *m = *state;
 	struct pmu *pmu = perf_pmu_find(m->k->perf, "hisi_ptt0_2");
-	struct perf_event e = { .pmu = pmu, .cpu = 0, .pid = -1 };
+	struct perf_event e = {.pmu = pmu, .cpu = 0, .pid = -1};
 
 	e.attr = ptt_attr(m, CFG(0x80001, 1, 1, 1));
 	e.attr.type++;
@@ -254,7 +262,7 @@ static void event_init_rules(void **state)
 	assert_int_equal(try_open(m, CFG(0x80001, 1, 1, 1), -1, 0), 0);
 	assert_int_equal(try_open(m, CFG(0x00101, 0, 7, 0), -1, 0), 0);
 	assert_int_equal(try_open(m, CFG(0x80005, 0, 7, 0), -1, 0), 0);
-	assert_int_equal(try_open(m, CFG(0x80000, 0, 7, 0), -1, 0), 0);  /* empty mask: subset */
+	assert_int_equal(try_open(m, CFG(0x80000, 0, 7, 0), -1, 0), 0); /* empty mask: subset */
 	assert_int_equal(try_open(m, CFG(0x80010, 0, 1, 0), -1, 0), -EINVAL);
 	assert_int_equal(try_open(m, CFG(0x00105, 0, 1, 0), -1, 0), -EINVAL);
 	assert_int_equal(try_open(m, CFG(0x00080, 0, 1, 0), -1, 0), -EINVAL); /* a Root Port */
@@ -381,7 +389,7 @@ static void trace_stop(struct machine *m, struct perf_event *e, struct drained *
 static void seed_example_matches_ground_truth(void **state)
 {
 	struct machine *m = *state;
-	struct drained d = { 0 };
+	struct drained d = {0};
 	struct perf_event *e;
 
 	m->want_port = m->node[RP10];
@@ -413,7 +421,7 @@ static void seed_example_matches_ground_truth(void **state)
 static void slow_reader_truncates_exactly(void **state)
 {
 	struct machine *m = *state;
-	struct drained d = { 0 };
+	struct drained d = {0};
 	struct perf_event *e;
 	size_t n = 3 * (4u << 20) / 16;
 
@@ -440,15 +448,15 @@ static void slow_reader_truncates_exactly(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(sysfs_layout, machine_up, machine_down),
-		cmocka_unit_test_setup_teardown(tune_semantics, machine_up, machine_down),
-		cmocka_unit_test_setup_teardown(event_init_rules, machine_up, machine_down),
-		cmocka_unit_test_setup_teardown(filters_follow_hotplug, machine_up, machine_down),
-		cmocka_unit_test_setup_teardown(aux_size_and_mode, machine_up, machine_down),
-		cmocka_unit_test_setup_teardown(seed_example_matches_ground_truth, machine_up,
-						machine_down),
-		cmocka_unit_test_setup_teardown(slow_reader_truncates_exactly, machine_up,
-						machine_down),
+	    cmocka_unit_test_setup_teardown(sysfs_layout, machine_up, machine_down),
+	    cmocka_unit_test_setup_teardown(tune_semantics, machine_up, machine_down),
+	    cmocka_unit_test_setup_teardown(event_init_rules, machine_up, machine_down),
+	    cmocka_unit_test_setup_teardown(filters_follow_hotplug, machine_up, machine_down),
+	    cmocka_unit_test_setup_teardown(aux_size_and_mode, machine_up, machine_down),
+	    cmocka_unit_test_setup_teardown(seed_example_matches_ground_truth, machine_up,
+					    machine_down),
+	    cmocka_unit_test_setup_teardown(slow_reader_truncates_exactly, machine_up,
+					    machine_down),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -26,6 +26,8 @@ struct fake {
 	char log[1024];
 	int destroyed;
 	uint8_t *aux_pages;
+	int move_to_cpu;		/* event_init moves events there, as uncore drivers do */
+	struct perf_event *seen_leader; /* the leader event_init saw */
 };
 
 static struct fake *fake_of(struct perf_event *e)
@@ -53,6 +55,9 @@ static int f_init(struct perf_event *e)
 	logf_(fake_of(e), "init ");
 	if (e->attr.config > 100)
 		return -ENOENT;
+	fake_of(e)->seen_leader = e->group_leader;
+	if (fake_of(e)->move_to_cpu >= 0)
+		e->cpu = fake_of(e)->move_to_cpu;
 	e->destroy = destroy;
 	return 0;
 }
@@ -119,6 +124,7 @@ static void fake_init(struct fake *f, struct kcore *k, unsigned caps)
 {
 	memset(f, 0, sizeof(*f));
 	f->k = k;
+	f->move_to_cpu = -1;
 	f->pmu = (struct pmu){.capabilities = caps,
 			      .priv = f,
 			      .event_init = f_init,
@@ -263,6 +269,30 @@ static void core_checks(void **state)
 	assert_int_equal(perf_event_open(k->perf, &sw, -1, 0, lead, &sib), 0);
 	assert_int_equal(lead->nr_siblings, 1);
 	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, sib, &e), -EINVAL);
+	kcore_destroy(k);
+}
+
+static void event_init_sees_the_leader_and_may_move_the_cpu(void **state)
+{
+	struct kcore *k = kcore_create(4, 1);
+	struct fake f;
+	struct perf_event_attr a;
+	struct perf_event *l, *s, *e;
+
+	fake_init(&f, k, 0);
+	f.move_to_cpu = 2;
+	perf_pmu_register(k->perf, &f.pmu, "uncore", -1);
+	a = attr_of(&f, 0, false);
+	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, NULL, &l), 0);
+	assert_ptr_equal(f.seen_leader, l);
+	assert_int_equal(l->cpu, 2);
+	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, l, &s), 0); /* cpu 0 becomes 2 too */
+	assert_ptr_equal(f.seen_leader, l);
+	assert_ptr_equal(s->group_leader, l);
+	f.move_to_cpu = -1;
+	assert_int_equal(perf_event_open(k->perf, &a, -1, 1, l, &e), -EINVAL);
+	assert_int_equal(f.destroyed, 1); /* init had succeeded: destroy undoes it */
+	assert_int_equal(perf_event_open(k->perf, &a, -1, 2, s, &e), -EINVAL); /* not a leader */
 	kcore_destroy(k);
 }
 
@@ -552,6 +582,7 @@ int main(void)
 	    cmocka_unit_test(registry_and_sysfs),
 	    cmocka_unit_test(counts_with_times_in_kernel_order),
 	    cmocka_unit_test(core_checks),
+	    cmocka_unit_test(event_init_sees_the_leader_and_may_move_the_cpu),
 	    cmocka_unit_test(software_clock_in_a_hardware_group),
 	    cmocka_unit_test(groups_go_on_whole_or_not_at_all),
 	    cmocka_unit_test(multiplexing_rotates_and_scales),

@@ -33,8 +33,9 @@ static void parses_ranges_like_perf(void **state)
 
 static void rejects_bad_text(void **state)
 {
-	const char *bad[] = { "", "config", "config:", "config3:1", "conf:1", "config:64",
-			      "config:1-", "config:1,", "config:a", "config:1 x", "config:-1" };
+	const char *bad[] = {"",	 "config",     "config:",   "config3:1",
+			     "conf:1",	 "config:64",  "config:1-", "config:1,",
+			     "config:a", "config:1 x", "config:-1"};
 	struct perf_format f;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -43,7 +44,7 @@ static void rejects_bad_text(void **state)
 
 static void splits_values_across_ranges(void **state)
 {
-	struct perf_event_attr a = { 0 };
+	struct perf_event_attr a = {0};
 	struct perf_format f;
 
 	assert_int_equal(perf_format_parse("config1:20-23,40-43", &f), 0);
@@ -60,9 +61,9 @@ static void splits_values_across_ranges(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(parses_ranges_like_perf),
-		cmocka_unit_test(rejects_bad_text),
-		cmocka_unit_test(splits_values_across_ranges),
+	    cmocka_unit_test(parses_ranges_like_perf),
+	    cmocka_unit_test(rejects_bad_text),
+	    cmocka_unit_test(splits_values_across_ranges),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -59,8 +59,8 @@ static void on_irq(void *ctx, int vector)
 static int rig_setup(void **state)
 {
 	struct rig *r = calloc(1, sizeof(*r));
-	struct fabric_node_desc rp = { .kind = FABRIC_ROOT_PORT, .parent = -1, .core = 2,
-				       .width = 8, .speed = 4 };
+	struct fabric_node_desc rp = {
+	    .kind = FABRIC_ROOT_PORT, .parent = -1, .core = 2, .width = 8, .speed = 4};
 	struct ptt_hw_config c;
 
 	r->f = fabric_create(1);
@@ -71,8 +71,12 @@ static int rig_setup(void **state)
 	assert_true(r->rp10 >= 0 && r->rp11 >= 0);
 	r->dev.dma = bus_dma_create();
 	r->dev.bdf.rid = PCI_RID(0, 0x0f, 0);
-	c = (struct ptt_hw_config){ .dev = &r->dev, .fabric = r->f, .sicl = 0, .core = 2,
-				    .rp_lo = PCI_RID(0, 0x10, 0), .rp_hi = PCI_RID(0, 0x11, 0) };
+	c = (struct ptt_hw_config){.dev = &r->dev,
+				   .fabric = r->f,
+				   .sicl = 0,
+				   .core = 2,
+				   .rp_lo = PCI_RID(0, 0x10, 0),
+				   .rp_hi = PCI_RID(0, 0x11, 0)};
 	assert_int_equal(ptt_hw_create(&c, &r->h), 0);
 	assert_int_equal(bus_request_irq(&r->dev, PTT_IRQ_DMA, on_irq, r), 0);
 	wr(r, PTT_TRACE_ADDR_SIZE, BUF_SIZE);
@@ -102,8 +106,12 @@ static int rig_teardown(void **state)
 /* A TLP of class cls crossing Root Port node port, requester rid. */
 static struct fabric_tlp tlp(int port, int dir, int cls, int cpl_set, uint16_t rid, uint64_t t)
 {
-	struct fabric_tlp x = { .time_ns = t, .port = port, .core = 2, .dir = (uint8_t)dir,
-				.cls = (uint8_t)cls, .cpl_set = (uint8_t)cpl_set };
+	struct fabric_tlp x = {.time_ns = t,
+			       .port = port,
+			       .core = 2,
+			       .dir = (uint8_t)dir,
+			       .cls = (uint8_t)cls,
+			       .cpl_set = (uint8_t)cpl_set};
 
 	if (cls == TLP_CLASS_P)
 		x.hdr[0] = 0x60000001; /* MWr64, 1 DW */
@@ -186,18 +194,23 @@ static void tune_default_write_and_clamp(void **state)
 
 /* Expected accept sets: [fmt][dir] -> bits out-P,out-NP,out-CPL,in-P,in-NP,in-CPL A,in-CPL B */
 static const char *const dir_table[2][4] = {
-	{ "0001111", "1110000", "1111101", "1110010" },
-	{ "0000000", "1110000", "0001101", "0000010" },
+    {"0001111", "1110000", "1111101", "1110010"},
+    {"0000000", "1110000", "0001101", "0000010"},
 };
 
 static void direction_tables_follow_the_document(void **state)
 {
 	struct rig *r = *state;
-	static const struct { int dir, cls, set; } cases[7] = {
-		{ FABRIC_OUTBOUND, TLP_CLASS_P, 0 }, { FABRIC_OUTBOUND, TLP_CLASS_NP, 0 },
-		{ FABRIC_OUTBOUND, TLP_CLASS_CPL, 0 }, { FABRIC_INBOUND, TLP_CLASS_P, 0 },
-		{ FABRIC_INBOUND, TLP_CLASS_NP, 0 }, { FABRIC_INBOUND, TLP_CLASS_CPL, FABRIC_CPL_A },
-		{ FABRIC_INBOUND, TLP_CLASS_CPL, FABRIC_CPL_B },
+	static const struct {
+		int dir, cls, set;
+	} cases[7] = {
+	    {FABRIC_OUTBOUND, TLP_CLASS_P, 0},
+	    {FABRIC_OUTBOUND, TLP_CLASS_NP, 0},
+	    {FABRIC_OUTBOUND, TLP_CLASS_CPL, 0},
+	    {FABRIC_INBOUND, TLP_CLASS_P, 0},
+	    {FABRIC_INBOUND, TLP_CLASS_NP, 0},
+	    {FABRIC_INBOUND, TLP_CLASS_CPL, FABRIC_CPL_A},
+	    {FABRIC_INBOUND, TLP_CLASS_CPL, FABRIC_CPL_B},
 	};
 
 	for (unsigned fmt = 0; fmt < 2; fmt++) {
@@ -266,9 +279,9 @@ static void entry_layouts(void **state)
 	ptt_hw_observe(r->h, &t);
 	dw0 = le32(r->buf[0]);
 	assert_int_equal(dw0 >> 30, 0x3 & (t.hdr[0] >> 29)); /* Fmt[1:0] */
-	assert_int_equal((dw0 >> 25) & 0x1f, 0);             /* Type of MWr */
-	assert_int_equal((dw0 >> 11) & 0x3ff, 1);            /* Length */
-	assert_int_equal(dw0 & 0x7ff, 0x12345 & 0x7ff);      /* Time */
+	assert_int_equal((dw0 >> 25) & 0x1f, 0);	     /* Type of MWr */
+	assert_int_equal((dw0 >> 11) & 0x3ff, 1);	     /* Length */
+	assert_int_equal(dw0 & 0x7ff, 0x12345 & 0x7ff);	     /* Time */
 	assert_int_equal(le32(r->buf[0] + 12), t.hdr[3]);
 }
 
@@ -313,17 +326,16 @@ static void pending_buffer_is_overwritten_and_counted(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(identity_registers, rig_setup, rig_teardown),
-		cmocka_unit_test_setup_teardown(tune_default_write_and_clamp, rig_setup,
-						rig_teardown),
-		cmocka_unit_test_setup_teardown(direction_tables_follow_the_document, rig_setup,
-						rig_teardown),
-		cmocka_unit_test_setup_teardown(type_and_filters_select, rig_setup, rig_teardown),
-		cmocka_unit_test_setup_teardown(entry_layouts, rig_setup, rig_teardown),
-		cmocka_unit_test_setup_teardown(ring_fills_in_order_and_interrupts, rig_setup,
-						rig_teardown),
-		cmocka_unit_test_setup_teardown(pending_buffer_is_overwritten_and_counted,
-						rig_setup, rig_teardown),
+	    cmocka_unit_test_setup_teardown(identity_registers, rig_setup, rig_teardown),
+	    cmocka_unit_test_setup_teardown(tune_default_write_and_clamp, rig_setup, rig_teardown),
+	    cmocka_unit_test_setup_teardown(direction_tables_follow_the_document, rig_setup,
+					    rig_teardown),
+	    cmocka_unit_test_setup_teardown(type_and_filters_select, rig_setup, rig_teardown),
+	    cmocka_unit_test_setup_teardown(entry_layouts, rig_setup, rig_teardown),
+	    cmocka_unit_test_setup_teardown(ring_fills_in_order_and_interrupts, rig_setup,
+					    rig_teardown),
+	    cmocka_unit_test_setup_teardown(pending_buffer_is_overwritten_and_counted, rig_setup,
+					    rig_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,6 +7,7 @@
  *   it), in order;
  * - every example of the seed (each format/direction, the Root Port and the
  *   requester filters) produces data with the default workload;
+ * - the filter lists follow remove and rescan through PCI sysfs;
  * - qos_tx_cpl changes the share of completions on a busy storage link.
  */
 #include <stdarg.h>
@@ -22,8 +23,9 @@
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/platform/platform.h>
 
-#define CFG(filter, dir, type, fmt) \
-	((uint64_t)(filter) | (uint64_t)(dir) << 20 | (uint64_t)(type) << 24 | (uint64_t)(fmt) << 32)
+#define CFG(filter, dir, type, fmt)                                                                \
+	((uint64_t)(filter) | (uint64_t)(dir) << 20 | (uint64_t)(type) << 24 |                     \
+	 (uint64_t)(fmt) << 32)
 
 struct rig {
 	struct platform *p;
@@ -41,7 +43,7 @@ struct rig {
 
 static int boot(void **state, const char *workload)
 {
-	struct platform_options o = { .workload = workload, .seed = 3, .ephemeral = true };
+	struct platform_options o = {.workload = workload, .seed = 3, .ephemeral = true};
 	struct rig *r = calloc(1, sizeof(*r));
 	char err[256];
 
@@ -114,8 +116,8 @@ static int drain(void *ctx)
 /* Records config on hisi_ptt0_2 for ns of simulated time; returns the bytes. */
 static size_t record(struct rig *r, uint64_t config, uint64_t ns)
 {
-	struct perf_event_attr a = { .size = sizeof(a), .config = config, .sample_period = 1,
-				     .disabled = 1 };
+	struct perf_event_attr a = {
+	    .size = sizeof(a), .config = config, .sample_period = 1, .disabled = 1};
 
 	a.type = (uint32_t)perf_pmu_find(r->k->perf, "hisi_ptt0_2")->type;
 	r->len = 0;
@@ -162,11 +164,11 @@ static void seed_example_is_the_ground_truth(void **state)
 static void every_seed_example_has_data(void **state)
 {
 	static const uint64_t cfgs[] = {
-		CFG(0x80001, 0, 7, 0), CFG(0x80001, 1, 1, 0), CFG(0x80001, 1, 2, 0),
-		CFG(0x80001, 1, 4, 0), CFG(0x80011, 2, 7, 0), CFG(0x80011, 3, 4, 0),
-		CFG(0x80001, 1, 1, 1), CFG(0x80001, 1, 2, 1), CFG(0x80001, 1, 4, 1),
-		CFG(0x80011, 2, 1, 1), CFG(0x80011, 2, 2, 1), CFG(0x80011, 2, 4, 1),
-		CFG(0x80011, 3, 4, 1), CFG(0x00101, 0, 7, 0), CFG(0x00101, 1, 4, 1),
+	    CFG(0x80001, 0, 7, 0), CFG(0x80001, 1, 1, 0), CFG(0x80001, 1, 2, 0),
+	    CFG(0x80001, 1, 4, 0), CFG(0x80011, 2, 7, 0), CFG(0x80011, 3, 4, 0),
+	    CFG(0x80001, 1, 1, 1), CFG(0x80001, 1, 2, 1), CFG(0x80001, 1, 4, 1),
+	    CFG(0x80011, 2, 1, 1), CFG(0x80011, 2, 2, 1), CFG(0x80011, 2, 4, 1),
+	    CFG(0x80011, 3, 4, 1), CFG(0x00101, 0, 7, 0), CFG(0x00101, 1, 4, 1),
 	};
 	struct rig *r = *state;
 
@@ -207,14 +209,39 @@ static void qos_tx_cpl_raises_the_completion_share(void **state)
 		fail_msg("completion share %.3f at qos_tx_cpl=0, %.3f at 2", low, high);
 }
 
+/* remove and rescan through the PCI sysfs files, as a user does it */
+static void filters_follow_remove_and_rescan(void **state)
+{
+	struct rig *r = *state;
+	const char *ep = "/sys/bus/event_source/devices/hisi_ptt0_2/requester_filters/0000:01:00.1";
+	const char *rp = "/sys/bus/event_source/devices/hisi_ptt0_2/root_port_filters/0000:00:12.0";
+	char buf[64];
+
+	assert_int_equal(
+	    sysfs_write(r->k->sysfs, "/sys/bus/pci/devices/0000:01:00.1/remove", "1", 1), 1);
+	assert_true(sysfs_read(r->k->sysfs, ep, buf, sizeof(buf)) < 0);
+	assert_int_equal(
+	    sysfs_write(r->k->sysfs, "/sys/bus/pci/devices/0000:00:12.0/remove", "1", 1), 1);
+	assert_true(sysfs_read(r->k->sysfs, rp, buf, sizeof(buf)) < 0);
+	assert_true(sysfs_read(r->k->sysfs,
+			       "/sys/bus/event_source/devices/hisi_ptt0_2/requester_filters/"
+			       "0000:03:00.0",
+			       buf, sizeof(buf)) < 0);
+	assert_int_equal(sysfs_write(r->k->sysfs, "/sys/bus/pci/rescan", "1", 1), 1);
+	assert_int_equal(sysfs_read(r->k->sysfs, ep, buf, sizeof(buf)), 8);
+	assert_memory_equal(buf, "0x00101\n", 8);
+	assert_int_equal(sysfs_read(r->k->sysfs, rp, buf, sizeof(buf)), 8);
+	assert_memory_equal(buf, "0x80010\n", 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(seed_example_is_the_ground_truth, boot_mixed,
-						shutdown),
-		cmocka_unit_test_setup_teardown(every_seed_example_has_data, boot_mixed, shutdown),
-		cmocka_unit_test_setup_teardown(qos_tx_cpl_raises_the_completion_share,
-						boot_storage, shutdown),
+	    cmocka_unit_test_setup_teardown(seed_example_is_the_ground_truth, boot_mixed, shutdown),
+	    cmocka_unit_test_setup_teardown(every_seed_example_has_data, boot_mixed, shutdown),
+	    cmocka_unit_test_setup_teardown(filters_follow_remove_and_rescan, boot_mixed, shutdown),
+	    cmocka_unit_test_setup_teardown(qos_tx_cpl_raises_the_completion_share, boot_storage,
+					    shutdown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,7 +43,7 @@ struct rig {
 
 static int boot(void **state, const char *workload)
 {
-	struct platform_options o = { .workload = workload, .seed = 9, .ephemeral = true };
+	struct platform_options o = {.workload = workload, .seed = 9, .ephemeral = true};
 	struct rig *r = calloc(1, sizeof(*r));
 	char err[256];
 
@@ -127,8 +127,8 @@ static int drain(void *ctx)
 
 static void record(struct rig *r, uint64_t ns)
 {
-	struct perf_event_attr a = { .size = sizeof(a), .config = CFG_ALL_OUT_8DW,
-				     .sample_period = 1, .disabled = 1 };
+	struct perf_event_attr a = {
+	    .size = sizeof(a), .config = CFG_ALL_OUT_8DW, .sample_period = 1, .disabled = 1};
 
 	a.type = (uint32_t)perf_pmu_find(r->k->perf, "hisi_ptt0_2")->type;
 	assert_int_equal(fabric_add_observer(r->f, 0, 2, ground_truth, r), 0);
@@ -194,10 +194,10 @@ static void a_slow_reader_loses_only_after_truncated(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(a_reader_that_keeps_up_gets_every_tlp,
-						boot_storage, shutdown),
-		cmocka_unit_test_setup_teardown(a_slow_reader_loses_only_after_truncated,
-						boot_storage, shutdown),
+	    cmocka_unit_test_setup_teardown(a_reader_that_keeps_up_gets_every_tlp, boot_storage,
+					    shutdown),
+	    cmocka_unit_test_setup_teardown(a_slow_reader_loses_only_after_truncated, boot_storage,
+					    shutdown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,15 +24,15 @@ struct pcie_pmu_hw;
 struct pcie_pmu_hw_params {
 	uint16_t sicl, core;
 	uint16_t bdf_min, bdf_max; /* Root Port range of the core */
-	uint32_t version;          /* VERSION register */
+	uint32_t version;	   /* VERSION register */
 };
 
 /*
  * Creates the model behind dev: fills dev->bar[2] and dev->nvectors and
  * observes the core's Root Ports.  Returns 0 or -errno.
  */
-int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev,
-		       const struct pcie_pmu_hw_params *p, struct pcie_pmu_hw **out);
+int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pcie_pmu_hw_params *p,
+		       struct pcie_pmu_hw **out);
 void pcie_pmu_hw_destroy(struct pcie_pmu_hw *m);
 
 #endif

@@ -20,15 +20,19 @@
 struct ptt_hw;
 
 struct ptt_hw_config {
-	struct bus_device *dev;   /* BAR 2 and nvectors are filled in; dev->dma is used */
-	struct fabric *fabric;    /* NULL: no traffic (registers only) */
+	struct bus_device *dev; /* BAR 2 and nvectors are filled in; dev->dma is used */
+	struct fabric *fabric;	/* NULL: no traffic (registers only) */
 	uint16_t sicl, core;
-	uint16_t rp_lo, rp_hi;    /* DEVICE_RANGE: lowest/highest Root Port BDF of the core */
+	uint16_t rp_lo, rp_hi; /* DEVICE_RANGE: lowest/highest Root Port BDF of the core */
 };
 
 /* The tune events the hardware implements, in TUNING_CTRL[23:0] code order. */
 enum ptt_hw_tune {
-	PTT_HW_QOS_TX_CPL, PTT_HW_QOS_TX_NP, PTT_HW_QOS_TX_P, PTT_HW_RX_BUF, PTT_HW_TX_BUF,
+	PTT_HW_QOS_TX_CPL,
+	PTT_HW_QOS_TX_NP,
+	PTT_HW_QOS_TX_P,
+	PTT_HW_RX_BUF,
+	PTT_HW_TX_BUF,
 	PTT_HW_TUNE_COUNT
 };
 
@@ -36,8 +40,9 @@ enum ptt_hw_tune {
 
 /* What happened inside the model, for tests and benchmarks (no register shows it). */
 struct ptt_hw_stats {
-	uint64_t traced;     /* entries written */
-	uint64_t overwritten; /* entries lost by writing into a buffer whose interrupt was pending */
+	uint64_t traced; /* entries written */
+	uint64_t
+	    overwritten; /* entries lost by writing into a buffer whose interrupt was pending */
 	uint64_t buffers_full;
 };
 

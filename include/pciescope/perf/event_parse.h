@@ -23,19 +23,19 @@
 /* One term after alias expansion, in the order perf applies it. */
 struct perf_term {
 	char *name;
-	char *str;      /* string value (name=...), else NULL */
+	char *str; /* string value (name=...), else NULL */
 	uint64_t val;
-	bool bare;      /* written without a value: means 1 */
+	bool bare; /* written without a value: means 1 */
 	bool from_alias;
 };
 
 struct perf_event_spec {
-	char *text;     /* the event as written: "hisi_pcie0_core0/rx_mwr_cnt,port=0x1/" */
-	char *pmu;      /* NULL for a legacy symbol or a raw rNNN event */
-	char *alias;    /* the events/ entry used (its own spelling), or NULL */
-	char *name;     /* the name= term, or NULL */
+	char *text;  /* the event as written: "hisi_pcie0_core0/rx_mwr_cnt,port=0x1/" */
+	char *pmu;   /* NULL for a legacy symbol or a raw rNNN event */
+	char *alias; /* the events/ entry used (its own spelling), or NULL */
+	char *name;  /* the name= term, or NULL */
 	struct perf_event_attr attr;
-	size_t leader;  /* index of the group leader in the list; itself for a leader */
+	size_t leader; /* index of the group leader in the list; itself for a leader */
 	struct perf_term *terms;
 	size_t nterms;
 	bool exclude_gh; /* a G or H modifier was given (decides what 'u' does) */
@@ -51,8 +51,8 @@ struct perf_event_list {
  * -e; the list starts zeroed).  On error l is unchanged, err holds one line
  * and the result is -EINVAL (syntax, term, value) or -ENOENT (no such PMU).
  */
-int perf_events_parse(struct perf_event_list *l, const char *str,
-		      const struct perf_pmu_source *src, char *err, size_t errlen);
+int perf_events_parse(struct perf_event_list *l, const char *str, const struct perf_pmu_source *src,
+		      char *err, size_t errlen);
 void perf_events_free(struct perf_event_list *l);
 
 /* The value of a term given for ev (last one wins), false if absent. */

@@ -15,7 +15,6 @@ struct perf_pmu_table_file {
 };
 
 /* files ends with a NULL path; the source refers to it, it is not copied. */
-void perf_pmu_table_source(const struct perf_pmu_table_file *files,
-			   struct perf_pmu_source *src);
+void perf_pmu_table_source(const struct perf_pmu_table_file *files, struct perf_pmu_source *src);
 
 #endif

@@ -26,10 +26,10 @@
 #define HISI_PCIE_REG_INFO 0xfe8
 
 /* BDF register: Root Port range of this core. */
-#define HISI_PCIE_BDF_MIN(v) ((v) & 0xffff)
+#define HISI_PCIE_BDF_MIN(v) ((v)&0xffff)
 #define HISI_PCIE_BDF_MAX(v) (((v) >> 16) & 0xffff)
 /* INFO register */
-#define HISI_PCIE_INFO_CORE(v) ((v) & 0xffff)
+#define HISI_PCIE_INFO_CORE(v) ((v)&0xffff)
 #define HISI_PCIE_INFO_SICL(v) (((v) >> 16) & 0xffff)
 
 /* EVENT_CTRL fields */

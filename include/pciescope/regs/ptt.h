@@ -17,14 +17,14 @@
 
 /* Tune */
 #define PTT_TUNING_CTRL 0x000
-#define PTT_TUNING_CTRL_CODE 0x0000ffffu    /* [15:0] event code */
-#define PTT_TUNING_CTRL_SUB 0x00ff0000u     /* [23:16] sub-event code */
-#define PTT_TUNING_CTRL_EVENT 0x00ffffffu   /* code | sub << 16 */
+#define PTT_TUNING_CTRL_CODE 0x0000ffffu  /* [15:0] event code */
+#define PTT_TUNING_CTRL_SUB 0x00ff0000u	  /* [23:16] sub-event code */
+#define PTT_TUNING_CTRL_EVENT 0x00ffffffu /* code | sub << 16 */
 #define PTT_TUNING_DATA 0x004
 #define PTT_TUNING_DATA_VAL 0x0000ffffu
-#define PTT_TUNING_DATA_READ 0xffffffffu    /* write: "read request" */
+#define PTT_TUNING_DATA_READ 0xffffffffu /* write: "read request" */
 #define PTT_TUNING_INT_STAT 0x898
-#define PTT_TUNING_INT_BUSY 0x1u            /* operation in progress */
+#define PTT_TUNING_INT_BUSY 0x1u /* operation in progress */
 
 /* Tune events: TUNING_CTRL[23:0] values */
 #define PTT_TUNE_QOS_TX_CPL 0x030004u
@@ -48,14 +48,14 @@
 #define PTT_TRACE_CTRL_RXTX_MASK 0xcu
 #define PTT_TRACE_CTRL_TYPE_SHIFT 4
 #define PTT_TRACE_CTRL_TYPE_MASK 0xf0u
-#define PTT_TRACE_CTRL_FORMAT 0x4000u       /* bit 14: 1 = 8DW */
-#define PTT_TRACE_CTRL_FILTER_MODE 0x8000u  /* bit 15: 1 = Requester ID */
+#define PTT_TRACE_CTRL_FORMAT 0x4000u	   /* bit 14: 1 = 8DW */
+#define PTT_TRACE_CTRL_FILTER_MODE 0x8000u /* bit 15: 1 = Requester ID */
 #define PTT_TRACE_CTRL_TARGET_SHIFT 16
 #define PTT_TRACE_CTRL_TARGET_MASK 0xffff0000u
 
 /* Trace interrupts and status */
 #define PTT_TRACE_INT_STAT 0x890
-#define PTT_TRACE_INT_STAT_MASK 0xfu        /* bit i: buffer i full */
+#define PTT_TRACE_INT_STAT_MASK 0xfu /* bit i: buffer i full */
 #define PTT_TRACE_INT_MASK 0x894
 #define PTT_TRACE_INT_MASK_ALL 0xfu
 #define PTT_TRACE_WR_STS 0x8a0

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope serve [--listen ADDR:PORT] [--interval MS] [backend options]:
+ * a Prometheus exporter.  The main thread samples every interval and keeps
+ * the rendered page; libmicrohttpd's thread answers GET /metrics with the
+ * latest page under a mutex, so a scrape never touches the backend and
+ * never waits for a sample.  On the emulated backend each interval is run
+ * as simulated time (and the sampler sleeps off what the simulation did not
+ * use), so the machine's clock advances with wall time as far as the
+ * simulation keeps up.  Loopback only unless --listen says otherwise.
+ * While it runs, the emulated platform (and its persistent state) is held,
+ * as by any other pciescope command.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend_opts.h"
+#include "cli.h"
+#include "serve.h"
+
+struct page {
+	pthread_mutex_t lock;
+	char *text;
+	size_t len;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
+			      const char *method, const char *version, const char *data,
+			      size_t *size, void **state)
+{
+	struct page *p = cls;
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+	bool found = !strcmp(url, "/metrics");
+
+	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+		return MHD_NO;
+	pthread_mutex_lock(&p->lock);
+	if (found)
+		r = MHD_create_response_from_buffer(p->len, p->text, MHD_RESPMEM_MUST_COPY);
+	else
+		r = MHD_create_response_from_buffer(strlen("see /metrics\n"), "see /metrics\n",
+						    MHD_RESPMEM_PERSISTENT);
+	pthread_mutex_unlock(&p->lock);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, "Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+	ret = MHD_queue_response(c, found ? MHD_HTTP_OK : MHD_HTTP_NOT_FOUND, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static int parse_listen(const char *s, struct sockaddr_in *sa)
+{
+	char host[64];
+	const char *colon = strrchr(s, ':');
+	char *end;
+	long port;
+
+	if (!colon || colon == s || (size_t)(colon - s) >= sizeof(host))
+		return cli_error("serve: --listen '%s': expected ADDRESS:PORT", s);
+	snprintf(host, sizeof(host), "%.*s", (int)(colon - s), s);
+	port = strtol(colon + 1, &end, 10);
+	memset(sa, 0, sizeof(*sa));
+	sa->sin_family = AF_INET;
+	sa->sin_port = htons((uint16_t)port);
+	if (*end || port < 1 || port > 65535 || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
+		return cli_error("serve: --listen '%s': expected an IPv4 ADDRESS:PORT", s);
+	return 0;
+}
+
+static void sleep_ms(uint64_t ms)
+{
+	struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+
+	while (!stop && nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* One interval: simulated on the emulated backend, slept on a host. */
+static int advance(struct backend *b, unsigned ms)
+{
+	uint64_t t0 = mono_ms(), spent, elapsed;
+	char secs[32];
+	char *argv[] = {"sleep", secs, NULL};
+	int status, r = 0;
+
+	if (!strcmp(b->ops->name, "emulated")) {
+		snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
+		r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
+	}
+	spent = mono_ms() - t0;
+	if (spent < ms)
+		sleep_ms(ms - spent);
+	return r;
+}
+
+static int publish(struct serve *sv, struct page *p)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int r = serve_sample(sv, &text, &len);
+
+	if (r)
+		return cli_errno(r, "serve: cannot sample");
+	pthread_mutex_lock(&p->lock);
+	free(p->text);
+	p->text = text;
+	p->len = len;
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+}
+
+static int serve_loop(struct backend *b, const struct sockaddr_in *sa, unsigned interval)
+{
+	struct page p = {.lock = PTHREAD_MUTEX_INITIALIZER};
+	struct serve sv = {0};
+	struct MHD_Daemon *d = NULL;
+	char addr[INET_ADDRSTRLEN];
+	int r = serve_setup(&sv, b);
+
+	if (!r)
+		r = publish(&sv, &p);
+	if (!r) {
+		d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
+				     NULL, answer, &p, MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_END);
+		inet_ntop(AF_INET, &sa->sin_addr, addr, sizeof(addr));
+		if (!d)
+			r = cli_error("serve: cannot listen on %s:%u", addr, ntohs(sa->sin_port));
+	}
+	if (!r) {
+		fprintf(stderr, "pciescope: serving http://%s:%u/metrics every %u ms\n", addr,
+			ntohs(sa->sin_port), interval);
+		while (!stop && !r) {
+			r = advance(b, interval);
+			r = r ? cli_errno(r, "serve: cannot advance the clock") : publish(&sv, &p);
+		}
+		MHD_stop_daemon(d);
+	}
+	serve_teardown(&sv);
+	free(p.text);
+	return r;
+}
+
+static int serve_usage(int ret)
+{
+	fprintf(ret ? stderr : stdout,
+		"usage: pciescope serve [--listen ADDR:PORT] [--interval MS] [--platform NAME]\n"
+		"                       [--backend emulated|host] [--workload NAME] [--seed N]\n"
+		"  Prometheus exporter: GET /metrics (PCIe PMU bandwidth/latency per Root\n"
+		"  Port, PTT tune levels, link speed/width).  Ctrl-C stops it.\n"
+		"  --listen ADDR:PORT  IPv4 address to listen on (default 127.0.0.1:9464)\n"
+		"  --interval MS       sampling interval (default 1000)\n");
+	return ret;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct backend_opts bo = {0};
+	const char *listen = "127.0.0.1:9464";
+	unsigned long interval = 1000;
+	struct sockaddr_in sa;
+	struct backend *b;
+	int r;
+
+	for (int i = 1; i < argc; i++) {
+		char *end;
+
+		r = backend_opts_parse(&bo, argc, argv, &i);
+		if (r < 0)
+			return 1;
+		if (r)
+			continue;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return serve_usage(0);
+		if (!strcmp(argv[i], "--listen") && i + 1 < argc) {
+			listen = argv[++i];
+		} else if (!strcmp(argv[i], "--interval") && i + 1 < argc) {
+			interval = strtoul(argv[++i], &end, 10);
+			if (*end || interval < 10 || interval > 3600000)
+				return cli_error("serve: --interval '%s': expected 10..3600000 ms",
+						 argv[i]);
+		} else {
+			return serve_usage(1);
+		}
+	}
+	if (parse_listen(listen, &sa))
+		return 1;
+	b = backend_opts_open(&bo, "serve");
+	if (!b)
+		return 1;
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	r = serve_loop(b, &sa, (unsigned)interval);
+	backend_close(b);
+	return r;
+}

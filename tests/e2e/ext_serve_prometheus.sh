@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# `pciescope serve` scraped by a real Prometheus: promtool accepts the page;
+# a Prometheus on loopback (temporary config and storage) scrapes it, and
+# PromQL over its HTTP API returns the PTT tune level set before with
+# `pciescope tune`, the downgraded link of the platform file, and a non-zero
+# Root Port bandwidth.  SIGTERM stops serve with exit status 0.
+set -euo pipefail
+mkdir -p "$TEST_TMP"
+rm -rf "$PCIESCOPE_STATE_DIR" "$TEST_TMP/prom"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+
+# Ports from the test's own pid, so parallel runs of the suite differ.
+SP=$((20000 + $$ % 10000))
+PP=$((SP + 10000))
+
+"$PCIESCOPE" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
+"$PCIESCOPE" serve --listen 127.0.0.1:$SP --interval 200 2>"$TEST_TMP/serve.err" &
+spid=$!
+pids+=($spid)
+for _ in $(seq 200); do
+	curl -sf "http://127.0.0.1:$SP/metrics" >"$TEST_TMP/page" && break
+	sleep 0.1
+done
+[ -s "$TEST_TMP/page" ] || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
+promtool check metrics <"$TEST_TMP/page" || fail "promtool rejects the page"
+grep -q '^pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"} 2$' "$TEST_TMP/page" ||
+	fail "tune level not on the page"
+curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$SP/nosuch" | grep -qx 404 ||
+	fail "unknown path not 404"
+
+cat >"$TEST_TMP/prometheus.yml" <<EOC
+global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: pciescope
+    static_configs:
+      - targets: ['127.0.0.1:$SP']
+EOC
+prometheus --config.file="$TEST_TMP/prometheus.yml" --storage.tsdb.path="$TEST_TMP/prom" \
+	--web.listen-address=127.0.0.1:$PP >"$TEST_TMP/prom.log" 2>&1 &
+pids+=($!)
+
+# Polls a PromQL query until its first sample has the wanted value.
+query() {
+	local q=$1 want=$2 got=""
+	for _ in $(seq 120); do
+		got=$(curl -sf "http://127.0.0.1:$PP/api/v1/query" --data-urlencode "query=$q" |
+			jq -r '.data.result[0].value[1] // empty' 2>/dev/null || true)
+		[ "$got" = "$want" ] && return 0
+		sleep 0.5
+	done
+	fail "query $q gave '$got', wanted '$want' ($(tail -3 "$TEST_TMP/prom.log"))"
+}
+query 'pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"}' 2
+query 'pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_np"}' 1
+query 'pciescope_pcie_link_downgraded{bdf="0000:00:0c.0"}' 1
+query 'pciescope_pcie_link_downgraded{bdf="0000:00:10.0"}' 0
+query 'pciescope_pcie_link_max_speed_gigatransfers_per_second{bdf="0000:00:0c.0"}' 16
+query 'count(pciescope_pcie_bandwidth_bytes_per_second{bdf="0000:00:00.0",tlp="rx_mwr"} > 0)' 1
+
+kill -TERM $spid
+wait $spid || fail "serve exited $? on SIGTERM"
+echo ok
