@@ -9,6 +9,13 @@ FUZZ_BUILD ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_TIME  ?= 20
 CMAKE_FLAGS ?=
+# A sanitizer finding fails the test that triggered it: abort on the first
+# report, with a stack. A CLI run that an e2e test expects to fail would hide
+# the abort behind its own non-zero exit, so every report is also written to
+# $(ASAN_BUILD)/sanitizer/ and any file there fails the run.
+SAN_LOG    = $(abspath $(ASAN_BUILD))/sanitizer/report
+ASAN_OPTS  ?= detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$(SAN_LOG)
+UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)
 
 .PHONY: all deps build run test test-asan bench fuzz fuzz-long install clean
 
@@ -32,7 +39,12 @@ test: build
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
-	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS) -LE noasan
+	@rm -rf $(ASAN_BUILD)/sanitizer && mkdir -p $(ASAN_BUILD)/sanitizer
+	@cd $(ASAN_BUILD) && ASAN_OPTIONS=$(ASAN_OPTS) UBSAN_OPTIONS=$(UBSAN_OPTS) \
+		ctest --output-on-failure -j $(JOBS) -LE noasan
+	@if [ -n "$$(ls $(ASAN_BUILD)/sanitizer)" ]; then \
+		cat $(ASAN_BUILD)/sanitizer/*; \
+		echo "test-asan: sanitizer reports above"; exit 1; fi
 
 bench: build
 	@sh bench/run.sh $(BUILD)

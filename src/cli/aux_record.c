@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -209,6 +208,13 @@ static int open_event(struct rec *s, struct pmu_event *pe)
 
 	s->cpu = first_cpu(s->b, pe->pmu);
 	s->ev = s->b->ops->event_open(s->b, &pe->attr, -1, s->cpu, -1);
+	if (s->ev == -EINVAL && !s->o->force && ptt_is_pmu(pe->pmu) &&
+	    (pe->attr.config & 0x80000))
+		return cli_error("record: %s: the %s driver refused the Root Port filter: a port "
+				 "sharing its bit was removed ('pciescope platform rescan')",
+				 s->o->event, pe->pmu);
+	if ((s->ev == -EACCES || s->ev == -EPERM) && backend_strerror(s->b))
+		return cli_error("record: %s: %s", s->o->event, backend_strerror(s->b));
 	if (s->ev < 0)
 		return cli_errno(s->ev, "record: %s: the %s driver refused the event", s->o->event,
 				 pe->pmu);
@@ -234,10 +240,14 @@ static int run_traced(struct rec *s)
 		perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, NULL);
 	ret = s->b->ops->run(s->b, s->o->argv, rec_poll, s, &r->elapsed_ns, &r->exit_status);
 	s->b->ops->event_disable(s->b, s->ev);
-	if (!ret && !s->err)
-		ret = drain(s);
-	if (ret || s->err)
-		return cli_errno(ret ? ret : s->err, "record: running '%s'", s->o->argv[0]);
+	/* a drain's error is the output's (a full disk), not the command's */
+	if (s->err)
+		return cli_errno(s->err, "record: writing %s", s->o->output);
+	if (ret)
+		return cli_errno(ret, "record: running '%s'", s->o->argv[0]);
+	ret = drain(s);
+	if (ret)
+		return cli_errno(ret, "record: writing %s", s->o->output);
 	return 0;
 }
 
@@ -299,42 +309,4 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 	}
 	free(s);
 	return ret;
-}
-
-int aux_record_parse_size(const char *s, size_t *bytes)
-{
-	char *end;
-	unsigned long long v;
-	int shift = 0;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *s == '-')
-		return -EINVAL;
-	switch (*end) {
-	case 'k':
-	case 'K':
-		shift = 10;
-		break;
-	case 'm':
-	case 'M':
-		shift = 20;
-		break;
-	case 'g':
-	case 'G':
-		shift = 30;
-		break;
-	case 0:
-		shift = -1;
-		break;
-	default:
-		return -EINVAL;
-	}
-	if (shift >= 0 && end[1] && strcasecmp(end + 1, "B") && strcasecmp(end + 1, "iB"))
-		return -EINVAL;
-	v = shift < 0 ? v * 4096 : v << shift;
-	if (!v || v > (1ull << 40) || (v & (v - 1)) || v < 4096)
-		return -EINVAL;
-	*bytes = (size_t)v;
-	return 0;
 }

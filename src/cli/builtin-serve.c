@@ -39,6 +39,22 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+/* Other methods get 405 rather than a silently closed connection. */
+static enum MHD_Result refuse(struct MHD_Connection *c)
+{
+	static char msg[] = "only GET and HEAD\n";
+	struct MHD_Response *r =
+		MHD_create_response_from_buffer(sizeof(msg) - 1, msg, MHD_RESPMEM_PERSISTENT);
+	enum MHD_Result ret;
+
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, "Allow", "GET, HEAD");
+	ret = MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
 			      const char *method, const char *version, const char *data,
 			      size_t *size, void **state)
@@ -49,7 +65,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	bool found = !strcmp(url, "/metrics");
 
 	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
-		return MHD_NO;
+		return refuse(c);
 	pthread_mutex_lock(&p->lock);
 	if (found)
 		r = MHD_create_response_from_buffer(p->len, p->text, MHD_RESPMEM_MUST_COPY);

@@ -39,12 +39,16 @@ static int write_file(const char *path, const char *buf, size_t n)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	ssize_t w;
+	int err;
 
 	if (fd < 0)
-		return cli_errno(-errno, "cannot create %s", path);
+		return cli_errno(-errno, "sysfs export: cannot create %s", path);
 	w = write(fd, buf, n);
-	if (close(fd) || w != (ssize_t)n)
-		return cli_errno(-EIO, "cannot write %s", path);
+	err = w < 0 ? -errno : w != (ssize_t)n ? -ENOSPC : 0;
+	if (close(fd) && !err)
+		err = -errno;
+	if (err)
+		return cli_errno(err, "sysfs export: writing %s", path);
 	return 0;
 }
 

@@ -56,7 +56,7 @@ int rv_chrome_close(struct report_views *v)
 	int err = chrome_trace_end(&v->ct);
 
 	if (fclose(v->chrome) && !err)
-		err = -EIO;
+		err = -errno;
 	v->chrome = NULL;
-	return err ? cli_errno(err, "%s", v->o.chrome_trace) : 0;
+	return err ? cli_errno(err, "report: writing %s", v->o.chrome_trace) : 0;
 }

@@ -216,8 +216,8 @@ static int write_html(struct report_views *v)
 	int err = rv_html_write(v, v->html);
 
 	if (fclose(v->html) && !err)
-		err = -EIO;
-	return err ? cli_errno(err, "%s", v->o.html) : 0;
+		err = -errno;
+	return err ? cli_errno(err, "report: writing %s", v->o.html) : 0;
 }
 
 int report_views_finish(struct report_views *v, FILE *out)

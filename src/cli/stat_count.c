@@ -55,6 +55,9 @@ static int open_one(struct stat_config *s, size_t i)
 	if (ev->leader != i)
 		group = s->c[ev->leader].handle;
 	h = s->b->ops->event_open(s->b, &attr, cpu < 0 ? 0 : -1, cpu, group);
+	if ((h == -EACCES || h == -EPERM) && backend_strerror(s->b))
+		return cli_error("'%s': cannot open the event: %s", ev->text,
+				 backend_strerror(s->b));
 	if (h < 0)
 		return cli_errno(h,
 				 "'%s': cannot open the event (type=%u config=0x%llx "

@@ -8,6 +8,7 @@
 
 #include <pciescope/out/chrome_trace.h>
 #include <pciescope/out/json.h>
+#include <pciescope/out/stream_err.h>
 
 void chrome_trace_begin(struct chrome_trace *c, FILE *f)
 {
@@ -60,5 +61,5 @@ void chrome_trace_slice(struct chrome_trace *c, int pid, const char *name, doubl
 int chrome_trace_end(struct chrome_trace *c)
 {
 	fputs("\n]}\n", c->f);
-	return fflush(c->f) || ferror(c->f) ? -EIO : 0;
+	return out_stream_flush(c->f);
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 
 #include <pciescope/out/html.h>
+#include <pciescope/out/stream_err.h>
 
 static const char style[] =
     "body{font-family:sans-serif;margin:2em;color:#222;max-width:80em}"
@@ -76,5 +77,5 @@ void html_para(FILE *f, const char *text)
 int html_end(FILE *f)
 {
 	fputs("</body>\n</html>\n", f);
-	return fflush(f) || ferror(f) ? -EIO : 0;
+	return out_stream_flush(f);
 }

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The option values users type: `record -m` sizes and BDFs (`platform
+ * remove`, `ioda`, PTT filters).  An accepted size must be exactly the typed
+ * count times its unit (computed here without overflow), a power of two
+ * from 4 KiB to 1 TiB; an accepted BDF must format and parse back to itself.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/pcie/bdf.h>
+
+#include "cli/aux_record.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static unsigned __int128 expected(const char *s)
+{
+	unsigned __int128 v = 0;
+	const char *p = s;
+
+	while (*p >= '0' && *p <= '9' && v < ((unsigned __int128)1 << 100))
+		v = v * 10 + (unsigned)(*p++ - '0');
+	switch (*p) {
+	case 'k':
+	case 'K':
+		return v << 10;
+	case 'm':
+	case 'M':
+		return v << 20;
+	case 'g':
+	case 'G':
+		return v << 30;
+	default:
+		return v << 12;
+	}
+}
+
+static void size_value(const char *s)
+{
+	size_t bytes;
+
+	if (aux_record_parse_size(s, &bytes))
+		return;
+	if (bytes < 4096 || bytes > (1ull << 40) || (bytes & (bytes - 1)) || expected(s) != bytes)
+		abort();
+}
+
+static void bdf_value(const char *s)
+{
+	struct pci_bdf b, again;
+	char buf[16];
+
+	if (pci_bdf_parse(s, &b))
+		return;
+	if (pci_bdf_parse(pci_bdf_format(b, buf, sizeof(buf)), &again) ||
+	    memcmp(&b, &again, sizeof(b)))
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+
+	if (!s)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = 0;
+	size_value(s);
+	bdf_value(s);
+	free(s);
+	return 0;
+}

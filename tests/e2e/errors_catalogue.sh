@@ -1,0 +1,86 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Runs docs/errors.md: every row of its catalogue is a command, the exact
+# stderr line and the exit code.  The rows run in a private mount namespace
+# (a 16 KiB tmpfs stands for a full disk) from a fresh emulated machine each.
+# After the table: what a full disk must leave intact.
+set -uo pipefail
+if [ -z "${ERRORS_IN_NS:-}" ]; then
+	exec env ERRORS_IN_NS=1 unshare -m --propagation private bash "$0" "$@"
+fi
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+rm -rf ./* 2>/dev/null
+fail=0
+E='hisi_ptt0_2/filter=0x80011,type=7,direction=0/'
+P() { "$PCIESCOPE" "$@"; }
+NOBODY() { # NOBODY P args...: the CLI as user 65534
+	shift
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$PCIESCOPE" "$@"
+}
+export -f P NOBODY
+export PCIESCOPE E
+
+fixtures() {
+	echo "hello, world, this is not a perf.data file" >text.data
+	: >empty.data
+	"$BUILD_DIR/tests/gen_ptt_perfdata" -o full.data -f 4dw 4096 4096
+	head -c 6000 full.data >cut.data
+	cp full.data garbled.data
+	# the header of the second AUXTRACE record (after 0x1a0 + 48 + 4096)
+	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x11d0)) conv=notrunc status=none
+	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
+	mkdir -p FULL
+	mount -t tmpfs -o size=16k tmpfs FULL
+}
+
+# One row: command, expected stderr, expected exit code.
+run_row() {
+	local cmd=$1 want=$2 code=$3 rc
+	P platform reset >/dev/null 2>&1
+	rm -rf FULL/* x.data x.data.old
+	bash -c "${cmd// E / \"\$E\" }" >/dev/null 2>err.txt
+	rc=$?
+	if [ "$rc" != "$code" ] || [ "$(cat err.txt)" != "$want" ]; then
+		echo "FAIL: $cmd"
+		echo "  exit $rc (want $code), stderr: $(cat err.txt)"
+		echo "  want: $want"
+		fail=1
+	fi
+}
+
+unquote() { # strips the Markdown code quotes of a cell
+	local s=$1
+	s=${s#\`\`}; s=${s%\`\`}; s=${s#\`}; s=${s%\`}
+	printf '%s' "$s"
+}
+
+fixtures
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+rows=0
+while IFS= read -r line; do
+	[[ $line == "| \`"* ]] || continue
+	line=${line#| }
+	line=${line% |}
+	cmd=$(unquote "${line%% | *}")
+	rest=${line#* | }
+	rest=${rest#* | }
+	code=${rest##* | }
+	msg=$(unquote "${rest% | *}")
+	run_row "$cmd" "${msg//PARANOID/$paranoid}" "$code"
+	rows=$((rows + 1))
+done <"$SRC_DIR/docs/errors.md"
+[ "$rows" -ge 30 ] || { echo "FAIL: only $rows catalogue rows read"; fail=1; }
+
+# A full disk keeps the previous recording as .old, byte for byte.
+P platform reset >/dev/null 2>&1
+cp full.data FULL/keep.data
+cp full.data keep.copy
+P record -o FULL/keep.data -e "$E" -- sleep 0.005 >/dev/null 2>err.txt && {
+	echo "FAIL: record into a full disk succeeded"; fail=1; }
+cmp -s FULL/keep.data.old keep.copy || { echo "FAIL: keep.data.old changed"; fail=1; }
+# ... and the partial file is never taken for a complete trace.
+P report -i FULL/keep.data >/dev/null 2>&1 && {
+	echo "FAIL: the partial recording reads as a complete trace"; fail=1; }
+umount FULL
+exit $fail
