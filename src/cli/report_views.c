@@ -148,17 +148,7 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
 
 void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len, enum ptt_format f)
 {
-	size_t sz = ptt_entry_size(f);
-	struct ptt_entry e;
-	struct tlp_hdr h;
-
-	for (size_t off = 0; off + sz <= len; off += sz) {
-		ptt_entry_decode(buf + off, f, &e);
-		if (tlp_decode(e.hdr, 4, &h) > 0)
-			analysis_feed(v->a, &e, &h, v->dir);
-		else
-			analysis_feed_undecoded(v->a, &e);
-	}
+	analysis_feed_entries(v->a, buf, len, f, v->dir);
 }
 
 static int print_table(FILE *out, struct out_table *t, const char *title, bool csv, bool *first)
