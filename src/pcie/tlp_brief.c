@@ -26,9 +26,10 @@ static int count_prefixes(const uint32_t *dw, size_t ndw)
 	return (int)np;
 }
 
-static void brief_body(const uint32_t *d, unsigned int kind, bool cpl, struct tlp_brief *b)
+/* cpl_mask: ~0 for a completion, else 0 (a mask, not a branch: see above). */
+static void brief_body(const uint32_t *d, unsigned int kind, uint32_t cpl_mask, struct tlp_brief *b)
 {
-	uint32_t d0 = d[0], rq = d[1 + cpl], c = cpl ? d[1] : 0;
+	uint32_t d0 = d[0], rq = d[1 + (cpl_mask & 1)], c = d[1] & cpl_mask;
 	uint32_t len = d0 & 0x3ff;
 
 	b->kind = (uint8_t)kind;
@@ -39,7 +40,7 @@ static void brief_body(const uint32_t *d, unsigned int kind, bool cpl, struct tl
 	b->completer = (uint16_t)(c >> 16);
 	b->status = (uint8_t)(c >> 13 & 7);
 	b->byte_count = (uint16_t)(c & 0xfff);
-	b->lower_address = (uint8_t)(cpl ? d[2] & 0x7f : 0);
+	b->lower_address = (uint8_t)(d[2] & 0x7f & cpl_mask);
 }
 
 int tlp_decode_brief(const uint32_t *dw, size_t ndw, struct tlp_brief *b)
@@ -60,6 +61,6 @@ int tlp_decode_brief(const uint32_t *dw, size_t ndw, struct tlp_brief *b)
 	n = 3 + ((dw[0] >> 29) & 1);
 	if (ndw - (size_t)np < n)
 		return -EMSGSIZE;
-	brief_body(dw, kind, layout == TLP_L_CPL, b);
+	brief_body(dw, kind, -(uint32_t)(layout == TLP_L_CPL), b);
 	return np + (int)n;
 }
