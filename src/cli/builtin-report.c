@@ -4,12 +4,15 @@
  *
  * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
  * reader hands out AUXTRACE payloads in place; each view turns a payload
- * into text in a large buffer.  Problems with the file are one line naming
- * the file, after everything decoded so far has been written out.
+ * into text in a large buffer.  The analysis views, which only read, take
+ * the payload in pieces that fit the CPU cache (perf_reader_aux_bytes).
+ * Problems with the file are one line naming the file, after everything
+ * decoded so far has been written out.
  */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -22,14 +25,19 @@
 
 enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON };
 
+/* Bytes of trace the analysis views decode at a time: a multiple of both entry sizes. */
+#define VIEWS_PIECE (256u << 10)
+
 struct report {
 	const char *path;
+	struct perf_reader *rd;
 	enum report_view view;
 	struct wbuf out;
 	bool have_info;
 	uint64_t chunks, stream_off;
 	struct report_views_opts vo;
 	struct report_views *views; /* the analysis views, when asked for */
+	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
 };
 
 static void usage(FILE *f)
@@ -82,6 +90,21 @@ static int parse_args(struct report *r, int argc, char **argv)
 	return -1;
 }
 
+static int feed_views(struct report *r, const struct perf_rec *rec, size_t whole,
+		      enum ptt_format f)
+{
+	for (size_t off = 0, n; off < whole; off += n) {
+		const uint8_t *p;
+
+		n = whole - off < VIEWS_PIECE ? whole - off : VIEWS_PIECE;
+		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
+		if (!p)
+			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
+		report_views_chunk(r->views, p, n, f);
+	}
+	return 0;
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -95,9 +118,10 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
 	err = 0;
-	if (r->views)
-		report_views_chunk(r->views, p, whole);
-	else if (r->view == VIEW_DUMP)
+	if (r->views) {
+		if (feed_views(r, rec, whole, f))
+			return 1;
+	} else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n);
 	else if (r->view == VIEW_JSON)
 		err = ptt_json_chunk(&r->out, p, n, r->stream_off);
@@ -159,28 +183,28 @@ static int run(struct report *r, struct perf_reader *rd)
 int cmd_report(int argc, char **argv)
 {
 	struct report r = { .path = "perf.data", .view = VIEW_LINES };
-	struct perf_reader *rd;
 	char msg[256] = "";
 	int ret = parse_args(&r, argc, argv);
 
 	if (ret >= 0)
 		return ret;
-	if (perf_reader_open(r.path, &rd, msg, sizeof(msg)))
+	if (perf_reader_open(r.path, &r.rd, msg, sizeof(msg)))
 		return cli_error("%s: %s", r.path, msg[0] ? msg : "out of memory");
-	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20)) {
-		perf_reader_close(rd);
-		return cli_error("out of memory");
+	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
+	    (report_views_selected(&r.vo) && !(r.piece = malloc(VIEWS_PIECE)))) {
+		ret = cli_error("out of memory");
+		goto out;
 	}
-	if (report_views_selected(&r.vo) &&
-	    report_views_start_reader(&r.vo, r.path, rd, &r.views)) {
-		wbuf_close(&r.out);
-		perf_reader_close(rd);
-		return 1;
+	if (r.piece && report_views_start_reader(&r.vo, r.path, r.rd, &r.views)) {
+		ret = 1;
+		goto out;
 	}
-	ret = run(&r, rd);
+	ret = run(&r, r.rd);
 	if (r.views && report_views_finish(r.views, stdout))
 		ret = 1;
+out:
 	wbuf_close(&r.out);
-	perf_reader_close(rd);
+	free(r.piece);
+	perf_reader_close(r.rd);
 	return ret;
 }

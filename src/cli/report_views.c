@@ -146,24 +146,9 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
 	return report_views_start(o, input, a ? a->attr.config : 0, a != NULL, out);
 }
 
-void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len)
+void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len, enum ptt_format f)
 {
-	enum ptt_format f;
-	size_t sz;
-	struct ptt_entry e;
-	struct tlp_hdr h;
-
-	if (!len)
-		return;
-	f = ptt_detect_format(buf, len);
-	sz = ptt_entry_size(f);
-	for (size_t off = 0; off + sz <= len; off += sz) {
-		ptt_entry_decode(buf + off, f, &e);
-		if (tlp_decode(e.hdr, 4, &h) > 0)
-			analysis_feed(v->a, &e, &h, v->dir);
-		else
-			analysis_feed_undecoded(v->a, &e);
-	}
+	analysis_feed_entries(v->a, buf, len, f, v->dir);
 }
 
 static int print_table(FILE *out, struct out_table *t, const char *title, bool csv, bool *first)

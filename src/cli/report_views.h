@@ -69,8 +69,13 @@ struct perf_reader;
 /* The same, with the config of the file's first event (file mode: from its header). */
 int report_views_start_reader(const struct report_views_opts *o, const char *input,
 			      const struct perf_reader *rd, struct report_views **out);
-/* Every whole entry of one trace chunk (an AUXTRACE payload), in order. */
-void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len);
+/*
+ * Every entry of a piece of a trace chunk (an AUXTRACE payload), in order:
+ * f is the chunk's format (ptt_chunk_whole) and len a multiple of its
+ * entry size.
+ */
+void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len,
+			enum ptt_format f);
 /* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */
 int report_views_finish(struct report_views *v, FILE *out);
 

@@ -3,6 +3,7 @@
  * perf.data reader: opening, the record iterator and its byte sources.
  * A regular file is mapped, so records and AUX payloads are used in place;
  * only a real pipe is read through a buffer that grows to the largest record.
+ * The mapped file's descriptor stays open for perf_reader_aux_bytes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -224,7 +225,7 @@ static struct perf_reader *reader_new(void)
 	struct perf_reader *r = calloc(1, sizeof(*r));
 
 	if (r)
-		r->fd = -1;
+		r->fd = r->map_fd = -1;
 	return r;
 }
 
@@ -290,13 +291,14 @@ int perf_reader_open(const char *path, struct perf_reader **out, char *errmsg, s
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 
-		close(fd);
 		if (m == MAP_FAILED) {
 			err = -errno;
 			snprintf(errmsg, errlen, "cannot map: %s", strerror(errno));
+			close(fd);
 			free(r);
 			return err;
 		}
+		r->map_fd = fd;
 		madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
 		r->base = m;
 		r->len = r->map_len = (size_t)st.st_size;
@@ -317,6 +319,8 @@ void perf_reader_close(struct perf_reader *r)
 		return;
 	if (r->map_len)
 		munmap((void *)r->base, r->map_len);
+	if (r->map_fd >= 0)
+		close(r->map_fd);
 	if (r->fd >= 0)
 		close(r->fd);
 	for (size_t i = 0; i < r->nr_attrs; i++) {

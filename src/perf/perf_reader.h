@@ -12,6 +12,7 @@ struct perf_reader {
 	const uint8_t *base;
 	size_t len;
 	size_t map_len;  /* > 0: base is an mmap of that length */
+	int map_fd;      /* the mapped file, kept for perf_reader_aux_bytes; else -1 */
 
 	/* Pipe read from a descriptor: buf[beg, end) holds stream bytes from spos. */
 	int fd;

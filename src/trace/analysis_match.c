@@ -12,9 +12,9 @@
 
 #include "analysis_priv.h"
 
-static uint32_t req_key(const struct tlp_hdr *h)
+static uint32_t req_key(const struct tlp_brief *b)
 {
-	return ((uint32_t)h->requester << 10 | (h->tag & 0x3ff)) + 1;
+	return ((uint32_t)b->requester << 10 | (b->tag & 0x3ff)) + 1;
 }
 
 static uint32_t home(const struct open_table *t, uint32_t key)
@@ -82,10 +82,10 @@ static int grow(struct open_table *t)
 	return 0;
 }
 
-void match_request(struct analysis *a, const struct tlp_hdr *h, uint32_t lat)
+void match_request(struct analysis *a, const struct tlp_brief *b, uint32_t lat)
 {
 	struct open_table *t = &a->open;
-	uint32_t key = req_key(h), i;
+	uint32_t key = req_key(b), i;
 
 	if ((t->used + 1) * 2 > t->mask + 1 && grow(t)) {
 		a->sum.unmatched_requests++;
@@ -100,23 +100,23 @@ void match_request(struct analysis *a, const struct tlp_hdr *h, uint32_t lat)
 }
 
 /* Payload bytes this completion carries of the remaining Byte Count. */
-static uint32_t cpl_carried(const struct tlp_hdr *h)
+static uint32_t cpl_carried(const struct tlp_brief *b)
 {
-	uint32_t len = tlp_payload_bytes(h), skip = h->lower_address & 3;
+	uint32_t len = b->payload, skip = b->lower_address & 3;
 
 	return len > skip ? len - skip : 0;
 }
 
-static bool cpl_is_last(const struct tlp_hdr *h, uint32_t carried)
+static bool cpl_is_last(const struct tlp_brief *b, uint32_t carried)
 {
-	uint32_t bc = h->byte_count ? h->byte_count : 4096;
+	uint32_t bc = b->byte_count ? b->byte_count : 4096;
 
-	if (h->status != TLP_CPL_SC || h->kind == TLP_CPL || h->kind == TLP_CPLLK)
+	if (b->status != TLP_CPL_SC || b->kind == TLP_CPL || b->kind == TLP_CPLLK)
 		return true;
 	return bc <= carried;
 }
 
-static void close_request(struct analysis *a, struct open_req *r, const struct tlp_hdr *h)
+static void close_request(struct analysis *a, struct open_req *r, const struct tlp_brief *b)
 {
 	struct analysis_lat *l = (struct analysis_lat *)a->lats.items + r->lat;
 
@@ -126,11 +126,11 @@ static void close_request(struct analysis *a, struct open_req *r, const struct t
 	a->sum.matched++;
 	if (a->o.on_txn) {
 		struct analysis_txn x = {
-		    .requester = h->requester,
-		    .completer = h->completer,
-		    .tag = h->tag & 0x3ff,
+		    .requester = b->requester,
+		    .completer = b->completer,
+		    .tag = b->tag & 0x3ff,
 		    .kind = l->kind,
-		    .status = h->status,
+		    .status = b->status,
 		    .ncpl = r->ncpl,
 		    .bytes = r->bytes,
 		    .start = r->start,
@@ -140,22 +140,22 @@ static void close_request(struct analysis *a, struct open_req *r, const struct t
 	}
 }
 
-void match_completion(struct analysis *a, const struct tlp_hdr *h)
+void match_completion(struct analysis *a, const struct tlp_brief *b)
 {
 	struct open_table *t = &a->open;
-	uint32_t i = find(t, req_key(h)), carried, bc;
+	uint32_t i = find(t, req_key(b)), carried, bc;
 	struct open_req *r = &t->slot[i];
 
 	if (!r->key) {
 		a->sum.unmatched_completions++;
 		return;
 	}
-	carried = cpl_carried(h);
-	bc = h->byte_count ? h->byte_count : 4096;
+	carried = cpl_carried(b);
+	bc = b->byte_count ? b->byte_count : 4096;
 	r->ncpl++;
 	r->bytes += carried < bc ? carried : bc;
-	if (cpl_is_last(h, carried)) {
-		close_request(a, r, h);
+	if (cpl_is_last(b, carried)) {
+		close_request(a, r, b);
 		erase(t, i);
 	}
 }

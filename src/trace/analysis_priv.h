@@ -72,8 +72,8 @@ struct analysis {
 int open_table_init(struct open_table *t, uint32_t capacity);
 void open_table_free(struct open_table *t);
 
-void match_request(struct analysis *a, const struct tlp_hdr *h, uint32_t lat);
-void match_completion(struct analysis *a, const struct tlp_hdr *h);
+void match_request(struct analysis *a, const struct tlp_brief *b, uint32_t lat);
+void match_completion(struct analysis *a, const struct tlp_brief *b);
 void match_finish(struct analysis *a);
 
 int timeline_init(struct analysis *a);

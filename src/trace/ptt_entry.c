@@ -2,16 +2,11 @@
 /*
  * PTT trace entry codec.  Fields follow the PTT document's drawing (see
  * docs/trace-format.md); the reversed bit order that perf 6.1 prints lives in
- * ptt_dump.c only, so every decoded view agrees with the document.
+ * ptt_dump.c only, so every decoded view agrees with the document.  Where
+ * the TLP header and time sit in an entry is written once, in ptt_entry_hdr
+ * (ptt_entry.h), which the analyser's hot loop inlines.
  */
-#include <string.h>
-
 #include <pciescope/trace/ptt_entry.h>
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static void put_le32(uint8_t *p, uint32_t v)
 {
@@ -25,7 +20,7 @@ enum ptt_format ptt_detect_format(const uint8_t *buf, size_t len)
 {
 	if (len < 4)
 		return PTT_FMT_4DW;
-	return (get_le32(buf) & PTT_8DW_MARK_MASK) == PTT_8DW_MARK_MASK ? PTT_FMT_8DW : PTT_FMT_4DW;
+	return (ptt_le32(buf) & PTT_8DW_MARK_MASK) == PTT_8DW_MARK_MASK ? PTT_FMT_8DW : PTT_FMT_4DW;
 }
 
 size_t ptt_entry_size(enum ptt_format f)
@@ -33,42 +28,15 @@ size_t ptt_entry_size(enum ptt_format f)
 	return f == PTT_FMT_8DW ? PTT_8DW_BYTES : PTT_4DW_BYTES;
 }
 
-/*
- * TLP DW0 from the fields a 4DW entry keeps.  The entry's 2-bit Fmt is
- * Fmt[1:0] of the header: Fmt[2] only marks a prefix, and prefixes are not
- * traced in 4DW mode.
- */
-static uint32_t tlp_dw0_of_4dw(uint32_t w)
-{
-	uint32_t fmt = w >> 30 & 0x3, type = w >> 25 & 0x1f;
-	uint32_t t9 = w >> 24 & 1, t8 = w >> 23 & 1, th = w >> 22 & 1;
-	uint32_t len = w >> 11 & 0x3ff;
-
-	return fmt << 29 | type << 24 | t9 << 23 | t8 << 19 | th << 16 | len;
-}
-
 void ptt_entry_decode(const uint8_t *buf, enum ptt_format f, struct ptt_entry *e)
 {
+	size_t words = ptt_entry_size(f) / 4;
+
 	e->format = f;
-	for (size_t i = 0; i < 4; i++)
-		e->dw[i] = get_le32(buf + 4 * i);
-	if (f == PTT_FMT_8DW) {
-		for (size_t i = 4; i < 8; i++)
-			e->dw[i] = get_le32(buf + 4 * i);
-		e->prefix = e->dw[1];
-		memcpy(e->hdr, &e->dw[2], sizeof(e->hdr));
-		e->time = e->dw[7];
-		e->hdr_dws = 4;
-		return;
-	}
-	memset(&e->dw[4], 0, 4 * sizeof(e->dw[0]));
-	e->prefix = 0;
-	e->time = e->dw[0] & 0x7ff;
-	e->hdr[0] = tlp_dw0_of_4dw(e->dw[0]);
-	e->hdr[1] = e->dw[1];
-	e->hdr[2] = e->dw[2];
-	e->hdr[3] = e->dw[3];
-	e->hdr_dws = 3;
+	for (size_t i = 0; i < 8; i++)
+		e->dw[i] = i < words ? ptt_le32(buf + 4 * i) : 0;
+	e->prefix = ptt_entry_hdr(buf, f, e->hdr, &e->time);
+	e->hdr_dws = f == PTT_FMT_8DW ? 4 : 3;
 }
 
 void ptt_entry_encode_4dw(const uint32_t hdr[4], uint32_t time, uint8_t out[PTT_4DW_BYTES])

@@ -176,6 +176,45 @@ static int read_all(const uint8_t *buf, size_t len, char *msg, size_t n)
 	return ret;
 }
 
+/* The payload of the sample's AUXTRACE record, read in pieces from r. */
+static void check_aux_pieces(struct perf_reader *r)
+{
+	static uint8_t scratch[sizeof(payload)];
+	struct perf_rec rec;
+	const uint8_t *p;
+
+	while (perf_reader_next(r, &rec) == 1 && rec.type != PERF_REC_AUXTRACE)
+		;
+	assert_int_equal(rec.type, PERF_REC_AUXTRACE);
+	p = perf_reader_aux_bytes(r, &rec, 0, 1000, scratch);
+	assert_non_null(p);
+	assert_memory_equal(p, payload, 1000);
+	p = perf_reader_aux_bytes(r, &rec, 1000, sizeof(payload) - 1000, scratch);
+	assert_non_null(p);
+	assert_memory_equal(p, payload + 1000, sizeof(payload) - 1000);
+	assert_null(perf_reader_aux_bytes(r, &rec, 8, rec.auxtrace.size, scratch));
+	assert_non_null(strstr(perf_reader_errmsg(r), "has no bytes"));
+}
+
+static void aux_payload_reads_in_pieces(void **state)
+{
+	const char *path = tmp_path();
+	struct perf_reader *r;
+	uint8_t *image;
+	size_t len;
+
+	write_sample(path);
+	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	check_aux_pieces(r);
+	perf_reader_close(r);
+	image = slurp(path, &len);
+	assert_int_equal(perf_reader_open_mem(image, len, &r, NULL, 0), 0);
+	check_aux_pieces(r);
+	perf_reader_close(r);
+	free(image);
+	unlink(path);
+}
+
 static void every_truncation_is_an_error(void **state)
 {
 	const char *path = tmp_path();
@@ -349,6 +388,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(written_file_reads_back),
+		cmocka_unit_test(aux_payload_reads_in_pieces),
 		cmocka_unit_test(every_truncation_is_an_error),
 		cmocka_unit_test(corrupt_sizes_are_errors),
 		cmocka_unit_test(big_endian_file_reads_like_perf),

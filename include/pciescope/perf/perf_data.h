@@ -163,6 +163,18 @@ bool perf_reader_has_feature(const struct perf_reader *r, int feat);
 int perf_reader_next(struct perf_reader *r, struct perf_rec *rec);
 const char *perf_reader_errmsg(const struct perf_reader *r);
 
+/*
+ * n bytes from offset off of the payload of rec, the AUXTRACE record the
+ * last perf_reader_next returned.  A mapped file is read with pread(2) into
+ * scratch (n bytes) rather than through the mapping: a pass over hundreds
+ * of MiB of trace costs a third of the CPU time that way, page-table walks
+ * and faults of the mapping being dearer than the kernel's copy into a
+ * buffer that stays in cache.  Pipes and memory images return a pointer into
+ * the record.  NULL on a read error (perf_reader_errmsg says which).
+ */
+const uint8_t *perf_reader_aux_bytes(struct perf_reader *r, const struct perf_rec *rec,
+				     uint64_t off, size_t n, void *scratch);
+
 /* Attributes: from the header (file) or HEADER_ATTR records seen so far (pipe). */
 size_t perf_reader_nr_attrs(const struct perf_reader *r);
 const struct perf_attr_info *perf_reader_attr(const struct perf_reader *r, size_t i);

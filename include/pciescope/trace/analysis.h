@@ -119,6 +119,13 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 		   enum analysis_dir d);
 /* An entry whose header did not decode: only its time counts. */
 void analysis_feed_undecoded(struct analysis *a, const struct ptt_entry *e);
+/*
+ * Every entry of buf (len bytes of format f, whole entries), counted as if
+ * each were decoded with ptt_entry_decode and tlp_decode and handed to
+ * analysis_feed or analysis_feed_undecoded; several times faster.
+ */
+void analysis_feed_entries(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
+			   enum analysis_dir d);
 
 /* Ends the stream: requests still open become unmatched.  Call once. */
 void analysis_finish(struct analysis *a);

@@ -31,6 +31,48 @@ struct ptt_entry {
 	uint8_t hdr_dws;      /* 4 for 8DW, 3 for 4DW (DW1..DW3) */
 };
 
+/* An entry word: little-endian in memory. */
+static inline uint32_t ptt_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/*
+ * TLP DW0 from the fields a 4DW entry's DW0 keeps.  The entry's 2-bit Fmt is
+ * Fmt[1:0] of the header: Fmt[2] only marks a prefix, and prefixes are not
+ * traced in 4DW mode.
+ */
+static inline uint32_t ptt_4dw_tlp_dw0(uint32_t w)
+{
+	uint32_t fmt = w >> 30 & 0x3, type = w >> 25 & 0x1f;
+	uint32_t t9 = w >> 24 & 1, t8 = w >> 23 & 1, th = w >> 22 & 1;
+	uint32_t len = w >> 11 & 0x3ff;
+
+	return fmt << 29 | type << 24 | t9 << 23 | t8 << 19 | th << 16 | len;
+}
+
+/*
+ * What a statistics pass reads of the entry at buf, without the rest of
+ * struct ptt_entry: the TLP header words and time (hdr and time of
+ * ptt_entry_decode) and, returned, the 8DW prefix word (0 for 4DW).  Inline
+ * so that a loop over a chunk of one format keeps it in registers.
+ */
+static inline uint32_t ptt_entry_hdr(const uint8_t *buf, enum ptt_format f, uint32_t hdr[4],
+				     uint32_t *time)
+{
+	if (f == PTT_FMT_8DW) {
+		for (int i = 0; i < 4; i++)
+			hdr[i] = ptt_le32(buf + 8 + 4 * i);
+		*time = ptt_le32(buf + 28);
+		return ptt_le32(buf + 4);
+	}
+	hdr[0] = ptt_4dw_tlp_dw0(ptt_le32(buf));
+	for (int i = 1; i < 4; i++)
+		hdr[i] = ptt_le32(buf + 4 * i);
+	*time = ptt_le32(buf) & 0x7ff;
+	return 0;
+}
+
 /* Format of a trace chunk, judged from its first word as perf does. */
 enum ptt_format ptt_detect_format(const uint8_t *buf, size_t len);
 size_t ptt_entry_size(enum ptt_format f);
