@@ -231,6 +231,11 @@ static void e_close(struct backend *b)
 	free(b);
 }
 
+static bool e_stale(struct backend *b)
+{
+	return platform_state_changed(emu(b)->p);
+}
+
 static const struct backend_ops emulated_ops = {
     .name = "emulated",
     .sysfs_read = e_sysfs_read,
@@ -249,6 +254,7 @@ static const struct backend_ops emulated_ops = {
     .aux_consume = e_aux_consume,
     .run = e_run,
     .now_ns = e_now_ns,
+    .stale = e_stale,
     .close = e_close,
 };
 

@@ -137,6 +137,8 @@ static ssize_t run_request(const struct request *r)
 
 	sys_path(r->path, p, sizeof(p));
 	pthread_mutex_lock(&m->lock);
+	if (m->b && m->b->ops->stale && m->b->ops->stale(m->b))
+		release(m);
 	if (!m->b) {
 		ret = backend_open(&m->o, &m->b, err, sizeof(err));
 		m->booted = now_ms();

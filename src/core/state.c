@@ -112,6 +112,8 @@ int kstate_open(const char *name, struct kstate **out)
 		return -ENOMEM;
 	ret = lock(name, &fd) ?: kstate_path(name, ".state", s->path, sizeof(s->path)) ?:
 	      kstate_load(s);
+	if (!ret && stat(s->path, &s->seen))
+		memset(&s->seen, 0, sizeof(s->seen));
 	if (fd >= 0)
 		close(fd);
 	if (ret) {
@@ -169,4 +171,16 @@ int kstate_reset(const char *name)
 	if (fd >= 0)
 		close(fd);
 	return ret;
+}
+
+/* Saves replace the file (rename), so a new inode or time means a newer state. */
+bool kstate_changed(struct kstate *s)
+{
+	struct stat now;
+
+	if (stat(s->path, &now))
+		memset(&now, 0, sizeof(now));
+	return now.st_ino != s->seen.st_ino || now.st_size != s->seen.st_size ||
+	       now.st_mtim.tv_sec != s->seen.st_mtim.tv_sec ||
+	       now.st_mtim.tv_nsec != s->seen.st_mtim.tv_nsec;
 }

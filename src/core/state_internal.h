@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 struct kstate_entry {
 	char *key, *val;
@@ -22,6 +23,7 @@ struct kstate {
 	size_t n, cap;
 	struct kstate_entry *journal; /* in order; val NULL for a deletion */
 	size_t njournal;
+	struct stat seen; /* the file when the snapshot was taken (zero: none) */
 };
 
 int kstate_path(const char *name, const char *suffix, char *buf, size_t n);

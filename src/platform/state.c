@@ -27,40 +27,28 @@ void platform_restore_removed(struct platform *p)
 		kstate_foreach(p->state, REMOVED, remove_one, p);
 }
 
-struct keys {
-	char (*k)[48];
-	int n;
-};
-
-static void collect(void *ctx, const char *key, const char *val)
-{
-	struct keys *ks = ctx;
-
-	if (ks->n < 256)
-		snprintf(ks->k[ks->n++], sizeof(ks->k[0]), "%s", key);
-}
-
+/*
+ * Only what changed is written: the state store journals every delete and
+ * every set of a new value, and at close replays that journal over whatever
+ * other invocations saved meanwhile.  Deleting and re-adding a removal this
+ * run did not touch would undo another invocation's rescan.
+ */
 void platform_save(struct platform *p)
 {
-	char old[256][48];
-	struct keys ks = {old, 0};
-
 	if (!p->state)
 		return;
-	kstate_foreach(p->state, REMOVED, collect, &ks);
-	for (int i = 0; i < ks.n; i++)
-		kstate_del(p->state, old[i]);
 	for (int i = 0; i < p->pf.ndevs; i++) {
 		struct pdevice *pd = &p->devs[i];
 		char key[48];
 
 		if (pd->model && pd->ops->save)
 			pd->ops->save(pd->model, p->state, pd->key);
-		if (pd->removed) {
-			snprintf(key, sizeof(key), REMOVED "%s", pd->key + 4);
-			key[strlen(key) - 1] = '\0';
+		snprintf(key, sizeof(key), REMOVED "%s", pd->key + 4);
+		key[strlen(key) - 1] = '\0';
+		if (pd->removed)
 			kstate_set_u64(p->state, key, 1);
-		}
+		else if (kstate_get_str(p->state, key))
+			kstate_del(p->state, key);
 	}
 }
 
@@ -80,4 +68,9 @@ int platform_reset_state(const char *name)
 	r = kstate_reset(pf.name);
 	pfile_free(&pf);
 	return r;
+}
+
+bool platform_state_changed(struct platform *p)
+{
+	return p->state && kstate_changed(p->state);
 }

@@ -58,6 +58,12 @@ struct backend_ops {
 		   uint64_t *elapsed_ns, int *exit_status);
 	/* Simulated or real time now, ns. */
 	uint64_t (*now_ns)(struct backend *b);
+	/*
+	 * Emulated: whether another invocation changed the persistent state
+	 * since this backend booted, so a long-lived user (sysfs mount) knows
+	 * to reopen.  NULL on the host, whose state is the kernel's.
+	 */
+	bool (*stale)(struct backend *b);
 
 	void (*close)(struct backend *b);
 };

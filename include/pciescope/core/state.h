@@ -22,6 +22,8 @@ int kstate_open(const char *name, struct kstate **out);
 /* Merges this handle's changes into the file atomically (temp file + rename). */
 int kstate_close(struct kstate *s);
 int kstate_reset(const char *name);
+/* Whether another handle has saved the file since s took its snapshot. */
+bool kstate_changed(struct kstate *s);
 
 bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val);
 int kstate_set_u64(struct kstate *s, const char *key, uint64_t val);

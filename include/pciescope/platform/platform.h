@@ -51,6 +51,9 @@ int platform_run_for(struct platform *p, uint64_t ns, int (*poll)(void *ctx), vo
 int platform_remove_device(struct platform *p, struct pci_bdf bdf);
 int platform_rescan(struct platform *p);
 
+/* Whether another invocation saved this platform's state since it booted. */
+bool platform_state_changed(struct platform *p);
+
 /* Deletes the persistent state of a platform (`pciescope platform reset`). */
 int platform_reset_state(const char *name);
 
