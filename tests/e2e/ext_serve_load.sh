@@ -5,8 +5,9 @@
 # after the load stays within 64 MiB of its RSS before; malformed requests
 # (garbage, an oversized header, a bare request line, a truncated request, a
 # wrong method) are answered or closed (an unknown method gets 405), and
-# serve is still alive and serving afterwards.  Figures only are printed (docs/reliability.md), no timing is
-# asserted.
+# serve is still alive and serving afterwards.  Figures only are printed
+# (docs/reliability.md), no timing is asserted: wrk's per-request timeout is
+# raised far above any answer time, so a slow machine is not an "error".
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR"
@@ -23,7 +24,7 @@ curl -sf "http://127.0.0.1:$SP/metrics" >/dev/null || fail "serve did not answer
 rss() { awk '/^VmRSS/ { print $2 }' /proc/$spid/status; }
 before=$(rss)
 
-wrk -t2 -c20 -d5s "http://127.0.0.1:$SP/metrics" >"$TEST_TMP/wrk.txt" 2>&1 || fail "wrk: $(cat "$TEST_TMP/wrk.txt")"
+wrk -t2 -c20 -d5s --timeout 60s "http://127.0.0.1:$SP/metrics" >"$TEST_TMP/wrk.txt" 2>&1 || fail "wrk: $(cat "$TEST_TMP/wrk.txt")"
 cat "$TEST_TMP/wrk.txt"
 grep -q 'Socket errors' "$TEST_TMP/wrk.txt" && fail "socket errors under load"
 grep -q 'Non-2xx' "$TEST_TMP/wrk.txt" && fail "non-2xx answers under load"
