@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * For tests that trace through the perf core: drain an event's side-band
- * records (counting the AUX ones and their TRUNCATED flags) and append its
- * AUX bytes to a growing buffer, as a tool's mmap reader would.
+ * records (counting the AUX ones, the bytes they announce and their flags)
+ * and append its AUX bytes to a growing buffer, as a tool's mmap reader
+ * would.
  */
 #ifndef PCIESCOPE_TESTS_AUX_DRAIN_H
 #define PCIESCOPE_TESTS_AUX_DRAIN_H
@@ -16,6 +17,7 @@ struct aux_drained {
 	uint8_t *data;
 	size_t len, cap;
 	int aux_records, truncated;
+	uint64_t announced, aux_flags;
 };
 
 static inline void aux_drain(struct perf_event *e, struct aux_drained *d)
@@ -31,6 +33,8 @@ static inline void aux_drain(struct perf_event *e, struct aux_drained *d)
 			continue;
 		d->aux_records++;
 		d->truncated += !!(rec[3] & PERF_AUX_FLAG_TRUNCATED);
+		d->announced += rec[2];
+		d->aux_flags |= rec[3];
 	}
 	total = perf_aux_data(e, &tail, &p1, &n1, &p2, &n2);
 	if (!total)

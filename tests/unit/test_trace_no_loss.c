@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "aux_drain.h"
 #include <linux/perf_event.h>
 
 #include <pciescope/core/kernel.h>
@@ -32,13 +34,11 @@ struct rig {
 	struct kcore *k;
 	struct fabric *f;
 	struct perf_event *e;
-	uint8_t *data;
-	size_t len, cap;
+	struct aux_drained aux;
 	uint32_t (*log)[4];
 	size_t nlog, caplog;
 	bool logging;
 	unsigned drain_every, polls;
-	uint64_t announced, aux_flags;
 };
 
 static int boot(void **state, const char *workload)
@@ -64,7 +64,7 @@ static int shutdown(void **state)
 	struct rig *r = *state;
 
 	platform_shutdown(r->p);
-	free(r->data);
+	free(r->aux.data);
 	free(r->log);
 	free(r);
 	return 0;
@@ -86,42 +86,13 @@ static void ground_truth(void *ctx, const struct fabric_tlp *t)
 	memcpy(r->log[r->nlog++], t->hdr, sizeof(t->hdr));
 }
 
-static void side_band(struct rig *r)
-{
-	uint64_t rec[64];
-
-	while (perf_event_next_record(r->e, rec, sizeof(rec)) > 0) {
-		const struct perf_event_header *h = (const void *)rec;
-
-		if (h->type == PERF_RECORD_AUX) {
-			r->announced += rec[2];
-			r->aux_flags |= rec[3];
-		}
-	}
-}
-
 static int drain(void *ctx)
 {
 	struct rig *r = ctx;
-	const void *p1, *p2;
-	size_t n1, n2, total;
-	uint64_t tail;
 
 	if (r->drain_every && ++r->polls % r->drain_every)
 		return 0;
-	side_band(r);
-	total = perf_aux_data(r->e, &tail, &p1, &n1, &p2, &n2);
-	if (!total)
-		return 0;
-	if (r->len + total > r->cap) {
-		r->cap = 2 * (r->len + total);
-		r->data = realloc(r->data, r->cap);
-		assert_non_null(r->data);
-	}
-	memcpy(r->data + r->len, p1, n1);
-	memcpy(r->data + r->len + n1, p2, n2);
-	r->len += total;
-	perf_aux_consume(r->e, total);
+	aux_drain(r->e, &r->aux);
 	return 0;
 }
 
@@ -153,10 +124,10 @@ static uint32_t le32(const uint8_t *p)
 /* The traced entries are the first len/32 generated TLPs, in order. */
 static void assert_prefix_of_ground_truth(const struct rig *r)
 {
-	assert_int_equal(r->len % 32, 0);
-	assert_true(r->len / 32 <= r->nlog);
-	for (size_t i = 0; i < r->len / 32; i++) {
-		const uint8_t *e = r->data + 32 * i;
+	assert_int_equal(r->aux.len % 32, 0);
+	assert_true(r->aux.len / 32 <= r->nlog);
+	for (size_t i = 0; i < r->aux.len / 32; i++) {
+		const uint8_t *e = r->aux.data + 32 * i;
 
 		assert_int_equal(le32(e), 0xffffffffu);
 		for (int w = 0; w < 4; w++)
@@ -172,9 +143,9 @@ static void a_reader_that_keeps_up_gets_every_tlp(void **state)
 
 	record(r, 4000000);
 	assert_true(r->nlog > 10000);
-	assert_int_equal(r->len, r->nlog * 32);
-	assert_int_equal(r->announced, r->len);
-	assert_false(r->aux_flags & PERF_AUX_FLAG_TRUNCATED);
+	assert_int_equal(r->aux.len, r->nlog * 32);
+	assert_int_equal(r->aux.announced, r->aux.len);
+	assert_false(r->aux.aux_flags & PERF_AUX_FLAG_TRUNCATED);
 	assert_prefix_of_ground_truth(r);
 }
 
@@ -184,10 +155,10 @@ static void a_slow_reader_loses_only_after_truncated(void **state)
 
 	r->drain_every = 2000;
 	record(r, 20000000);
-	assert_true(r->aux_flags & PERF_AUX_FLAG_TRUNCATED);
-	assert_true(r->len / 32 < r->nlog);
-	assert_true(r->len >= AUX_BYTES / 2);
-	assert_int_equal(r->announced, r->len);
+	assert_true(r->aux.aux_flags & PERF_AUX_FLAG_TRUNCATED);
+	assert_true(r->aux.len / 32 < r->nlog);
+	assert_true(r->aux.len >= AUX_BYTES / 2);
+	assert_int_equal(r->aux.announced, r->aux.len);
 	assert_prefix_of_ground_truth(r);
 }
 
