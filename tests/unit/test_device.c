@@ -190,7 +190,7 @@ static void sysfs_remove_takes_subtree_children_first(void **state)
 	kcore_destroy(k);
 }
 
-struct platform_stub {
+struct fake_platform {
 	struct kcore *k;
 	struct topo *t;
 	int removed[4];
@@ -198,7 +198,7 @@ struct platform_stub {
 
 static int hp_remove(void *ctx, struct kdevice *d)
 {
-	struct platform_stub *p = ctx;
+	struct fake_platform *p = ctx;
 
 	p->removed[d - p->t->dev] = 1;
 	kcore_remove_subtree(p->k, d);
@@ -207,7 +207,7 @@ static int hp_remove(void *ctx, struct kdevice *d)
 
 static int hp_rescan(void *ctx)
 {
-	struct platform_stub *p = ctx;
+	struct fake_platform *p = ctx;
 
 	for (int i = 0; i < 4; i++) {
 		if (!p->removed[i])
@@ -226,7 +226,7 @@ static void hotplug_ops_see_remove_and_rescan(void **state)
 	static const struct kcore_hotplug_ops ops = {hp_remove, hp_rescan};
 	struct kcore *k = kcore_create(8, 2);
 	struct topo t;
-	struct platform_stub p = {k, &t};
+	struct fake_platform p = {k, &t};
 
 	topo_init(&t);
 	kcore_register_driver(k, &drv);
