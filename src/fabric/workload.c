@@ -151,6 +151,14 @@ void workload_free(struct fabric *f)
 	f->nstreams = 0;
 }
 
+struct fstream stream_template(struct fabric *f, int ep, int peer)
+{
+	return (struct fstream){.ep = ep,
+				.peer = peer,
+				.period = rate_period(f, f->wp.rate),
+				.size = f->wp.size};
+}
+
 int stream_add(struct fabric *f, const struct fstream *tpl)
 {
 	struct fstream *s = realloc(f->streams, sizeof(*s) * (f->nstreams + 1));

@@ -11,6 +11,12 @@
 #define RATE_MAX UINT64_MAX
 
 int stream_add(struct fabric *f, const struct fstream *tpl);
+/*
+ * A stream of endpoint ep (peer -1 if none) paced and sized by the workload
+ * parameters; the caller sets what it does (fire, done) and, for streams
+ * that queue commands, qd.
+ */
+struct fstream stream_template(struct fabric *f, int ep, int peer);
 uint64_t rate_period(struct fabric *f, uint64_t per_s);
 uint64_t jitter(struct fabric *f, uint64_t period);
 /* A free command slot of a stream with qd= commands (workload_storage.c). */

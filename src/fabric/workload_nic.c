@@ -62,13 +62,11 @@ static uint64_t nic_fire(struct fabric *f, struct fstream *s, uint64_t now)
 
 int stream_nic(struct fabric *f, int ep)
 {
-	struct fstream s = {.fire = nic_fire,
-			    .done = tx_done,
-			    .ep = ep,
-			    .peer = -1,
-			    .period = rate_period(f, f->wp.rate),
-			    .size = f->wp.size,
-			    .qd = f->wp.qd};
+	struct fstream s = stream_template(f, ep, -1);
+
+	s.fire = nic_fire;
+	s.done = tx_done;
+	s.qd = f->wp.qd;
 
 	return stream_add(f, &s);
 }

@@ -53,13 +53,11 @@ static uint64_t p2p_fire(struct fabric *f, struct fstream *s, uint64_t now)
 
 int stream_p2p(struct fabric *f, int ep, int peer)
 {
-	struct fstream s = {.fire = p2p_fire,
-			    .done = read_done,
-			    .ep = ep,
-			    .peer = peer,
-			    .period = rate_period(f, f->wp.rate),
-			    .size = f->wp.size,
-			    .qd = f->wp.qd};
+	struct fstream s = stream_template(f, ep, peer);
+
+	s.fire = p2p_fire;
+	s.done = read_done;
+	s.qd = f->wp.qd;
 
 	return stream_add(f, &s);
 }

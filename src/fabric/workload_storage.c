@@ -57,13 +57,11 @@ static uint64_t read_fire(struct fabric *f, struct fstream *s, uint64_t now)
 
 int stream_storage_read(struct fabric *f, int ep)
 {
-	struct fstream s = {.fire = read_fire,
-			    .done = command_done,
-			    .ep = ep,
-			    .peer = -1,
-			    .period = rate_period(f, f->wp.rate),
-			    .size = f->wp.size,
-			    .qd = f->wp.qd};
+	struct fstream s = stream_template(f, ep, -1);
+
+	s.fire = read_fire;
+	s.done = command_done;
+	s.qd = f->wp.qd;
 
 	return stream_add(f, &s);
 }
@@ -93,12 +91,10 @@ static uint64_t write_fire(struct fabric *f, struct fstream *s, uint64_t now)
 
 int stream_storage_write(struct fabric *f, int ep)
 {
-	struct fstream s = {.fire = write_fire,
-			    .done = fetch_done,
-			    .ep = ep,
-			    .peer = -1,
-			    .period = rate_period(f, f->wp.rate),
-			    .size = f->wp.size};
+	struct fstream s = stream_template(f, ep, -1);
+
+	s.fire = write_fire;
+	s.done = fetch_done;
 
 	return stream_add(f, &s);
 }
