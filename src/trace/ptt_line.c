@@ -118,15 +118,5 @@ void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
 
 int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base)
 {
-	enum ptt_format f;
-	size_t whole = ptt_chunk_whole(buf, len, &f), step = ptt_entry_size(f);
-	struct ptt_entry e;
-
-	for (size_t off = 0; off < whole; off += step) {
-		if (wbuf_reserve(w))
-			return w->err;
-		ptt_entry_decode(buf + off, f, &e);
-		ptt_line_entry(w, &e, base + off);
-	}
-	return w->err;
+	return ptt_view_chunk(w, buf, len, base, ptt_line_entry);
 }

@@ -12,6 +12,7 @@
 
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/trace/ptt_entry.h>
+#include <pciescope/trace/ptt_print.h>
 
 struct ptt_view {
 	enum tlp_kind kind;
@@ -63,6 +64,27 @@ static inline void ptt_view_decode(const struct ptt_entry *e, struct ptt_view *v
 	v->decoded = ptt_view_shape(v->kind) != SHAPE_NONE && tlp_decode(e->hdr, 4, &v->h) > 0;
 	if (!v->decoded && ptt_view_shape(v->kind) != SHAPE_NONE)
 		v->kind = TLP_UNKNOWN;
+}
+
+/*
+ * Decodes every whole entry of a chunk and prints it with entry(), offsets
+ * counted from base.  Inline so that entry, a constant at each call site,
+ * is inlined into the loop as if written there.
+ */
+static inline int ptt_view_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+				 void (*entry)(struct wbuf *, const struct ptt_entry *, uint64_t))
+{
+	enum ptt_format f;
+	size_t whole = ptt_chunk_whole(buf, len, &f), step = ptt_entry_size(f);
+	struct ptt_entry e;
+
+	for (size_t off = 0; off < whole; off += step) {
+		if (wbuf_reserve(w))
+			return w->err;
+		ptt_entry_decode(buf + off, f, &e);
+		entry(w, &e, base + off);
+	}
+	return w->err;
 }
 
 #endif
