@@ -6,16 +6,7 @@
 # mount, and the mount and `pciescope tune` seeing each other's writes while
 # both are in use.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
-rm -rf "$PCIESCOPE_STATE_DIR"
-M=$TEST_TMP/mnt
-mkdir -p "$M"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-trap 'mountpoint -q "$M" && fusermount3 -u "$M"' EXIT
-
-"$PCIESCOPE" sysfs mount "$M"
-for _ in $(seq 100); do mountpoint -q "$M" && break; sleep 0.05; done
-mountpoint -q "$M" || fail "not mounted"
+. "$SRC_DIR/tests/e2e/lib/fuse.sh"
 
 session=$(
 	cd "$M/bus/event_source/devices/hisi_ptt0_2/tune"

@@ -5,16 +5,7 @@
 # namespace (the recipe of docs/recipes.md) and `perf list` must show every
 # event of every emulated PMU's events/ directory as pmu/event/.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
-rm -rf "$PCIESCOPE_STATE_DIR"
-M=$TEST_TMP/mnt
-mkdir -p "$M"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-trap 'mountpoint -q "$M" && fusermount3 -u "$M"' EXIT
-
-"$PCIESCOPE" sysfs mount "$M"
-for _ in $(seq 100); do mountpoint -q "$M" && break; sleep 0.05; done
-mountpoint -q "$M" || fail "not mounted"
+. "$SRC_DIR/tests/e2e/lib/fuse.sh"
 PMUS=$M/bus/event_source/devices
 
 unshare -m --propagation private sh -c \
