@@ -5,10 +5,13 @@
  * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
  * reader hands out AUXTRACE payloads in place; each view turns a payload
  * into text in a large buffer.  The analysis views, which only read, take
- * the payload in pieces that fit the CPU cache (perf_reader_aux_bytes).
+ * the payloads in pieces that fit the CPU cache: from a file all at the
+ * end, cut between threads (analysis_feed_spans); from a pipe one by one
+ * as they come (perf_reader_aux_bytes).
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -38,6 +41,9 @@ struct report {
 	struct report_views_opts vo;
 	struct report_views *views; /* the analysis views, when asked for */
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
+	/* From a file the views take every payload at the end, on several threads. */
+	struct analysis_span *spans;
+	size_t nspans, spans_cap;
 };
 
 static void usage(FILE *f)
@@ -105,6 +111,27 @@ static int feed_views(struct report *r, const struct perf_rec *rec, size_t whole
 	return 0;
 }
 
+static int add_span(struct report *r, const struct perf_rec *rec, size_t whole, enum ptt_format f)
+{
+	if (r->nspans == r->spans_cap) {
+		size_t cap = r->spans_cap ? 2 * r->spans_cap : 64;
+		struct analysis_span *p = realloc(r->spans, cap * sizeof(*p));
+
+		if (!p)
+			return cli_errno(-ENOMEM, "report");
+		r->spans = p;
+		r->spans_cap = cap;
+	}
+	r->spans[r->nspans++] =
+	    (struct analysis_span){.pos = perf_reader_aux_pos(r->rd, rec), .len = whole, .f = f};
+	return 0;
+}
+
+static int read_file(void *ctx, uint64_t pos, size_t n, void *buf)
+{
+	return perf_reader_read_at(ctx, pos, n, buf);
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -118,7 +145,10 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
 	err = 0;
-	if (r->views) {
+	if (r->views && !perf_reader_is_pipe(r->rd)) {
+		if (add_span(r, rec, whole, f))
+			return 1;
+	} else if (r->views) {
 		if (feed_views(r, rec, whole, f))
 			return 1;
 	} else if (r->view == VIEW_DUMP)
@@ -200,10 +230,13 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	ret = run(&r, r.rd);
+	if (r.nspans && report_views_spans(r.views, r.spans, r.nspans, read_file, r.rd))
+		ret = 1;
 	if (r.views && report_views_finish(r.views, stdout))
 		ret = 1;
 out:
 	wbuf_close(&r.out);
+	free(r.spans);
 	free(r.piece);
 	perf_reader_close(r.rd);
 	return ret;

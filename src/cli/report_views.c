@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <pciescope/perf/perf_data.h>
 
@@ -43,6 +44,20 @@ static int take_duration(const char *name, const char *val, double *ns)
 	return 0;
 }
 
+static int take_threads(const char *val, unsigned *threads)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (val[0] < '1' || val[0] > '9' || *end || errno || n > REPORT_MAX_THREADS)
+		return cli_error("--threads: '%s' is not a number of threads (1 to %u)", val,
+				 REPORT_MAX_THREADS);
+	*threads = (unsigned)n;
+	return 0;
+}
+
 int report_views_opt(struct report_views_opts *o, int c, const char *arg)
 {
 	double ns;
@@ -65,6 +80,8 @@ int report_views_opt(struct report_views_opts *o, int c, const char *arg)
 		return 0;
 	case REPORT_OPT_TICK:
 		return take_duration("tick", arg, &o->tick_ns);
+	case REPORT_OPT_THREADS:
+		return take_threads(arg, &o->threads);
 	case REPORT_OPT_TIMELINE:
 		if (take_duration("timeline", arg, &ns))
 			return 1;
@@ -90,7 +107,8 @@ void report_views_usage(FILE *f)
 	      "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
 	      "      --chrome-trace FILE  requests as slices, a track per requester (Perfetto)\n"
 	      "      --html FILE       self-contained HTML report with charts\n"
-	      "      --tick NS         length of a trace time tick (default 1 ns)\n",
+	      "      --tick NS         length of a trace time tick (default 1 ns)\n"
+	      "      --threads N       analyse a trace file with N threads (default: one per CPU)\n",
 	      f);
 }
 
@@ -149,6 +167,21 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
 void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len, enum ptt_format f)
 {
 	analysis_feed_entries(v->a, buf, len, f, v->dir);
+}
+
+int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t n,
+		       analysis_read_fn read, void *ctx)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned threads = v->o.threads;
+	int err;
+
+	if (!threads)
+		threads = cpus < 1 ? 1 : cpus > REPORT_MAX_THREADS ? REPORT_MAX_THREADS : (unsigned)cpus;
+	for (size_t i = 0; i < n; i++)
+		sp[i].d = v->dir;
+	err = analysis_feed_spans(v->a, sp, n, threads, read, ctx);
+	return err ? cli_errno(err, "%s: reading the trace", v->input) : 0;
 }
 
 static int print_table(FILE *out, struct out_table *t, const char *title, bool csv, bool *first)

@@ -16,12 +16,16 @@
 
 #include <pciescope/trace/analysis.h>
 
+/* --threads takes at most this many. */
+#define REPORT_MAX_THREADS 256
+
 struct report_views_opts {
 	bool stats, latency, csv;
 	uint64_t timeline_ns;	  /* 0: no --timeline */
 	const char *chrome_trace; /* --chrome-trace FILE */
 	const char *html;	  /* --html FILE */
 	double tick_ns;		  /* --tick NS; 0: default */
+	unsigned threads;	  /* --threads N; 0: one per online CPU */
 };
 
 /* getopt_long() entries of the view options, for builtin-report's table. */
@@ -33,6 +37,7 @@ enum {
 	REPORT_OPT_CHROME,
 	REPORT_OPT_HTML,
 	REPORT_OPT_TICK,
+	REPORT_OPT_THREADS,
 };
 #define REPORT_VIEWS_LONGOPTS                                                                      \
 	{"stats", no_argument, NULL, REPORT_OPT_STATS},                                            \
@@ -41,8 +46,9 @@ enum {
 	    {"csv", no_argument, NULL, REPORT_OPT_CSV},                                            \
 	    {"chrome-trace", required_argument, NULL, REPORT_OPT_CHROME},                          \
 	    {"html", required_argument, NULL, REPORT_OPT_HTML},                                    \
+	    {"tick", required_argument, NULL, REPORT_OPT_TICK},                                    \
 	{                                                                                          \
-		"tick", required_argument, NULL, REPORT_OPT_TICK                                   \
+		"threads", required_argument, NULL, REPORT_OPT_THREADS                             \
 	}
 
 /*
@@ -76,6 +82,13 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
  */
 void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len,
 			enum ptt_format f);
+/*
+ * The same for the payloads of a whole file at once, with the threads of
+ * --threads: sp[i] (their d set here) are read with read(ctx, ...).  0 or
+ * 1 after printing an error.
+ */
+int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t n,
+		       analysis_read_fn read, void *ctx);
 /* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */
 int report_views_finish(struct report_views *v, FILE *out);
 

@@ -53,6 +53,7 @@ int analysis_create(const struct analysis_opts *o, struct analysis **out)
 		lat_init(&a->kind_lat[k], k);
 	}
 	lat_init(&a->all_lat, TLP_UNKNOWN);
+	feed_plan_init(a);
 	a->reqs.size = a->cpls.size = sizeof(struct analysis_node);
 	a->req_lat_idx.size = sizeof(uint32_t) * TLP_KIND_COUNT;
 	a->lats.size = sizeof(struct analysis_lat);
@@ -82,6 +83,8 @@ void analysis_destroy(struct analysis *a)
 	vec_free(&a->lats);
 	vec_free(&a->win);
 	open_table_free(&a->open);
+	vec_free(&a->seg_tags);
+	vec_free(&a->orphans);
 	free(a);
 }
 

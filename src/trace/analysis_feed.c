@@ -5,103 +5,76 @@
  * allocations happen when a requester, latency key or window first appears.
  *
  * A step works on struct tlp_brief, the few header fields statistics need.
- * analysis_feed_entries decodes a chunk straight into it (ptt_entry_hdr,
- * tlp_decode_brief), several times cheaper than a struct ptt_entry and a
- * full struct tlp_hdr per entry; analysis_feed reduces a full decode to it,
- * so both paths count alike.
+ * analysis_feed_entries looks each header's first byte up in a plan (kind,
+ * class, header size, layout) built once, extracts the fields inline
+ * (tlp_brief.h) and keeps the clock in registers for the whole chunk; only
+ * prefixes and unknown kinds go through tlp_decode_brief.
+ * analysis_feed reduces a full decode to the same brief, so both paths
+ * count alike.
  */
 #include <stdlib.h>
 
-#include "analysis_priv.h"
+#include <pciescope/pcie/tlp_brief.h>
 
-static void unwrap_time(struct analysis *a, enum ptt_format f, uint32_t time)
+#include "analysis_match.h"
+
+void feed_plan_init(struct analysis *a)
 {
-	uint32_t mask = f == PTT_FMT_4DW ? 0x7ffu : 0xffffffffu;
-	uint32_t raw = time & mask;
+	for (unsigned i = 0; i < 256; i++) {
+		enum tlp_kind k = tlp_kind_of(i << 24);
+		unsigned fields = tlp_fields(k);
+		int dws = tlp_header_dws((uint8_t)(i >> 5));
 
-	if (!a->started) {
-		a->started = true;
-		a->now = raw;
-		a->sum.first = raw;
-	} else if (f == a->last_fmt) {
-		a->now += (raw - a->last_raw) & mask;
+		a->plan[i] = (struct feed_plan){
+		    .kind = (uint8_t)k,
+		    .cls = (uint8_t)tlp_class_of(k),
+		    .hbytes = (uint8_t)(dws > 0 ? 4 * dws : 0),
+		    .flags = (uint8_t)((fields & TLP_F_CPL ? PLAN_CPL : 0) | (fields ? 0 : PLAN_SLOW)),
+		};
 	}
-	a->last_fmt = f;
-	a->last_raw = raw;
-	a->sum.last = a->now;
-	a->sum.entries++;
 }
 
-/* Index of the node of rid in v (added on first sight), or -1 if out of memory. */
-static long node_of(struct vec *v, uint32_t *idx, uint16_t rid)
+static inline void clock_tick(struct clock *c, struct analysis_summary *s, enum ptt_format f,
+			      uint32_t time)
 {
-	if (__builtin_expect(!idx[rid], 0)) {
-		struct analysis_node n = {.rid = rid};
+	uint32_t mask = time_mask(f), raw = time & mask;
 
-		if (vec_push(v, &n))
-			return -1;
-		idx[rid] = (uint32_t)v->n;
+	if (__builtin_expect(!c->started, 0)) {
+		c->started = true;
+		c->first_fmt = f;
+		c->now = raw;
+		s->first = raw;
+	} else if (__builtin_expect(f == c->fmt, 1)) {
+		c->now += (raw - c->last_raw) & mask;
 	}
-	return (long)idx[rid] - 1;
+	c->fmt = f;
+	c->last_raw = raw;
 }
 
-static void add(struct analysis_counts *c, uint32_t bytes, uint32_t hbytes)
+static inline void add(struct analysis_counts *c, uint32_t bytes, uint32_t hbytes)
 {
 	c->tlps++;
 	c->payload_bytes += bytes;
 	c->header_bytes += hbytes;
 }
 
-/* Creates the latency slot of (requester node, kind); -1 if out of memory. */
-static long new_lat(struct analysis *a, long node, enum tlp_kind k)
-{
-	static const uint32_t none[TLP_KIND_COUNT];
-	struct analysis_lat *l;
-	int err;
-
-	while (a->req_lat_idx.n <= (size_t)node)
-		if (vec_push(&a->req_lat_idx, none))
-			return -1;
-	l = calloc(1, sizeof(*l));
-	if (!l)
-		return -1;
-	l->requester = ((struct analysis_node *)a->reqs.items)[node].rid;
-	l->kind = k;
-	lat_hist_init(&l->hist);
-	err = vec_push(&a->lats, l);
-	free(l);
-	if (err)
-		return -1;
-	((uint32_t *)a->req_lat_idx.items)[(size_t)node * TLP_KIND_COUNT + k] = (uint32_t)a->lats.n;
-	return (long)a->lats.n - 1;
-}
-
-/* Latency slot of (requester node, kind), created on first use; -1 if out of memory. */
-static long lat_of(struct analysis *a, long node, enum tlp_kind k)
-{
-	if ((size_t)node < a->req_lat_idx.n) {
-		uint32_t i = ((uint32_t *)a->req_lat_idx.items)[(size_t)node * TLP_KIND_COUNT + k];
-
-		if (i)
-			return (long)i - 1;
-	}
-	return new_lat(a, node, k);
-}
-
-static void count_request(struct analysis *a, const struct tlp_brief *b, long node)
+static inline __attribute__((always_inline)) void count_request(struct analysis *a, const struct tlp_brief *b, long node,
+				 uint64_t now)
 {
 	long lat = lat_of(a, node, b->kind);
 
+	if (a->segment)
+		segment_request(a, node, b->tag);
 	if (lat < 0) {
 		a->sum.unmatched_requests++;
 		return;
 	}
 	((struct analysis_lat *)a->lats.items)[lat].requests++;
-	match_request(a, b, (uint32_t)lat);
+	match_request(a, b, (uint32_t)lat, now);
 }
 
-static void count_nodes(struct analysis *a, const struct tlp_brief *b, enum tlp_class c,
-			uint32_t hbytes)
+static inline __attribute__((always_inline)) void count_nodes(struct analysis *a, const struct tlp_brief *b, enum tlp_class c,
+			       uint32_t hbytes, uint64_t now)
 {
 	long r = node_of(&a->reqs, a->req_idx, b->requester);
 
@@ -112,26 +85,21 @@ static void count_nodes(struct analysis *a, const struct tlp_brief *b, enum tlp_
 
 		if (n >= 0)
 			add(&((struct analysis_node *)a->cpls.items)[n].cls[c], b->payload, hbytes);
-		match_completion(a, b);
+		match_completion(a, b, now);
 	} else if (c == TLP_CLASS_NP && r >= 0) {
-		count_request(a, b, r);
+		count_request(a, b, r, now);
 	}
 }
 
-/* One decoded entry: b from its header, prefix its 8DW prefix word. */
-static inline void feed(struct analysis *a, enum ptt_format f, uint32_t time, uint32_t prefix,
-			const struct tlp_brief *b, enum analysis_dir d)
+/* One decoded entry at time now; kc: the kind counters of its direction. */
+static inline __attribute__((always_inline)) void feed(struct analysis *a, uint64_t now, const struct tlp_brief *b,
+			enum tlp_class c, uint32_t hbytes, struct analysis_counts *kc)
 {
-	enum tlp_kind k = b->kind;
-	enum tlp_class c = a->cls_of[k];
-	uint32_t hbytes = a->hdr_bytes[b->fmt & 7] + (prefix ? 4 : 0);
-
-	unwrap_time(a, f, time);
-	add(&a->kind[d][k], b->payload, hbytes);
+	add(&kc[b->kind], b->payload, hbytes);
 	if (!a->o.no_timeline)
-		timeline_add(a, c, b->payload);
-	if (c < ANALYSIS_NCLASS && k != TLP_UNKNOWN)
-		count_nodes(a, b, c, hbytes);
+		timeline_add(a, c, b->payload, now);
+	if (c < ANALYSIS_NCLASS && b->kind != TLP_UNKNOWN)
+		count_nodes(a, b, c, hbytes, now);
 }
 
 static void brief_of(const struct tlp_hdr *h, struct tlp_brief *b)
@@ -154,37 +122,103 @@ static enum analysis_dir dir_index(enum analysis_dir d)
 	return d < ANALYSIS_NDIR ? d : ANALYSIS_DIR_UNKNOWN;
 }
 
+static void end_entry(struct analysis *a)
+{
+	a->sum.last = a->clk.now;
+	a->sum.entries++;
+}
+
 void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct tlp_hdr *h,
 		   enum analysis_dir d)
 {
+	uint32_t prefix = e->format == PTT_FMT_8DW && e->prefix ? 4 : 0;
 	struct tlp_brief b;
 
 	brief_of(h, &b);
-	feed(a, e->format, e->time, e->format == PTT_FMT_8DW ? e->prefix : 0, &b, dir_index(d));
+	clock_tick(&a->clk, &a->sum, e->format, e->time);
+	feed(a, a->clk.now, &b, a->cls_of[b.kind], a->hdr_bytes[b.fmt & 7] + prefix,
+	     a->kind[dir_index(d)]);
+	end_entry(a);
 }
 
 void analysis_feed_undecoded(struct analysis *a, const struct ptt_entry *e)
 {
-	unwrap_time(a, e->format, e->time);
+	clock_tick(&a->clk, &a->sum, e->format, e->time);
 	a->sum.undecoded++;
+	end_entry(a);
+}
+
+/* Entries the plan leaves open (a prefix, an unknown kind): tlp_decode_brief decides. */
+static bool brief_slow(const struct analysis *a, const uint8_t *e, enum ptt_format f,
+		       struct tlp_brief *b, enum tlp_class *c, uint32_t *hbytes)
+{
+	uint32_t hdr[4], time, prefix = ptt_entry_hdr(e, f, hdr, &time);
+
+	if (tlp_decode_brief(hdr, 4, b) <= 0)
+		return false;
+	*c = a->cls_of[b->kind];
+	*hbytes = a->hdr_bytes[b->fmt & 7] + (prefix ? 4 : 0);
+	return true;
+}
+
+/*
+ * The brief of the entry at e, its class and header bytes (with the 8DW
+ * prefix); false if it does not decode.  A 4DW entry's first word holds
+ * DW0's Fmt and Type in its top seven bits, so it indexes the plan as DW0's
+ * top byte would, and the other fields are taken from where the entry
+ * keeps them instead of rebuilding DW0.
+ */
+static inline bool entry_brief(const struct analysis *a, const uint8_t *e, enum ptt_format f,
+			       struct tlp_brief *b, enum tlp_class *c, uint32_t *hbytes)
+{
+	uint32_t w = ptt_le32(e), d0 = f == PTT_FMT_8DW ? ptt_le32(e + 8) : 0;
+	struct feed_plan p = a->plan[f == PTT_FMT_8DW ? d0 >> 24 : w >> 25];
+
+	if (__builtin_expect(p.flags & PLAN_SLOW, 0))
+		return brief_slow(a, e, f, b, c, hbytes);
+	*c = (enum tlp_class)p.cls;
+	if (f == PTT_FMT_8DW) {
+		tlp_brief_fields(d0, ptt_le32(e + 12), ptt_le32(e + 16), (enum tlp_kind)p.kind,
+				 p.flags & PLAN_CPL, b);
+		*hbytes = p.hbytes + (ptt_le32(e + 4) ? 4 : 0);
+	} else {
+		uint32_t len = w >> 11 & 0x3ff;
+
+		tlp_brief_ids(ptt_le32(e + 4), ptt_le32(e + 8), p.flags & PLAN_CPL, b);
+		b->kind = p.kind;
+		b->fmt = (uint8_t)(w >> 30);
+		b->payload = (uint16_t)(w >> 31 ? (len ? len : 1024u) * 4u : 0);
+		b->tag |= (uint16_t)(w >> 15 & 0x300); /* T9, T8 */
+		*hbytes = p.hbytes;
+	}
+	return true;
 }
 
 /* f is a constant where this is inlined, so each format gets its own loop. */
 static inline void feed_run(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
 			    enum analysis_dir d)
 {
-	size_t sz = ptt_entry_size(f);
+	size_t sz = ptt_entry_size(f), n = len / sz, undecoded = 0;
+	struct analysis_counts *kc = a->kind[d];
+	struct clock clk = a->clk;
 
-	for (size_t off = 0; off + sz <= len; off += sz) {
-		uint32_t hdr[4], time, prefix = ptt_entry_hdr(buf + off, f, hdr, &time);
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *e = buf + i * sz;
+		uint32_t hbytes;
 		struct tlp_brief b;
+		enum tlp_class c;
 
-		if (tlp_decode_brief(hdr, 4, &b) > 0) {
-			feed(a, f, time, prefix, &b, d);
-		} else {
-			unwrap_time(a, f, time);
-			a->sum.undecoded++;
-		}
+		clock_tick(&clk, &a->sum, f, f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e));
+		if (entry_brief(a, e, f, &b, &c, &hbytes))
+			feed(a, clk.now, &b, c, hbytes, kc);
+		else
+			undecoded++;
+	}
+	a->clk = clk;
+	if (n) {
+		a->sum.last = clk.now;
+		a->sum.entries += n;
+		a->sum.undecoded += undecoded;
 	}
 }
 

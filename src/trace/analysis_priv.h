@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * State of the trace analyser shared by its files: the hot path
- * (analysis_feed.c), request matching (analysis_match.c), the timeline
- * (analysis_timeline.c) and the result getters (analysis.c).
+ * (analysis_feed.c), request matching (analysis_match.h and .c), the
+ * timeline (analysis_timeline.c) and the result getters (analysis.c).
  */
 #ifndef PCIESCOPE_TRACE_ANALYSIS_PRIV_H
 #define PCIESCOPE_TRACE_ANALYSIS_PRIV_H
@@ -36,16 +36,57 @@ struct open_table {
 	uint32_t used;
 };
 
+/* What header DW0[31:24] (Fmt, Type) says of an entry, looked up once per entry. */
+struct feed_plan {
+	uint8_t kind;	/* enum tlp_kind */
+	uint8_t cls;	/* enum tlp_class */
+	uint8_t hbytes; /* header bytes */
+	uint8_t flags;	/* PLAN_* */
+};
+
+#define PLAN_CPL 1u  /* completion layout: requester and tag in DW2 */
+#define PLAN_SLOW 2u /* a prefix or an unknown kind: tlp_decode_brief decides */
+
+/* The bits of the raw time field of an entry of format f. */
+static inline uint32_t time_mask(enum ptt_format f)
+{
+	return f == PTT_FMT_4DW ? 0x7ffu : 0xffffffffu;
+}
+
+/* Time unwrapping: see analysis.h. */
+struct clock {
+	bool started;
+	enum ptt_format first_fmt, fmt;
+	uint32_t last_raw;
+	uint64_t now;
+};
+
+/*
+ * A completion a segment found no request for, which the stretch before it
+ * may have (analysis_merge.c).  bytes: what it adds to the request's bytes.
+ */
+struct orphan {
+	uint32_t key;
+	uint32_t bytes;
+	uint64_t now;
+	bool last;
+};
+
+/*
+ * Tags one requester of a segment requested so far, and those an orphan
+ * that closes a request went to: one bit per 10-bit tag.
+ */
+struct seg_tags {
+	uint64_t requested[16], closed[16];
+};
+
 struct analysis {
 	struct analysis_opts o;
 	enum tlp_class cls_of[TLP_KIND_COUNT];
 	uint8_t hdr_bytes[8]; /* header bytes by fmt, from tlp_header_dws */
+	struct feed_plan plan[256];
 
-	/* time unwrapping */
-	bool started;
-	enum ptt_format last_fmt;
-	uint32_t last_raw;
-	uint64_t now;
+	struct clock clk;
 
 	struct analysis_summary sum;
 	struct analysis_counts kind[ANALYSIS_NDIR][TLP_KIND_COUNT];
@@ -61,6 +102,12 @@ struct analysis {
 
 	struct open_table open;
 
+	/* A segment's own (analysis_merge.c). */
+	bool segment;
+	struct vec seg_tags; /* struct seg_tags, by requester node */
+	struct vec orphans;  /* struct orphan */
+	bool seg_oom;	     /* the merge fails: something above was not kept */
+
 	/* timeline */
 	struct vec win; /* struct analysis_window */
 	uint64_t win_ticks;
@@ -69,14 +116,69 @@ struct analysis {
 	bool win_auto, win_overflow;
 };
 
+void feed_plan_init(struct analysis *a);
+
+/* Index of the node of rid in v (added on first sight), or -1 if out of memory. */
+static inline long node_of(struct vec *v, uint32_t *idx, uint16_t rid)
+{
+	if (__builtin_expect(!idx[rid], 0)) {
+		struct analysis_node n = {.rid = rid};
+
+		if (vec_push(v, &n))
+			return -1;
+		idx[rid] = (uint32_t)v->n;
+	}
+	return (long)idx[rid] - 1;
+}
+
+/* Creates the latency slot of (requester node, kind); -1 if out of memory. */
+long lat_new(struct analysis *a, long node, enum tlp_kind k);
+
+/* Latency slot of (requester node, kind), created on first use; -1 if out of memory. */
+static inline long lat_of(struct analysis *a, long node, enum tlp_kind k)
+{
+	if ((size_t)node < a->req_lat_idx.n) {
+		uint32_t i = ((uint32_t *)a->req_lat_idx.items)[(size_t)node * TLP_KIND_COUNT + k];
+
+		if (i)
+			return (long)i - 1;
+	}
+	return lat_new(a, node, k);
+}
+
 int open_table_init(struct open_table *t, uint32_t capacity);
 void open_table_free(struct open_table *t);
-
-void match_request(struct analysis *a, const struct tlp_brief *b, uint32_t lat);
-void match_completion(struct analysis *a, const struct tlp_brief *b);
+int open_grow(struct open_table *t);
+void open_erase(struct open_table *t, uint32_t i);
+/* Tells on_txn of the request in slot i closed by completion b at now, then closes it. */
+void match_close(struct analysis *a, uint32_t i, struct tlp_brief b, uint64_t now);
 void match_finish(struct analysis *a);
 
+/*
+ * An analyser for a stretch of the trace after first's (same options), and
+ * adding such a segment's results to a, whose stretch comes just before
+ * it.  See analysis_merge.c.  -EINVAL when first keeps a timeline or has
+ * on_txn; -ENOMEM.
+ */
+int analysis_create_segment(const struct analysis *first, struct analysis **out);
+int analysis_merge(struct analysis *a, const struct analysis *s);
+/* In a segment: completion b at now matched no request here. */
+void segment_orphan(struct analysis *a, const struct tlp_brief *b, uint32_t key, uint64_t now);
+/* The seg_tags of requester node, added if new; NULL if out of memory. */
+struct seg_tags *segment_tags(struct analysis *a, long node);
+
+/* In a segment: the requester at node asked with tag. */
+static inline void segment_request(struct analysis *a, long node, uint16_t tag)
+{
+	struct seg_tags *t = (size_t)node < a->seg_tags.n
+				 ? (struct seg_tags *)a->seg_tags.items + node
+				 : segment_tags(a, node);
+
+	if (t)
+		t->requested[(tag & 0x3ff) >> 6] |= 1ull << (tag & 63);
+}
+
 int timeline_init(struct analysis *a);
-void timeline_add(struct analysis *a, enum tlp_class c, uint32_t bytes);
+void timeline_add(struct analysis *a, enum tlp_class c, uint32_t bytes, uint64_t now);
 
 #endif

@@ -42,14 +42,14 @@ static void coarsen(struct analysis *a)
 	a->win_ticks *= 2;
 }
 
-static void advance(struct analysis *a)
+static void advance(struct analysis *a, uint64_t now)
 {
 	static const struct analysis_window zero;
-	uint64_t idx = (a->now - a->sum.first) / a->win_ticks;
+	uint64_t idx = (now - a->sum.first) / a->win_ticks;
 
 	while (a->win_auto && idx >= ANALYSIS_AUTO_WINDOWS) {
 		coarsen(a);
-		idx = (a->now - a->sum.first) / a->win_ticks;
+		idx = (now - a->sum.first) / a->win_ticks;
 	}
 	if (idx >= ANALYSIS_MAX_WINDOWS) {
 		a->win_overflow = true;
@@ -64,12 +64,12 @@ static void advance(struct analysis *a)
 	a->win_end = a->sum.first + (idx + 1) * a->win_ticks;
 }
 
-void timeline_add(struct analysis *a, enum tlp_class c, uint32_t bytes)
+void timeline_add(struct analysis *a, enum tlp_class c, uint32_t bytes, uint64_t now)
 {
 	struct analysis_window *w;
 
-	if (a->now >= a->win_end && !a->win_overflow)
-		advance(a);
+	if (now >= a->win_end && !a->win_overflow)
+		advance(a, now);
 	if (a->win_overflow)
 		return;
 	w = (struct analysis_window *)a->win.items + a->win_cur;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The analyser's growable arrays.  They grow by doubling when a new
- * requester, latency key or time window first appears, never per TLP.
+ * The analyser's growable arrays and what grows them.  They grow by
+ * doubling when a new requester, latency key or time window first appears,
+ * never per TLP.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -30,4 +31,27 @@ void vec_free(struct vec *v)
 	free(v->items);
 	v->items = NULL;
 	v->n = v->cap = 0;
+}
+
+long lat_new(struct analysis *a, long node, enum tlp_kind k)
+{
+	static const uint32_t none[TLP_KIND_COUNT];
+	struct analysis_lat *l;
+	int err;
+
+	while (a->req_lat_idx.n <= (size_t)node)
+		if (vec_push(&a->req_lat_idx, none))
+			return -1;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return -1;
+	l->requester = ((struct analysis_node *)a->reqs.items)[node].rid;
+	l->kind = k;
+	lat_hist_init(&l->hist);
+	err = vec_push(&a->lats, l);
+	free(l);
+	if (err)
+		return -1;
+	((uint32_t *)a->req_lat_idx.items)[(size_t)node * TLP_KIND_COUNT + k] = (uint32_t)a->lats.n;
+	return (long)a->lats.n - 1;
 }

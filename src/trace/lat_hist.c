@@ -1,31 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Log-linear latency buckets.  The bucket of v is found from the position
- * of its top bit and the next LAT_HIST_SUB_BITS bits, with no loop, so an
- * add costs a few instructions on the analyser's hot path.
+ * Log-linear latency buckets: what is not on the analyser's hot path (the
+ * add is inline in lat_hist.h).
  */
 #include <math.h>
 #include <string.h>
 
 #include <pciescope/trace/lat_hist.h>
 
-#define SUB (1u << LAT_HIST_SUB_BITS)
+#define SUB LAT_HIST_SUB
 
 void lat_hist_init(struct lat_hist *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->min = UINT64_MAX;
-}
-
-unsigned lat_hist_bucket_of(uint64_t v)
-{
-	unsigned e;
-
-	if (v < 2 * SUB)
-		return (unsigned)v;
-	e = 63 - (unsigned)__builtin_clzll(v);
-	return ((e - LAT_HIST_SUB_BITS + 1) << LAT_HIST_SUB_BITS) +
-	       (unsigned)((v >> (e - LAT_HIST_SUB_BITS)) & (SUB - 1));
 }
 
 uint64_t lat_hist_bucket_lo(unsigned b)
@@ -43,17 +31,6 @@ uint64_t lat_hist_bucket_width(unsigned b)
 	if (b < 2 * SUB)
 		return 1;
 	return 1ull << ((b >> LAT_HIST_SUB_BITS) - 1);
-}
-
-void lat_hist_add(struct lat_hist *h, uint64_t v)
-{
-	h->count++;
-	h->sum += v;
-	if (v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
-	h->bucket[lat_hist_bucket_of(v)]++;
 }
 
 void lat_hist_merge(struct lat_hist *dst, const struct lat_hist *src)

@@ -174,6 +174,15 @@ const char *perf_reader_errmsg(const struct perf_reader *r);
  */
 const uint8_t *perf_reader_aux_bytes(struct perf_reader *r, const struct perf_rec *rec,
 				     uint64_t off, size_t n, void *scratch);
+/*
+ * For readers on several threads, file and memory images only (not pipes):
+ * where the payload of rec lies in the image, and n bytes of the image from
+ * pos read into buf (pread(2) for a mapped file).  perf_reader_read_at
+ * touches no reader state, so threads may call it at once; it returns 0,
+ * -errno, -EIO past the end, or -ESPIPE for a pipe.
+ */
+uint64_t perf_reader_aux_pos(const struct perf_reader *r, const struct perf_rec *rec);
+int perf_reader_read_at(const struct perf_reader *r, uint64_t pos, size_t n, void *buf);
 
 /* Attributes: from the header (file) or HEADER_ATTR records seen so far (pipe). */
 size_t perf_reader_nr_attrs(const struct perf_reader *r);

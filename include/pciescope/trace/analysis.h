@@ -127,6 +127,28 @@ void analysis_feed_undecoded(struct analysis *a, const struct ptt_entry *e);
 void analysis_feed_entries(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
 			   enum analysis_dir d);
 
+/* A stretch of whole entries of one format and direction somewhere in a trace. */
+struct analysis_span {
+	uint64_t pos; /* where the read function finds its first byte */
+	uint64_t len; /* bytes, a multiple of the entry size */
+	enum ptt_format f;
+	enum analysis_dir d;
+};
+
+/* Fills buf with len bytes from pos: 0 or a negative errno.  Called by several threads at once. */
+typedef int (*analysis_read_fn)(void *ctx, uint64_t pos, size_t len, void *buf);
+
+/*
+ * The entries of the spans in order, as analysis_feed_entries on each in
+ * turn would count them, with up to threads threads (the trace cut into one
+ * stretch per thread, each analysed apart, the results merged): the results
+ * are the same for any number.  An analyser with a timeline or on_txn uses
+ * one thread, as both need the entries in order.  Returns 0, -ENOMEM or the
+ * first error of read; after an error the results are incomplete.
+ */
+int analysis_feed_spans(struct analysis *a, const struct analysis_span *span, size_t nspan,
+			unsigned threads, analysis_read_fn read, void *ctx);
+
 /* Ends the stream: requests still open become unmatched.  Call once. */
 void analysis_finish(struct analysis *a);
 

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Segments: a trace cut into consecutive stretches, each analysed by its own
+ * analyser, then merged in order into the analyser of the first one with
+ * exactly the results one analyser fed everything would have.
+ *
+ * Counts add up.  Two things cross a cut:
+ *
+ * Time.  A segment unwraps its time from its own first entry.  At the merge
+ * the first entry's raw time, the format and the previous stretch's last
+ * raw time give where the segment starts on the merged clock (the same step
+ * clock_tick takes), and the segment's times shift by that much.
+ *
+ * Requests still open at the cut.  In one pass the first thing that
+ * happens to such a key after the cut is either a completion (it matches
+ * the open request) or a new request (the old one counts as unmatched, its
+ * tag reused).  A segment cannot tell, so it records its orphans, the
+ * completions it found no request for, as long as it has not requested
+ * that key itself and no orphan closed it yet, and one bit per key
+ * requested at all.  The merge replays the orphans against the requests
+ * open at the end of the previous stretch, then drops those the segment
+ * requested again, then adds the segment's own open requests.
+ *
+ * The bandwidth timeline and on_txn need absolute times and order during
+ * the pass, so an analyser with either cannot have segments.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "analysis_match.h"
+
+int analysis_create_segment(const struct analysis *first, struct analysis **out)
+{
+	struct analysis *s;
+	int err;
+
+	if (!first->o.no_timeline || first->o.on_txn)
+		return -EINVAL;
+	err = analysis_create(&first->o, &s);
+	if (err)
+		return err;
+	s->segment = true;
+	s->seg_tags.size = sizeof(struct seg_tags);
+	s->orphans.size = sizeof(struct orphan);
+	*out = s;
+	return 0;
+}
+
+struct seg_tags *segment_tags(struct analysis *a, long node)
+{
+	static const struct seg_tags none;
+
+	while (a->seg_tags.n <= (size_t)node)
+		if (vec_push(&a->seg_tags, &none)) {
+			a->seg_oom = true;
+			return NULL;
+		}
+	return (struct seg_tags *)a->seg_tags.items + node;
+}
+
+/* The bit of key in s's requested (or closed) tags; 0 for a requester never seen. */
+static bool tag_bit(const struct analysis *s, uint32_t key, bool closed)
+{
+	uint32_t rid = (key - 1) >> 10, tag = (key - 1) & 0x3ff;
+	size_t node = (size_t)s->req_idx[rid] - 1;
+	const struct seg_tags *t;
+
+	if (!s->req_idx[rid] || node >= s->seg_tags.n)
+		return false;
+	t = (const struct seg_tags *)s->seg_tags.items + node;
+	return (closed ? t->closed : t->requested)[tag >> 6] >> (tag & 63) & 1;
+}
+
+void segment_orphan(struct analysis *a, const struct tlp_brief *b, uint32_t key, uint64_t now)
+{
+	struct orphan o = {
+	    .key = key, .bytes = cpl_bytes(b), .now = now, .last = cpl_is_last(b, cpl_carried(b))};
+	struct seg_tags *t;
+
+	if (tag_bit(a, key, false) || tag_bit(a, key, true))
+		return; /* the stretch before cannot own it: unmatched either way */
+	if (vec_push(&a->orphans, &o)) {
+		a->seg_oom = true;
+		return;
+	}
+	if (o.last && a->req_idx[b->requester]) {
+		t = segment_tags(a, (long)a->req_idx[b->requester] - 1);
+		if (t)
+			t->closed[(b->tag & 0x3ff) >> 6] |= 1ull << (b->tag & 63);
+	}
+}
+
+/* Where the segment's times land on a's clock, as a difference to add. */
+static uint64_t segment_shift(const struct analysis *a, const struct analysis *s)
+{
+	uint64_t start = a->clk.now;
+
+	if (s->clk.first_fmt == a->clk.fmt)
+		start += ((uint32_t)s->sum.first - a->clk.last_raw) & time_mask(a->clk.fmt);
+	return start - s->sum.first;
+}
+
+static void add_counts(struct analysis_counts *d, const struct analysis_counts *c)
+{
+	d->tlps += c->tlps;
+	d->payload_bytes += c->payload_bytes;
+	d->header_bytes += c->header_bytes;
+}
+
+static void add_summary(struct analysis_summary *d, const struct analysis_summary *s)
+{
+	d->entries += s->entries;
+	d->undecoded += s->undecoded;
+	d->matched += s->matched;
+	d->unmatched_requests += s->unmatched_requests;
+	d->unmatched_completions += s->unmatched_completions;
+}
+
+static int merge_nodes(struct vec *v, uint32_t *idx, const struct vec *from)
+{
+	const struct analysis_node *n = from->items;
+
+	for (size_t i = 0; i < from->n; i++) {
+		long j = node_of(v, idx, n[i].rid);
+
+		if (j < 0)
+			return -ENOMEM;
+		for (int c = 0; c < ANALYSIS_NCLASS; c++)
+			add_counts(&((struct analysis_node *)v->items)[j].cls[c], &n[i].cls[c]);
+	}
+	return 0;
+}
+
+/* Adds s's latency slots to a's; map[i]: a's slot of s's slot i. */
+static int merge_lats(struct analysis *a, const struct analysis *s, uint32_t *map)
+{
+	const struct analysis_lat *l = s->lats.items;
+
+	for (size_t i = 0; i < s->lats.n; i++) {
+		long node = node_of(&a->reqs, a->req_idx, l[i].requester);
+		long j = node < 0 ? -1 : lat_of(a, node, l[i].kind);
+		struct analysis_lat *d;
+
+		if (j < 0)
+			return -ENOMEM;
+		d = (struct analysis_lat *)a->lats.items + j;
+		d->requests += l[i].requests;
+		d->completions += l[i].completions;
+		d->bytes += l[i].bytes;
+		lat_hist_merge(&d->hist, &l[i].hist);
+		map[i] = (uint32_t)j;
+	}
+	return 0;
+}
+
+/* The completions the segment could not match that a's open requests own. */
+static void replay_orphans(struct analysis *a, const struct analysis *s, uint64_t shift)
+{
+	const struct orphan *o = s->orphans.items;
+
+	for (size_t k = 0; k < s->orphans.n; k++) {
+		uint32_t i = open_find(&a->open, o[k].key);
+		struct open_req *r = &a->open.slot[i];
+
+		if (!r->key)
+			continue;
+		a->sum.unmatched_completions--;
+		r->ncpl++;
+		r->bytes += o[k].bytes;
+		if (o[k].last)
+			open_close(a, i, o[k].now + shift);
+	}
+}
+
+static void insert(struct open_table *t, const struct open_req *r)
+{
+	t->slot[open_find(t, r->key)] = *r;
+	t->used++;
+}
+
+/*
+ * a's open requests the segment did not request again, then the segment's
+ * own, in a table at most half full.
+ */
+static int carry_open(struct analysis *a, const struct analysis *s, const uint32_t *map,
+		      uint64_t shift)
+{
+	uint32_t cap = a->open.mask + 1;
+	struct open_table n;
+
+	while (cap < 2 * (a->open.used + s->open.used))
+		cap *= 2;
+	if (open_table_init(&n, cap))
+		return -ENOMEM;
+	for (uint32_t i = 0; i <= a->open.mask; i++) {
+		const struct open_req *r = &a->open.slot[i];
+
+		if (r->key && tag_bit(s, r->key, false))
+			a->sum.unmatched_requests++; /* its tag was reused after the cut */
+		else if (r->key)
+			insert(&n, r);
+	}
+	for (uint32_t i = 0; i <= s->open.mask; i++) {
+		struct open_req r = s->open.slot[i];
+
+		if (!r.key)
+			continue;
+		r.lat = map[r.lat];
+		r.start += shift;
+		insert(&n, &r);
+	}
+	open_table_free(&a->open);
+	a->open = n;
+	return 0;
+}
+
+static void merge_clock(struct analysis *a, const struct analysis *s, uint64_t shift)
+{
+	if (!a->clk.started) {
+		a->clk.started = true;
+		a->clk.first_fmt = s->clk.first_fmt;
+		a->sum.first = s->sum.first;
+	}
+	a->clk.fmt = s->clk.fmt;
+	a->clk.last_raw = s->clk.last_raw;
+	a->clk.now = s->clk.now + shift;
+	a->sum.last = a->clk.now;
+}
+
+int analysis_merge(struct analysis *a, const struct analysis *s)
+{
+	uint64_t shift = a->clk.started ? segment_shift(a, s) : 0;
+	uint32_t *map;
+	int err;
+
+	if (s->seg_oom)
+		return -ENOMEM;
+	if (!s->clk.started)
+		return 0;
+	map = malloc((s->lats.n + 1) * sizeof(*map));
+	if (!map)
+		return -ENOMEM;
+	add_summary(&a->sum, &s->sum);
+	for (int d = 0; d < ANALYSIS_NDIR; d++)
+		for (int k = 0; k < TLP_KIND_COUNT; k++)
+			add_counts(&a->kind[d][k], &s->kind[d][k]);
+	err = merge_nodes(&a->reqs, a->req_idx, &s->reqs);
+	if (!err)
+		err = merge_nodes(&a->cpls, a->cpl_idx, &s->cpls);
+	if (!err)
+		err = merge_lats(a, s, map);
+	if (!err) {
+		replay_orphans(a, s, shift);
+		err = carry_open(a, s, map, shift);
+	}
+	if (!err)
+		merge_clock(a, s, shift);
+	free(map);
+	return err;
+}
