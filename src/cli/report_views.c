@@ -101,15 +101,16 @@ bool report_views_selected(const struct report_views_opts *o)
 
 void report_views_usage(FILE *f)
 {
-	fputs("      --stats           TLP counts and bytes per kind, class, requester, completer\n"
-	      "      --latency         request -> completion latency per requester and kind\n"
-	      "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
-	      "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
-	      "      --chrome-trace FILE  requests as slices, a track per requester (Perfetto)\n"
-	      "      --html FILE       self-contained HTML report with charts\n"
-	      "      --tick NS         length of a trace time tick (default 1 ns)\n"
-	      "      --threads N       analyse a trace file with N threads (default: one per CPU)\n",
-	      f);
+	fputs(
+	    "      --stats           TLP counts and bytes per kind, class, requester, completer\n"
+	    "      --latency         request -> completion latency per requester and kind\n"
+	    "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
+	    "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
+	    "      --chrome-trace FILE  requests as slices, a track per requester (Perfetto)\n"
+	    "      --html FILE       self-contained HTML report with charts\n"
+	    "      --tick NS         length of a trace time tick (default 1 ns)\n"
+	    "      --threads N       analyse a trace file with N threads (default: one per CPU)\n",
+	    f);
 }
 
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
@@ -177,7 +178,9 @@ int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t 
 	int err;
 
 	if (!threads)
-		threads = cpus < 1 ? 1 : cpus > REPORT_MAX_THREADS ? REPORT_MAX_THREADS : (unsigned)cpus;
+		threads = cpus < 1		      ? 1
+			  : cpus > REPORT_MAX_THREADS ? REPORT_MAX_THREADS
+						      : (unsigned)cpus;
 	for (size_t i = 0; i < n; i++)
 		sp[i].d = v->dir;
 	err = analysis_feed_spans(v->a, sp, n, threads, read, ctx);

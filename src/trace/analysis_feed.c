@@ -29,7 +29,8 @@ void feed_plan_init(struct analysis *a)
 		    .kind = (uint8_t)k,
 		    .cls = (uint8_t)tlp_class_of(k),
 		    .hbytes = (uint8_t)(dws > 0 ? 4 * dws : 0),
-		    .flags = (uint8_t)((fields & TLP_F_CPL ? PLAN_CPL : 0) | (fields ? 0 : PLAN_SLOW)),
+		    .flags =
+			(uint8_t)((fields & TLP_F_CPL ? PLAN_CPL : 0) | (fields ? 0 : PLAN_SLOW)),
 		};
 	}
 }
@@ -58,8 +59,8 @@ static inline void add(struct analysis_counts *c, uint32_t bytes, uint32_t hbyte
 	c->header_bytes += hbytes;
 }
 
-static inline __attribute__((always_inline)) void count_request(struct analysis *a, const struct tlp_brief *b, long node,
-				 uint64_t now)
+static __always_inline void count_request(struct analysis *a, const struct tlp_brief *b, long node,
+					  uint64_t now)
 {
 	long lat = lat_of(a, node, b->kind);
 
@@ -73,8 +74,8 @@ static inline __attribute__((always_inline)) void count_request(struct analysis 
 	match_request(a, b, (uint32_t)lat, now);
 }
 
-static inline __attribute__((always_inline)) void count_nodes(struct analysis *a, const struct tlp_brief *b, enum tlp_class c,
-			       uint32_t hbytes, uint64_t now)
+static __always_inline void count_nodes(struct analysis *a, const struct tlp_brief *b,
+					enum tlp_class c, uint32_t hbytes, uint64_t now)
 {
 	long r = node_of(&a->reqs, a->req_idx, b->requester);
 
@@ -92,8 +93,8 @@ static inline __attribute__((always_inline)) void count_nodes(struct analysis *a
 }
 
 /* One decoded entry at time now; kc: the kind counters of its direction. */
-static inline __attribute__((always_inline)) void feed(struct analysis *a, uint64_t now, const struct tlp_brief *b,
-			enum tlp_class c, uint32_t hbytes, struct analysis_counts *kc)
+static __always_inline void feed(struct analysis *a, uint64_t now, const struct tlp_brief *b,
+				 enum tlp_class c, uint32_t hbytes, struct analysis_counts *kc)
 {
 	add(&kc[b->kind], b->payload, hbytes);
 	if (!a->o.no_timeline)

@@ -21,8 +21,8 @@
 struct stretch {
 	struct analysis *a;
 	const struct analysis_span *span;
-	size_t first, last;	   /* spans [first, last] */
-	uint64_t start, end;	   /* byte offsets in span[first] and span[last] */
+	size_t first, last;  /* spans [first, last] */
+	uint64_t start, end; /* byte offsets in span[first] and span[last] */
 	analysis_read_fn read;
 	void *ctx;
 	pthread_t thread;
@@ -59,8 +59,7 @@ static void *run_stretch(void *arg)
 }
 
 /* Span and offset of byte g of the whole, rounded down to an entry of that span. */
-static void locate(const struct analysis_span *sp, size_t nsp, uint64_t g, size_t *i,
-		   uint64_t *off)
+static void locate(const struct analysis_span *sp, size_t nsp, uint64_t g, size_t *i, uint64_t *off)
 {
 	size_t k = 0;
 
@@ -143,10 +142,12 @@ int analysis_feed_spans(struct analysis *a, const struct analysis_span *span, si
 	if (!st)
 		return -ENOMEM;
 	cut(st, n, span, nspan, total);
-	for (unsigned t = 0; t < n; t++)
-		st[t] = (struct stretch){.a = t ? NULL : a, .span = span, .first = st[t].first,
-					 .last = st[t].last, .start = st[t].start, .end = st[t].end,
-					 .read = read, .ctx = ctx};
+	for (unsigned t = 0; t < n; t++) {
+		st[t].a = t ? NULL : a;
+		st[t].span = span;
+		st[t].read = read;
+		st[t].ctx = ctx;
+	}
 	err = start(st, n);
 	if (!err) {
 		run_stretch(&st[0]);

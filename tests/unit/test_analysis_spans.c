@@ -45,7 +45,8 @@ static size_t make_spans(struct analysis_span *sp, const enum ptt_format *f)
 	for (size_t i = 0; i < NSPAN; i++) {
 		size_t n = 1 + rnd() % SPAN_ENTRIES;
 
-		sp[i] = (struct analysis_span){.pos = pos, .f = f[i], .d = (enum analysis_dir)(i % 3)};
+		sp[i] =
+		    (struct analysis_span){.pos = pos, .f = f[i], .d = (enum analysis_dir)(i % 3)};
 		sp[i].len = make_stream(trace + pos, n, f[i]);
 		pos += sp[i].len;
 	}
