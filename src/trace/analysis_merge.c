@@ -16,10 +16,10 @@
  * the open request) or a new request (the old one counts as unmatched, its
  * tag reused).  A segment cannot tell, so it records its orphans, the
  * completions it found no request for, as long as it has not requested
- * that key itself and no orphan closed it yet, and one bit per key
- * requested at all.  The merge replays the orphans against the requests
- * open at the end of the previous stretch, then drops those the segment
- * requested again, then adds the segment's own open requests.
+ * that key itself and no orphan closed it yet; and per requester one bit
+ * for each tag it requested at all.  The merge replays the orphans against
+ * the requests open at the end of the previous stretch, then drops those
+ * the segment requested again, then adds the segment's own open requests.
  *
  * The bandwidth timeline and on_txn need absolute times and order during
  * the pass, so an analyser with either cannot have segments.
