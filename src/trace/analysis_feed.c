@@ -10,7 +10,7 @@
  * full struct tlp_hdr per entry; analysis_feed reduces a full decode to it,
  * so both paths count alike.
  */
-#include <stdlib.h>
+#include <string.h>
 
 #include "analysis_priv.h"
 
@@ -57,21 +57,18 @@ static long new_lat(struct analysis *a, long node, enum tlp_kind k)
 {
 	static const uint32_t none[TLP_KIND_COUNT];
 	struct analysis_lat *l;
-	int err;
 
 	while (a->req_lat_idx.n <= (size_t)node)
 		if (vec_push(&a->req_lat_idx, none))
 			return -1;
-	l = calloc(1, sizeof(*l));
+	/* In place: a slot holds a 15 KiB histogram, not worth a temporary. */
+	l = vec_add(&a->lats);
 	if (!l)
 		return -1;
+	memset(l, 0, sizeof(*l));
 	l->requester = ((struct analysis_node *)a->reqs.items)[node].rid;
 	l->kind = k;
 	lat_hist_init(&l->hist);
-	err = vec_push(&a->lats, l);
-	free(l);
-	if (err)
-		return -1;
 	((uint32_t *)a->req_lat_idx.items)[(size_t)node * TLP_KIND_COUNT + k] = (uint32_t)a->lats.n;
 	return (long)a->lats.n - 1;
 }

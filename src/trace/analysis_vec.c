@@ -9,19 +9,27 @@
 
 #include "analysis_priv.h"
 
-int vec_push(struct vec *v, const void *item)
+void *vec_add(struct vec *v)
 {
 	if (v->n == v->cap) {
 		size_t cap = v->cap ? v->cap * 2 : 16;
 		void *p = realloc(v->items, cap * v->size);
 
 		if (!p)
-			return -ENOMEM;
+			return NULL;
 		v->items = p;
 		v->cap = cap;
 	}
-	memcpy((char *)v->items + v->n * v->size, item, v->size);
-	v->n++;
+	return (char *)v->items + v->n++ * v->size;
+}
+
+int vec_push(struct vec *v, const void *item)
+{
+	void *slot = vec_add(v);
+
+	if (!slot)
+		return -ENOMEM;
+	memcpy(slot, item, v->size);
 	return 0;
 }
 
