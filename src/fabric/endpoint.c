@@ -3,12 +3,14 @@
  * The requests endpoints and the CPU issue.  An endpoint's TLPs first cross
  * its own link (which paces it: a x4 Gen3 NVMe cannot flood a x16 Gen4 Root
  * Port) and then queue at its Root Port.  Non-posted requests take one of
- * the endpoint's 10-bit tags until their last completion arrives; posted
- * writes take a credit until they cross the Root Port.  CPU requests carry
- * the Root Port's Requester ID and count against the port's Tx request
- * buffer.
+ * the endpoint's 10-bit tags until their last completion arrives; the tag
+ * table is allocated by the first request, so a fabric that is only laid
+ * out (never run) costs no tables.  Posted writes take a credit until they
+ * cross the Root Port.  CPU requests carry the Root Port's Requester ID and
+ * count against the port's Tx request buffer.
  */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "internal.h"
 
@@ -46,6 +48,8 @@ int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t 
 
 	if (n->tags_used >= FAB_TAGS)
 		return -EBUSY;
+	if (!n->tags && !(n->tags = calloc(FAB_TAGS, sizeof(*n->tags))))
+		return -ENOMEM;
 	while (n->tags[n->next_tag].busy)
 		n->next_tag = (n->next_tag + 1) % FAB_TAGS;
 	int tag = n->next_tag;
@@ -148,8 +152,11 @@ bool ep_has_credit(struct fabric *f, int ep)
 void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now)
 {
 	struct fnode *n = &f->nodes[ep];
-	struct ftag *g = &n->tags[t->tag & (FAB_TAGS - 1)];
+	struct ftag *g;
 
+	if (!n->tags)
+		return; /* never asked for anything */
+	g = &n->tags[t->tag & (FAB_TAGS - 1)];
 	if (!g->busy || g->remaining < t->bytes)
 		return;
 	g->remaining -= t->bytes;

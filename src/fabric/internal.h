@@ -133,7 +133,7 @@ struct fnode {
 	uint64_t bar;	    /* MMIO address CPU and peers write to */
 	uint32_t prefix;    /* PASID prefix of its requests, 0 if none */
 	unsigned posted;    /* inbound posted TLPs queued, against credits */
-	struct ftag *tags;  /* endpoints: 10-bit tag table */
+	struct ftag *tags;  /* endpoints: 10-bit tag table, from the first request */
 	uint16_t next_tag;
 	unsigned tags_used;
 	int stream_wait; /* stream waiting for posted credits, -1 none */

@@ -143,9 +143,6 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
 	n->d.sicl = f->nodes[d->parent].d.sicl;
 	n->d.core = f->nodes[d->parent].d.core;
 	if (d->kind == FABRIC_ENDPOINT) {
-		n->tags = calloc(FAB_TAGS, sizeof(*n->tags));
-		if (!n->tags)
-			return -ENOMEM;
 		r = workload_build(f);
 		if (r)
 			return r;

@@ -218,13 +218,18 @@ void stream_wake(struct fabric *f, int s, uint64_t now)
 		agent_set(f, st->agent, t);
 }
 
+/*
+ * A tag's stream is read only while the tag is busy, so an endpoint with no
+ * request outstanding (all of them while a fabric is being built: this runs
+ * for every endpoint added) has no tag to unlink.
+ */
 static void forget_streams(struct fabric *f)
 {
 	for (int i = 0; i < f->nnodes; i++) {
 		struct fnode *n = &f->nodes[i];
 
 		n->stream_wait = -1;
-		for (int t = 0; n->tags && t < FAB_TAGS; t++)
+		for (int t = 0; n->tags_used && t < FAB_TAGS; t++)
 			n->tags[t].stream = -1;
 	}
 	for (int i = 0; i < f->nports; i++)

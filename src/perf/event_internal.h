@@ -11,6 +11,7 @@
 struct term_list {
 	struct perf_term *v;
 	size_t n;
+	size_t cap; /* room in v; grows by doubling (a long term list stays linear) */
 };
 
 /*

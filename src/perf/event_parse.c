@@ -3,8 +3,10 @@
  * The top level of the event syntax: a comma list of events and {groups}.
  * An event is pmu/terms/[mods], a legacy symbol[:mods] or rHEX[:mods]; a
  * group may carry :mods for all its members.  Events are parsed into a
- * scratch list first, so a bad -e leaves the caller's list untouched.  The
- * PMUs used are loaded once per call.
+ * scratch list first, so a bad -e leaves the caller's list untouched; it
+ * grows by doubling, since growing it by one event made a long -e list
+ * quadratic (found by fuzz_event_parse).  The PMUs used are loaded once per
+ * call.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,6 +21,7 @@ struct parser {
 	size_t i;
 	const struct perf_pmu_source *src;
 	struct perf_event_list out;
+	size_t cap;  /* events out.ev has room for: grows by doubling */
 	size_t base; /* index the scratch list will have in the caller's */
 	struct perf_pmu **pmus;
 	size_t npmus;
@@ -70,11 +73,17 @@ static int get_pmu(struct parser *p, const char *name, struct perf_pmu **out)
 
 static int new_event(struct parser *p, struct perf_event_spec **ev)
 {
-	struct perf_event_spec *v = realloc(p->out.ev, (p->out.n + 1) * sizeof(*v));
+	struct perf_event_spec *v = p->out.ev;
 
-	if (!v)
-		return -ENOMEM;
-	p->out.ev = v;
+	if (p->out.n == p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 8;
+
+		v = realloc(v, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		p->out.ev = v;
+		p->cap = cap;
+	}
 	*ev = &v[p->out.n++];
 	memset(*ev, 0, sizeof(**ev));
 	(*ev)->leader = p->base + p->out.n - 1;

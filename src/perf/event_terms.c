@@ -109,11 +109,17 @@ static int lex_term(const char *s, size_t len, size_t *i, struct perf_term *t)
 
 static int push(struct term_list *out, struct perf_term **t)
 {
-	struct perf_term *v = realloc(out->v, (out->n + 1) * sizeof(*v));
+	struct perf_term *v = out->v;
 
-	if (!v)
-		return -ENOMEM;
-	out->v = v;
+	if (out->n >= out->cap) {
+		size_t cap = out->n < 4 ? 8 : 2 * out->n;
+
+		v = realloc(v, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		out->v = v;
+		out->cap = cap;
+	}
 	*t = &v[out->n++];
 	memset(*t, 0, sizeof(**t));
 	return 0;
@@ -157,5 +163,5 @@ void terms_free(struct term_list *t)
 	}
 	free(t->v);
 	t->v = NULL;
-	t->n = 0;
+	t->n = t->cap = 0;
 }

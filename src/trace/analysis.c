@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis_priv.h"
 
@@ -27,8 +28,16 @@ const char *analysis_dir_name(enum analysis_dir d)
 
 static void lat_init(struct analysis_lat *l, enum tlp_kind k)
 {
+	memset(l, 0, sizeof(*l));
 	l->kind = k;
 	lat_hist_init(&l->hist);
+}
+
+static void lat_init_merged(struct analysis *a)
+{
+	for (int k = 0; k < TLP_KIND_COUNT; k++)
+		lat_init(&a->kind_lat[k], k);
+	lat_init(&a->all_lat, TLP_UNKNOWN);
 }
 
 int analysis_create(const struct analysis_opts *o, struct analysis **out)
@@ -48,11 +57,9 @@ int analysis_create(const struct analysis_opts *o, struct analysis **out)
 
 		a->hdr_bytes[fmt] = (uint8_t)(dws > 0 ? 4 * dws : 0);
 	}
-	for (int k = 0; k < TLP_KIND_COUNT; k++) {
+	for (int k = 0; k < TLP_KIND_COUNT; k++)
 		a->cls_of[k] = tlp_class_of(k);
-		lat_init(&a->kind_lat[k], k);
-	}
-	lat_init(&a->all_lat, TLP_UNKNOWN);
+	lat_init_merged(a);
 	feed_plan_init(a);
 	a->reqs.size = a->cpls.size = sizeof(struct analysis_node);
 	a->req_lat_idx.size = sizeof(uint32_t) * TLP_KIND_COUNT;
@@ -86,6 +93,35 @@ void analysis_destroy(struct analysis *a)
 	vec_free(&a->seg_tags);
 	vec_free(&a->orphans);
 	free(a);
+}
+
+static void forget_nodes(uint32_t *idx, struct vec *v)
+{
+	const struct analysis_node *n = v->items;
+
+	for (size_t i = 0; i < v->n; i++)
+		idx[n[i].rid] = 0;
+	v->n = 0;
+}
+
+/* Only what was used is cleared: the Requester ID tables stay mostly zero. */
+void analysis_reset(struct analysis *a)
+{
+	forget_nodes(a->req_idx, &a->reqs);
+	forget_nodes(a->cpl_idx, &a->cpls);
+	a->req_lat_idx.n = a->lats.n = a->win.n = 0;
+	a->seg_tags.n = a->orphans.n = 0;
+	a->seg_oom = false;
+	memset(a->open.slot, 0, ((size_t)a->open.mask + 1) * sizeof(*a->open.slot));
+	a->open.used = 0;
+	a->clk = (struct clock){0};
+	memset(&a->sum, 0, sizeof(a->sum));
+	memset(a->kind, 0, sizeof(a->kind));
+	lat_init_merged(a);
+	a->win_end = 0;
+	a->win_cur = 0;
+	a->win_overflow = false;
+	timeline_init(a);
 }
 
 void analysis_finish(struct analysis *a)

@@ -12,8 +12,6 @@
  * analysis_feed reduces a full decode to the same brief, so both paths
  * count alike.
  */
-#include <stdlib.h>
-
 #include <pciescope/pcie/tlp_brief.h>
 
 #include "analysis_match.h"

@@ -18,6 +18,8 @@ struct vec {
 };
 
 int vec_push(struct vec *v, const void *item);
+/* Room for one more item, filled by the caller (big items: no copy); NULL if out of memory. */
+void *vec_add(struct vec *v);
 void vec_free(struct vec *v);
 
 /* Outstanding non-posted request.  key = (rid << 10 | tag) + 1, 0 = free slot. */

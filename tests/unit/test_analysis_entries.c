@@ -5,7 +5,8 @@
  * and feeding it with analysis_feed does: on pseudo-random 8DW and 4DW
  * streams with split and failed completions, reused tags, 8DW prefixes,
  * prefix DWs in the header and undecodable entries, every result and every
- * matched transaction is the same.
+ * matched transaction is the same.  An analyser reset after one stream
+ * counts the next as a fresh one does.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -108,11 +109,40 @@ static void fast_path_counts_4dw_alike(void **state)
 	check_format(PTT_FMT_4DW, ANALYSIS_DIR_UNKNOWN);
 }
 
+/* A reset analyser counts a second stream exactly as a fresh one does. */
+static void reset_forgets_the_first_stream(void **state)
+{
+	static uint8_t first[ENTRIES * PTT_8DW_BYTES], second[ENTRIES * PTT_4DW_BYTES];
+	struct txn_log la = {0}, lb = {0};
+	struct analysis *a = new_analysis(&la), *b = new_analysis(&lb);
+	size_t len1, len2;
+
+	(void)state;
+	rng = 0xa4093822299f31d0ull;
+	len1 = make_stream(first, ENTRIES, PTT_FMT_8DW);
+	len2 = make_stream(second, ENTRIES, PTT_FMT_4DW);
+	feed_one_by_one(b, first, len1, PTT_FMT_8DW, ANALYSIS_DIR_IN);
+	analysis_finish(b);
+	assert_true(analysis_summary(b)->matched > 100);
+	analysis_reset(b);
+	lb = (struct txn_log){0};
+	feed_one_by_one(a, second, len2, PTT_FMT_4DW, ANALYSIS_DIR_OUT);
+	feed_in_pieces(b, second, len2, PTT_FMT_4DW, ANALYSIS_DIR_OUT);
+	analysis_finish(a);
+	analysis_finish(b);
+	assert_same(a, b);
+	assert_int_equal(la.n, lb.n);
+	assert_int_equal(la.sum, lb.sum);
+	analysis_destroy(a);
+	analysis_destroy(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(fast_path_counts_8dw_alike),
 	    cmocka_unit_test(fast_path_counts_4dw_alike),
+	    cmocka_unit_test(reset_forgets_the_first_stream),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
