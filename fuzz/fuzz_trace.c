@@ -6,7 +6,10 @@
  * setting (bits 0-1) and an automatic or fixed timeline width (bit 2); the
  * rest is the chunk.  Whole-entry rounding must never exceed the chunk, the
  * analyser must account every whole entry exactly once, and its fast path
- * (analysis_feed_entries) must count exactly as the per-entry one.
+ * (analysis_feed_entries) must count exactly as the per-entry one.  Bits
+ * 3-4 of the first byte cut the chunk into up to four stretches fed to
+ * segments (the threads of report --stats, trace/analysis_merge.c) and
+ * bits 5-7 move the cuts; merged, every result must equal one analyser's.
  *
  * Each input starts from reset analysers (analysis_reset: as fresh, which
  * its unit test checks), so nothing carries over between inputs and a crash
@@ -23,6 +26,8 @@
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/trace/analysis.h>
 #include <pciescope/trace/ptt_print.h>
+
+#include "trace/analysis_priv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -93,6 +98,97 @@ static void same_counts(const struct analysis *a, const struct analysis *b)
 		abort();
 }
 
+/* The analysers of the cut check: [0] all in one, [1] the first stretch, [2..4] segments. */
+static struct analysis *cut_analyser(int which)
+{
+	static struct analysis *pool[5];
+	struct analysis_opts o = {.no_timeline = true};
+	int err = 0;
+
+	if (pool[which]) {
+		analysis_reset(pool[which]);
+		return pool[which];
+	}
+	if (which < 2)
+		err = analysis_create(&o, &pool[which]);
+	else if (pool[1])
+		err = analysis_create_segment(pool[1], &pool[which]);
+	else
+		abort(); /* segments are made after the first stretch's analyser */
+	if (err)
+		abort();
+	return pool[which];
+}
+
+static void same_nodes(const struct analysis_node *a, size_t na, const struct analysis_node *b,
+		       size_t nb)
+{
+	if (na != nb)
+		abort();
+	for (size_t i = 0; i < na; i++)
+		if (a[i].rid != b[i].rid || memcmp(a[i].cls, b[i].cls, sizeof(a[i].cls)))
+			abort();
+}
+
+static void same_lat(const struct analysis_lat *a, const struct analysis_lat *b)
+{
+	if (a->requester != b->requester || a->kind != b->kind || a->requests != b->requests ||
+	    a->completions != b->completions || a->bytes != b->bytes ||
+	    memcmp(&a->hist, &b->hist, sizeof(a->hist)))
+		abort();
+}
+
+/* Every result, not only the counts same_counts compares. */
+static void same_results(const struct analysis *a, const struct analysis *b)
+{
+	const struct analysis_node *pa, *pb;
+	const struct analysis_lat *la, *lb;
+	size_t na, nb;
+
+	same_counts(a, b);
+	for (int d = 0; d < ANALYSIS_NDIR; d++)
+		for (int k = 0; k < TLP_KIND_COUNT; k++)
+			if (memcmp(analysis_kind(a, d, k), analysis_kind(b, d, k),
+				   sizeof(struct analysis_counts)))
+				abort();
+	pa = analysis_requesters(a, &na);
+	pb = analysis_requesters(b, &nb);
+	same_nodes(pa, na, pb, nb);
+	pa = analysis_completers(a, &na);
+	pb = analysis_completers(b, &nb);
+	same_nodes(pa, na, pb, nb);
+	la = analysis_latencies(a, &na);
+	lb = analysis_latencies(b, &nb);
+	if (na != nb)
+		abort();
+	for (size_t i = 0; i < na; i++)
+		same_lat(&la[i], &lb[i]);
+	same_lat(analysis_latency_all(a), analysis_latency_all(b));
+}
+
+/* The chunk in 1 + (mode >> 3 & 3) stretches, merged, against all of it at once. */
+static void cut_and_merge(const uint8_t *buf, size_t whole, enum ptt_format f,
+			  enum analysis_dir d, uint8_t mode)
+{
+	size_t sz = ptt_entry_size(f), n = whole / sz, parts = 1 + (mode >> 3 & 3), from = 0;
+	struct analysis *all = cut_analyser(0), *first = cut_analyser(1);
+
+	analysis_feed_entries(all, buf, whole, f, d);
+	analysis_finish(all);
+	for (size_t p = 0; p < parts; p++) {
+		size_t to = p + 1 == parts ? n : (n * (p + 1) + (mode >> 5)) / parts;
+		struct analysis *s = p ? cut_analyser(1 + (int)p) : first;
+
+		to = to < from ? from : to > n ? n : to;
+		analysis_feed_entries(s, buf + from * sz, (to - from) * sz, f, d);
+		if (p && analysis_merge(first, s))
+			abort();
+		from = to;
+	}
+	analysis_finish(first);
+	same_results(all, first);
+}
+
 static void analyse(const uint8_t *buf, size_t len, uint8_t mode)
 {
 	enum ptt_format f;
@@ -110,6 +206,7 @@ static void analyse(const uint8_t *buf, size_t len, uint8_t mode)
 	analysis_feed_entries(fast, buf, whole, f, d);
 	analysis_finish(fast);
 	same_counts(each, fast);
+	cut_and_merge(buf, whole, f, d, mode);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -178,40 +178,50 @@ static void insert(struct open_table *t, const struct open_req *r)
 	t->used++;
 }
 
-/*
- * a's open requests the segment did not request again, then the segment's
- * own, in a table at most half full.
- */
+/* Drops a's open requests whose tag the segment requested again (after the cut). */
+static int drop_reused(struct analysis *a, const struct analysis *s)
+{
+	struct vec drop = {.size = sizeof(uint32_t)};
+	const uint32_t *key;
+	uint32_t seen = 0;
+
+	for (uint32_t i = 0; seen < a->open.used; i++) {
+		uint32_t k = a->open.slot[i].key;
+
+		seen += k != 0;
+		if (k && tag_bit(s, k, false) && vec_push(&drop, &k)) {
+			vec_free(&drop);
+			return -ENOMEM;
+		}
+	}
+	key = drop.items;
+	for (size_t i = 0; i < drop.n; i++)
+		open_erase(&a->open, open_find(&a->open, key[i]));
+	a->sum.unmatched_requests += drop.n;
+	vec_free(&drop);
+	return 0;
+}
+
+/* a's open requests the segment did not request again, then the segment's own. */
 static int carry_open(struct analysis *a, const struct analysis *s, const uint32_t *map,
 		      uint64_t shift)
 {
-	uint32_t cap = a->open.mask + 1;
-	struct open_table n;
+	uint32_t seen = 0;
+	int err = drop_reused(a, s);
 
-	while (cap < 2 * (a->open.used + s->open.used))
-		cap *= 2;
-	if (open_table_init(&n, cap))
-		return -ENOMEM;
-	for (uint32_t i = 0; i <= a->open.mask; i++) {
-		const struct open_req *r = &a->open.slot[i];
-
-		if (r->key && tag_bit(s, r->key, false))
-			a->sum.unmatched_requests++; /* its tag was reused after the cut */
-		else if (r->key)
-			insert(&n, r);
-	}
-	for (uint32_t i = 0; i <= s->open.mask; i++) {
+	for (uint32_t i = 0; !err && seen < s->open.used; i++) {
 		struct open_req r = s->open.slot[i];
 
 		if (!r.key)
 			continue;
+		seen++;
+		if ((a->open.used + 1) * 2 > a->open.mask + 1 && open_grow(&a->open))
+			return -ENOMEM;
 		r.lat = map[r.lat];
 		r.start += shift;
-		insert(&n, &r);
+		insert(&a->open, &r);
 	}
-	open_table_free(&a->open);
-	a->open = n;
-	return 0;
+	return err;
 }
 
 static void merge_clock(struct analysis *a, const struct analysis *s, uint64_t shift)
