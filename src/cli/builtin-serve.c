@@ -95,7 +95,7 @@ static int parse_listen(const char *s, struct sockaddr_in *sa)
 	memset(sa, 0, sizeof(*sa));
 	sa->sin_family = AF_INET;
 	sa->sin_port = htons((uint16_t)port);
-	if (*end || port < 1 || port > 65535 || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
+	if (*end || port < 0 || port > 65535 || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
 		return cli_error("serve: --listen '%s': expected an IPv4 ADDRESS:PORT", s);
 	return 0;
 }
@@ -168,8 +168,11 @@ static int serve_loop(struct backend *b, const struct sockaddr_in *sa, unsigned 
 			r = cli_error("serve: cannot listen on %s:%u", addr, ntohs(sa->sin_port));
 	}
 	if (!r) {
+		const union MHD_DaemonInfo *i = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+
+		/* the port the kernel chose for --listen ADDR:0 */
 		fprintf(stderr, "pciescope: serving http://%s:%u/metrics every %u ms\n", addr,
-			ntohs(sa->sin_port), interval);
+			i ? i->port : ntohs(sa->sin_port), interval);
 		while (!stop && !r) {
 			r = advance(b, interval);
 			r = r ? cli_errno(r, "serve: cannot advance the clock") : publish(&sv, &p);
@@ -188,7 +191,8 @@ static int serve_usage(int ret)
 		"                       [--backend emulated|host] [--workload NAME] [--seed N]\n"
 		"  Prometheus exporter: GET /metrics (PCIe PMU bandwidth/latency per Root\n"
 		"  Port, PTT tune levels, link speed/width).  Ctrl-C stops it.\n"
-		"  --listen ADDR:PORT  IPv4 address to listen on (default 127.0.0.1:9464)\n"
+		"  --listen ADDR:PORT  IPv4 address to listen on (default 127.0.0.1:9464;\n"
+		"                      port 0: any free one, printed when serving starts)\n"
 		"  --interval MS       sampling interval (default 1000)\n");
 	return ret;
 }

@@ -12,15 +12,12 @@ set -uo pipefail
 mkdir -p "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-SP=$((20000 + ($$ + 5000) % 10000))
-"$PCIESCOPE" serve --listen 127.0.0.1:$SP --interval 100 2>"$TEST_TMP/serve.err" &
-spid=$!
+# shellcheck source=lib/serve.sh
+. "$SRC_DIR/tests/e2e/lib/serve.sh"
+start_serve "$TEST_TMP/serve.err" --interval 100 || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
+spid=$serve_pid
+SP=$serve_port
 trap 'kill $spid 2>/dev/null' EXIT
-for _ in $(seq 200); do
-	curl -sf "http://127.0.0.1:$SP/metrics" >/dev/null && break
-	sleep 0.1
-done
-curl -sf "http://127.0.0.1:$SP/metrics" >/dev/null || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
 rss() { awk '/^VmRSS/ { print $2 }' /proc/$spid/status; }
 before=$(rss)
 
@@ -47,7 +44,10 @@ for req in '\x00\x01\x02garbage\r\n\r\n' "GET /metrics HTTP/1.1\r\nX-Long: $long
 	kill -0 $spid 2>/dev/null || fail "serve died on: ${req:0:60}"
 done
 raw 'BREW /metrics HTTP/1.1\r\nHost: x\r\n\r\n' | grep -q ' 405 ' || fail "BREW not answered 405"
-curl -sf "http://127.0.0.1:$SP/metrics" | grep -q '^pciescope_' || fail "serve stopped serving"
+code=$(curl -s -o "$TEST_TMP/after.txt" -w '%{http_code}' "http://127.0.0.1:$SP/metrics")
+rc=$?
+[ "$rc" = 0 ] && [ "$code" = 200 ] && grep -q '^pciescope_' "$TEST_TMP/after.txt" ||
+	fail "serve stopped serving: curl exit $rc, HTTP $code, $(head -c 200 "$TEST_TMP/after.txt")"
 kill -TERM $spid
 wait $spid || fail "serve exited with $? on SIGTERM"
 trap - EXIT

@@ -13,19 +13,16 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
 
-# Ports from the test's own pid, so parallel runs of the suite differ.
-SP=$((20000 + $$ % 10000))
-PP=$((SP + 10000))
+# shellcheck source=lib/serve.sh
+. "$SRC_DIR/tests/e2e/lib/serve.sh"
+PP=$(free_port) || fail "no free port for Prometheus"
 
 "$PCIESCOPE" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
-"$PCIESCOPE" serve --listen 127.0.0.1:$SP --interval 200 2>"$TEST_TMP/serve.err" &
-spid=$!
+start_serve "$TEST_TMP/serve.err" --interval 200 || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
+spid=$serve_pid
+SP=$serve_port
 pids+=($spid)
-for _ in $(seq 200); do
-	curl -sf "http://127.0.0.1:$SP/metrics" >"$TEST_TMP/page" && break
-	sleep 0.1
-done
-[ -s "$TEST_TMP/page" ] || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
+curl -sf "http://127.0.0.1:$SP/metrics" >"$TEST_TMP/page" || fail "serve stopped answering"
 promtool check metrics <"$TEST_TMP/page" || fail "promtool rejects the page"
 grep -q '^pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"} 2$' "$TEST_TMP/page" ||
 	fail "tune level not on the page"
@@ -71,12 +68,12 @@ kill -TERM $spid
 wait $spid || fail "serve exited $? on SIGTERM"
 
 # epyc: the AMD IOMMU PMU's named events, counting under the platform's traffic.
-"$PCIESCOPE" serve --platform epyc --listen 127.0.0.1:$((SP + 1)) --interval 100 \
-	2>"$TEST_TMP/serve2.err" &
-pids+=($!)
+start_serve "$TEST_TMP/serve2.err" --platform epyc --interval 100 ||
+	fail "epyc serve did not answer: $(cat "$TEST_TMP/serve2.err")"
+pids+=($serve_pid)
 ok=""
 for _ in $(seq 200); do
-	curl -sf "http://127.0.0.1:$((SP + 1))/metrics" >"$TEST_TMP/page2" &&
+	curl -sf "http://127.0.0.1:$serve_port/metrics" >"$TEST_TMP/page2" &&
 		awk '$1 ~ /^pciescope_iommu_events_total\{iommu="0",event="mem_trans_total"\}$/ &&
 			$2 > 0 {f=1} END {exit !f}' "$TEST_TMP/page2" && ok=1 && break
 	sleep 0.1
