@@ -70,7 +70,7 @@ int analysis_create(const struct analysis_opts *o, struct analysis **out)
 	}
 	a->req_idx = calloc(RID_SPACE, sizeof(uint32_t));
 	a->cpl_idx = calloc(RID_SPACE, sizeof(uint32_t));
-	if (!a->req_idx || !a->cpl_idx || open_table_init(&a->open, 4096)) {
+	if (!a->req_idx || !a->cpl_idx || open_table_init(&a->open, OPEN_SLOTS_AT_START)) {
 		analysis_destroy(a);
 		return -ENOMEM;
 	}

@@ -32,6 +32,14 @@ struct open_req {
 	uint64_t start;
 };
 
+/*
+ * Slots of a new table of open requests: small, because analysers of short
+ * stretches and inputs are made, reset and merged often (each scans or clears
+ * the whole table); a trace with more requests in flight doubles it a few
+ * times at its start.
+ */
+#define OPEN_SLOTS_AT_START 64
+
 struct open_table {
 	struct open_req *slot;
 	uint32_t mask; /* capacity - 1, capacity a power of two */
