@@ -10,7 +10,8 @@ cmds=$("$PCIESCOPE" --help | awk '/^commands:/ {on=1; next} on && /^  [a-z]/ {pr
 [ "$(echo "$cmds" | wc -l)" -ge 10 ] || fail "commands: $cmds"
 for c in $cmds; do
 	out=$("$PCIESCOPE" "$c" --help) || fail "$c --help exit status"
-	echo "$out" | head -1 | grep -q "^usage: pciescope $c" || fail "$c --help: $out"
+	# the first line, without a pipe (head closing it early fails pipefail)
+	[[ "${out%%$'\n'*}" == "usage: pciescope $c"* ]] || fail "$c --help: $out"
 	[ -f "$SRC_DIR/man/pciescope-$c.1.scd" ] || fail "no man page source for $c"
 done
 echo ok
