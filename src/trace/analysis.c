@@ -101,11 +101,30 @@ static void forget_nodes(uint32_t *idx, struct vec *v)
 	v->n = 0;
 }
 
-/* Only what was used is cleared: the Requester ID tables stay mostly zero. */
+/* analysis_finish merged every latency slot into its kind's and the overall one. */
+static void forget_merged(struct analysis *a)
+{
+	const struct analysis_lat *l = a->lats.items;
+	bool done[TLP_KIND_COUNT] = {0};
+
+	for (size_t i = 0; i < a->lats.n; i++)
+		if (!done[l[i].kind]) {
+			done[l[i].kind] = true;
+			lat_init(&a->kind_lat[l[i].kind], l[i].kind);
+		}
+	if (a->lats.n)
+		lat_init(&a->all_lat, TLP_UNKNOWN);
+}
+
+/*
+ * Only what was used is cleared (a histogram is 15 KiB, a Requester ID
+ * table 256 KiB), so a reset costs about what the stream fed.
+ */
 void analysis_reset(struct analysis *a)
 {
 	forget_nodes(a->req_idx, &a->reqs);
 	forget_nodes(a->cpl_idx, &a->cpls);
+	forget_merged(a);
 	a->req_lat_idx.n = a->lats.n = a->win.n = 0;
 	memset(a->open.slot, 0, ((size_t)a->open.mask + 1) * sizeof(*a->open.slot));
 	a->open.used = 0;
@@ -115,7 +134,6 @@ void analysis_reset(struct analysis *a)
 	a->now = 0;
 	memset(&a->sum, 0, sizeof(a->sum));
 	memset(a->kind, 0, sizeof(a->kind));
-	lat_init_merged(a);
 	a->win_end = 0;
 	a->win_cur = 0;
 	a->win_overflow = false;
