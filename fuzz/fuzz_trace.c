@@ -56,7 +56,7 @@ static struct analysis *analyser(enum ptt_format f, uint8_t mode, int which)
 		return *a;
 	}
 	if (fixed)
-		o.window_ns = wide ? 1u << 24 : 1000;
+		o.window_ns = wide ? 1u << 28 : 1000;
 	if (analysis_create(&o, a))
 		abort();
 	return *a;

@@ -6,7 +6,8 @@
 # rewrite the committed corpus).  FUZZ_TARGETS="fuzz_a fuzz_b" runs only
 # those.  fuzz/<target>.options, when present, holds one line of extra
 # libFuzzer flags for that target (a -max_len where longer inputs reach
-# nothing new but cost time).  Prints one summary line per target.
+# nothing new but cost time).  Prints one summary line per target; crash
+# and slow-input files go to BUILD_DIR/fuzz-work/<target>-*.
 set -eu
 build=$1; shift
 src=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +26,8 @@ for t in "$build"/fuzz/fuzz_*; do
 	start=$(date +%s)
 	result=ok
 	# shellcheck disable=SC2086 # opts is a list of flags
-	nice -n "${FUZZ_NICE:-10}" "$t" $opts "$@" -print_final_stats=1 "$work" 2>"$log" ||
+	nice -n "${FUZZ_NICE:-10}" "$t" $opts "$@" -print_final_stats=1 \
+		-artifact_prefix="$build/fuzz-work/$name-" "$work" 2>"$log" ||
 		{ result=FAILED; status=1; }
 	secs=$(($(date +%s) - start))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

@@ -104,27 +104,30 @@ static void forget_nodes(uint32_t *idx, struct vec *v)
 	v->n = 0;
 }
 
-/* The per-kind latencies match_finish filled: those of the kinds in lats. */
-static void forget_merged_lats(struct analysis *a)
+/* analysis_finish merged every latency slot into its kind's and the overall one. */
+static void forget_merged(struct analysis *a)
 {
 	const struct analysis_lat *l = a->lats.items;
+	bool done[TLP_KIND_COUNT] = {0};
 
 	for (size_t i = 0; i < a->lats.n; i++)
-		if (a->kind_lat[l[i].kind].hist.count || a->kind_lat[l[i].kind].requests)
+		if (!done[l[i].kind]) {
+			done[l[i].kind] = true;
 			lat_init(&a->kind_lat[l[i].kind], l[i].kind);
+		}
 	if (a->lats.n)
 		lat_init(&a->all_lat, TLP_UNKNOWN);
 }
 
 /*
- * Only what was used is cleared: the Requester ID tables stay mostly zero,
- * and the per-kind histograms (15 KiB each) are cleared for the kinds seen.
+ * Only what was used is cleared (a histogram is 15 KiB, a Requester ID
+ * table 256 KiB), so a reset costs about what the stream fed.
  */
 void analysis_reset(struct analysis *a)
 {
-	forget_merged_lats(a);
 	forget_nodes(a->req_idx, &a->reqs);
 	forget_nodes(a->cpl_idx, &a->cpls);
+	forget_merged(a);
 	a->req_lat_idx.n = a->lats.n = a->win.n = 0;
 	a->seg_tags.n = a->orphans.n = 0;
 	a->seg_oom = false;
