@@ -14,18 +14,10 @@
 
 #include <pciescope/pcie/tlp.h>
 
+#include "xorshift.h"
+
 #define HEADERS (1u << 20)
 #define ROUNDS 8
-
-static uint64_t rng = 0x2545f4914f6cdd1dull;
-
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
 
 static double now(void)
 {
@@ -74,6 +66,7 @@ int main(void)
 
 	if (!dw)
 		return 1;
+	rng = 0x2545f4914f6cdd1dull;
 	fill(dw);
 	for (int r = 0; r < ROUNDS; r++) {
 		t = now();

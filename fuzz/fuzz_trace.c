@@ -6,10 +6,11 @@
  * setting (bits 0-1) and an automatic or fixed timeline width (bit 2); the
  * rest is the chunk.  Whole-entry rounding must never exceed the chunk, the
  * analyser must account every whole entry exactly once, and its fast path
- * (analysis_feed_entries) must count exactly as the per-entry one.  Bits
- * 3-4 of the first byte cut the chunk into up to four stretches fed to
- * segments (the threads of report --stats, trace/analysis_merge.c) and
- * bits 5-7 move the cuts; merged, every result must equal one analyser's.
+ * (analysis_feed_entries) must give every result the per-entry one
+ * (tests/support/analysis_ref.c) gives.  Bits 3-4 of the first byte cut the
+ * chunk into up to four stretches fed to segments (the threads of report
+ * --stats, trace/analysis_merge.c) and bits 5-7 move the cuts; merged, every
+ * result must equal one analyser's.
  *
  * Each input starts from reset analysers (analysis_reset: as fresh, which
  * its unit test checks), so nothing carries over between inputs and a crash
@@ -20,13 +21,12 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <pciescope/out/wbuf.h>
-#include <pciescope/pcie/tlp.h>
 #include <pciescope/trace/analysis.h>
 #include <pciescope/trace/ptt_print.h>
 
+#include "analysis_ref.h"
 #include "trace/analysis_priv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -62,39 +62,10 @@ static struct analysis *analyser(enum ptt_format f, uint8_t mode, int which)
 	return *a;
 }
 
-static void feed_each(struct analysis *a, const uint8_t *buf, size_t whole, enum ptt_format f,
-		      enum analysis_dir d)
+/* Every result of the two is the same. */
+static void same_results(const struct analysis *a, const struct analysis *b)
 {
-	size_t sz = ptt_entry_size(f);
-
-	for (size_t off = 0; off + sz <= whole; off += sz) {
-		struct ptt_entry e;
-		struct tlp_hdr h;
-
-		ptt_entry_decode(buf + off, f, &e);
-		if (tlp_decode(e.hdr, 4, &h) > 0)
-			analysis_feed(a, &e, &h, d);
-		else
-			analysis_feed_undecoded(a, &e);
-	}
-	analysis_finish(a);
-}
-
-static void same_counts(const struct analysis *a, const struct analysis *b)
-{
-	struct analysis_counts ta = analysis_total(a), tb = analysis_total(b);
-	size_t na, nb;
-
-	if (memcmp(analysis_summary(a), analysis_summary(b), sizeof(struct analysis_summary)) ||
-	    memcmp(&ta, &tb, sizeof(ta)))
-		abort();
-	analysis_requesters(a, &na);
-	analysis_requesters(b, &nb);
-	if (na != nb)
-		abort();
-	analysis_completers(a, &na);
-	analysis_completers(b, &nb);
-	if (na != nb)
+	if (analysis_difference(a, b))
 		abort();
 }
 
@@ -118,52 +89,6 @@ static struct analysis *cut_analyser(int which)
 	if (err)
 		abort();
 	return pool[which];
-}
-
-static void same_nodes(const struct analysis_node *a, size_t na, const struct analysis_node *b,
-		       size_t nb)
-{
-	if (na != nb)
-		abort();
-	for (size_t i = 0; i < na; i++)
-		if (a[i].rid != b[i].rid || memcmp(a[i].cls, b[i].cls, sizeof(a[i].cls)))
-			abort();
-}
-
-static void same_lat(const struct analysis_lat *a, const struct analysis_lat *b)
-{
-	if (a->requester != b->requester || a->kind != b->kind || a->requests != b->requests ||
-	    a->completions != b->completions || a->bytes != b->bytes ||
-	    memcmp(&a->hist, &b->hist, sizeof(a->hist)))
-		abort();
-}
-
-/* Every result, not only the counts same_counts compares. */
-static void same_results(const struct analysis *a, const struct analysis *b)
-{
-	const struct analysis_node *pa, *pb;
-	const struct analysis_lat *la, *lb;
-	size_t na, nb;
-
-	same_counts(a, b);
-	for (int d = 0; d < ANALYSIS_NDIR; d++)
-		for (int k = 0; k < TLP_KIND_COUNT; k++)
-			if (memcmp(analysis_kind(a, d, k), analysis_kind(b, d, k),
-				   sizeof(struct analysis_counts)))
-				abort();
-	pa = analysis_requesters(a, &na);
-	pb = analysis_requesters(b, &nb);
-	same_nodes(pa, na, pb, nb);
-	pa = analysis_completers(a, &na);
-	pb = analysis_completers(b, &nb);
-	same_nodes(pa, na, pb, nb);
-	la = analysis_latencies(a, &na);
-	lb = analysis_latencies(b, &nb);
-	if (na != nb)
-		abort();
-	for (size_t i = 0; i < na; i++)
-		same_lat(&la[i], &lb[i]);
-	same_lat(analysis_latency_all(a), analysis_latency_all(b));
 }
 
 /* The chunk in 1 + (mode >> 3 & 3) stretches, merged, against all of it at once. */
@@ -200,12 +125,13 @@ static void analyse(const uint8_t *buf, size_t len, uint8_t mode)
 		abort();
 	each = analyser(f, mode, 0);
 	fast = analyser(f, mode, 1);
-	feed_each(each, buf, whole, f, d);
+	feed_one_by_one(each, buf, whole, f, d);
+	analysis_finish(each);
 	if (analysis_summary(each)->entries != whole / sz)
 		abort();
 	analysis_feed_entries(fast, buf, whole, f, d);
 	analysis_finish(fast);
-	same_counts(each, fast);
+	same_results(each, fast);
 	cut_and_merge(buf, whole, f, d, mode);
 }
 

@@ -2,22 +2,15 @@
 /*
  * For the analyser's tests: pseudo-random PTT entry streams (split and
  * failed completions, reused tags, 8DW prefixes, prefix DWs in the header,
- * undecodable entries) and a comparison of every result of two analysers.
+ * undecodable entries), and assert_same over analysis_difference.
  */
 #ifndef PCIESCOPE_TESTS_ANALYSIS_CHECK_H
 #define PCIESCOPE_TESTS_ANALYSIS_CHECK_H
 
 #include <pciescope/trace/analysis.h>
 
-static uint64_t rng;
-
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
+#include "analysis_ref.h"
+#include "xorshift.h"
 
 static const uint16_t rids[] = {0x0000, 0x0101, 0x3900, 0x3901, 0x8000};
 
@@ -78,60 +71,12 @@ static size_t make_stream(uint8_t *buf, size_t entries, enum ptt_format f)
 	return entries * sz;
 }
 
-/* Field by field: the structs have padding. */
-static void same_nodes(const struct analysis_node *a, size_t na, const struct analysis_node *b,
-		       size_t nb)
-{
-	assert_int_equal(na, nb);
-	for (size_t i = 0; i < na; i++) {
-		assert_int_equal(a[i].rid, b[i].rid);
-		assert_memory_equal(a[i].cls, b[i].cls, sizeof(a[i].cls));
-	}
-}
-
-static void same_lat(const struct analysis_lat *a, const struct analysis_lat *b)
-{
-	assert_int_equal(a->requester, b->requester);
-	assert_int_equal(a->kind, b->kind);
-	assert_int_equal(a->requests, b->requests);
-	assert_int_equal(a->completions, b->completions);
-	assert_int_equal(a->bytes, b->bytes);
-	assert_memory_equal(&a->hist, &b->hist, sizeof(a->hist));
-}
-
-static void assert_same(struct analysis *a, struct analysis *b)
-{
-	const struct analysis_window *wa, *wb;
-	const struct analysis_node *pa, *pb;
-	const struct analysis_lat *la, *lb;
-	uint64_t width_a, width_b;
-	size_t na, nb;
-	long n;
-
-	assert_memory_equal(analysis_summary(a), analysis_summary(b),
-			    sizeof(struct analysis_summary));
-	for (int d = 0; d < ANALYSIS_NDIR; d++)
-		for (int k = 0; k < TLP_KIND_COUNT; k++)
-			assert_memory_equal(analysis_kind(a, d, k), analysis_kind(b, d, k),
-					    sizeof(struct analysis_counts));
-	pa = analysis_requesters(a, &na);
-	pb = analysis_requesters(b, &nb);
-	same_nodes(pa, na, pb, nb);
-	pa = analysis_completers(a, &na);
-	pb = analysis_completers(b, &nb);
-	same_nodes(pa, na, pb, nb);
-	la = analysis_latencies(a, &na);
-	lb = analysis_latencies(b, &nb);
-	assert_int_equal(na, nb);
-	for (size_t i = 0; i < na; i++)
-		same_lat(&la[i], &lb[i]);
-	for (int k = 0; k < TLP_KIND_COUNT; k++)
-		same_lat(analysis_latency_of_kind(a, k), analysis_latency_of_kind(b, k));
-	same_lat(analysis_latency_all(a), analysis_latency_all(b));
-	n = analysis_windows(a, &wa, &width_a);
-	assert_int_equal(analysis_windows(b, &wb, &width_b), n);
-	assert_int_equal(width_a, width_b);
-	assert_memory_equal(wa, wb, (size_t)n * sizeof(*wa));
-}
+/* Every result of a and b is the same; else the test fails naming the first that differs. */
+#define assert_same(a, b)                                                                         \
+	do {                                                                                      \
+		const char *differs_ = analysis_difference(a, b);                                 \
+		if (differs_)                                                                     \
+			fail_msg("the analysers' %s differ", differs_);                           \
+	} while (0)
 
 #endif

@@ -44,21 +44,6 @@ static struct analysis *new_analysis(struct txn_log *log)
 	return a;
 }
 
-static void feed_one_by_one(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
-			    enum analysis_dir d)
-{
-	for (size_t off = 0; off < len; off += ptt_entry_size(f)) {
-		struct ptt_entry e;
-		struct tlp_hdr h;
-
-		ptt_entry_decode(buf + off, f, &e);
-		if (tlp_decode(e.hdr, 4, &h) > 0)
-			analysis_feed(a, &e, &h, d);
-		else
-			analysis_feed_undecoded(a, &e);
-	}
-}
-
 /* The fast path in pieces of random whole-entry lengths. */
 static void feed_in_pieces(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
 			   enum analysis_dir d)

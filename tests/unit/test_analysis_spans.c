@@ -88,34 +88,27 @@ static void check_threads(const enum ptt_format *f)
 	analysis_destroy(want);
 }
 
-static void any_thread_count_counts_4dw_alike(void **state)
+struct spans_case {
+	enum ptt_format f[NSPAN];
+	uint64_t seed;
+};
+
+static const struct spans_case all_4dw = {
+    {PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_4DW},
+    0xa4093822299f31d0ull};
+static const struct spans_case all_8dw = {
+    {PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_8DW},
+    0x082efa98ec4e6c89ull};
+static const struct spans_case format_changes = {
+    {PTT_FMT_8DW, PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_4DW},
+    0x452821e638d01377ull};
+
+static void any_thread_count_counts_alike(void **state)
 {
-	static const enum ptt_format f[NSPAN] = {PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_4DW,
-						 PTT_FMT_4DW, PTT_FMT_4DW, PTT_FMT_4DW};
+	const struct spans_case *c = *state;
 
-	(void)state;
-	rng = 0xa4093822299f31d0ull;
-	check_threads(f);
-}
-
-static void any_thread_count_counts_8dw_alike(void **state)
-{
-	static const enum ptt_format f[NSPAN] = {PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_8DW,
-						 PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_8DW};
-
-	(void)state;
-	rng = 0x082efa98ec4e6c89ull;
-	check_threads(f);
-}
-
-static void format_changes_count_alike(void **state)
-{
-	static const enum ptt_format f[NSPAN] = {PTT_FMT_8DW, PTT_FMT_4DW, PTT_FMT_4DW,
-						 PTT_FMT_8DW, PTT_FMT_8DW, PTT_FMT_4DW};
-
-	(void)state;
-	rng = 0x452821e638d01377ull;
-	check_threads(f);
+	rng = c->seed;
+	check_threads(c->f);
 }
 
 /* A timeline needs entries in order: the call takes one thread and still counts alike. */
@@ -168,9 +161,12 @@ static void read_error_is_returned(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(any_thread_count_counts_4dw_alike),
-	    cmocka_unit_test(any_thread_count_counts_8dw_alike),
-	    cmocka_unit_test(format_changes_count_alike),
+	    {"any_thread_count_counts_4dw_alike", any_thread_count_counts_alike, NULL, NULL,
+	     (void *)&all_4dw},
+	    {"any_thread_count_counts_8dw_alike", any_thread_count_counts_alike, NULL, NULL,
+	     (void *)&all_8dw},
+	    {"format_changes_count_alike", any_thread_count_counts_alike, NULL, NULL,
+	     (void *)&format_changes},
 	    cmocka_unit_test(timeline_counts_alike),
 	    cmocka_unit_test(read_error_is_returned),
 	};

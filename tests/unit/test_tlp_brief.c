@@ -13,15 +13,7 @@
 
 #include <pciescope/pcie/tlp.h>
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
+#include "xorshift.h"
 
 /* Random DWs; about one in eight is a TLP prefix. */
 static void fill(uint32_t *dw, size_t n)

@@ -16,17 +16,10 @@
 
 #include <pciescope/pcie/tlp.h>
 
+#include "xorshift.h"
+
 #define ITERATIONS 200000
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
 
 /* Expected kind of every DW0[31:24] that is not reserved. */
 static enum tlp_kind spec_kind(uint8_t b)
