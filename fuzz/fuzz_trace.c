@@ -92,8 +92,8 @@ static struct analysis *cut_analyser(int which)
 }
 
 /* The chunk in 1 + (mode >> 3 & 3) stretches, merged, against all of it at once. */
-static void cut_and_merge(const uint8_t *buf, size_t whole, enum ptt_format f,
-			  enum analysis_dir d, uint8_t mode)
+static void cut_and_merge(const uint8_t *buf, size_t whole, enum ptt_format f, enum analysis_dir d,
+			  uint8_t mode)
 {
 	size_t sz = ptt_entry_size(f), n = whole / sz, parts = 1 + (mode >> 3 & 3), from = 0;
 	struct analysis *all = cut_analyser(0), *first = cut_analyser(1);

@@ -51,15 +51,16 @@ static bool same_nodes(const struct analysis_node *x, size_t nx, const struct an
 
 static bool same_lat(const struct analysis_lat *x, const struct analysis_lat *y)
 {
-	return x->requester == y->requester && x->kind == y->kind &&
-	       x->requests == y->requests && x->completions == y->completions &&
-	       x->bytes == y->bytes && !memcmp(&x->hist, &y->hist, sizeof(x->hist));
+	return x->requester == y->requester && x->kind == y->kind && x->requests == y->requests &&
+	       x->completions == y->completions && x->bytes == y->bytes &&
+	       !memcmp(&x->hist, &y->hist, sizeof(x->hist));
 }
 
 static bool same_latencies(const struct analysis *a, const struct analysis *b)
 {
 	size_t na, nb;
-	const struct analysis_lat *la = analysis_latencies(a, &na), *lb = analysis_latencies(b, &nb);
+	const struct analysis_lat *la = analysis_latencies(a, &na),
+				  *lb = analysis_latencies(b, &nb);
 
 	if (na != nb)
 		return false;

@@ -72,11 +72,11 @@ static size_t make_stream(uint8_t *buf, size_t entries, enum ptt_format f)
 }
 
 /* Every result of a and b is the same; else the test fails naming the first that differs. */
-#define assert_same(a, b)                                                                         \
-	do {                                                                                      \
-		const char *differs_ = analysis_difference(a, b);                                 \
-		if (differs_)                                                                     \
-			fail_msg("the analysers' %s differ", differs_);                           \
+#define assert_same(a, b)                                                                          \
+	do {                                                                                       \
+		const char *differs_ = analysis_difference(a, b);                                  \
+		if (differs_)                                                                      \
+			fail_msg("the analysers' %s differ", differs_);                            \
 	} while (0)
 
 #endif

@@ -21,16 +21,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "aux_drain.h"
-
-#include <pciescope/core/kernel.h>
-#include <pciescope/fabric/fabric.h>
-#include <pciescope/platform/platform.h>
 #include <pciescope/trace/analysis.h>
 
-#define CFG(filter, dir, type, fmt)                                                                \
-	((uint64_t)(filter) | (uint64_t)(dir) << 20 | (uint64_t)(type) << 24 |                     \
-	 (uint64_t)(fmt) << 32)
+#include "ptt_rig.h"
 
 struct truth {
 	uint64_t time, req_time;
@@ -39,13 +32,9 @@ struct truth {
 };
 
 struct rig {
-	struct platform *p;
-	struct fabric *f;
-	struct perf_event *e;
-	struct aux_drained aux;
+	struct ptt_rig rig;
 	struct truth *log;
 	size_t nlog, caplog, fed;
-	bool logging;
 	struct analysis *a;
 	uint64_t txns;
 };
@@ -54,45 +43,15 @@ struct rig {
 static void ground_truth(void *ctx, const struct fabric_tlp *t)
 {
 	struct rig *r = ctx;
-	const struct fabric_node_desc *rp = fabric_node(r->f, t->port);
+	const struct fabric_node_desc *rp = fabric_node(r->rig.f, t->port);
 	bool in_b = t->cls != TLP_CLASS_CPL || t->cpl_set == FABRIC_CPL_B;
 
-	if (!r->logging || PCI_RID_BUS(rp->rid) || PCI_RID_DEV(rp->rid) != 0x10 ||
+	if (!r->rig.logging || PCI_RID_BUS(rp->rid) || PCI_RID_DEV(rp->rid) != 0x10 ||
 	    (t->dir == FABRIC_INBOUND && !in_b))
 		return;
-	if (r->nlog == r->caplog) {
-		r->caplog = r->caplog ? 2 * r->caplog : 4096;
-		r->log = realloc(r->log, r->caplog * sizeof(*r->log));
-		assert_non_null(r->log);
-	}
+	r->log = ptt_rig_grow(r->log, r->nlog, &r->caplog, sizeof(*r->log));
 	r->log[r->nlog++] =
 	    (struct truth){t->time_ns, t->req_time_ns, t->cls, t->dir, t->payload_bytes};
-}
-
-static int drain(void *ctx)
-{
-	struct rig *r = ctx;
-
-	aux_drain(r->e, &r->aux);
-	return 0;
-}
-
-static void record(struct rig *r, uint64_t config, uint64_t ns)
-{
-	struct kcore *k = platform_kcore(r->p);
-	struct perf_event_attr a = {
-	    .size = sizeof(a), .config = config, .sample_period = 1, .disabled = 1};
-
-	a.type = (uint32_t)perf_pmu_find(k->perf, "hisi_ptt0_2")->type;
-	assert_int_equal(perf_event_open(k->perf, &a, -1, 0, NULL, &r->e), 0);
-	assert_int_equal(perf_event_aux_map(r->e, 16u << 20, false), 0);
-	r->logging = true;
-	assert_int_equal(perf_event_enable(r->e), 0);
-	assert_int_equal(platform_run_for(r->p, ns, drain, r), 0);
-	assert_int_equal(perf_event_disable(r->e), 0);
-	r->logging = false;
-	drain(r);
-	perf_event_close(r->e);
 }
 
 /* Called while entry r->fed is fed: that entry is the closing completion. */
@@ -112,11 +71,11 @@ static void analyse(struct rig *r)
 	enum analysis_dir d = analysis_dir_of_setting(PTT_FMT_4DW, 2);
 
 	assert_int_equal(analysis_create(&o, &r->a), 0);
-	for (r->fed = 0; r->fed < r->aux.len / PTT_4DW_BYTES; r->fed++) {
+	for (r->fed = 0; r->fed < r->rig.aux.len / PTT_4DW_BYTES; r->fed++) {
 		struct ptt_entry e;
 		struct tlp_hdr h;
 
-		ptt_entry_decode(r->aux.data + r->fed * PTT_4DW_BYTES, PTT_FMT_4DW, &e);
+		ptt_entry_decode(r->rig.aux.data + r->fed * PTT_4DW_BYTES, PTT_FMT_4DW, &e);
 		assert_true(tlp_decode(e.hdr, 4, &h) > 0);
 		analysis_feed(r->a, &e, &h, d);
 		/* the unwrapped time follows the fabric's clock */
@@ -128,19 +87,14 @@ static void analyse(struct rig *r)
 
 static void recorded_trace_matches_fabric(void **state)
 {
-	struct platform_options po = {.workload = "storage-read", .seed = 5, .ephemeral = true};
 	struct rig r = {0};
 	uint64_t tlps[ANALYSIS_NCLASS] = {0}, bytes[ANALYSIS_NCLASS] = {0}, np_in = 0, np_out = 0;
 	const struct analysis_summary *s;
-	char err[256];
 
-	assert_int_equal(platform_boot(&po, &r.p, err, sizeof(err)), 0);
-	r.f = platform_fabric(r.p);
-	assert_int_equal(fabric_add_observer(r.f, 0, 2, ground_truth, &r), 0);
-	record(&r, CFG(0x80001, 2, 7, 0), 2000000);
-	fabric_remove_observer(r.f, ground_truth, &r);
+	ptt_rig_boot(&r.rig, "storage-read", 5);
+	ptt_rig_record(&r.rig, PTT_CFG(0x80001, 2, 7, 0), 16u << 20, 2000000, ground_truth, &r);
 	assert_true(r.nlog > 1000);
-	assert_int_equal(r.aux.len, r.nlog * PTT_4DW_BYTES);
+	assert_int_equal(r.rig.aux.len, r.nlog * PTT_4DW_BYTES);
 	analyse(&r);
 
 	for (size_t i = 0; i < r.nlog; i++) {
@@ -166,8 +120,7 @@ static void recorded_trace_matches_fabric(void **state)
 	assert_true(np_in - s->matched <= s->open_at_end);
 	assert_true(np_out > 0 && np_in > s->matched);
 	analysis_destroy(r.a);
-	platform_shutdown(r.p);
-	free(r.aux.data);
+	ptt_rig_shutdown(&r.rig);
 	free(r.log);
 }
 

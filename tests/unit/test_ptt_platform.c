@@ -18,145 +18,56 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "aux_drain.h"
-
-#include <pciescope/core/kernel.h>
-#include <pciescope/fabric/fabric.h>
 #include <pciescope/pcie/tlp.h>
-#include <pciescope/platform/platform.h>
+#include <pciescope/trace/ptt_entry.h>
 
-#define CFG(filter, dir, type, fmt)                                                                \
-	((uint64_t)(filter) | (uint64_t)(dir) << 20 | (uint64_t)(type) << 24 |                     \
-	 (uint64_t)(fmt) << 32)
-
-struct rig {
-	struct platform *p;
-	struct kcore *k;
-	struct fabric *f;
-	struct perf_event *e;
-	struct aux_drained aux;
-	uint32_t (*log)[4];
-	size_t nlog, caplog;
-	bool logging;
-	int want_dir, want_cls;
-	uint16_t want_rid; /* Root Port RID pair 00:10.0/00:10.1: match by device 0x10 */
-};
-
-static int boot(void **state, const char *workload)
-{
-	struct platform_options o = {.workload = workload, .seed = 3, .ephemeral = true};
-	struct rig *r = calloc(1, sizeof(*r));
-	char err[256];
-
-	assert_int_equal(platform_boot(&o, &r->p, err, sizeof(err)), 0);
-	r->k = platform_kcore(r->p);
-	r->f = platform_fabric(r->p);
-	*state = r;
-	return 0;
-}
+#include "ptt_rig.h"
 
 static int boot_mixed(void **state)
 {
-	return boot(state, NULL);
+	return ptt_rig_setup(state, NULL, 3);
 }
 
 static int boot_storage(void **state)
 {
-	return boot(state, "storage-read");
-}
-
-static int shutdown(void **state)
-{
-	struct rig *r = *state;
-
-	platform_shutdown(r->p);
-	free(r->aux.data);
-	free(r->log);
-	free(r);
-	return 0;
-}
-
-static void ground_truth(void *ctx, const struct fabric_tlp *t)
-{
-	struct rig *r = ctx;
-	const struct fabric_node_desc *rp = fabric_node(r->f, t->port);
-
-	if (!r->logging || t->dir != r->want_dir || t->cls != r->want_cls ||
-	    PCI_RID_DEV(rp->rid) != PCI_RID_DEV(r->want_rid) || PCI_RID_BUS(rp->rid))
-		return;
-	if (r->nlog == r->caplog) {
-		r->caplog = r->caplog ? 2 * r->caplog : 4096;
-		r->log = realloc(r->log, r->caplog * sizeof(*r->log));
-	}
-	memcpy(r->log[r->nlog++], t->hdr, sizeof(t->hdr));
-}
-
-static int drain(void *ctx)
-{
-	struct rig *r = ctx;
-
-	aux_drain(r->e, &r->aux);
-	return 0;
+	return ptt_rig_setup(state, "storage-read", 3);
 }
 
 /* Records config on hisi_ptt0_2 for ns of simulated time; returns the bytes. */
-static size_t record(struct rig *r, uint64_t config, uint64_t ns)
+static size_t record(struct ptt_rig *r, uint64_t config, uint64_t ns)
 {
-	struct perf_event_attr a = {
-	    .size = sizeof(a), .config = config, .sample_period = 1, .disabled = 1};
-
-	a.type = (uint32_t)perf_pmu_find(r->k->perf, "hisi_ptt0_2")->type;
-	r->aux.len = 0;
-	r->nlog = 0;
-	assert_int_equal(perf_event_open(r->k->perf, &a, -1, 0, NULL, &r->e), 0);
-	assert_int_equal(perf_event_aux_map(r->e, 16u << 20, false), 0);
-	r->logging = true;
-	assert_int_equal(perf_event_enable(r->e), 0);
-	assert_int_equal(platform_run_for(r->p, ns, drain, r), 0);
-	assert_int_equal(perf_event_disable(r->e), 0);
-	r->logging = false;
-	drain(r);
-	perf_event_close(r->e);
-	return r->aux.len;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+	return ptt_rig_record(r, config, 16u << 20, ns, NULL, NULL);
 }
 
 static void seed_example_is_the_ground_truth(void **state)
 {
-	struct rig *r = *state;
+	struct ptt_rig *r = *state;
 
-	r->want_dir = FABRIC_OUTBOUND;
-	r->want_cls = TLP_CLASS_P;
-	r->want_rid = PCI_RID(0, 0x10, 0);
-	assert_int_equal(fabric_add_observer(r->f, 0, 2, ground_truth, r), 0);
-	record(r, CFG(0x80001, 1, 1, 1), 3000000);
-	fabric_remove_observer(r->f, ground_truth, r);
-	assert_true(r->nlog > 100);
-	assert_int_equal(r->aux.len, r->nlog * 32);
-	for (size_t i = 0; i < r->nlog; i++) {
+	r->hdr_dir = FABRIC_OUTBOUND;
+	r->hdr_cls = TLP_CLASS_P;
+	ptt_rig_record(r, PTT_CFG(0x80001, 1, 1, 1), 16u << 20, 3000000, ptt_rig_log_header, r);
+	assert_true(r->nhdr > 100);
+	assert_int_equal(r->aux.len, r->nhdr * 32);
+	for (size_t i = 0; i < r->nhdr; i++) {
 		const uint8_t *e = r->aux.data + 32 * i;
 
-		assert_int_equal(le32(e), 0xffffffffu);
+		assert_int_equal(ptt_le32(e), 0xffffffffu);
 		for (int w = 0; w < 4; w++)
-			assert_int_equal(le32(e + 8 + 4 * w), r->log[i][w]);
-		assert_int_equal(tlp_class_of(tlp_kind_of(le32(e + 8))), TLP_CLASS_P);
+			assert_int_equal(ptt_le32(e + 8 + 4 * w), r->hdr[i][w]);
+		assert_int_equal(tlp_class_of(tlp_kind_of(ptt_le32(e + 8))), TLP_CLASS_P);
 	}
 }
 
 static void every_seed_example_has_data(void **state)
 {
 	static const uint64_t cfgs[] = {
-	    CFG(0x80001, 0, 7, 0), CFG(0x80001, 1, 1, 0), CFG(0x80001, 1, 2, 0),
-	    CFG(0x80001, 1, 4, 0), CFG(0x80011, 2, 7, 0), CFG(0x80011, 3, 4, 0),
-	    CFG(0x80001, 1, 1, 1), CFG(0x80001, 1, 2, 1), CFG(0x80001, 1, 4, 1),
-	    CFG(0x80011, 2, 1, 1), CFG(0x80011, 2, 2, 1), CFG(0x80011, 2, 4, 1),
-	    CFG(0x80011, 3, 4, 1), CFG(0x00101, 0, 7, 0), CFG(0x00101, 1, 4, 1),
+	    PTT_CFG(0x80001, 0, 7, 0), PTT_CFG(0x80001, 1, 1, 0), PTT_CFG(0x80001, 1, 2, 0),
+	    PTT_CFG(0x80001, 1, 4, 0), PTT_CFG(0x80011, 2, 7, 0), PTT_CFG(0x80011, 3, 4, 0),
+	    PTT_CFG(0x80001, 1, 1, 1), PTT_CFG(0x80001, 1, 2, 1), PTT_CFG(0x80001, 1, 4, 1),
+	    PTT_CFG(0x80011, 2, 1, 1), PTT_CFG(0x80011, 2, 2, 1), PTT_CFG(0x80011, 2, 4, 1),
+	    PTT_CFG(0x80011, 3, 4, 1), PTT_CFG(0x00101, 0, 7, 0), PTT_CFG(0x00101, 1, 4, 1),
 	};
-	struct rig *r = *state;
+	struct ptt_rig *r = *state;
 
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
 		size_t n = record(r, cfgs[i], 1000000);
@@ -167,15 +78,14 @@ static void every_seed_example_has_data(void **state)
 }
 
 /* Completions' share of the outbound TLPs through 00:10.0 and 00:10.1 over 2 ms. */
-static double cpl_share(struct rig *r)
+static double cpl_share(struct ptt_rig *r)
 {
-	size_t n = record(r, CFG(0x80001, 1, 7, 0), 2000000) / 16, cpl = 0;
+	size_t n = record(r, PTT_CFG(0x80001, 1, 7, 0), 2000000) / 16, cpl = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		uint32_t dw0 = le32(r->aux.data + 16 * i);
-		uint32_t hdr0 = (dw0 >> 30) << 29 | ((dw0 >> 25) & 0x1f) << 24;
+		uint32_t dw0 = ptt_4dw_tlp_dw0(ptt_le32(r->aux.data + 16 * i));
 
-		cpl += tlp_class_of(tlp_kind_of(hdr0)) == TLP_CLASS_CPL;
+		cpl += tlp_class_of(tlp_kind_of(dw0)) == TLP_CLASS_CPL;
 	}
 	assert_true(n > 1000);
 	return (double)cpl / (double)n;
@@ -183,7 +93,7 @@ static double cpl_share(struct rig *r)
 
 static void qos_tx_cpl_raises_the_completion_share(void **state)
 {
-	struct rig *r = *state;
+	struct ptt_rig *r = *state;
 	const char *f = "/sys/bus/event_source/devices/hisi_ptt0_2/tune/qos_tx_cpl";
 	double low, high;
 
@@ -198,7 +108,7 @@ static void qos_tx_cpl_raises_the_completion_share(void **state)
 /* remove and rescan through the PCI sysfs files, as a user does it */
 static void filters_follow_remove_and_rescan(void **state)
 {
-	struct rig *r = *state;
+	struct ptt_rig *r = *state;
 	const char *ep = "/sys/bus/event_source/devices/hisi_ptt0_2/requester_filters/0000:01:00.1";
 	const char *rp = "/sys/bus/event_source/devices/hisi_ptt0_2/root_port_filters/0000:00:12.0";
 	char buf[64];
@@ -223,11 +133,14 @@ static void filters_follow_remove_and_rescan(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test_setup_teardown(seed_example_is_the_ground_truth, boot_mixed, shutdown),
-	    cmocka_unit_test_setup_teardown(every_seed_example_has_data, boot_mixed, shutdown),
-	    cmocka_unit_test_setup_teardown(filters_follow_remove_and_rescan, boot_mixed, shutdown),
+	    cmocka_unit_test_setup_teardown(seed_example_is_the_ground_truth, boot_mixed,
+					    ptt_rig_teardown),
+	    cmocka_unit_test_setup_teardown(every_seed_example_has_data, boot_mixed,
+					    ptt_rig_teardown),
+	    cmocka_unit_test_setup_teardown(filters_follow_remove_and_rescan, boot_mixed,
+					    ptt_rig_teardown),
 	    cmocka_unit_test_setup_teardown(qos_tx_cpl_raises_the_completion_share, boot_storage,
-					    shutdown),
+					    ptt_rig_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
