@@ -20,6 +20,31 @@ static void forward(struct fabric *f, struct ptlp *t, uint64_t now)
 	fab_send(f, f->nodes[to].port, FABRIC_OUTBOUND, &fw);
 }
 
+/*
+ * Completions for left bytes from addr, split at Max Payload Size
+ * boundaries; c holds what they share (its flags are kept on each, PF_LAST
+ * is added to the last).
+ */
+static void send_completions(struct fabric *f, struct fport *p, enum fabric_dir dir, struct ptlp *c,
+			     uint64_t addr, uint32_t left)
+{
+	uint8_t flags = c->flags;
+
+	while (left) {
+		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
+
+		if (n > left)
+			n = left;
+		c->addr = addr;
+		c->bytes = (uint16_t)n;
+		c->byte_count = (uint16_t)left;
+		c->flags = (uint8_t)(flags | (n == left ? PF_LAST : 0));
+		fab_send(f, (int)(p - f->ports), dir, c);
+		addr += n;
+		left -= n;
+	}
+}
+
 static void answer_memory_read(struct fabric *f, struct fport *p, const struct ptlp *t,
 			       uint64_t now)
 {
@@ -38,19 +63,7 @@ static void answer_memory_read(struct fabric *f, struct fport *p, const struct p
 	};
 
 	p->rx_inflight++;
-	while (left) {
-		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
-
-		if (n > left)
-			n = left;
-		c.addr = addr;
-		c.bytes = (uint16_t)n;
-		c.byte_count = (uint16_t)left;
-		c.flags = n == left ? PF_LAST : 0;
-		fab_send(f, (int)(p - f->ports), FABRIC_OUTBOUND, &c);
-		addr += n;
-		left -= n;
-	}
+	send_completions(f, p, FABRIC_OUTBOUND, &c, addr, left);
 }
 
 static void read_done(struct fabric_port_stats *s, const struct ptlp *t, uint64_t now)
@@ -94,23 +107,12 @@ static void endpoint_answers(struct fabric *f, struct fport *p, const struct ptl
 	    .ep = t->ep,
 	    .peer = t->peer,
 	    .cpl_set = t->flags & (PF_P2P | PF_REMOTE) ? FABRIC_CPL_B : FABRIC_CPL_A,
+	    .flags = (uint8_t)(t->flags & PF_P2P),
 	};
 	uint64_t addr = t->kind == FK_CFGRD ? 0 : t->addr;
 	uint32_t left = t->kind == FK_CFGRD ? 4 : t->byte_count;
 
-	while (left) {
-		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
-
-		if (n > left)
-			n = left;
-		c.addr = addr;
-		c.bytes = (uint16_t)n;
-		c.byte_count = (uint16_t)left;
-		c.flags = (uint8_t)((t->flags & PF_P2P) | (n == left ? PF_LAST : 0));
-		fab_send(f, (int)(p - f->ports), FABRIC_INBOUND, &c);
-		addr += n;
-		left -= n;
-	}
+	send_completions(f, p, FABRIC_INBOUND, &c, addr, left);
 }
 
 void route_outbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now)

@@ -19,8 +19,51 @@ int stream_add(struct fabric *f, const struct fstream *tpl);
 struct fstream stream_template(struct fabric *f, int ep, int peer);
 uint64_t rate_period(struct fabric *f, uint64_t per_s);
 uint64_t jitter(struct fabric *f, uint64_t period);
-/* A free command slot of a stream with qd= commands (workload_storage.c). */
-uint16_t stream_cmd_slot(struct fstream *s);
+
+static inline int stream_index(const struct fabric *f, const struct fstream *s)
+{
+	return (int)(s - f->streams);
+}
+
+/* After an issue: the next one no sooner than a jittered period later. */
+static inline uint64_t stream_next_issue(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	s->next_ok = now + jitter(f, s->period);
+	return s->next_ok;
+}
+
+typedef bool (*stream_try_fn)(struct fabric *f, struct fstream *s, uint64_t now);
+
+/*
+ * A stream that does one of two things per issue: tries a first or b
+ * first; when neither can go it waits for the endpoint's posted credits (or
+ * for a command to complete).  Inline, so that a and b are direct calls.
+ */
+static inline uint64_t stream_either(struct fabric *f, struct fstream *s, bool a_first,
+				     stream_try_fn a, stream_try_fn b, uint64_t now)
+{
+	bool done = a_first ? a(f, s, now) || b(f, s, now) : b(f, s, now) || a(f, s, now);
+
+	if (!done) {
+		f->nodes[s->ep].stream_wait = stream_index(f, s);
+		return T_NEVER;
+	}
+	return stream_next_issue(f, s, now);
+}
+
+/* stream_cmd.c: commands of streams with qd= of them in flight. */
+/* A slot for a command of that many tracked requests; -1 if it cannot start now. */
+int stream_cmd_open(struct fabric *f, struct fstream *s, uint32_t requests);
+/* One of the command's requests completed: true if it was the last. */
+bool stream_cmd_close(struct fstream *s, uint16_t cmd);
+/*
+ * A command as a driver issues one: the CPU rings the doorbell (a 4-byte
+ * MMIO write), the device reads its desc_bytes descriptor, then size=
+ * bytes of data at a data_align-aligned host address; false if it cannot
+ * start now.
+ */
+bool stream_command(struct fabric *f, struct fstream *s, uint32_t desc_bytes, uint32_t data_align,
+		    uint64_t now);
 
 /* The streams of one endpoint for the current workload. */
 int workload_endpoint(struct fabric *f, int ep);

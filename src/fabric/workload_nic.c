@@ -10,29 +10,16 @@
 
 static void tx_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
 {
-	if (cmd >= s->ncmd || !s->cmd_left[cmd] || --s->cmd_left[cmd])
+	if (!stream_cmd_close(s, cmd))
 		return;
-	s->outstanding--;
 	ep_dma_write(f, s->ep, fab_host_addr(f, 16), 16, -1, now);
 	ep_msi(f, s->ep, now);
-	stream_wake(f, (int)(s - f->streams), now);
+	stream_wake(f, stream_index(f, s), now);
 }
 
 static bool transmit(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	uint32_t chunks = (s->size + f->mrrs - 1) / f->mrrs + 1;
-	int idx = (int)(s - f->streams);
-	uint16_t cmd;
-
-	if (s->outstanding >= s->qd || f->nodes[s->ep].tags_used + chunks > FAB_TAGS)
-		return false;
-	cmd = stream_cmd_slot(s);
-	s->cmd_left[cmd] = (uint16_t)chunks;
-	s->outstanding++;
-	cpu_mmio_write(f, s->ep, 4, now);
-	ep_dma_read(f, s->ep, fab_host_addr(f, 16), 16, idx, cmd, now);
-	ep_dma_read(f, s->ep, fab_host_addr(f, 64), s->size, idx, cmd, now);
-	return true;
+	return stream_command(f, s, 16, 64, now);
 }
 
 static bool receive(struct fabric *f, struct fstream *s, uint64_t now)
@@ -48,16 +35,7 @@ static bool receive(struct fabric *f, struct fstream *s, uint64_t now)
 
 static uint64_t nic_fire(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	bool tx_first = fab_rand(f) & 1;
-	bool done = tx_first ? transmit(f, s, now) || receive(f, s, now)
-			     : receive(f, s, now) || transmit(f, s, now);
-
-	if (!done) {
-		f->nodes[s->ep].stream_wait = (int)(s - f->streams);
-		return T_NEVER;
-	}
-	s->next_ok = now + jitter(f, s->period);
-	return s->next_ok;
+	return stream_either(f, s, fab_rand(f) & 1, transmit, receive, now);
 }
 
 int stream_nic(struct fabric *f, int ep)

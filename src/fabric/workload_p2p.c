@@ -9,23 +9,17 @@
 
 static void read_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
 {
-	if (cmd >= s->ncmd || !s->cmd_left[cmd] || --s->cmd_left[cmd])
-		return;
-	s->outstanding--;
-	stream_wake(f, (int)(s - f->streams), now);
+	if (stream_cmd_close(s, cmd))
+		stream_wake(f, stream_index(f, s), now);
 }
 
 static bool p2p_read(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	uint32_t chunks = (s->size + f->mrrs - 1) / f->mrrs;
-	uint16_t cmd;
+	int cmd = stream_cmd_open(f, s, (s->size + f->mrrs - 1) / f->mrrs);
 
-	if (s->outstanding >= s->qd || f->nodes[s->ep].tags_used + chunks > FAB_TAGS)
+	if (cmd < 0)
 		return false;
-	cmd = stream_cmd_slot(s);
-	s->cmd_left[cmd] = (uint16_t)chunks;
-	s->outstanding++;
-	ep_p2p_read(f, s->ep, s->peer, s->size, (int)(s - f->streams), cmd, now);
+	ep_p2p_read(f, s->ep, s->peer, s->size, stream_index(f, s), (uint16_t)cmd, now);
 	return true;
 }
 
@@ -39,16 +33,7 @@ static bool p2p_write(struct fabric *f, struct fstream *s, uint64_t now)
 
 static uint64_t p2p_fire(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	bool rd = s->count++ & 1;
-	bool done = rd ? p2p_read(f, s, now) || p2p_write(f, s, now)
-		       : p2p_write(f, s, now) || p2p_read(f, s, now);
-
-	if (!done) {
-		f->nodes[s->ep].stream_wait = (int)(s - f->streams);
-		return T_NEVER;
-	}
-	s->next_ok = now + jitter(f, s->period);
-	return s->next_ok;
+	return stream_either(f, s, s->count++ & 1, p2p_read, p2p_write, now);
 }
 
 int stream_p2p(struct fabric *f, int ep, int peer)

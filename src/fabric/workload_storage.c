@@ -9,30 +9,10 @@
  */
 #include "workload.h"
 
-uint16_t stream_cmd_slot(struct fstream *s)
-{
-	for (uint32_t i = 0; i < s->ncmd; i++)
-		if (!s->cmd_left[i])
-			return (uint16_t)i;
-	return 0;
-}
-
-static int stream_index(struct fabric *f, struct fstream *s)
-{
-	return (int)(s - f->streams);
-}
-
-static uint64_t next_issue(struct fabric *f, struct fstream *s, uint64_t now)
-{
-	s->next_ok = now + jitter(f, s->period);
-	return s->next_ok;
-}
-
 static void command_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
 {
-	if (cmd >= s->ncmd || !s->cmd_left[cmd] || --s->cmd_left[cmd])
+	if (!stream_cmd_close(s, cmd))
 		return;
-	s->outstanding--;
 	ep_dma_write(f, s->ep, fab_host_addr(f, 16), 16, -1, now);
 	ep_msi(f, s->ep, now);
 	stream_wake(f, stream_index(f, s), now);
@@ -40,19 +20,9 @@ static void command_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint
 
 static uint64_t read_fire(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	uint32_t chunks = (s->size + f->mrrs - 1) / f->mrrs + 1;
-	int idx = stream_index(f, s);
-	uint16_t cmd;
-
-	if (s->outstanding >= s->qd || f->nodes[s->ep].tags_used + chunks > FAB_TAGS)
+	if (!stream_command(f, s, 64, 4096, now))
 		return T_NEVER;
-	cmd = stream_cmd_slot(s);
-	s->cmd_left[cmd] = (uint16_t)chunks;
-	s->outstanding++;
-	cpu_mmio_write(f, s->ep, 4, now);
-	ep_dma_read(f, s->ep, fab_host_addr(f, 64), 64, idx, cmd, now);
-	ep_dma_read(f, s->ep, fab_host_addr(f, 4096), s->size, idx, cmd, now);
-	return next_issue(f, s, now);
+	return stream_next_issue(f, s, now);
 }
 
 int stream_storage_read(struct fabric *f, int ep)
@@ -86,7 +56,7 @@ static uint64_t write_fire(struct fabric *f, struct fstream *s, uint64_t now)
 	ep_dma_write(f, s->ep, fab_host_addr(f, 4096), s->size, -1, now);
 	ep_dma_write(f, s->ep, fab_host_addr(f, 16), 16, -1, now);
 	ep_msi(f, s->ep, now);
-	return next_issue(f, s, now);
+	return stream_next_issue(f, s, now);
 }
 
 int stream_storage_write(struct fabric *f, int ep)
