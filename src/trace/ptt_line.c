@@ -5,8 +5,9 @@
  *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=18 len=16 addr=0x... be=f/f
  *
  * columns: stream offset, format, raw time field, TLP kind, then the fields
- * the kind carries (the same set as the JSON view).  Entries whose header
- * is reserved or a prefix show their raw header DWs instead.
+ * the kind carries (the JSON view's, less Length where it is reserved:
+ * completions and messages without data).  Entries whose header is
+ * reserved or a prefix show their raw header DWs instead.
  */
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/trace/ptt_print.h>
@@ -65,8 +66,10 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 	RID(w, " req=", h->requester);
 	wbuf_lit(w, " tag=");
 	wbuf_u64(w, h->tag);
-	wbuf_lit(w, " len=");
-	wbuf_u64(w, h->length ? h->length : 1024);
+	if (h->fmt & 2 || (shape != SHAPE_CPL && shape != SHAPE_MSG)) {
+		wbuf_lit(w, " len=");
+		wbuf_u64(w, h->length ? h->length : 1024);
+	}
 	if (shape == SHAPE_CPL) {
 		wbuf_lit(w, " bc=");
 		wbuf_u64(w, h->byte_count);

@@ -41,7 +41,17 @@ static const struct sample msg = {
 	"{\"offset\":4096,\"format\":\"4dw\",\"time\":1,"
 	"\"dw\":[\"0x01000020\",\"0x00000000\",\"0x00000000\"],\"fmt\":1,\"type\":16,"
 	"\"length\":0,\"kind\":\"Msg\",\"requester\":\"01:00.0\",\"tag\":0,\"message_code\":32}\n",
-	"0x0000001000 4dw          1 Msg        req=01:00.0 tag=0 len=1024 code=0x20\n",
+	"0x0000001000 4dw          1 Msg        req=01:00.0 tag=0 code=0x20\n",
+};
+
+/* Length is reserved in a completion without data: the line leaves it out. */
+static const struct sample cpl_ur = {
+	{ 0x0a000005, 0x01002004, 0x00100500, 0 }, 9,
+	"{\"offset\":4096,\"format\":\"4dw\",\"time\":9,"
+	"\"dw\":[\"0x01002004\",\"0x00100500\",\"0x00000000\"],\"fmt\":0,\"type\":10,"
+	"\"length\":5,\"kind\":\"Cpl\",\"completer\":\"01:00.0\",\"status\":\"UR\","
+	"\"byte_count\":4,\"lower_address\":0,\"requester\":\"00:02.0\",\"tag\":5}\n",
+	"0x0000001000 4dw          9 Cpl        cpl=01:00.0 status=UR req=00:02.0 tag=5 bc=4 la=0x00\n",
 };
 
 static const struct sample reserved = {
@@ -68,7 +78,7 @@ static char *render(const struct sample *s, bool json, struct wbuf *w)
 
 static void renders_4dw_shapes(void **state)
 {
-	const struct sample *all[] = { &mrd64, &cfgrd0, &msg, &reserved };
+	const struct sample *all[] = { &mrd64, &cfgrd0, &msg, &cpl_ur, &reserved };
 	struct wbuf w;
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
