@@ -8,8 +8,9 @@
  * as simulated time (and the sampler sleeps off what the simulation did not
  * use), so the machine's clock advances with wall time as far as the
  * simulation keeps up.  Loopback only unless --listen says otherwise.
- * While it runs, the emulated platform (and its persistent state) is held,
- * as by any other pciescope command.
+ * When another command changes the emulated platform's persistent state
+ * (`pciescope tune`, a hot removal), serve boots the platform again before
+ * its next sample, so the page follows as it would on a host.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -44,7 +45,7 @@ static enum MHD_Result refuse(struct MHD_Connection *c)
 {
 	static char msg[] = "only GET and HEAD\n";
 	struct MHD_Response *r =
-		MHD_create_response_from_buffer(sizeof(msg) - 1, msg, MHD_RESPMEM_PERSISTENT);
+	    MHD_create_response_from_buffer(sizeof(msg) - 1, msg, MHD_RESPMEM_PERSISTENT);
 	enum MHD_Result ret;
 
 	if (!r)
@@ -150,13 +151,31 @@ static int publish(struct serve *sv, struct page *p)
 	return 0;
 }
 
-static int serve_loop(struct backend *b, const struct sockaddr_in *sa, unsigned interval)
+/*
+ * Another command changed the emulated platform's persistent state (a
+ * tune, a hot removal): boot it again, so that the page shows what sysfs
+ * and the counters of a host would.  The counters start again from zero,
+ * which Prometheus takes as it takes an exporter's restart.
+ */
+static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo)
+{
+	if (!(*b)->ops->stale || !(*b)->ops->stale(*b))
+		return 0;
+	serve_teardown(sv);
+	*sv = (struct serve){0};
+	backend_close(*b);
+	*b = backend_opts_open(bo, "serve");
+	return *b ? serve_setup(sv, *b) : 1;
+}
+
+static int serve_loop(struct backend **b, struct backend_opts *bo, const struct sockaddr_in *sa,
+		      unsigned interval)
 {
 	struct page p = {.lock = PTHREAD_MUTEX_INITIALIZER};
 	struct serve sv = {0};
 	struct MHD_Daemon *d = NULL;
 	char addr[INET_ADDRSTRLEN];
-	int r = serve_setup(&sv, b);
+	int r = serve_setup(&sv, *b);
 
 	if (!r)
 		r = publish(&sv, &p);
@@ -174,8 +193,14 @@ static int serve_loop(struct backend *b, const struct sockaddr_in *sa, unsigned 
 		fprintf(stderr, "pciescope: serving http://%s:%u/metrics every %u ms\n", addr,
 			i ? i->port : ntohs(sa->sin_port), interval);
 		while (!stop && !r) {
-			r = advance(b, interval);
-			r = r ? cli_errno(r, "serve: cannot advance the clock") : publish(&sv, &p);
+			r = advance(*b, interval);
+			if (r) {
+				r = cli_errno(r, "serve: cannot advance the clock");
+				break;
+			}
+			r = follow_state(&sv, b, bo);
+			if (!r)
+				r = publish(&sv, &p);
 		}
 		MHD_stop_daemon(d);
 	}
@@ -235,7 +260,7 @@ int cmd_serve(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGPIPE, SIG_IGN);
-	r = serve_loop(b, &sa, (unsigned)interval);
+	r = serve_loop(&b, &bo, &sa, (unsigned)interval);
 	backend_close(b);
 	return r;
 }

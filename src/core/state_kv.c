@@ -102,6 +102,15 @@ static int journal(struct kstate *s, const char *key, const char *val)
 	return 0;
 }
 
+void kstate_baseline(struct kstate *s)
+{
+	for (size_t i = 0; i < s->njournal; i++) {
+		free(s->journal[i].key);
+		free(s->journal[i].val);
+	}
+	s->njournal = 0;
+}
+
 int kstate_set_str(struct kstate *s, const char *key, const char *val)
 {
 	const char *old = kstate_get_str(s, key);
@@ -288,10 +297,7 @@ void kstate_free(struct kstate *s)
 		free(s->e[i].val);
 	}
 	free(s->e);
-	for (size_t i = 0; i < s->njournal; i++) {
-		free(s->journal[i].key);
-		free(s->journal[i].val);
-	}
+	kstate_baseline(s);
 	free(s->journal);
 	free(s);
 }

@@ -116,7 +116,7 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 	if (!r)
 		r = add_devices(p, err, n);
 	if (!r)
-		platform_restore_removed(p);
+		platform_restore_state(p);
 	return r;
 }
 

@@ -46,7 +46,7 @@ void platform_hotplug_init(struct platform *p);
 int platform_link_sysfs_init(struct platform *p);
 
 /* state.c */
-void platform_restore_removed(struct platform *p);
+void platform_restore_state(struct platform *p);
 void platform_save(struct platform *p);
 
 #endif

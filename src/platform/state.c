@@ -21,10 +21,20 @@ static void remove_one(void *ctx, const char *key, const char *val)
 		platform_remove_device(p, bdf);
 }
 
-void platform_restore_removed(struct platform *p)
+/*
+ * The hot removals the file holds.  Then, the models having restored their
+ * part, their every value (the defaults of what the file lacks too) is the
+ * baseline: otherwise the first run
+ * on a fresh state would write its defaults at shutdown over what other
+ * invocations changed meanwhile (a `tune` while `serve` runs).
+ */
+void platform_restore_state(struct platform *p)
 {
-	if (p->state)
-		kstate_foreach(p->state, REMOVED, remove_one, p);
+	if (!p->state)
+		return;
+	kstate_foreach(p->state, REMOVED, remove_one, p);
+	platform_save(p);
+	kstate_baseline(p->state);
 }
 
 /*

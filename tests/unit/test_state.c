@@ -162,6 +162,33 @@ static void nested_handles_merge_instead_of_waiting(void **state)
 	kstate_close(outer);
 }
 
+/* Defaults a handle filled in on a fresh state are no change to write back. */
+static void baseline_is_not_written_back(void **state)
+{
+	struct kstate *first, *other;
+	uint64_t v = 0;
+
+	assert_int_equal(kstate_reset("t2"), 0);
+	assert_int_equal(kstate_open("t2", &first), 0);
+	kstate_set_u64(first, "tune/a", 1);
+	kstate_set_u64(first, "tune/b", 1);
+	kstate_baseline(first);
+	assert_int_equal(kstate_open("t2", &other), 0);
+	kstate_set_u64(other, "tune/a", 2);
+	assert_int_equal(kstate_close(other), 0);
+	assert_true(kstate_changed(first));
+	kstate_set_u64(first, "tune/a", 1); /* the default again: no change */
+	kstate_set_u64(first, "tune/b", 3); /* a change after the baseline lands */
+	assert_int_equal(kstate_close(first), 0);
+
+	assert_int_equal(kstate_open("t2", &first), 0);
+	assert_true(kstate_get_u64(first, "tune/a", &v));
+	assert_int_equal(v, 2);
+	assert_true(kstate_get_u64(first, "tune/b", &v));
+	assert_int_equal(v, 3);
+	kstate_close(first);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +196,7 @@ int main(void)
 	    cmocka_unit_test(platforms_are_separate_and_foreach_filters),
 	    cmocka_unit_test(concurrent_writers_both_land),
 	    cmocka_unit_test(nested_handles_merge_instead_of_waiting),
+	    cmocka_unit_test(baseline_is_not_written_back),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

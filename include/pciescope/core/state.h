@@ -24,6 +24,12 @@ int kstate_close(struct kstate *s);
 int kstate_reset(const char *name);
 /* Whether another handle has saved the file since s took its snapshot. */
 bool kstate_changed(struct kstate *s);
+/*
+ * Takes what the table holds now as found, not changed: the journal is
+ * dropped.  For a user that fills in defaults for keys the file lacks, so
+ * that its close does not write them over another handle's changes.
+ */
+void kstate_baseline(struct kstate *s);
 
 bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val);
 int kstate_set_u64(struct kstate *s, const char *key, uint64_t val);

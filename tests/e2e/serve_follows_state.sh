@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# `pciescope serve` on the emulated platform follows what other commands do
+# to it while it runs, as an exporter on a host follows sysfs: a
+# `pciescope tune` shows on the page, a hot-removed device's link leaves
+# it.  When serve stops, both changes are still there: serve, which booted
+# on a fresh state, does not write its defaults over them.
+set -euo pipefail
+mkdir -p "$TEST_TMP"
+rm -rf "$PCIESCOPE_STATE_DIR"
+P=$PCIESCOPE
+fail() { echo "FAIL: $*" >&2; exit 1; }
+serve_pid=""
+trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null || true' EXIT
+
+# shellcheck source=lib/serve.sh
+. "$SRC_DIR/tests/e2e/lib/serve.sh"
+TUNE='pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"}'
+LINK='pciescope_pcie_link_width_lanes{bdf="0000:01:00.0"}'
+
+# page_has PATTERN [absent]: polls the page until a line matches (or none does).
+page_has() {
+	local pattern=$1 want=${2:-present}
+	for _ in $(seq 100); do
+		curl -sf "http://127.0.0.1:$serve_port/metrics" >"$TEST_TMP/page" ||
+			fail "serve stopped answering"
+		if grep -qF -- "$pattern" "$TEST_TMP/page"; then
+			[ "$want" = present ] && return 0
+		else
+			[ "$want" = absent ] && return 0
+		fi
+		sleep 0.1
+	done
+	fail "page never had '$pattern' $want"
+}
+
+start_serve "$TEST_TMP/serve.err" --interval 100 || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
+page_has "$TUNE 1"
+page_has "$LINK 16"
+
+"$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
+page_has "$TUNE 2"
+"$P" platform remove 0000:01:00.0 >/dev/null
+page_has "$LINK" absent
+
+kill -TERM "$serve_pid"
+wait "$serve_pid" || fail "serve exited with $?"
+serve_pid=""
+[ "$("$P" tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 2" ] || fail "serve's exit undid the tune"
+"$P" platform show | grep -q '01:00\.0' && fail "serve's exit undid the removal"
+echo ok
