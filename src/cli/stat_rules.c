@@ -65,6 +65,10 @@ static int check_event(const struct perf_pmu *p, const struct perf_event_spec *e
 			 (unsigned long long)f.bdf);
 		return refuse(ev, "bdf only for bandwidth events", why);
 	}
+	if (!f.port && !f.bdf_given)
+		return refuse(ev, "port or bdf, one of them",
+			      "neither is given, so bdf=0 (0000:00:00.0) would be the target; "
+			      "give port= (Root Ports) or bdf= (an endpoint)");
 	if (cls != HISI_PCIE_BANDWIDTH && f.filter_given)
 		return refuse(ev, "trigger and threshold only for bandwidth events",
 			      "trig_*/thr_* given on a non-bandwidth event");
