@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The option values users type: `record -m` sizes and BDFs (`platform
- * remove`, `ioda`, PTT filters).  An accepted size must be exactly the typed
- * count times its unit (computed here without overflow), a power of two
- * from 4 KiB to 1 TiB; an accepted BDF must format and parse back to itself.
+ * The option values users type: `record -m` sizes, BDFs (`platform
+ * remove`, `ioda`, PTT filters) and whole numbers (cli_parse_uint: seeds,
+ * intervals, counts, PE numbers, addresses).  An accepted size must be
+ * exactly the typed count times its unit (computed here without overflow),
+ * a power of two from 4 KiB to 1 TiB; an accepted BDF must format and parse
+ * back to itself; an accepted number must be what its digits say, within
+ * the limit.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include <pciescope/pcie/bdf.h>
 
 #include "cli/aux_record.h"
+#include "cli/cli_number.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -59,6 +63,41 @@ static void bdf_value(const char *s)
 		abort();
 }
 
+/* The digits of s in base (16 after a 0x), read here without strtoull; -1 if not all digits. */
+static __int128 digits(const char *s, int base)
+{
+	__int128 v = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		base = 16;
+	}
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		int d = *s >= '0' && *s <= '9'	 ? *s - '0'
+			: *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
+			: *s >= 'A' && *s <= 'F' ? *s - 'A' + 10
+						 : 99;
+
+		if (d >= base)
+			return -1;
+		if (v < ((__int128)1 << 80))
+			v = v * base + d;
+	}
+	return v;
+}
+
+static void uint_value(const char *s, int base, uint64_t max)
+{
+	__int128 want = digits(s, base);
+	uint64_t v;
+	int r = cli_parse_uint(s, base, max, &v);
+
+	if (r ? want >= 0 && want <= max : want != v)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = malloc(size + 1);
@@ -69,6 +108,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s[size] = 0;
 	size_value(s);
 	bdf_value(s);
+	uint_value(s, 10, 255);
+	uint_value(s, 16, 0xffff);
+	uint_value(s, 10, UINT64_MAX);
 	free(s);
 	return 0;
 }

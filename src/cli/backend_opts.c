@@ -11,6 +11,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_number.h"
 
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
@@ -37,14 +38,13 @@ enum { OPT_BACKEND, OPT_PLATFORM, OPT_WORKLOAD, OPT_SEED, OPT_COUNT };
 
 static int set_seed(struct backend_opts *bo, const char *v)
 {
-	char *end;
+	uint64_t seed;
 
-	errno = 0;
-	bo->o.seed = strtoull(v, &end, 0);
-	if (errno || *end || !*v || *v == '-') {
+	if (cli_parse_uint(v, 10, UINT64_MAX, &seed)) {
 		cli_error("--seed: '%s' is not a number", v);
 		return -1;
 	}
+	bo->o.seed = seed;
 	return 1;
 }
 

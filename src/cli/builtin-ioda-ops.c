@@ -14,16 +14,12 @@
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
+#include "cli_number.h"
 #include "ioda.h"
 
 static int parse_addr(const char *s, uint64_t *v)
 {
-	char *end;
-
-	if (!s || !*s || *s == '-')
-		return -EINVAL;
-	*v = strtoull(s, &end, 0);
-	return *end ? -EINVAL : 0;
+	return cli_parse_uint(s, 10, UINT64_MAX, v);
 }
 
 static int emit(struct ioda_ctx *c, json_t *r, void (*text)(const json_t *r))
@@ -78,23 +74,29 @@ int ioda_resolve(struct ioda_ctx *c)
 	return r ? emit(c, r, resolve_text) : ioda_fail(c, dom, err, "resolve");
 }
 
+/* [DOMAIN:]PE, the domain in hex as in a BDF, else --phb's, else 0. */
 static int pe_arg(struct ioda_ctx *c, uint16_t *dom, unsigned *pe)
 {
 	const char *s = c->o.npos > 1 ? c->o.pos[1] : NULL, *colon;
-	char *end;
+	const char *domain = c->o.phb ? c->o.phb : "0";
+	char d[8];
+	uint64_t dv, pv;
 
-	*dom = c->o.phb ? (uint16_t)strtoul(c->o.phb, NULL, 16) : 0;
 	if (!s)
 		return -EINVAL;
 	colon = strchr(s, ':');
 	if (colon) {
-		*dom = (uint16_t)strtoul(s, &end, 16);
-		if (end != colon)
+		if ((size_t)(colon - s) >= sizeof(d))
 			return -EINVAL;
+		snprintf(d, sizeof(d), "%.*s", (int)(colon - s), s);
+		domain = d;
 		s = colon + 1;
 	}
-	*pe = (unsigned)strtoul(s, &end, 0);
-	return !*s || *end || *pe > 255 ? -EINVAL : 0;
+	if (cli_parse_uint(domain, 16, 0xffff, &dv) || cli_parse_uint(s, 10, 255, &pv))
+		return -EINVAL;
+	*dom = (uint16_t)dv;
+	*pe = (unsigned)pv;
+	return 0;
 }
 
 static void pe_text(const json_t *r)

@@ -9,6 +9,7 @@
  * smaller segment every VF spans several PEs, and the positions left for
  * VF0 are counted against the PEs in use.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
+#include "cli_number.h"
 #include "ioda.h"
 
 static json_t *vf_bars(struct ioda_ctx *c, const char *bdf)
@@ -65,22 +67,22 @@ static json_t *vfs_json(struct ioda_ctx *c, struct pci_bdf pf, const json_t *hdr
 	return vfs;
 }
 
+/* A power of two, in bytes or with a K, M or G suffix. */
 static int parse_size(const char *s, uint64_t *v)
 {
-	char *end;
-	uint64_t m = 1;
+	static const char units[] = "kmg";
+	size_t n = strlen(s);
+	const char *u = n ? strchr(units, tolower((unsigned char)s[n - 1])) : NULL;
+	int shift = u ? 10 * (int)(u - units + 1) : 0;
+	char num[32];
 
-	*v = strtoull(s, &end, 0);
-	if (*end == 'K' || *end == 'k')
-		m = 1ull << 10;
-	else if (*end == 'M' || *end == 'm')
-		m = 1ull << 20;
-	else if (*end == 'G' || *end == 'g')
-		m = 1ull << 30;
-	if (m > 1)
-		end++;
-	*v *= m;
-	return end == s || *end || !*v || (*v & (*v - 1)) ? -EINVAL : 0;
+	if (n - !!shift >= sizeof(num))
+		return -EINVAL;
+	snprintf(num, sizeof(num), "%.*s", (int)(n - !!shift), s);
+	if (cli_parse_uint(num, 10, UINT64_MAX >> shift, v))
+		return -EINVAL;
+	*v <<= shift;
+	return !*v || (*v & (*v - 1)) ? -EINVAL : 0;
 }
 
 /* PEs in use on the PHB, without the PF's own VF PEs (they would move). */
@@ -131,22 +133,22 @@ static int what_if(struct ioda_ctx *c, uint16_t dom, const json_t *hdr, uint64_t
 
 static int set_numvfs(struct ioda_ctx *c, const char *bdf, uint16_t dom)
 {
-	char path[96], cur[32], what[64];
-	char *end;
-	unsigned long n = strtoul(c->o.numvfs, &end, 10);
+	char path[96], cur[32], what[64], val[8];
+	uint64_t n;
 	int err;
 
-	if (end == c->o.numvfs || *end || c->o.numvfs[0] == '-')
+	if (cli_parse_uint(c->o.numvfs, 10, UINT16_MAX, &n))
 		return cli_error("ioda: --numvfs needs a count, not '%s'", c->o.numvfs);
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/sriov_numvfs", bdf);
-	snprintf(what, sizeof(what), "sriov %s --numvfs %lu", bdf, n);
+	snprintf(what, sizeof(what), "sriov %s --numvfs %" PRIu64, bdf, n);
+	snprintf(val, sizeof(val), "%" PRIu64, n);
 	if (ioda_read(c, path, cur, sizeof(cur)))
 		return cli_error("ioda: %s is not an SR-IOV physical function", bdf);
 	if (strtoul(cur, NULL, 10) == n)
 		return 0;
 	if (n && strtoul(cur, NULL, 10) && (err = ioda_write(c, path, "0")))
 		return ioda_fail(c, dom, err, what);
-	err = ioda_write(c, path, c->o.numvfs);
+	err = ioda_write(c, path, val);
 	return err ? ioda_fail(c, dom, err, what) : 0;
 }
 

@@ -16,6 +16,7 @@
 #include "aux_record.h"
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_number.h"
 
 static int record_usage(int ret)
 {
@@ -38,6 +39,17 @@ static int parse_m(const char *v, size_t *bytes)
 		return cli_error("record: -m %s: expected a power-of-two number of pages or a "
 				 "size such as 16M",
 				 v);
+	return 0;
+}
+
+static int parse_drain_every(const char *v, unsigned *n)
+{
+	uint64_t u;
+
+	if (cli_parse_uint(v, 10, UINT32_MAX, &u) || !u)
+		return cli_error(
+		    "record: --drain-every '%s': expected a number of slices, 1 or more", v);
+	*n = (unsigned)u;
 	return 0;
 }
 
@@ -89,11 +101,13 @@ static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux
 				o->output = v;
 			else if (a[1] == 'm' && parse_m(v, &o->aux_bytes))
 				return 1;
-			else if (a[1] == '-')
-				o->drain_every = (unsigned)strtoul(v, NULL, 10);
+			else if (a[1] == '-' && parse_drain_every(v, &o->drain_every))
+				return 1;
 			continue;
 		}
-		return record_usage(1);
+		if (!strcmp(a, "-a") || !strcmp(a, "--all-cpus"))
+			continue; /* a PTT trace is system-wide already, as with perf record -a */
+		return cli_error("record: unknown option '%s'; see 'pciescope record --help'", a);
 	}
 	*cmd = i;
 	return 0;
@@ -114,8 +128,6 @@ int cmd_record(int argc, char **argv)
 		return cli_error("record: no event given (-e pmu/term=value,.../)");
 	if (cmd >= argc)
 		return cli_error("record: no command given (e.g. -- sleep 1)");
-	if (!o.drain_every)
-		return cli_error("record: --drain-every needs a number >= 1");
 	o.argv = argv + cmd;
 	o.cmd_argc = argc;
 	o.cmd_argv = (const char *const *)argv;

@@ -25,6 +25,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_number.h"
 #include "serve.h"
 
 struct page {
@@ -86,17 +87,17 @@ static int parse_listen(const char *s, struct sockaddr_in *sa)
 {
 	char host[64];
 	const char *colon = strrchr(s, ':');
-	char *end;
-	long port;
+	uint64_t port = 0;
+	int bad;
 
 	if (!colon || colon == s || (size_t)(colon - s) >= sizeof(host))
 		return cli_error("serve: --listen '%s': expected ADDRESS:PORT", s);
 	snprintf(host, sizeof(host), "%.*s", (int)(colon - s), s);
-	port = strtol(colon + 1, &end, 10);
+	bad = cli_parse_uint(colon + 1, 10, 65535, &port);
 	memset(sa, 0, sizeof(*sa));
 	sa->sin_family = AF_INET;
 	sa->sin_port = htons((uint16_t)port);
-	if (*end || port < 0 || port > 65535 || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
+	if (bad || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
 		return cli_error("serve: --listen '%s': expected an IPv4 ADDRESS:PORT", s);
 	return 0;
 }
@@ -226,14 +227,12 @@ int cmd_serve(int argc, char **argv)
 {
 	struct backend_opts bo = {0};
 	const char *listen = "127.0.0.1:9464";
-	unsigned long interval = 1000;
+	uint64_t interval = 1000;
 	struct sockaddr_in sa;
 	struct backend *b;
 	int r;
 
 	for (int i = 1; i < argc; i++) {
-		char *end;
-
 		r = backend_opts_parse(&bo, argc, argv, &i);
 		if (r < 0)
 			return 1;
@@ -244,8 +243,7 @@ int cmd_serve(int argc, char **argv)
 		if (!strcmp(argv[i], "--listen") && i + 1 < argc) {
 			listen = argv[++i];
 		} else if (!strcmp(argv[i], "--interval") && i + 1 < argc) {
-			interval = strtoul(argv[++i], &end, 10);
-			if (*end || interval < 10 || interval > 3600000)
+			if (cli_parse_uint(argv[++i], 10, 3600000, &interval) || interval < 10)
 				return cli_error("serve: --interval '%s': expected 10..3600000 ms",
 						 argv[i]);
 		} else {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_number.h"
 #include "pmu_source.h"
 #include "stat.h"
 
@@ -75,21 +76,17 @@ struct args {
 	struct backend_options bo;
 };
 
-static int parse_uint(const char *s, const char *what, unsigned long long max,
-		      unsigned long long *out)
+static int parse_uint(const char *s, const char *what, uint64_t max, uint64_t *out)
 {
-	char *end;
-
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	if (errno || end == s || *end || *out > max || s[0] == '-')
-		return cli_error("%s: '%s' is not a number up to %llu", what, s, max);
+	if (cli_parse_uint(s, 10, max, out))
+		return cli_error("%s: '%s' is not a number up to %llu", what, s,
+				 (unsigned long long)max);
 	return 0;
 }
 
 static int parse_opt(int c, struct stat_config *s, struct args *a)
 {
-	unsigned long long v;
+	uint64_t v;
 
 	switch (c) {
 	case 'e':
@@ -132,7 +129,7 @@ static int parse_opt(int c, struct stat_config *s, struct args *a)
 		a->bo.kind = optarg;
 		return 0;
 	case OPT_SEED:
-		if (parse_uint(optarg, "--seed", ~0ULL, &v))
+		if (parse_uint(optarg, "--seed", UINT64_MAX, &v))
 			return 1;
 		a->bo.seed = v;
 		return 0;

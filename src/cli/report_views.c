@@ -14,6 +14,7 @@
 #include <pciescope/perf/perf_data.h>
 
 #include "cli.h"
+#include "cli_number.h"
 #include "report_views_impl.h"
 
 /* "250", "250ns", "1.5us", "2ms", "1s" -> nanoseconds. */
@@ -46,12 +47,9 @@ static int take_duration(const char *name, const char *val, double *ns)
 
 static int take_threads(const char *val, unsigned *threads)
 {
-	char *end;
-	unsigned long n;
+	uint64_t n;
 
-	errno = 0;
-	n = strtoul(val, &end, 10);
-	if (val[0] < '1' || val[0] > '9' || *end || errno || n > REPORT_MAX_THREADS)
+	if (cli_parse_uint(val, 10, REPORT_MAX_THREADS, &n) || !n)
 		return cli_error("--threads: '%s' is not a number of threads (1 to %u)", val,
 				 REPORT_MAX_THREADS);
 	*threads = (unsigned)n;
