@@ -34,18 +34,16 @@ static int opt_is(const char *a, const char *name)
 	return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
 }
 
-enum { OPT_BACKEND, OPT_PLATFORM, OPT_WORKLOAD, OPT_SEED, OPT_COUNT };
+static const char *const names[] = {"--backend", "--platform", "--workload", "--seed"};
 
 static int set_seed(struct backend_opts *bo, const char *v)
 {
 	uint64_t seed;
 
-	if (cli_parse_uint(v, 10, UINT64_MAX, &seed)) {
-		cli_error("--seed: '%s' is not a number", v);
-		return -1;
-	}
+	if (cli_parse_uint(v, 10, UINT64_MAX, &seed))
+		return cli_error("--seed: '%s' is not a number", v);
 	bo->o.seed = seed;
-	return 1;
+	return 0;
 }
 
 static void set_workload(struct backend_opts *bo, const char *v)
@@ -60,36 +58,34 @@ static void set_workload(struct backend_opts *bo, const char *v)
 	bo->o.workload_params = colon ? v + (colon - bo->workload) + 1 : NULL;
 }
 
+int backend_opts_set(struct backend_opts *bo, const char *name, const char *v)
+{
+	if (!strcmp(name, "--backend"))
+		bo->o.kind = v;
+	else if (!strcmp(name, "--platform"))
+		bo->o.platform = v;
+	else if (!strcmp(name, "--workload"))
+		set_workload(bo, v);
+	else
+		return set_seed(bo, v);
+	return 0;
+}
+
 int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i)
 {
-	static const char *const names[OPT_COUNT] = {"--backend", "--platform", "--workload",
-						     "--seed"};
+	size_t k;
 	const char *v;
-	int k;
 
-	for (k = 0; k < OPT_COUNT && !opt_is(argv[*i], names[k]); k++)
+	for (k = 0; k < sizeof(names) / sizeof(names[0]) && !opt_is(argv[*i], names[k]); k++)
 		;
-	if (k == OPT_COUNT)
+	if (k == sizeof(names) / sizeof(names[0]))
 		return 0;
 	v = opt_value(argc, argv, i, names[k]);
 	if (!v) {
 		cli_error("option '%s' needs a value", names[k]);
 		return -1;
 	}
-	switch (k) {
-	case OPT_BACKEND:
-		bo->o.kind = v;
-		break;
-	case OPT_PLATFORM:
-		bo->o.platform = v;
-		break;
-	case OPT_WORKLOAD:
-		set_workload(bo, v);
-		break;
-	default:
-		return set_seed(bo, v);
-	}
-	return 1;
+	return backend_opts_set(bo, names[k], v) ? -1 : 1;
 }
 
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)

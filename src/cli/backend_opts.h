@@ -26,6 +26,8 @@ struct backend_opts {
  * -1 after printing an error.
  */
 int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i);
+/* The same for a parser of its own (getopt): name is "--backend" etc.; 0 or 1 after an error. */
+int backend_opts_set(struct backend_opts *bo, const char *name, const char *value);
 /* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
 #include "pmu_source.h"
@@ -31,7 +32,8 @@ static void usage(FILE *out)
 	    out,
 	    "usage: pciescope stat -e EVENTS [-e EVENTS ...] [-I MS] [-x SEP | -j] [--metrics]\n"
 	    "                      [--force] [--dry-run] [--platform NAME]\n"
-	    "                      [--backend emulated|host] [--seed N] [--workload NAME]\n"
+	    "                      [--backend emulated|host] [--seed N]\n"
+	    "                      [--workload NAME[:k=v,...]]\n"
 	    "                      [[--] COMMAND [ARGS]]\n"
 	    "  -e, --event EVENTS     perf event syntax: pmu/term=val,.../, {groups}, a,b\n"
 	    "  -I, --interval-print MS  print deltas every MS milliseconds\n"
@@ -73,7 +75,7 @@ static const struct option options[] = {
 struct args {
 	const char *ev[MAX_EVENT_ARGS];
 	int nev;
-	struct backend_options bo;
+	struct backend_opts bo;
 };
 
 static int parse_uint(const char *s, const char *what, uint64_t max, uint64_t *out)
@@ -120,22 +122,13 @@ static int parse_opt(int c, struct stat_config *s, struct args *a)
 		s->dry_run = true;
 		return 0;
 	case OPT_PLATFORM:
-		a->bo.platform = optarg;
-		return 0;
+		return backend_opts_set(&a->bo, "--platform", optarg);
 	case OPT_BACKEND:
-		if (strcmp(optarg, "emulated") && strcmp(optarg, "host"))
-			return cli_error("--backend: '%s' is neither 'emulated' nor 'host'",
-					 optarg);
-		a->bo.kind = optarg;
-		return 0;
+		return backend_opts_set(&a->bo, "--backend", optarg);
 	case OPT_SEED:
-		if (parse_uint(optarg, "--seed", UINT64_MAX, &v))
-			return 1;
-		a->bo.seed = v;
-		return 0;
+		return backend_opts_set(&a->bo, "--seed", optarg);
 	case OPT_WORKLOAD:
-		a->bo.workload = optarg;
-		return 0;
+		return backend_opts_set(&a->bo, "--workload", optarg);
 	case 'h':
 		usage(stdout);
 		exit(0);
@@ -241,7 +234,7 @@ int cmd_stat(int argc, char **argv)
 	if (parse_args(argc, argv, &s, &a))
 		return 1;
 	stat_catch_sigint();
-	if (backend_open(&a.bo, &s.b, err, sizeof(err)))
+	if (backend_open(&a.bo.o, &s.b, err, sizeof(err)))
 		return cli_error("%s", err);
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);

@@ -122,10 +122,13 @@ int ep_msi(struct fabric *f, int ep, uint64_t now)
 	return ep_dma_write(f, ep, MSI_ADDR, 4, -1, now);
 }
 
+/* A message is posted: it takes a credit, as a write does. */
 int ep_msg(struct fabric *f, int ep, uint64_t now)
 {
 	struct ptlp t = ep_tlp(f, ep, FK_MSG, now);
 
+	t.flags = PF_STREAM;
+	f->nodes[ep].posted++;
 	return ep_issue(f, ep, &t);
 }
 

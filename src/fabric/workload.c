@@ -35,10 +35,11 @@ static const struct {
       .remote_pct = 25}},
 };
 
+/* A count with an optional k (1000), M (10^6) or K (1024); one that overflows is refused. */
 static int parse_value(const char *key, const char *v, uint64_t *out)
 {
+	unsigned long long x, unit = 1;
 	char *end;
-	unsigned long long x;
 
 	if (!strcmp(key, "mmio") && !strcmp(v, "max")) {
 		*out = RATE_MAX;
@@ -46,16 +47,17 @@ static int parse_value(const char *key, const char *v, uint64_t *out)
 	}
 	if (*v < '0' || *v > '9')
 		return -EINVAL;
+	errno = 0;
 	x = strtoull(v, &end, 10);
 	if (*end == 'k')
-		x *= 1000, end++;
+		unit = 1000, end++;
 	else if (*end == 'M')
-		x *= 1000000, end++;
+		unit = 1000000, end++;
 	else if (*end == 'K')
-		x *= 1024, end++;
-	if (*end)
+		unit = 1024, end++;
+	if (*end || errno || x > UINT64_MAX / unit)
 		return -EINVAL;
-	*out = x;
+	*out = x * unit;
 	return 0;
 }
 
@@ -153,10 +155,8 @@ void workload_free(struct fabric *f)
 
 struct fstream stream_template(struct fabric *f, int ep, int peer)
 {
-	return (struct fstream){.ep = ep,
-				.peer = peer,
-				.period = rate_period(f, f->wp.rate),
-				.size = f->wp.size};
+	return (struct fstream){
+	    .ep = ep, .peer = peer, .period = rate_period(f, f->wp.rate), .size = f->wp.size};
 }
 
 int stream_add(struct fabric *f, const struct fstream *tpl)

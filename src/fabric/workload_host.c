@@ -10,6 +10,27 @@
 
 enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
 
+/* ps: the least a message stream waits between two tries, so that time moves on. */
+#define MSG_MIN_GAP 1000
+
+/*
+ * A device's messages take posted credits and its link, so it sends them no
+ * faster than both come back; one it has no credit for is not sent (a
+ * device holds its latest LTR value, it does not queue them).  At a rate
+ * beyond that they would otherwise pile up without end.
+ */
+static uint64_t msg_fire(struct fabric *f, struct fstream *s, uint64_t now)
+{
+	uint64_t next = now + jitter(f, s->period), free;
+
+	if (ep_has_credit(f, s->ep))
+		ep_msg(f, s->ep, now);
+	free = f->nodes[s->ep].link_free;
+	if (next < free)
+		next = free;
+	return next > now ? next : now + MSG_MIN_GAP;
+}
+
 static uint64_t host_fire(struct fabric *f, struct fstream *s, uint64_t now)
 {
 	if (s->kind != HOST_MSG && !cpu_can_issue(f, s->ep, s->kind == HOST_MMIO_WR)) {
@@ -30,8 +51,7 @@ static uint64_t host_fire(struct fabric *f, struct fstream *s, uint64_t now)
 		cpu_cfg_read(f, s->ep, now);
 		break;
 	default:
-		ep_msg(f, s->ep, now);
-		break;
+		return msg_fire(f, s, now);
 	}
 	return now + jitter(f, s->period);
 }

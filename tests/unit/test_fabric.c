@@ -216,6 +216,38 @@ static void bad_workloads_refused(void **state)
 	assert_non_null(strstr(err, "size=0"));
 	assert_int_equal(fabric_set_workload(f, "nic", "qd", err, sizeof(err)), -22);
 	assert_int_equal(fabric_set_workload(f, "nic", "rate=1k,size=64", err, sizeof(err)), 0);
+	/* numbers beyond 64 bits, typed or scaled, are refused, not saturated */
+	assert_int_equal(
+	    fabric_set_workload(f, "mixed", "msg=44444444444444444444444", err, sizeof(err)), -22);
+	assert_int_equal(
+	    fabric_set_workload(f, "mixed", "msg=18446744073709551M", err, sizeof(err)), -22);
+	fabric_destroy(f);
+}
+
+static void count_msgs(void *ctx, const struct fabric_tlp *t)
+{
+	uint64_t *n = ctx;
+	enum tlp_kind k = tlp_kind_of(t->hdr[0]);
+
+	if (t->dir == FABRIC_INBOUND && (k == TLP_MSG || k == TLP_MSGD))
+		(*n)++;
+}
+
+/*
+ * Messages at a rate no link carries (the fuzzer's msg=4444...: a period of
+ * 0 ps) are paced by credits and the link: the run ends (it used to spin at
+ * one instant, queueing messages until memory ran out), and each of the 4
+ * endpoints sent at most one per nanosecond.
+ */
+static void message_flood_is_paced(void **state)
+{
+	struct fabric *f = with_workload(1, "mixed", "msg=2000000000000");
+	uint64_t n = 0;
+
+	fabric_add_observer(f, 0xffff, 0xffff, count_msgs, &n);
+	fabric_run_until(f, 100000);
+	assert_true(n > 1000);
+	assert_true(n <= 4 * 100000);
 	fabric_destroy(f);
 }
 
@@ -316,6 +348,7 @@ int main(void)
 	    cmocka_unit_test(p2p_completions_are_cpl_b),
 	    cmocka_unit_test(p2p_writes_are_flow_controlled),
 	    cmocka_unit_test(bad_workloads_refused),
+	    cmocka_unit_test(message_flood_is_paced),
 	    cmocka_unit_test(removed_endpoint_goes_quiet),
 	};
 
