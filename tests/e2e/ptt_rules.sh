@@ -71,4 +71,6 @@ rec -m 4096 -e hisi_ptt0_2/filter=0x80001,type=1/ 2>/dev/null || fail "-m 4096 p
 rec -m ,32M -e hisi_ptt0_2/filter=0x80001,type=1/ 2>/dev/null || fail "-m ,32M"
 if rec -m 3M -e hisi_ptt0_2/filter=0x80001,type=1/ 2>"$TEST_TMP/err"; then fail "3M"; fi
 grep -q "power-of-two" "$TEST_TMP/err" || fail "-m message"
+# perf record's -a (system-wide) is what a PTT trace is anyway: taken, not refused.
+rec -a -e hisi_ptt0_2/filter=0x80001,type=1/ 2>/dev/null || fail "-a refused"
 echo ok
