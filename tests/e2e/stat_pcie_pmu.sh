@@ -132,4 +132,10 @@ awk -F, '{ if ($1 + 0 <= last) bad = 1; last = $1 + 0 } END { exit bad }' "$TEST
 
 # 8. The command's exit status is stat's, as with perf.
 expect 3 "Performance counter stats" stat -e "$ev" -- sh -c 'exit 3'
+
+# 9. --workload takes NAME:params as record's does; a parameter that does
+# not fit in 64 bits is refused, not saturated.
+expect 0 "Performance counter stats" stat --workload nic:rate=1k -e "$ev" -- sleep 0.0001
+expect 1 "bad workload parameter 'msg=44444444444444444444444'" \
+	stat --workload mixed:msg=44444444444444444444444 -e "$ev" -- sleep 0.0001
 exit $fail
