@@ -21,14 +21,13 @@ enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
  */
 static uint64_t msg_fire(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	uint64_t next = now + jitter(f, s->period), free;
+	uint64_t next = now + jitter(f, s->period);
 
 	if (ep_has_credit(f, s->ep))
 		ep_msg(f, s->ep, now);
-	free = f->nodes[s->ep].link_free;
-	if (next < free)
-		next = free;
-	return next > now ? next : now + MSG_MIN_GAP;
+	if (next < f->nodes[s->ep].link_free)
+		next = f->nodes[s->ep].link_free;
+	return next > now + MSG_MIN_GAP ? next : now + MSG_MIN_GAP;
 }
 
 static uint64_t host_fire(struct fabric *f, struct fstream *s, uint64_t now)

@@ -251,6 +251,39 @@ static void message_flood_is_paced(void **state)
 	fabric_destroy(f);
 }
 
+/*
+ * Four functions behind a x1 Gen1 Root Port flood it with messages, so
+ * they run out of posted credits.  A function without a credit tries again
+ * no sooner than 1 ns later: the fuzzer's input (msg=549999999995, a
+ * period of 1 ps) took 83 s for 2 us of simulation when it retried every
+ * period; these 2 ms would take hours (and time out).  Every function must
+ * have sent some, and the link cannot have carried more than it can.
+ */
+static void message_flood_without_credits_ends(void **state)
+{
+	struct fabric *f = fabric_create(1);
+	struct fabric_node_desc rp = {FABRIC_ROOT_PORT, 0, 0x0000, -1, 0, 0, 1, 1};
+	uint64_t n = 0;
+	char err[128];
+
+	assert_int_equal(fabric_add_node(f, &rp), 0);
+	for (int i = 0; i < 4; i++) {
+		struct fabric_node_desc ep = {
+		    FABRIC_ENDPOINT,	  0, (uint16_t)(0x100 + i), 0, 0, 0, 1, 1,
+		    .role = FABRIC_EP_GPU};
+
+		assert_int_equal(fabric_add_node(f, &ep), 1 + i);
+	}
+	assert_int_equal(fabric_set_workload(f, "mixed", "msg=549999999995,mmio=0,mmio_rd=0,cfg=0",
+					     err, sizeof(err)),
+			 0);
+	fabric_add_observer(f, 0xffff, 0xffff, count_msgs, &n);
+	fabric_run_until(f, 2 * MS);
+	assert_true(n > 4 * 100);
+	assert_true(n <= 2 * MS / 50);
+	fabric_destroy(f);
+}
+
 static void removed_endpoint_goes_quiet(void **state)
 {
 	struct fabric *f = with_workload(1, "storage-read", NULL);
@@ -349,6 +382,7 @@ int main(void)
 	    cmocka_unit_test(p2p_writes_are_flow_controlled),
 	    cmocka_unit_test(bad_workloads_refused),
 	    cmocka_unit_test(message_flood_is_paced),
+	    cmocka_unit_test(message_flood_without_credits_ends),
 	    cmocka_unit_test(removed_endpoint_goes_quiet),
 	};
 
