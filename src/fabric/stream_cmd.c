@@ -15,10 +15,8 @@ int stream_cmd_open(struct fabric *f, struct fstream *s, uint32_t requests)
 
 	if (s->outstanding >= s->qd || f->nodes[s->ep].tags_used + requests > FAB_TAGS)
 		return -1;
-	while (i < s->ncmd && s->cmd_left[i])
+	while (s->cmd_left[i]) /* fewer than qd = ncmd are open: one is free */
 		i++;
-	if (i == s->ncmd)
-		i = 0;
 	s->cmd_left[i] = (uint16_t)requests;
 	s->outstanding++;
 	return (int)i;
@@ -35,11 +33,11 @@ bool stream_cmd_close(struct fstream *s, uint16_t cmd)
 bool stream_command(struct fabric *f, struct fstream *s, uint32_t desc_bytes, uint32_t data_align,
 		    uint64_t now)
 {
-	int cmd = stream_cmd_open(f, s, (s->size + f->mrrs - 1) / f->mrrs + 1);
-	int idx = stream_index(f, s);
+	int cmd = stream_cmd_open(f, s, (s->size + f->mrrs - 1) / f->mrrs + 1), idx;
 
 	if (cmd < 0)
 		return false;
+	idx = stream_index(f, s);
 	cpu_mmio_write(f, s->ep, 4, now);
 	ep_dma_read(f, s->ep, fab_host_addr(f, desc_bytes), desc_bytes, idx, (uint16_t)cmd, now);
 	ep_dma_read(f, s->ep, fab_host_addr(f, data_align), s->size, idx, (uint16_t)cmd, now);
