@@ -15,7 +15,7 @@
 int main(int argc, char **argv)
 {
 	struct ptt_gen_opts o = { .format = PTT_FMT_4DW, .seed = 1,
-				  .auxtrace_type = 6 /* PERF_AUXTRACE_HISI_PTT */ };
+				  .auxtrace_type = 6 /* PERF_AUXTRACE_HISI_PTT */, .nr_priv = 1 };
 	uint64_t *sizes, total;
 	int err;
 

@@ -39,7 +39,8 @@ static void read_image(const uint8_t *data, size_t size)
 		if (rec.type != PERF_REC_AUXTRACE)
 			continue;
 		w.len = 0;
-		ptt_dump_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size);
+		ptt_dump_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size,
+			       PTT_DUMP_PERF_6_1);
 		w.len = 0;
 		ptt_json_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base);
 		w.len = 0;

@@ -37,7 +37,8 @@ static void views(const uint8_t *buf, size_t len)
 
 	if (wbuf_init_mem(&w))
 		abort();
-	ptt_dump_chunk(&w, buf, len);
+	ptt_dump_chunk(&w, buf, len, PTT_DUMP_PERF_6_1);
+	ptt_dump_chunk(&w, buf, len, PTT_DUMP_PERF_7_3);
 	ptt_line_chunk(&w, buf, len, UINT64_MAX - len);
 	ptt_json_chunk(&w, buf, len, 0);
 	wbuf_close(&w);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope report [-i FILE] [-D | --json]
+ * pciescope report [-i FILE] [-D [--perf-version V] | --json]
  *
  * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
  * reader hands out AUXTRACE payloads in place; each view turns a payload
@@ -35,6 +35,7 @@ struct report {
 	const char *path;
 	struct perf_reader *rd;
 	enum report_view view;
+	enum ptt_dump_layout layout; /* of -D */
 	struct wbuf out;
 	bool have_info;
 	uint64_t chunks, stream_off;
@@ -48,12 +49,33 @@ struct report {
 
 static void usage(FILE *f)
 {
-	fputs("usage: pciescope report [-i FILE] [-D | --json]\n"
+	fputs("usage: pciescope report [-i FILE] [-D [--perf-version V] | --json]\n"
 	      "  -i, --input FILE      perf.data to read (default perf.data; - = stdin)\n"
 	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
+	      "      --perf-version V  the dump of perf V (default 6.1; 7.3 and later differ)\n"
 	      "      --json            one JSON object per trace entry\n",
 	      f);
 	report_views_usage(f);
+}
+
+/*
+ * perf 6.1 brought the HISI PTT decoder; 7.3 changed its dump.  Versions
+ * between print 6.1's layout.
+ */
+static int parse_perf_version(const char *s, enum ptt_dump_layout *l)
+{
+	unsigned int major, minor;
+	char end;
+
+	if (sscanf(s, "%u.%u%c", &major, &minor, &end) != 2 || major > 99 || minor > 99)
+		return cli_error("report: --perf-version: '%s' is not a perf version (e.g. 6.1, 7.3)",
+				 s);
+	if (major * 100 + minor < 601)
+		return cli_error("report: --perf-version: perf %s has no HISI PTT decoder "
+				 "(it came with 6.1)",
+				 s);
+	*l = major * 100 + minor >= 703 ? PTT_DUMP_PERF_7_3 : PTT_DUMP_PERF_6_1;
+	return 0;
 }
 
 static int parse_args(struct report *r, int argc, char **argv)
@@ -62,6 +84,7 @@ static int parse_args(struct report *r, int argc, char **argv)
 		{ "input", required_argument, NULL, 'i' },
 		{ "dump-raw-trace", no_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "perf-version", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		REPORT_VIEWS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -79,6 +102,10 @@ static int parse_args(struct report *r, int argc, char **argv)
 			break;
 		case 'j':
 			r->view = VIEW_JSON;
+			break;
+		case 'V':
+			if (parse_perf_version(optarg, &r->layout))
+				return 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -152,7 +179,7 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 		if (feed_views(r, rec, whole, f))
 			return 1;
 	} else if (r->view == VIEW_DUMP)
-		err = ptt_dump_chunk(&r->out, p, n);
+		err = ptt_dump_chunk(&r->out, p, n, r->layout);
 	else if (r->view == VIEW_JSON)
 		err = ptt_json_chunk(&r->out, p, n, r->stream_off);
 	else
@@ -179,6 +206,12 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 		if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
 			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",
 					 r->path, rec->auxtrace_info.type);
+		/* perf needs priv[0] to tell the PTT's events; later words (a decoder version) are extras */
+		if (!rec->auxtrace_info.nr_priv)
+			fprintf(stderr,
+				"pciescope: %s: the HISI PTT AUXTRACE_INFO has no PMU type "
+				"(priv[0]); perf report refuses such a file\n",
+				r->path);
 		r->have_info = true;
 		return 0;
 	}
@@ -212,7 +245,7 @@ static int run(struct report *r, struct perf_reader *rd)
 
 int cmd_report(int argc, char **argv)
 {
-	struct report r = { .path = "perf.data", .view = VIEW_LINES };
+	struct report r = { .path = "perf.data", .view = VIEW_LINES, .layout = PTT_DUMP_PERF_6_1 };
 	char msg[256] = "";
 	int ret = parse_args(&r, argc, argv);
 

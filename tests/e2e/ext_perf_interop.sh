@@ -6,7 +6,10 @@
 #     HISI PTT lines of `perf report -D` (colour codes stripped);
 #  2. perf reads the header the writer finished (event name, PMU mapping);
 #  3. perf's own re-write of such a file (`perf inject`, file and pipe mode)
-#     reads back to the same decoded output in every view.
+#     reads back to the same decoded output in every view;
+#  4. an AUXTRACE_INFO with a second priv word (decoder version) is read by
+#     both alike; one without priv[0] is refused by perf, as pciescope's
+#     warning says.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -50,4 +53,15 @@ check_file t4 4dw 4096 16 65536 272 1032
 grep -q 'partial 4DW entry (8 bytes at trace offset 0x11520)' t4.err
 check_file t8 8dw 8192 32 131072 4128 100
 grep -q 'partial 8DW entry (8 bytes at trace offset 0x230a0)' t8.err
+
+"$gen" -o p2.data -f 4dw -s 7 -p 2 4096 272
+perf report -D -i p2.data 2>/dev/null | hisi_lines >p2.perf
+"$PCIESCOPE" report -D -i p2.data | diff -u p2.perf -
+"$gen" -o p0.data -f 4dw -s 7 -p 0 4096
+perf report -D -i p0.data >p0.perf 2>&1 || true
+grep -q 'failed to process type: 70 \[Invalid argument\]' p0.perf
+! grep -q 'HISI PTT data' p0.perf
+"$PCIESCOPE" report -D -i p0.data >p0.ours 2>p0.err
+grep -q 'HISI PTT data: size 4096 bytes' p0.ours
+grep -q 'perf report refuses such a file' p0.err
 echo "ok: report -D equals perf report -D; perf inject output reads back identically"

@@ -95,7 +95,7 @@ int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 			       PERF_SAMPLE_CPU,
 		.disabled = 1, .sample_id_all = 1,
 	};
-	uint64_t id = 7, priv = PTT_PMU_TYPE;
+	uint64_t id = 7, priv[2] = { PTT_PMU_TYPE, 1 };
 	struct perf_id_index_entry idx = { .id = id, .idx = 0, .cpu = 0, .tid = (uint64_t)-1 };
 	struct perf_time_conv tc = { .time_shift = 10, .time_mult = 1000, .time_mask = ~0ull };
 	struct perf_writer *w;
@@ -105,7 +105,8 @@ int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 		return err;
 	err = perf_writer_add_attr(w, &attr, "hisi_ptt0_2//", &id, 1);
 	if (!err && o->auxtrace_type >= 0)
-		err = perf_writer_auxtrace_info(w, (uint32_t)o->auxtrace_type, &priv, 1);
+		err = perf_writer_auxtrace_info(w, (uint32_t)o->auxtrace_type, priv,
+						o->nr_priv < 2 ? o->nr_priv : 2);
 	if (!err)
 		err = perf_writer_id_index(w, &idx, 1);
 	if (!err)

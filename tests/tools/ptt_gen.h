@@ -22,6 +22,7 @@ struct ptt_gen_opts {
 	size_t nr_chunks;
 	uint64_t seed;
 	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
+	size_t nr_priv;	   /* its priv words (0..2): PMU type, decoder version */
 };
 
 /* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */

@@ -3,9 +3,9 @@
  * Text views of PTT trace chunks, written with the wbuf helpers (no printf
  * per field: a trace can be hundreds of MiB).
  *
- * - dump:  the lines Linux perf 6.1 `perf report -D` prints for HISI PTT
- *          data, byte for byte (colour aside), including 6.1's reversed
- *          4DW DW0 bit-fields (docs/trace-format.md).
+ * - dump:  the lines `perf report -D` prints for HISI PTT data, byte for
+ *          byte (colour aside), as Linux perf 6.1 prints them (its reversed
+ *          4DW DW0 bit-fields) or as perf 7.3 does (docs/trace-format.md).
  * - line:  one readable line per entry, like `perf script`.
  * - json:  one JSON object per entry (key names are a contract, README).
  *
@@ -24,7 +24,10 @@
 /* Bytes of whole entries in a chunk, as perf rounds it. */
 size_t ptt_chunk_whole(const uint8_t *buf, size_t len, enum ptt_format *f);
 
-int ptt_dump_chunk(struct wbuf *w, const uint8_t *buf, size_t len);
+/* Whose `perf report -D` layout the dump copies. */
+enum ptt_dump_layout { PTT_DUMP_PERF_6_1, PTT_DUMP_PERF_7_3 };
+
+int ptt_dump_chunk(struct wbuf *w, const uint8_t *buf, size_t len, enum ptt_dump_layout layout);
 int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base);
 int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base);
 
