@@ -84,7 +84,7 @@ static void put_req(struct line *l, const struct tlp_hdr *h)
 
 	put_len_be(l, h);
 	put(l, " addr=0x");
-	put_hex(l, st >= 0 ? h->address & ~3ull : h->address, (h->fmt & 1) ? 16 : 8);
+	put_hex(l, tlp_request_address(h), (h->fmt & 1) ? 16 : 8);
 	if (st >= 0) {
 		put(l, " ph=");
 		put_dec(l, (unsigned int)tlp_processing_hint(h));

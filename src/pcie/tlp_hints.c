@@ -9,7 +9,12 @@
 
 #include <pciescope/pcie/tlp.h>
 
-/* Kinds whose TH bit announces hints: memory requests and AtomicOps. */
+/*
+ * Kinds whose TH bit announces hints: memory requests and AtomicOps (PCIe
+ * r5.0 §2.2.7.1).  PH sits in address bits [1:0] of all of them; ST[7:0] in
+ * the Tag field of memory writes, and in the Last/First DW BE byte of memory
+ * reads and AtomicOps (whose Tag is needed for the completion).
+ */
 #define TPH_KINDS                                                                                  \
 	(1u << TLP_MRD32 | 1u << TLP_MRD64 | 1u << TLP_MRDLK32 | 1u << TLP_MRDLK64 |               \
 	 1u << TLP_MWR32 | 1u << TLP_MWR64 | 1u << TLP_FETCHADD32 | 1u << TLP_FETCHADD64 |         \
@@ -33,6 +38,17 @@ int tlp_steering_tag(const struct tlp_hdr *h)
 int tlp_processing_hint(const struct tlp_hdr *h)
 {
 	return has_tph(h) ? (int)(h->address & 3) : -ENODATA;
+}
+
+uint64_t tlp_request_address(const struct tlp_hdr *h)
+{
+	return has_tph(h) ? h->address & ~3ull : h->address;
+}
+
+bool tlp_has_byte_enables(const struct tlp_hdr *h)
+{
+	/* With hints, a read or AtomicOp carries ST where the byte enables were. */
+	return !has_tph(h) || h->kind == TLP_MWR32 || h->kind == TLP_MWR64;
 }
 
 const char *tlp_msg_routing_name(uint8_t routing)

@@ -3,7 +3,9 @@
  * One JSON object per trace entry, one per line.  The key names are a
  * contract with users' scripts (README, docs/trace-format.md): offset,
  * format, time, prefix, dw, fmt, type, length, kind, then the fields the
- * kind carries.  Keys are memcpy'd constants and numbers come from pair
+ * kind carries: a request with TLP Processing Hints has its address without
+ * the PH bits, then ph and st (and no first_be/last_be where ST took their
+ * place).  Keys are memcpy'd constants and numbers come from pair
  * tables through a local cursor, so a 256 MiB trace converts at hundreds of
  * MB/s.
  */
@@ -51,8 +53,14 @@ static char *kind_fields(char *o, const struct ptt_view *v)
 	o = rid_str(wb_lit(o, ",\"requester\":"), h->requester);
 	o = KEY_S(o, ",\"tag\":", h->tag);
 	if (shape == SHAPE_MEM || shape == SHAPE_ATOMIC) {
-		o = wb_hex(wb_lit(o, ",\"address\":\"0x"), h->address, 16);
+		int st = tlp_steering_tag(h);
+
+		o = wb_hex(wb_lit(o, ",\"address\":\"0x"), tlp_request_address(h), 16);
 		*o++ = '"';
+		if (st >= 0) {
+			o = KEY_S(o, ",\"ph\":", (uint32_t)tlp_processing_hint(h));
+			o = KEY_S(o, ",\"st\":", (uint32_t)st);
+		}
 	}
 	if (shape == SHAPE_CFG) {
 		o = KEY_S(o, ",\"bus\":", PCI_RID_BUS(h->cfg_target));
@@ -60,7 +68,7 @@ static char *kind_fields(char *o, const struct ptt_view *v)
 		o = KEY_S(o, ",\"function\":", PCI_RID_FN(h->cfg_target));
 		o = KEY_S(o, ",\"register\":", h->cfg_register);
 	}
-	if (shape == SHAPE_MEM || shape == SHAPE_CFG) {
+	if ((shape == SHAPE_MEM && tlp_has_byte_enables(h)) || shape == SHAPE_CFG) {
 		o = KEY_S(o, ",\"first_be\":", h->first_be);
 		o = KEY_S(o, ",\"last_be\":", h->last_be);
 	}

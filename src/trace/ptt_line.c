@@ -6,7 +6,9 @@
  *
  * columns: stream offset, format, raw time field, TLP kind, then the fields
  * the kind carries (the JSON view's, less Length where it is reserved:
- * completions and messages without data).  Entries whose header is
+ * completions and messages without data).  A request with TLP Processing
+ * Hints shows its address without the PH bits, then ph= and st=, and no
+ * byte enables where ST took their place (src/pcie/tlp_hints.c decides).  Entries whose header is
  * reserved or a prefix show their raw header DWs instead.
  */
 #include <pciescope/pcie/bdf.h>
@@ -53,6 +55,19 @@ static void raw_dws(struct wbuf *w, const struct ptt_entry *e)
 	}
 }
 
+/* " ph=N st=0xNN" of a request with TLP Processing Hints. */
+static void hints(struct wbuf *w, const struct tlp_hdr *h)
+{
+	int st = tlp_steering_tag(h);
+
+	if (st < 0)
+		return;
+	wbuf_lit(w, " ph=");
+	wbuf_putc(w, (char)('0' + tlp_processing_hint(h)));
+	wbuf_lit(w, " st=0x");
+	wbuf_hex(w, (unsigned int)st, 2);
+}
+
 static void fields(struct wbuf *w, const struct ptt_view *v)
 {
 	const struct tlp_hdr *h = &v->h;
@@ -84,9 +99,10 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 		wbuf_hex(w, h->message_code, 2);
 	} else {
 		wbuf_lit(w, " addr=0x");
-		wbuf_hex(w, h->address, 16);
+		wbuf_hex(w, tlp_request_address(h), 16);
+		hints(w, h);
 	}
-	if (shape == SHAPE_MEM || shape == SHAPE_CFG) {
+	if ((shape == SHAPE_MEM && tlp_has_byte_enables(h)) || shape == SHAPE_CFG) {
 		wbuf_lit(w, " be=");
 		wbuf_hex(w, h->last_be, 1);
 		wbuf_putc(w, '/');

@@ -167,6 +167,10 @@ const char *tlp_msg_code_name(uint8_t code);       /* "ERR_COR", ...; NULL if un
  */
 int tlp_steering_tag(const struct tlp_hdr *h);
 int tlp_processing_hint(const struct tlp_hdr *h);
+/* The address a request targets: address without the PH bits when it has hints. */
+uint64_t tlp_request_address(const struct tlp_hdr *h);
+/* Whether first_be/last_be are byte enables (not ST of a read or AtomicOp with hints). */
+bool tlp_has_byte_enables(const struct tlp_hdr *h);
 
 /* TLP prefixes (fmt 100b): type[4] = 0 local, 1 end-end. */
 #define TLP_PRFX_MRIOV 0x80u /* local MR-IOV */
