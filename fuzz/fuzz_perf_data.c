@@ -42,9 +42,9 @@ static void read_image(const uint8_t *data, size_t size)
 		ptt_dump_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size,
 			       PTT_DUMP_PERF_6_1);
 		w.len = 0;
-		ptt_json_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base);
+		ptt_json_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base, &c1);
 		w.len = 0;
-		ptt_line_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base);
+		ptt_line_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base, &c2);
 		base += rec.auxtrace.size;
 	}
 	wbuf_close(&w);

@@ -39,8 +39,10 @@ static void views(const uint8_t *buf, size_t len)
 		abort();
 	ptt_dump_chunk(&w, buf, len, PTT_DUMP_PERF_6_1);
 	ptt_dump_chunk(&w, buf, len, PTT_DUMP_PERF_7_3);
-	ptt_line_chunk(&w, buf, len, UINT64_MAX - len);
-	ptt_json_chunk(&w, buf, len, 0);
+	struct ptt_clock c1 = { 0 }, c2 = { 0 };
+
+	ptt_line_chunk(&w, buf, len, UINT64_MAX - len, &c1);
+	ptt_json_chunk(&w, buf, len, 0, &c2);
 	wbuf_close(&w);
 }
 

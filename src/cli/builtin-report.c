@@ -39,6 +39,7 @@ struct report {
 	struct wbuf out;
 	bool have_info;
 	uint64_t chunks, stream_off;
+	struct ptt_clock clk; /* the line and JSON views' unwrapped time */
 	struct report_views_opts vo;
 	struct report_views *views; /* the analysis views, when asked for */
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
@@ -181,9 +182,9 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 	} else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n, r->layout);
 	else if (r->view == VIEW_JSON)
-		err = ptt_json_chunk(&r->out, p, n, r->stream_off);
+		err = ptt_json_chunk(&r->out, p, n, r->stream_off, &r->clk);
 	else
-		err = ptt_line_chunk(&r->out, p, n, r->stream_off);
+		err = ptt_line_chunk(&r->out, p, n, r->stream_off, &r->clk);
 	if (err)
 		return cli_errno(err, "%s: writing the report", r->path);
 	if (whole != n) {

@@ -2,7 +2,8 @@
 /*
  * One JSON object per trace entry, one per line.  The key names are a
  * contract with users' scripts (README, docs/trace-format.md): offset,
- * format, time, prefix, dw, fmt, type, length, kind, then the fields the
+ * format, time (raw field), prefix, dw, ticks (time unwrapped), fmt, type,
+ * length, kind, then the fields the
  * kind carries: a request with TLP Processing Hints has its address without
  * the PH bits, then ph and st (and no first_be/last_be where ST took their
  * place).  Keys are memcpy'd constants and numbers come from pair
@@ -77,7 +78,7 @@ static char *kind_fields(char *o, const struct ptt_view *v)
 	return o;
 }
 
-void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
+void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks)
 {
 	char *o = w->buf + w->len;
 	uint32_t dw0 = e->hdr[0];
@@ -99,7 +100,8 @@ void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
 	o = hex32_str(o, e->hdr[2]);
 	*o++ = ',';
 	o = hex32_str(o, e->hdr[3]);
-	o = KEY_S(o, "],\"fmt\":", dw0 >> 29);
+	o = KEY_U(o, "],\"ticks\":", ticks);
+	o = KEY_S(o, ",\"fmt\":", dw0 >> 29);
 	o = KEY_S(o, ",\"type\":", dw0 >> 24 & 0x1f);
 	o = KEY_S(o, ",\"length\":", dw0 & 0x3ff);
 	o = wb_lit(o, ",\"kind\":\"");
@@ -111,7 +113,8 @@ void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
 	w->len = (size_t)(o - w->buf);
 }
 
-int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base)
+int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+		   struct ptt_clock *clk)
 {
-	return ptt_view_chunk(w, buf, len, base, ptt_json_entry);
+	return ptt_view_chunk(w, buf, len, base, clk, ptt_json_entry);
 }

@@ -4,7 +4,8 @@
  *
  *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=18 len=16 addr=0x... be=f/f
  *
- * columns: stream offset, format, raw time field, TLP kind, then the fields
+ * columns: stream offset, format, time (the time field unwrapped as the
+ * analysis does: ptt_clock), TLP kind, then the fields
  * the kind carries (the JSON view's, less Length where it is reserved:
  * completions and messages without data).  A request with TLP Processing
  * Hints shows its address without the PH bits, then ph= and st=, and no
@@ -110,7 +111,7 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 	}
 }
 
-void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
+void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks)
 {
 	struct ptt_view v;
 	size_t start;
@@ -119,7 +120,7 @@ void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
 	wbuf_lit(w, "0x");
 	wbuf_hex(w, off, 10);
 	wbuf_mem(w, e->format == PTT_FMT_8DW ? " 8dw " : " 4dw ", 5);
-	right_u64(w, e->time, 10);
+	right_u64(w, ticks, 10);
 	wbuf_putc(w, ' ');
 	start = w->len;
 	w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_kind_name(v.kind)) - w->buf);
@@ -135,7 +136,8 @@ void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off)
 	wbuf_putc(w, '\n');
 }
 
-int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base)
+int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+		   struct ptt_clock *clk)
 {
-	return ptt_view_chunk(w, buf, len, base, ptt_line_entry);
+	return ptt_view_chunk(w, buf, len, base, clk, ptt_line_entry);
 }

@@ -68,11 +68,13 @@ static inline void ptt_view_decode(const struct ptt_entry *e, struct ptt_view *v
 
 /*
  * Decodes every whole entry of a chunk and prints it with entry(), offsets
- * counted from base.  Inline so that entry, a constant at each call site,
+ * counted from base, times unwrapped on clk.  Inline so that entry, a constant at each call site,
  * is inlined into the loop as if written there.
  */
 static inline int ptt_view_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
-				 void (*entry)(struct wbuf *, const struct ptt_entry *, uint64_t))
+				 struct ptt_clock *clk,
+				 void (*entry)(struct wbuf *, const struct ptt_entry *, uint64_t,
+					       uint64_t))
 {
 	enum ptt_format f;
 	size_t whole = ptt_chunk_whole(buf, len, &f), step = ptt_entry_size(f);
@@ -82,7 +84,7 @@ static inline int ptt_view_chunk(struct wbuf *w, const uint8_t *buf, size_t len,
 		if (wbuf_reserve(w))
 			return w->err;
 		ptt_entry_decode(buf + off, f, &e);
-		entry(w, &e, base + off);
+		entry(w, &e, base + off, ptt_clock_tick(clk, f, e.time));
 	}
 	return w->err;
 }

@@ -134,8 +134,8 @@ static void views_agree(enum ptt_format f)
 		ptt_entry_decode(buf, f, &e);
 		assert_int_equal(wbuf_init_mem(&jw), 0);
 		assert_int_equal(wbuf_init_mem(&lw), 0);
-		ptt_json_entry(&jw, &e, 0);
-		ptt_line_entry(&lw, &e, 0);
+		ptt_json_entry(&jw, &e, 0, e.time);
+		ptt_line_entry(&lw, &e, 0, e.time);
 		jw.buf[jw.len] = 0;
 		lw.buf[lw.len] = 0;
 		assert_true(tlp_decode(e.hdr, 4, &h) > 0);

@@ -73,6 +73,35 @@ static inline uint32_t ptt_entry_hdr(const uint8_t *buf, enum ptt_format f, uint
 	return 0;
 }
 
+/*
+ * Unwraps the time fields of consecutive entries into one monotonic tick
+ * count, the rule of the analysis (trace/analysis.h): the first entry's raw
+ * field, then each entry adds its difference to the previous one modulo the
+ * field's range (2^11 for 4DW, 2^32 for 8DW); a change of format adds 0.
+ * Zero-initialise; feed every entry of the stream in order.
+ */
+struct ptt_clock {
+	bool started;
+	enum ptt_format fmt;
+	uint32_t last_raw;
+	uint64_t now;
+};
+
+static inline uint64_t ptt_clock_tick(struct ptt_clock *c, enum ptt_format f, uint32_t time)
+{
+	uint32_t mask = f == PTT_FMT_4DW ? 0x7ffu : 0xffffffffu, raw = time & mask;
+
+	if (!c->started) {
+		c->started = true;
+		c->now = raw;
+	} else if (f == c->fmt) {
+		c->now += (raw - c->last_raw) & mask;
+	}
+	c->fmt = f;
+	c->last_raw = raw;
+	return c->now;
+}
+
 /* Format of a trace chunk, judged from its first word as perf does. */
 enum ptt_format ptt_detect_format(const uint8_t *buf, size_t len);
 size_t ptt_entry_size(enum ptt_format f);

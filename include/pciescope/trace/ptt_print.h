@@ -28,11 +28,14 @@ size_t ptt_chunk_whole(const uint8_t *buf, size_t len, enum ptt_format *f);
 enum ptt_dump_layout { PTT_DUMP_PERF_6_1, PTT_DUMP_PERF_7_3 };
 
 int ptt_dump_chunk(struct wbuf *w, const uint8_t *buf, size_t len, enum ptt_dump_layout layout);
-int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base);
-int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base);
+/* clk: the stream's clock (ptt_entry.h), carried from chunk to chunk. */
+int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+		   struct ptt_clock *clk);
+int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+		   struct ptt_clock *clk);
 
-/* One entry (e decoded from the stream at offset off). */
-void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off);
-void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off);
+/* One entry (e decoded from the stream at offset off, at unwrapped time ticks). */
+void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks);
+void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks);
 
 #endif
