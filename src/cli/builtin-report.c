@@ -40,6 +40,9 @@ struct report {
 	bool have_info;
 	uint64_t chunks, stream_off;
 	struct ptt_clock clk; /* the line and JSON views' unwrapped time */
+	/* perf clock times of the ITRACE_START and AUX records: how long tracing ran */
+	uint64_t rec_first, rec_last;
+	unsigned int rec_times;
 	struct report_views_opts vo;
 	struct report_views *views; /* the analysis views, when asked for */
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
@@ -201,8 +204,22 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 	return 0;
 }
 
+static void note_time(struct report *r, const struct perf_rec *rec)
+{
+	uint64_t t;
+
+	if (perf_rec_sample_time(r->rd, rec, &t))
+		return;
+	if (!r->rec_times++ || t < r->rec_first)
+		r->rec_first = t;
+	if (t > r->rec_last)
+		r->rec_last = t;
+}
+
 static int on_record(struct report *r, const struct perf_rec *rec)
 {
+	if (rec->type == PERF_RECORD_AUX || rec->type == PERF_RECORD_ITRACE_START)
+		note_time(r, rec);
 	if (rec->type == PERF_REC_AUXTRACE_INFO) {
 		if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
 			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",
@@ -266,6 +283,8 @@ int cmd_report(int argc, char **argv)
 	ret = run(&r, r.rd);
 	if (r.nspans && report_views_spans(r.views, r.spans, r.nspans, read_file, r.rd))
 		ret = 1;
+	if (r.views && r.rec_times > 1)
+		report_views_recording(r.views, (double)(r.rec_last - r.rec_first));
 	if (r.views && report_views_finish(r.views, stdout))
 		ret = 1;
 out:

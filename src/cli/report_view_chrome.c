@@ -35,9 +35,8 @@ static int track_of(struct report_views *v, uint16_t rid)
 	return rid + 1;
 }
 
-void rv_chrome_txn(void *ctx, const struct analysis_txn *t)
+void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t)
 {
-	struct report_views *v = ctx;
 	uint64_t first = analysis_summary(v->a)->first;
 	char args[160], b[16];
 

@@ -2,7 +2,10 @@
 /*
  * --html FILE: one self-contained page (inline style and SVG, no script, no
  * external resource) with the summary, the TLP mix, bandwidth over time,
- * the latency histogram and the busiest requesters.  The charts are made
+ * the latency histogram, outstanding requests over time and the busiest
+ * requesters.  Where the recording could not see what a section shows, the
+ * section says so in a sentence (report_view_notes.c) instead of drawing
+ * zeros.  The charts are made
  * by out/svg from the same analysis the text views print.
  */
 #include <errno.h>
@@ -130,25 +133,82 @@ static void latency_chart(const struct report_views *v, FILE *f)
 		      HIST_BINS, "ns");
 }
 
+/* Average requests in flight per bin of the outstanding-requests series. */
+static int outstanding_chart(const struct report_views *v, FILE *f)
+{
+	const struct rv_busy *b = &v->busy;
+	const struct analysis_summary *s = analysis_summary(v->a);
+	size_t n = (size_t)((s->last - s->first) / b->width) + 1;
+	double *x = calloc(2 * RV_BUSY_BINS, sizeof(double)), *y = x + RV_BUSY_BINS;
+	struct svg_series series = {"requests in flight", NULL, "#4a7fb5"};
+
+	if (!x)
+		return -ENOMEM;
+	if (n > RV_BUSY_BINS)
+		n = RV_BUSY_BINS;
+	for (size_t i = 0; i < n; i++) {
+		x[i] = rv_ns(v, i * b->width) / 1e3;
+		y[i] = b->bins[i] / (double)b->width;
+	}
+	series.y = y;
+	svg_line_chart(f, "Outstanding non-posted requests (average per interval)", x, n, &series,
+		       1, "time from first entry (us)", "requests");
+	free(x);
+	return 0;
+}
+
+static void note(FILE *f, const char *text)
+{
+	if (text[0])
+		html_para(f, text);
+}
+
+/*
+ * The latency views only when requests were matched: otherwise the sentence
+ * that says why not, instead of a chart and a table of zeros.
+ */
+static int latency_sections(const struct report_views *v, FILE *f, const char *lat)
+{
+	int err = 0;
+
+	html_section(f, "Latency");
+	if (rv_latency_empty(v)) {
+		note(f, lat);
+		html_section_end(f);
+		return 0;
+	}
+	latency_chart(v, f);
+	html_section_end(f);
+	html_section(f, "Outstanding requests over time");
+	err = outstanding_chart(v, f);
+	html_section_end(f);
+	table_section(f, "Latency per requester and kind", rv_latency_table(v));
+	return err;
+}
+
 int rv_html_write(const struct report_views *v, FILE *f)
 {
+	char lat[512] = "", tim[512] = "";
 	int err;
 
+	rv_latency_note(v, lat, sizeof(lat));
+	rv_time_note(v, tim, sizeof(tim));
 	html_begin(f, "pciescope trace report");
 	table_section(f, "Summary", rv_summary_table(v));
+	note(f, tim);
 	table_section(f, "TLP classes", rv_class_table(v));
 	html_section(f, "TLP mix");
 	mix_chart(v, f);
 	html_section_end(f);
 	html_section(f, "Bandwidth over time");
 	err = bandwidth_chart(v, f);
+	note(f, tim);
 	html_section_end(f);
-	html_section(f, "Latency");
-	latency_chart(v, f);
-	html_section_end(f);
-	table_section(f, "Latency per requester and kind", rv_latency_table(v));
+	if (!err)
+		err = latency_sections(v, f, lat);
 	table_section(f, "Top requesters", rv_requester_table(v, TOP_REQUESTERS));
-	table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
+	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
+		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
 	table_section(f, "TLP kinds", rv_kind_table(v));
 	return err ? err : html_end(f);
 }

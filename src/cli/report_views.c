@@ -111,6 +111,18 @@ void report_views_usage(FILE *f)
 	    f);
 }
 
+/* Every matched request: a Chrome slice, a share of the outstanding-requests chart. */
+static void on_txn(void *ctx, const struct analysis_txn *t)
+{
+	struct report_views *v = ctx;
+	uint64_t first = analysis_summary(v->a)->first;
+
+	if (v->chrome)
+		rv_chrome_txn(v, t);
+	if (v->html)
+		rv_busy_add(&v->busy, t->start - first, t->end - first);
+}
+
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
 		       bool have_config, struct report_views **out)
 {
@@ -118,7 +130,7 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	struct analysis_opts ao = {.tick_ns = o->tick_ns,
 				   .window_ns = o->timeline_ns,
 				   .no_timeline = !o->timeline_ns && !o->html,
-				   .on_txn = o->chrome_trace ? rv_chrome_txn : NULL,
+				   .on_txn = o->chrome_trace || o->html ? on_txn : NULL,
 				   .ctx = v};
 	int err;
 
@@ -128,6 +140,8 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	if (v->o.csv && !v->o.stats && !v->o.latency && !v->o.timeline_ns)
 		v->o.stats = true;
 	v->input = input;
+	v->have_setting = have_config;
+	v->setting = ptt_setting_of_config(config);
 	v->dir = have_config ? analysis_dir_of_setting((enum ptt_format)((config >> 32) & 0xf),
 						       (config >> 20) & 0xf)
 			     : ANALYSIS_DIR_UNKNOWN;
@@ -163,8 +177,22 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
 	return report_views_start(o, input, a ? a->attr.config : 0, a != NULL, out);
 }
 
+void report_views_recording(struct report_views *v, double ns)
+{
+	v->rec_ns = ns;
+}
+
+static void saw_format(struct report_views *v, enum ptt_format f)
+{
+	if (!v->have_fmt) {
+		v->have_fmt = true;
+		v->fmt = f;
+	}
+}
+
 void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len, enum ptt_format f)
 {
+	saw_format(v, f);
 	analysis_feed_entries(v->a, buf, len, f, v->dir);
 }
 
@@ -181,6 +209,8 @@ int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t 
 						      : (unsigned)cpus;
 	for (size_t i = 0; i < n; i++)
 		sp[i].d = v->dir;
+	if (n)
+		saw_format(v, sp[0].f);
 	err = analysis_feed_spans(v->a, sp, n, threads, read, ctx);
 	return err ? cli_errno(err, "%s: reading the trace", v->input) : 0;
 }
@@ -202,21 +232,46 @@ static int print_table(FILE *out, struct out_table *t, const char *title, bool c
 	return 0;
 }
 
+/*
+ * A sentence beside a text table; with --csv once on stderr, so that
+ * standard output stays CSV.
+ */
+static void print_note(FILE *out, bool csv, char *note)
+{
+	if (!note[0])
+		return;
+	fprintf(csv ? stderr : out, "%s%s\n", csv ? "pciescope: report: " : "", note);
+	if (csv)
+		note[0] = 0;
+}
+
 static int print_views(struct report_views *v, FILE *out)
 {
 	bool csv = v->o.csv, first = true;
+	char lat[512] = "", tim[512] = "";
 	int err = 0;
 
+	rv_latency_note(v, lat, sizeof(lat));
+	rv_time_note(v, tim, sizeof(tim));
 	if (v->o.stats) {
 		err |= print_table(out, rv_summary_table(v), "Summary", csv, &first);
+		print_note(out, csv, tim);
+		print_note(out, csv, lat);
 		err |= print_table(out, rv_class_table(v), "TLP classes", csv, &first);
 		err |= print_table(out, rv_kind_table(v), "TLP kinds", csv, &first);
 		err |= print_table(out, rv_requester_table(v, SIZE_MAX), "Requesters", csv, &first);
 		err |= print_table(out, rv_completer_table(v, SIZE_MAX), "Completers", csv, &first);
 	}
-	if (v->o.latency)
+	if (v->o.latency && rv_latency_empty(v)) {
+		if (!v->o.stats) {
+			if (!first && !csv)
+				fputc('\n', out);
+			print_note(out, csv, lat);
+		}
+	} else if (v->o.latency) {
 		err |= print_table(out, rv_latency_table(v), "Latency (request -> last completion)",
 				   csv, &first);
+	}
 	if (v->o.timeline_ns) {
 		const struct analysis_window *w;
 		uint64_t width;
@@ -226,6 +281,7 @@ static int print_views(struct report_views *v, FILE *out)
 					 "width; choose a wider one",
 					 ANALYSIS_MAX_WINDOWS);
 		err |= print_table(out, rv_timeline_table(v), "Bandwidth over time", csv, &first);
+		print_note(out, csv, tim);
 	}
 	return err ? cli_errno(-ENOMEM, "report") : 0;
 }

@@ -89,6 +89,8 @@ void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len,
  */
 int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t n,
 		       analysis_read_fn read, void *ctx);
+/* How long the recording lasted by the perf.data records' times (for ptt_sight_time). */
+void report_views_recording(struct report_views *v, double ns);
 /* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */
 int report_views_finish(struct report_views *v, FILE *out);
 

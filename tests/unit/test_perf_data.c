@@ -82,8 +82,10 @@ static void check_sample(struct perf_reader *r)
 {
 	struct perf_id_index_entry e;
 	struct perf_rec rec;
+	uint64_t t = 0;
 
 	next_ok(r, &rec, PERF_REC_AUXTRACE_INFO);
+	assert_int_equal(perf_rec_sample_time(r, &rec, &t), -ENODATA);
 	assert_int_equal(rec.auxtrace_info.type, PERF_AUXTRACE_HISI_PTT);
 	assert_int_equal(rec.auxtrace_info.nr_priv, 1);
 	assert_int_equal(rec.auxtrace_info.priv[0], 42);
@@ -99,10 +101,17 @@ static void check_sample(struct perf_reader *r)
 	assert_true(rec.time_conv.cap_user_time_zero);
 	next_ok(r, &rec, PERF_RECORD_ITRACE_START);
 	assert_int_equal(rec.itrace_start.tid, 2);
+	/* the trailer is TIME, ID: the time is its first word */
+	assert_int_equal(perf_rec_sample_time(r, &rec, &t), 0);
+	assert_int_equal(t, 77);
 	next_ok(r, &rec, PERF_RECORD_AUX);
+	t = 0;
+	assert_int_equal(perf_rec_sample_time(r, &rec, &t), 0);
+	assert_int_equal(t, 77);
 	assert_int_equal(rec.aux.aux_size, sizeof(payload));
 	assert_int_equal(rec.aux.flags, PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_PARTIAL);
 	next_ok(r, &rec, PERF_REC_AUXTRACE);
+	assert_int_equal(perf_rec_sample_time(r, &rec, &t), -ENODATA);
 	assert_int_equal(rec.auxtrace.size, (sizeof(payload) + 7) & ~7ul);
 	assert_int_equal(rec.auxtrace.offset, 0x1000);
 	assert_int_equal(rec.auxtrace.reference, 9);
