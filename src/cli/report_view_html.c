@@ -147,8 +147,11 @@ static int outstanding_chart(const struct report_views *v, FILE *f)
 	if (n > RV_BUSY_BINS)
 		n = RV_BUSY_BINS;
 	for (size_t i = 0; i < n; i++) {
+		/* the last interval ends one tick after the last entry */
+		uint64_t len = s->last - s->first + 1 - i * b->width;
+
 		x[i] = rv_ns(v, i * b->width) / 1e3;
-		y[i] = b->bins[i] / (double)b->width;
+		y[i] = b->bins[i] / (double)(len < b->width ? len : b->width);
 	}
 	series.y = y;
 	svg_line_chart(f, "Outstanding non-posted requests (average per interval)", x, n, &series,

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # report --html opened in headless Chromium (Debian's, from
-# scripts/install-deps.sh): the three charts must be laid out at their size
+# scripts/install-deps.sh): the four charts must be laid out at their size
 # with their marks, the page must load no resource and raise no error or
 # console message, and a screenshot is saved under the build folder.
 # The page itself has no script; a copy gets a small probe script that
@@ -60,11 +60,12 @@ browse() {
 browse --dump-dom "file://$TEST_TMP/probed.html" > dom.html 2> chromium.log
 sed -n '/<pre id="probe">/,/<\/pre>/p' dom.html | sed 's/<[^>]*>//g' > probe.txt
 cat probe.txt
-[ "$(grep -c '^chart 720x320 ' probe.txt)" = 3 ] || fail "not three charts of 720x320"
+[ "$(grep -c '^chart 720x320 ' probe.txt)" = 4 ] || fail "not four charts of 720x320"
 kinds=$(grep -c '^kind ' truth.txt)
 grep -q "^chart 720x320 shown=$kinds label=TLP mix" probe.txt || fail "TLP mix: not $kinds bars"
 grep -q '^chart 720x320 shown=3 label=Payload bandwidth' probe.txt || fail "bandwidth: not 3 lines"
 grep -Eq '^chart 720x320 shown=[1-9][0-9]* label=Latency' probe.txt || fail "latency: no bins"
+grep -q '^chart 720x320 shown=1 label=Outstanding' probe.txt || fail "outstanding requests: no line"
 grep -qx 'resources 0' probe.txt || fail "the page loaded resources"
 grep -qx 'errors 0 ' probe.txt || fail "errors in the page"
 grep -q ':CONSOLE' chromium.log && fail "console messages: $(grep ':CONSOLE' chromium.log)"
