@@ -266,6 +266,8 @@ static int print_views(struct report_views *v, FILE *out)
 		if (!v->o.stats) {
 			if (!first && !csv)
 				fputc('\n', out);
+			if (!csv)
+				first = false; /* the note took the table's place on out */
 			print_note(out, csv, lat);
 		}
 	} else if (v->o.latency) {
