@@ -244,13 +244,19 @@ static void corrupt_sizes_are_errors(void **state)
 	size_t len;
 	uint8_t *img;
 	uint16_t tiny = 4;
+	uint64_t data_at;
+	char want[64];
 
 	write_sample(path);
 	img = slurp(path, &len);
-	/* first record: AUXTRACE_INFO at the data offset (104) */
-	memcpy(img + 104 + 6, &tiny, 2);
+	/* first record: AUXTRACE_INFO at the data offset, after the attribute and its ids */
+	memcpy(&data_at, img + 40, 8);
+	assert_int_equal(data_at, 104 + 2 * 8 + sizeof(struct perf_event_attr) + 16);
+	memcpy(img + data_at + 6, &tiny, 2);
 	assert_int_equal(read_all(img, len, msg, sizeof(msg)), -EPROTO);
-	assert_non_null(strstr(msg, "corrupt record at offset 0x68: size 4"));
+	snprintf(want, sizeof(want), "corrupt record at offset %#llx: size 4",
+		 (unsigned long long)data_at);
+	assert_non_null(strstr(msg, want));
 	free(img);
 
 	img = slurp(path, &len);

@@ -10,11 +10,13 @@
  * the way perf swaps it.  Record fields are returned in host order; AUX trace
  * payloads are returned as stored (PTT words are little-endian anyway).
  *
- * Writer: file mode.  Small records go through a buffer; an AUXTRACE chunk
- * leaves in one writev(2) of header + caller's buffer + padding, so a
- * recorder can stream 16 MiB chunks without copying them.  The header, the
- * attributes with their ids and the feature sections perf needs are written
- * by perf_writer_close().
+ * Writer: file and pipe mode.  Small records go through a buffer; an
+ * AUXTRACE chunk leaves in one writev(2) of header + caller's buffer +
+ * padding, so a recorder can stream 16 MiB chunks without copying them.  A
+ * file is a valid perf.data from its first write: the header and the
+ * attributes with their ids come first, the header's data size follows
+ * every write, and perf_writer_close() adds the feature sections and the
+ * bitmap that marks the file closed.
  */
 #ifndef PCIESCOPE_PERF_PERF_DATA_H
 #define PCIESCOPE_PERF_PERF_DATA_H
@@ -207,9 +209,17 @@ struct perf_writer_env {
 	uint32_t pmu_type;
 };
 
-/* Creates path (truncating it).  0 or -errno. */
+/*
+ * Creates path (truncating it); "-" writes pipe mode to standard output.
+ * Nothing is written until the first record.  0 or -errno.
+ */
 int perf_writer_open(const char *path, const struct perf_writer_env *env,
 		     struct perf_writer **out);
+bool perf_writer_is_pipe(const struct perf_writer *w);
+/* Bytes of output so far (written or buffered). */
+uint64_t perf_writer_bytes(const struct perf_writer *w);
+/* One more PMU_MAPPINGS entry beside env's (a type already listed is skipped). */
+int perf_writer_add_pmu(struct perf_writer *w, const char *name, uint32_t type);
 /*
  * Adds an event before any record is written.  The first attribute decides
  * the sample_id trailer of AUX, ITRACE_START and LOST records.
@@ -247,9 +257,13 @@ int perf_writer_id_index(struct perf_writer *w, const struct perf_id_index_entry
 /* Any other record, already laid out (header included). */
 int perf_writer_raw(struct perf_writer *w, const void *rec, size_t size);
 
-/* Writes the feature sections, attributes and header; closes.  0 or -errno. */
+/*
+ * Writes what is buffered, the feature sections and the final header;
+ * closes.  0 or -errno; after a write error the file still holds every
+ * record written before it, read as a file that was not closed.
+ */
 int perf_writer_close(struct perf_writer *w);
-/* Closes without finishing (error paths); the file is left invalid. */
+/* Closes without finishing: records already written stay readable, unclosed. */
 void perf_writer_abort(struct perf_writer *w);
 
 #endif
