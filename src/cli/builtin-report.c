@@ -190,6 +190,23 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 	return 0;
 }
 
+/* A warning, as perf's about a data size of 0: what was kept is reported. */
+static void say_unclosed(const struct report *r, const struct perf_reader *rd)
+{
+	struct perf_reader_recovery rc;
+
+	if (!perf_reader_unclosed(rd, &rc))
+		return;
+	fprintf(stderr,
+		"pciescope: %s: warning: the file was not closed (the recording was killed or "
+		"its disk filled): recovered %" PRIu64 " records, %" PRIu64 " bytes",
+		r->path, rc.records, rc.bytes);
+	if (rc.dropped)
+		fprintf(stderr, "; %" PRIu64 " bytes of an incomplete last record left out",
+			rc.dropped);
+	fputc('\n', stderr);
+}
+
 static int run(struct report *r, struct perf_reader *rd)
 {
 	struct perf_rec rec;
@@ -203,6 +220,7 @@ static int run(struct report *r, struct perf_reader *rd)
 		return ret;
 	if (got < 0)
 		return cli_error("%s: %s", r->path, perf_reader_errmsg(rd));
+	say_unclosed(r, rd);
 	if (!r->have_info)
 		return cli_error("%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", r->path);
 	if (!r->chunks)

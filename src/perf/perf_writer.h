@@ -34,8 +34,6 @@ struct perf_writer {
 
 /* Appends n bytes to the output (buffered). */
 int perf_writer_put(struct perf_writer *w, const void *p, size_t n);
-/* Writes the buffer out; in file mode the header then vouches for it. */
-int perf_writer_flush(struct perf_writer *w);
 /* Writes iov out after the buffer, as one write at a record boundary. */
 struct iovec;
 int perf_writer_write_iov(struct perf_writer *w, struct iovec *iov, int n);

@@ -166,6 +166,20 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec);
 const char *perf_reader_errmsg(const struct perf_reader *r);
 
 /*
+ * A file whose recording was never closed (perf record or pciescope record
+ * killed, a power cut, a full disk): its header says data size 0, as perf
+ * leaves it, or has no feature bitmap, as pciescope leaves it.  Its records
+ * are read up to wherever the file ends; an incomplete last record ends the
+ * iteration (return 0) instead of being an error.  rc (may be NULL) then
+ * says what was read: records handed out, their bytes, and the bytes of the
+ * incomplete record left out.
+ */
+struct perf_reader_recovery {
+	uint64_t records, bytes, dropped;
+};
+bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recovery *rc);
+
+/*
  * n bytes from offset off of the payload of rec, the AUXTRACE record the
  * last perf_reader_next returned.  A mapped file is read with pread(2) into
  * scratch (n bytes) rather than through the mapping: a pass over hundreds
@@ -254,6 +268,13 @@ int perf_writer_lost(struct perf_writer *w, uint64_t id, uint64_t lost,
 int perf_writer_finished_round(struct perf_writer *w);
 int perf_writer_time_conv(struct perf_writer *w, const struct perf_time_conv *tc);
 int perf_writer_id_index(struct perf_writer *w, const struct perf_id_index_entry *e, size_t n);
+/*
+ * Writes out what is buffered; in file mode the header then vouches for
+ * every record written, so the file on disk reads up to here whatever
+ * happens to the writer next.  (Every write does that; this one is for a
+ * recorder that wants a round on disk now.)
+ */
+int perf_writer_flush(struct perf_writer *w);
 /* Any other record, already laid out (header included). */
 int perf_writer_raw(struct perf_writer *w, const void *rec, size_t size);
 
