@@ -112,9 +112,9 @@ static int prepare_event(struct rec *s, int i)
 		return cli_error("record: %s: %s (--force passes the event to the driver as is)",
 				 e->spec, err);
 	if (i && ptt_is_pmu(pe->pmu) != ptt_is_pmu(s->e[0].pe.pmu))
-		return cli_error("record: -e %s: AUX tracers of different kinds cannot share a "
-				 "recording (perf refuses them too); record them one at a time",
-				 e->spec);
+		return cli_error("record: -e %s: %s and %s are not the same kind of tracer; a "
+				 "recording holds one kind of AUX trace (perf refuses a mix too)",
+				 e->spec, s->e[0].pe.pmu, pe->pmu);
 	if (same_device(s, i) >= 0)
 		return cli_error("record: -e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",

@@ -26,6 +26,8 @@ fixtures() {
 	: >empty.data
 	"$BUILD_DIR/tests/gen_ptt_perfdata" -o full.data -f 4dw 4096 4096
 	head -c 6000 full.data >cut.data
+	cp cut.data open.data # never closed: no feature bitmap (bytes 72..103 of the header)
+	printf '\0%.0s' $(seq 32) | dd of=open.data bs=1 seek=72 conv=notrunc status=none
 	cp full.data garbled.data
 	# the header of the second AUXTRACE record (after 0x238 + 48 + 4096)
 	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x1268)) conv=notrunc status=none
