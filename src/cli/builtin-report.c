@@ -180,6 +180,10 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",
 					 r->path, rec->auxtrace_info.type);
 		r->have_info = true;
+		/* started here, not at open: in a pipe the attributes arrive as records first */
+		if (r->piece && !r->views &&
+		    report_views_start_reader(&r->vo, r->path, r->rd, &r->views))
+			return 1;
 		return 0;
 	}
 	if (rec->type == PERF_REC_AUXTRACE)
@@ -241,10 +245,6 @@ int cmd_report(int argc, char **argv)
 	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
 	    (report_views_selected(&r.vo) && !(r.piece = malloc(VIEWS_PIECE)))) {
 		ret = cli_error("out of memory");
-		goto out;
-	}
-	if (r.piece && report_views_start_reader(&r.vo, r.path, r.rd, &r.views)) {
-		ret = 1;
 		goto out;
 	}
 	ret = run(&r, r.rd);
