@@ -25,6 +25,16 @@ static void on_signal(int sig)
 	caught = sig;
 }
 
+/*
+ * A reader of `-o -` that went away makes the next write fail with EPIPE,
+ * which names the output like any write error.  A handler rather than
+ * SIG_IGN: an ignored signal would stay ignored in the measured command.
+ */
+static void on_sigpipe(int sig)
+{
+	(void)sig;
+}
+
 void aux_record_catch_signals(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -33,6 +43,8 @@ void aux_record_catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_sigpipe;
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 int rec_signal(void)

@@ -35,6 +35,12 @@ for v in -D --json --stats --latency; do
 		bad "pipe: record | report $v differs from the file's"
 done
 
+# A reader that goes away is a write error naming the output, not a silent death.
+$P record -o - -e "$E0" -- sleep 0.01 2>rec.err | head -c 100 >/dev/null
+rc=${PIPESTATUS[0]}
+[ "$rc" = 1 ] || bad "closed pipe: exit $rc"
+[ "$(cat rec.err)" = "pciescope: record: writing -: Broken pipe" ] || bad "closed pipe: $(cat rec.err)"
+
 # Two devices, file and pipe mode.
 for out in two.data -; do
 	if [ "$out" = - ]; then
