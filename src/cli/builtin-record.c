@@ -127,7 +127,7 @@ int cmd_record(int argc, char **argv)
 	struct aux_record_opts o = {
 	    .aux_bytes = AUX_RECORD_DEFAULT_BYTES, .output = "perf.data", .drain_every = 1};
 	struct backend_opts bo = {0};
-	struct aux_record_result r;
+	struct aux_record_result r = {0};
 	struct backend *b;
 	int cmd = argc, ret = parse_args(argc, argv, &bo, &o, &cmd);
 

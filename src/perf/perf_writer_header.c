@@ -79,8 +79,10 @@ static int start_file(struct perf_writer *w)
 static int pipe_attr(struct perf_writer *w, const struct perf_attr_info *a)
 {
 	uint8_t body[sizeof(a->attr) + 8 * 256];
-	size_t n = a->nr_ids < 256 ? a->nr_ids : 256;
+	size_t n = a->nr_ids;
 
+	if (n > 256) /* more than a record holds comfortably; a recorder has one per CPU */
+		return w->err = -EMSGSIZE;
 	memcpy(body, &a->attr, sizeof(a->attr));
 	memcpy(body + sizeof(a->attr), a->ids, 8 * n);
 	return perf_writer_record(w, PERF_REC_HEADER_ATTR, body, sizeof(a->attr) + 8 * n);
