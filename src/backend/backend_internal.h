@@ -23,7 +23,8 @@ int backend_parse_sleep(char *const argv[], uint64_t *ns);
 /*
  * fork/exec argv and wait for it, calling poll(ctx) every poll_ms while it
  * runs.  *exit_status is the exit code, or 128 + signal.  An exec failure
- * is -errno with the reason in b->err.
+ * is -errno with the reason in b->err.  A poll that returns non-zero stops
+ * the command with SIGTERM; that value is returned once it has gone.
  */
 int backend_run_real(struct backend *b, char *const argv[], int (*poll)(void *ctx), void *ctx,
 		     unsigned poll_ms, uint64_t *elapsed_ns, int *exit_status);

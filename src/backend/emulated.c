@@ -204,7 +204,8 @@ static int e_run(struct backend *b, char *const argv[], int (*poll)(void *ctx), 
 		return ret;
 	}
 	if (ret == 0) {
-		ret = backend_run_real(b, argv, NULL, NULL, 0, &ns, exit_status);
+		/* polled while it runs only so that a tool's stop request ends it */
+		ret = backend_run_real(b, argv, poll, ctx, 10, &ns, exit_status);
 		if (ret)
 			return ret;
 	}

@@ -74,8 +74,13 @@ static void child(char *const argv[], int errfd)
 	_exit(127);
 }
 
-/* Waits for pid, polling every poll_ms; returns the wait status or -errno. */
-static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned poll_ms)
+/*
+ * Waits for pid, polling every poll_ms; the wait status or -errno.  A poll
+ * that says stop (non-zero, into *stopped) ends the command as perf record
+ * ends its workload: SIGTERM, then a wait for it to go.
+ */
+static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned poll_ms,
+		      int *stopped)
 {
 	struct timespec slice = {0, (long)poll_ms * 1000000L};
 	int st;
@@ -88,7 +93,12 @@ static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned pol
 		if (r < 0 && errno != EINTR)
 			return -errno;
 		if (poll && r == 0) {
-			poll(ctx);
+			*stopped = poll(ctx);
+			if (*stopped) {
+				kill(pid, SIGTERM);
+				poll = NULL;
+				continue;
+			}
 			nanosleep(&slice, NULL);
 		}
 	}
@@ -108,7 +118,7 @@ static int exec_error(int fd)
 int backend_run_real(struct backend *b, char *const argv[], int (*poll)(void *ctx), void *ctx,
 		     unsigned poll_ms, uint64_t *elapsed_ns, int *exit_status)
 {
-	int pipefd[2], st, e;
+	int pipefd[2], st, e, stopped = 0;
 	uint64_t t0 = mono_ns();
 	pid_t pid;
 
@@ -128,7 +138,7 @@ int backend_run_real(struct backend *b, char *const argv[], int (*poll)(void *ct
 	close(pipefd[1]);
 	e = exec_error(pipefd[0]);
 	close(pipefd[0]);
-	st = wait_child(pid, poll, ctx, poll_ms);
+	st = wait_child(pid, poll, ctx, poll_ms, &stopped);
 	*elapsed_ns = mono_ns() - t0;
 	if (e) {
 		backend_set_error(b, "cannot run '%s': %s", argv[0], strerror(e));
@@ -137,5 +147,5 @@ int backend_run_real(struct backend *b, char *const argv[], int (*poll)(void *ct
 	if (st < 0)
 		return st;
 	*exit_status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	return 0;
+	return stopped;
 }

@@ -130,7 +130,8 @@ static int demo_record(struct backend *b, const char *ptt, const char *filter, c
 				    .quiet = true};
 
 	snprintf(event, sizeof(event), "%s/filter=%s,type=7,direction=2,format=1/", ptt, filter);
-	o.event = event;
+	o.events[0] = event;
+	o.nr_events = 1;
 	printf("\n3. Trace: $ pciescope record -e %s -- sleep %s\n"
 	       "   inbound posted, non-posted and completion (B) TLP headers, 8DW entries,\n"
 	       "   below the Root Port with filter %s, for %s ms of simulated time\n",

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope record -e EVENT [-m SIZE] [-o FILE] [--force] [--drain-every N]
+ * pciescope record -e EVENT [-e EVENT...] [-m SIZE] [-o FILE] [--force] [--drain-every N]
  *                  [--workload NAME[:params]] [--seed N] [--] COMMAND...
- * perf record for AUX tracers (the PTT): see aux_record.c.  -m takes what
- * perf's takes: pages or a size with K/M/G, and in perf's "DATA,AUX" form the
- * second part is the AUX size (the only ring this tool sizes).
+ * perf record for AUX tracers (the PTT): see aux_record.c.  Each -e adds an
+ * event, one per PTT device, as perf takes them.  -m takes what perf's
+ * takes: pages or a size with K/M/G, and in perf's "DATA,AUX" form the
+ * second part is the AUX size (the only ring this tool sizes).  -o - writes
+ * perf's pipe mode to standard output.
  * --drain-every N drains the AUX area only every Nth slice of simulated
  * time, a slow reader, to see the loss accounting at work.
+ * SIGINT and SIGTERM stop the command and finish the file; then, as perf
+ * record does, the process dies of that signal.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +26,8 @@
 static int record_usage(int ret)
 {
 	fprintf(ret ? stderr : stdout,
-		"usage: pciescope record -e EVENT [-m SIZE] [-o FILE] [--force] [--drain-every N]\n"
+		"usage: pciescope record -e EVENT [-e EVENT...] [-m SIZE] [-o FILE|-] [--force]\n"
+		"                        [--drain-every N]\n"
 		"                        [--workload NAME[:k=v,...]] [--seed N] [--backend B]\n"
 		"                        [--platform P] [--] COMMAND [ARGS...]\n"
 		"  e.g. pciescope record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,"
@@ -95,8 +101,11 @@ static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux
 							: take(argc, argv, &i);
 			if (!v)
 				return cli_error("record: option '%s' needs a value", a);
+			if (a[1] == 'e' && o->nr_events == AUX_RECORD_MAX_EVENTS)
+				return cli_error("record: -e %s: at most %d events in one recording",
+						 v, AUX_RECORD_MAX_EVENTS);
 			if (a[1] == 'e')
-				o->event = v;
+				o->events[o->nr_events++] = v;
 			else if (a[1] == 'o')
 				o->output = v;
 			else if (a[1] == 'm' && parse_m(v, &o->aux_bytes))
@@ -118,13 +127,13 @@ int cmd_record(int argc, char **argv)
 	struct aux_record_opts o = {
 	    .aux_bytes = AUX_RECORD_DEFAULT_BYTES, .output = "perf.data", .drain_every = 1};
 	struct backend_opts bo = {0};
-	struct aux_record_result r;
+	struct aux_record_result r = {0};
 	struct backend *b;
 	int cmd = argc, ret = parse_args(argc, argv, &bo, &o, &cmd);
 
 	if (ret)
 		return ret < 0 ? 0 : ret;
-	if (!o.event)
+	if (!o.nr_events)
 		return cli_error("record: no event given (-e pmu/term=value,.../)");
 	if (cmd >= argc)
 		return cli_error("record: no command given (e.g. -- sleep 1)");
@@ -134,10 +143,16 @@ int cmd_record(int argc, char **argv)
 	b = backend_opts_open(&bo, "record");
 	if (!b)
 		return 1;
+	aux_record_catch_signals();
 	ret = aux_record(b, &o, &r);
 	backend_close(b);
-	if (!ret && r.exit_status)
+	if (!ret && r.exit_status && !r.signal)
 		fprintf(stderr, "pciescope: record: '%s' exited with status %d\n", o.argv[0],
 			r.exit_status);
+	if (r.signal) {
+		fflush(NULL);
+		signal(r.signal, SIG_DFL);
+		raise(r.signal);
+	}
 	return ret;
 }

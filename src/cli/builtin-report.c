@@ -231,6 +231,10 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 				"(priv[0]); perf report refuses such a file\n",
 				r->path);
 		r->have_info = true;
+		/* started here, not at open: in a pipe the attributes arrive as records first */
+		if (r->piece && !r->views &&
+		    report_views_start_reader(&r->vo, r->path, r->rd, &r->views))
+			return 1;
 		return 0;
 	}
 	if (rec->type == PERF_REC_AUXTRACE)
@@ -239,6 +243,23 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 		return cli_error("%s: compressed records (perf record -z) are not supported",
 				 r->path);
 	return 0;
+}
+
+/* A warning, as perf's about a data size of 0: what was kept is reported. */
+static void say_unclosed(const struct report *r, const struct perf_reader *rd)
+{
+	struct perf_reader_recovery rc;
+
+	if (!perf_reader_unclosed(rd, &rc))
+		return;
+	fprintf(stderr,
+		"pciescope: %s: warning: the file was not closed (the recording was killed or "
+		"its disk filled): recovered %" PRIu64 " records, %" PRIu64 " bytes",
+		r->path, rc.records, rc.bytes);
+	if (rc.dropped)
+		fprintf(stderr, "; %" PRIu64 " bytes of an incomplete last record left out",
+			rc.dropped);
+	fputc('\n', stderr);
 }
 
 static int run(struct report *r, struct perf_reader *rd)
@@ -254,6 +275,7 @@ static int run(struct report *r, struct perf_reader *rd)
 		return ret;
 	if (got < 0)
 		return cli_error("%s: %s", r->path, perf_reader_errmsg(rd));
+	say_unclosed(r, rd);
 	if (!r->have_info)
 		return cli_error("%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", r->path);
 	if (!r->chunks)
@@ -274,10 +296,6 @@ int cmd_report(int argc, char **argv)
 	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
 	    (report_views_selected(&r.vo) && !(r.piece = malloc(VIEWS_PIECE)))) {
 		ret = cli_error("out of memory");
-		goto out;
-	}
-	if (r.piece && report_views_start_reader(&r.vo, r.path, r.rd, &r.views)) {
-		ret = 1;
 		goto out;
 	}
 	ret = run(&r, r.rd);

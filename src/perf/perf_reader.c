@@ -130,10 +130,25 @@ static bool at_end(struct perf_reader *r)
 	return !peek(r, 1, &err) && !err;
 }
 
+/*
+ * In a file that was not closed, the records end where the writer was
+ * stopped: an incomplete record at the end, or past what the header vouches
+ * for one that cannot be a record (blocks the file system allocated but
+ * never filled read as zeros), is the end, not an error.
+ */
+static int unclosed_end(struct perf_reader *r, uint64_t off)
+{
+	r->dropped = r->len - off;
+	r->pos = r->data_end;
+	return 0;
+}
+
 static int truncated(struct perf_reader *r, int err, const char *what, uint64_t off, uint64_t need)
 {
 	if (err)
 		return err;
+	if (r->unclosed)
+		return unclosed_end(r, off);
 	return perf_reader_fail(r, -EPROTO,
 				"truncated: %s at offset %#llx needs %llu bytes, the %s ends first",
 				what, (unsigned long long)off, (unsigned long long)need,
@@ -160,11 +175,16 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 	rec->type = pb_get32(p, r->swap);
 	rec->misc = pb_get16(p + 4, r->swap);
 	rec->size = pb_get16(p + 6, r->swap);
+	if (rec->size < 8 && r->unclosed && rec->offset >= r->claimed_end)
+		return unclosed_end(r, rec->offset);
 	if (rec->size < 8)
 		return perf_reader_fail(r, -EPROTO, "corrupt record at offset %#llx: size %u",
 					(unsigned long long)rec->offset, rec->size);
 	total = rec->size;
 	if (rec->type == PERF_REC_AUXTRACE) {
+		if (rec->size < PERF_AUXTRACE_RECORD_SIZE && r->unclosed &&
+		    rec->offset >= r->claimed_end)
+			return unclosed_end(r, rec->offset);
 		if (rec->size < PERF_AUXTRACE_RECORD_SIZE)
 			return perf_reader_fail(r, -EPROTO,
 						"corrupt AUXTRACE record at offset %#llx: size %u",
@@ -173,6 +193,9 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 		if (!p)
 			return truncated(r, err, "AUXTRACE record", rec->offset, rec->size);
 		total += pb_get64(p + 8, r->swap);
+		if ((total > SIZE_MAX / 2 || total < rec->size) && r->unclosed &&
+		    rec->offset >= r->claimed_end)
+			return unclosed_end(r, rec->offset);
 		if (total > SIZE_MAX / 2 || total < rec->size)
 			return perf_reader_fail(r, -EPROTO,
 						"corrupt AUXTRACE record at offset %#llx: payload size",
@@ -183,6 +206,8 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 		return truncated(r, err, perf_record_name(rec->type), rec->offset, total);
 	rec->raw = p;
 	err = perf_reader_parse_record(r, rec);
+	if (err && r->unclosed && rec->offset >= r->claimed_end)
+		return unclosed_end(r, rec->offset);
 	if (err)
 		return err;
 	if (r->pipe) {
@@ -191,7 +216,19 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 			return err;
 	}
 	advance(r, (size_t)total);
+	r->nr_records++;
 	return 1;
+}
+
+bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recovery *rc)
+{
+	if (rc)
+		*rc = (struct perf_reader_recovery){
+			.records = r->nr_records,
+			.bytes = r->pos - r->data_start - r->dropped,
+			.dropped = r->dropped,
+		};
+	return r->unclosed;
 }
 
 static int parse_start(struct perf_reader *r)

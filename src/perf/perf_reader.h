@@ -23,7 +23,10 @@ struct perf_reader {
 
 	bool pipe, swap;
 	bool cut;        /* file shorter than its data section: read what exists */
+	bool unclosed;   /* never closed: read up to the last complete record */
 	uint64_t claimed_end;
+	uint64_t data_start; /* file mode: offset of the first record */
+	uint64_t nr_records, dropped; /* records handed out; bytes of a partial last one */
 	uint64_t pos, data_end; /* image mode: next record, end of the data */
 	uint64_t features[PERF_FEAT_BITS / 64];
 

@@ -141,6 +141,31 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 	return 0;
 }
 
+static bool features_set(const struct perf_reader *r)
+{
+	for (int i = 0; i < PERF_FEAT_BITS / 64; i++)
+		if (r->features[i])
+			return true;
+	return false;
+}
+
+/*
+ * A recording that was not closed: perf's header says data size 0 (and may
+ * already carry the bitmap of features it never wrote), pciescope's says how
+ * much it had written and has no bitmap.  Either way the records run to
+ * wherever the file ends, and the features, if any, are not there.
+ */
+static int open_unclosed(struct perf_reader *r, uint64_t attr_size, struct section attrs)
+{
+	r->unclosed = true;
+	r->claimed_end = r->data_end;
+	r->data_end = r->len;
+	memset(r->features, 0, sizeof(r->features));
+	if (!section_ok(r, attrs))
+		return perf_reader_fail(r, -EPROTO, "truncated: attribute section");
+	return attrs.size ? parse_attrs(r, attr_size, attrs) : 0;
+}
+
 int perf_reader_parse_file_header(struct perf_reader *r)
 {
 	uint64_t hsize = pb_get64(r->base + 8, r->swap), attr_size;
@@ -157,8 +182,10 @@ int perf_reader_parse_file_header(struct perf_reader *r)
 	if (hsize == PERF_FILE_HEADER_SIZE)
 		for (int i = 0; i < PERF_FEAT_BITS / 64; i++)
 			r->features[i] = pb_get64(r->base + 72 + 8 * i, r->swap);
-	r->pos = data.off;
+	r->pos = r->data_start = data.off;
 	r->data_end = data.off + data.size;
+	if (data.off <= r->len && (!data.size || !features_set(r)))
+		return open_unclosed(r, attr_size, attrs);
 	if (!section_ok(r, data)) {
 		if (data.off > r->len)
 			return perf_reader_fail(r, -EPROTO, "truncated: no data section");

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Finishing a perf.data file: the feature sections perf reads to describe a
- * session (host, OS, arch, CPUs, command line, event names, PMU mapping),
- * then the attributes with their ids, then the header.  Features are built
- * in memory first (they are small) so their table can be written before them.
+ * The feature sections perf reads to describe a session (host, OS, arch,
+ * CPUs, command line, event names, PMU mapping), and finishing the output:
+ * in file mode the sections follow the data, where perf looks for them,
+ * and the header's bitmap, written last, makes the file a closed one.
+ * Features are built in memory first (they are small) so their table can
+ * be written before them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,13 +14,7 @@
 #include "perf_bytes.h"
 #include "perf_writer.h"
 
-struct blob {
-	uint8_t *p;
-	size_t len, cap;
-	int err;
-};
-
-static void blob_put(struct blob *b, const void *p, size_t n)
+void perf_blob_put(struct perf_blob *b, const void *p, size_t n)
 {
 	if (b->err)
 		return;
@@ -40,38 +36,46 @@ static void blob_put(struct blob *b, const void *p, size_t n)
 	b->len += n;
 }
 
-static void blob_u32(struct blob *b, uint32_t v)
+static void blob_u32(struct perf_blob *b, uint32_t v)
 {
-	blob_put(b, &v, 4);
+	perf_blob_put(b, &v, 4);
 }
 
 /* perf's string: u32 length padded to 64 with NUL included, then the bytes. */
-static void blob_string(struct blob *b, const char *s)
+static void blob_string(struct perf_blob *b, const char *s)
 {
 	static const uint8_t zero[64];
 	size_t n = strlen(s) + 1, padded = (n + 63) & ~(size_t)63;
 
 	blob_u32(b, (uint32_t)padded);
-	blob_put(b, s, n - 1);
-	blob_put(b, zero, padded - n + 1);
+	perf_blob_put(b, s, n - 1);
+	perf_blob_put(b, zero, padded - n + 1);
 }
 
-static void feat_event_desc(struct perf_writer *w, struct blob *b)
+static void feat_event_desc(struct perf_writer *w, struct perf_blob *b)
 {
 	blob_u32(b, (uint32_t)w->nr_attrs);
 	blob_u32(b, sizeof(struct perf_event_attr));
 	for (size_t i = 0; i < w->nr_attrs; i++) {
 		const struct perf_attr_info *a = &w->attrs[i];
 
-		blob_put(b, &a->attr, sizeof(a->attr));
+		perf_blob_put(b, &a->attr, sizeof(a->attr));
 		blob_u32(b, (uint32_t)a->nr_ids);
 		blob_string(b, a->name ? a->name : "unknown");
-		blob_put(b, a->ids, a->nr_ids * sizeof(*a->ids));
+		perf_blob_put(b, a->ids, a->nr_ids * sizeof(*a->ids));
 	}
 }
 
-/* Appends the payload of feature bit; false when there is nothing to say. */
-static bool feature(struct perf_writer *w, int bit, struct blob *b)
+static void feat_pmu_mappings(struct perf_writer *w, struct perf_blob *b)
+{
+	blob_u32(b, (uint32_t)w->nr_pmus);
+	for (size_t i = 0; i < w->nr_pmus; i++) {
+		blob_u32(b, w->pmus[i].type);
+		blob_string(b, w->pmus[i].name);
+	}
+}
+
+bool perf_writer_feature(struct perf_writer *w, int bit, struct perf_blob *b)
 {
 	const struct perf_writer_env *e = &w->env;
 	const char *s = NULL;
@@ -111,11 +115,9 @@ static bool feature(struct perf_writer *w, int bit, struct blob *b)
 		feat_event_desc(w, b);
 		return true;
 	case PERF_FEAT_PMU_MAPPINGS:
-		if (!e->pmu_name)
+		if (!w->nr_pmus)
 			return false;
-		blob_u32(b, 1);
-		blob_u32(b, e->pmu_type);
-		blob_string(b, e->pmu_name);
+		feat_pmu_mappings(w, b);
 		return true;
 	default:
 		return false;
@@ -126,10 +128,11 @@ static bool feature(struct perf_writer *w, int bit, struct blob *b)
 	return true;
 }
 
-int perf_writer_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS / 64])
+/* The feature table and sections at the current end; sets the bitmap. */
+static int write_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS / 64])
 {
-	uint64_t base = PERF_FILE_HEADER_SIZE + w->data_size;
-	struct blob body = { 0 }, table = { 0 };
+	uint64_t base = w->data_offset + w->data_size;
+	struct perf_blob body = { 0 }, table = { 0 };
 	size_t n = 0;
 	int err;
 
@@ -137,12 +140,12 @@ int perf_writer_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS /
 		size_t before = body.len;
 		uint64_t sec[2];
 
-		if (!feature(w, bit, &body))
+		if (!perf_writer_feature(w, bit, &body))
 			continue;
 		bitmap[bit / 64] |= 1ull << (bit % 64);
 		sec[0] = before; /* relative until the table size is known */
 		sec[1] = body.len - before;
-		blob_put(&table, sec, sizeof(sec));
+		perf_blob_put(&table, sec, sizeof(sec));
 		n++;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -155,7 +158,8 @@ int perf_writer_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS /
 	err = body.err ? body.err : table.err;
 	if (!err) {
 		perf_writer_put(w, table.p, table.len);
-		err = perf_writer_put(w, body.p, body.len);
+		perf_writer_put(w, body.p, body.len);
+		err = perf_writer_flush(w);
 	}
 	free(body.p);
 	free(table.p);
@@ -164,49 +168,17 @@ int perf_writer_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS /
 
 int perf_writer_close(struct perf_writer *w)
 {
-	uint64_t bitmap[PERF_FEAT_BITS / 64] = { 0 }, hdr[PERF_FILE_HEADER_SIZE / 8] = { 0 };
-	uint64_t at, ids_at;
-	int err = perf_writer_features(w, bitmap);
+	uint64_t bitmap[PERF_FEAT_BITS / 64] = { 0 };
+	int err = perf_writer_start(w);
 
-	/* Where the feature sections ended: ids, then attributes, go there. */
-	at = PERF_FILE_HEADER_SIZE + w->data_size;
 	if (!err)
 		err = perf_writer_flush(w);
-	if (!err) {
-		off_t end = lseek(w->fd, 0, SEEK_CUR);
-
-		err = end < 0 ? -errno : 0;
-		at = (uint64_t)end;
-	}
-	ids_at = at;
-	for (size_t i = 0; i < w->nr_attrs && !err; i++)
-		err = perf_writer_put(w, w->attrs[i].ids, w->attrs[i].nr_ids * 8);
-	at = ids_at;
-	for (size_t i = 0; i < w->nr_attrs && !err; i++) {
-		uint64_t sec[2] = { at, w->attrs[i].nr_ids * 8 };
-
-		at += sec[1];
-		perf_writer_put(w, &w->attrs[i].attr, sizeof(w->attrs[i].attr));
-		err = perf_writer_put(w, sec, sizeof(sec));
-	}
-	if (!err)
-		err = perf_writer_flush(w);
-	hdr[0] = PERF_MAGIC2;
-	hdr[1] = PERF_FILE_HEADER_SIZE;
-	hdr[2] = sizeof(struct perf_event_attr) + 16;
-	hdr[3] = at; /* attributes follow the ids */
-	hdr[4] = w->nr_attrs * hdr[2];
-	hdr[5] = PERF_FILE_HEADER_SIZE;
-	hdr[6] = w->data_size;
-	memcpy(&hdr[9], bitmap, sizeof(bitmap));
-	if (!err) {
-		ssize_t n = pwrite(w->fd, hdr, sizeof(hdr), 0);
-
-		err = n < 0 ? -errno : n != (ssize_t)sizeof(hdr) ? -EIO : 0;
-	}
+	if (!err && !w->pipe)
+		err = write_features(w, bitmap);
+	if (!err && !w->pipe)
+		err = perf_writer_write_header(w, bitmap);
 	if (close(w->fd) && !err)
 		err = -errno;
-	w->fd = -1;
 	perf_writer_release(w);
 	return err;
 }
@@ -215,6 +187,7 @@ void perf_writer_abort(struct perf_writer *w)
 {
 	if (!w)
 		return;
-	close(w->fd);
+	if (w->fd >= 0)
+		close(w->fd);
 	perf_writer_release(w);
 }

@@ -26,9 +26,11 @@ fixtures() {
 	: >empty.data
 	"$BUILD_DIR/tests/gen_ptt_perfdata" -o full.data -f 4dw 4096 4096
 	head -c 6000 full.data >cut.data
+	cp cut.data open.data # never closed: no feature bitmap (bytes 72..103 of the header)
+	printf '\0%.0s' $(seq 32) | dd of=open.data bs=1 seek=72 conv=notrunc status=none
 	cp full.data garbled.data
-	# the header of the second AUXTRACE record (after 0x1a0 + 48 + 4096)
-	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x11d0)) conv=notrunc status=none
+	# the header of the second AUXTRACE record (after 0x238 + 48 + 4096)
+	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x1268)) conv=notrunc status=none
 	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
 	mkdir -p FULL
 	mount -t tmpfs -o size=16k tmpfs FULL
@@ -79,8 +81,11 @@ cp full.data keep.copy
 P record -o FULL/keep.data -e "$E" -- sleep 0.005 >/dev/null 2>err.txt && {
 	echo "FAIL: record into a full disk succeeded"; fail=1; }
 cmp -s FULL/keep.data.old keep.copy || { echo "FAIL: keep.data.old changed"; fail=1; }
-# ... and the partial file is never taken for a complete trace.
-P report -i FULL/keep.data >/dev/null 2>&1 && {
-	echo "FAIL: the partial recording reads as a complete trace"; fail=1; }
+# ... and the partial file opens, never taken for a complete trace: report
+# says it was not closed and how much it recovered.
+P report -i FULL/keep.data >/dev/null 2>err.txt ||
+	{ echo "FAIL: the partial recording does not open: $(cat err.txt)"; fail=1; }
+grep -q "^pciescope: FULL/keep.data: warning: the file was not closed .*: recovered [0-9]* records" err.txt ||
+	{ echo "FAIL: the partial recording reads as a complete trace: $(cat err.txt)"; fail=1; }
 umount FULL
 exit $fail

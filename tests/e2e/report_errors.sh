@@ -27,7 +27,7 @@ expect_error "missing" "pciescope: nope.data: No such file or directory" -i nope
 
 "$gen" -o none.data -f 4dw -a none 64
 expect_error "no PTT" \
-	"pciescope: none.data: no PTT data (AUXTRACE at offset 0x140 without an AUXTRACE_INFO record)" \
+	"pciescope: none.data: no PTT data (AUXTRACE at offset 0x1d8 without an AUXTRACE_INFO record)" \
 	-i none.data
 "$gen" -o pt.data -f 4dw -a 1 64
 expect_error "Intel PT" "pciescope: pt.data: unknown AUXTRACE type 1 (not HISI PTT data)" \
@@ -38,7 +38,7 @@ expect_error "Intel PT" "pciescope: pt.data: unknown AUXTRACE type 1 (not HISI P
 "$gen" -o full.data -f 4dw 4096 4096
 head -c 6000 full.data >cut.data
 expect_error "truncated" \
-	"pciescope: cut.data: truncated: AUXTRACE at offset 0x11d0 needs 4144 bytes, the file ends first" \
+	"pciescope: cut.data: truncated: AUXTRACE at offset 0x1268 needs 4144 bytes, the file ends first" \
 	-i cut.data
 if [ "$(wc -l <out.txt)" -ne 256 ]; then
 	echo "FAIL truncated: $(wc -l <out.txt) entries before the cut, want 256"
@@ -46,13 +46,15 @@ if [ "$(wc -l <out.txt)" -ne 256 ]; then
 fi
 head -c 4000 full.data >cut2.data
 expect_error "truncated at a record" \
-	"pciescope: cut2.data: truncated: AUXTRACE at offset 0x158 needs 4144 bytes, the file ends first" \
+	"pciescope: cut2.data: truncated: AUXTRACE at offset 0x1f0 needs 4144 bytes, the file ends first" \
 	-D -i cut2.data
 
 # The same cut in pipe mode.
 perf_pipe() { # a pipe-mode image: pipe header + the data section of full.data
+	local at size
+	read -r at size < <(od -An -tu8 -j40 -N16 full.data)
 	printf 'PERFILE2\x10\x00\x00\x00\x00\x00\x00\x00'
-	tail -c +105 full.data | head -c $((0x2310 - 104))
+	tail -c +$((at + 1)) full.data | head -c "$size"
 }
 perf_pipe | head -c 6000 >cut.pipe
 expect_error "truncated pipe" \

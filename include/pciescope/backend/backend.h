@@ -52,7 +52,9 @@ struct backend_ops {
 	 * time by N seconds; any other command runs for real and the platform
 	 * simulates the span it took.  poll (may be NULL) is called between
 	 * slices of simulated time so a tool can drain AUX data like perf's
-	 * mmap reader.  *elapsed_ns receives the (simulated or real) duration.
+	 * mmap reader; a non-zero return from poll stops the command (a real
+	 * one gets SIGTERM and is waited for) and run returns that value.
+	 * *elapsed_ns receives the (simulated or real) duration.
 	 */
 	int (*run)(struct backend *b, char *const argv[], int (*poll)(void *ctx), void *ctx,
 		   uint64_t *elapsed_ns, int *exit_status);

@@ -10,11 +10,13 @@
  * the way perf swaps it.  Record fields are returned in host order; AUX trace
  * payloads are returned as stored (PTT words are little-endian anyway).
  *
- * Writer: file mode.  Small records go through a buffer; an AUXTRACE chunk
- * leaves in one writev(2) of header + caller's buffer + padding, so a
- * recorder can stream 16 MiB chunks without copying them.  The header, the
- * attributes with their ids and the feature sections perf needs are written
- * by perf_writer_close().
+ * Writer: file and pipe mode.  Small records go through a buffer; an
+ * AUXTRACE chunk leaves in one writev(2) of header + caller's buffer +
+ * padding, so a recorder can stream 16 MiB chunks without copying them.  A
+ * file is a valid perf.data from its first write: the header and the
+ * attributes with their ids come first, the header's data size follows
+ * every write, and perf_writer_close() adds the feature sections and the
+ * bitmap that marks the file closed.
  */
 #ifndef PCIESCOPE_PERF_PERF_DATA_H
 #define PCIESCOPE_PERF_PERF_DATA_H
@@ -164,6 +166,20 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec);
 const char *perf_reader_errmsg(const struct perf_reader *r);
 
 /*
+ * A file whose recording was never closed (perf record or pciescope record
+ * killed, a power cut, a full disk): its header says data size 0, as perf
+ * leaves it, or has no feature bitmap, as pciescope leaves it.  Its records
+ * are read up to wherever the file ends; an incomplete last record ends the
+ * iteration (return 0) instead of being an error.  rc (may be NULL) then
+ * says what was read: records handed out, their bytes, and the bytes of the
+ * incomplete record left out.
+ */
+struct perf_reader_recovery {
+	uint64_t records, bytes, dropped;
+};
+bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recovery *rc);
+
+/*
  * n bytes from offset off of the payload of rec, the AUXTRACE record the
  * last perf_reader_next returned.  A mapped file is read with pread(2) into
  * scratch (n bytes) rather than through the mapping: a pass over hundreds
@@ -214,9 +230,17 @@ struct perf_writer_env {
 	uint32_t pmu_type;
 };
 
-/* Creates path (truncating it).  0 or -errno. */
+/*
+ * Creates path (truncating it); "-" writes pipe mode to standard output.
+ * Nothing is written until the first record.  0 or -errno.
+ */
 int perf_writer_open(const char *path, const struct perf_writer_env *env,
 		     struct perf_writer **out);
+bool perf_writer_is_pipe(const struct perf_writer *w);
+/* Bytes of output so far (written or buffered). */
+uint64_t perf_writer_bytes(const struct perf_writer *w);
+/* One more PMU_MAPPINGS entry beside env's (a type already listed is skipped). */
+int perf_writer_add_pmu(struct perf_writer *w, const char *name, uint32_t type);
 /*
  * Adds an event before any record is written.  The first attribute decides
  * the sample_id trailer of AUX, ITRACE_START and LOST records.
@@ -251,12 +275,23 @@ int perf_writer_lost(struct perf_writer *w, uint64_t id, uint64_t lost,
 int perf_writer_finished_round(struct perf_writer *w);
 int perf_writer_time_conv(struct perf_writer *w, const struct perf_time_conv *tc);
 int perf_writer_id_index(struct perf_writer *w, const struct perf_id_index_entry *e, size_t n);
+/*
+ * Writes out what is buffered; in file mode the header then vouches for
+ * every record written, so the file on disk reads up to here whatever
+ * happens to the writer next.  (Every write does that; this one is for a
+ * recorder that wants a round on disk now.)
+ */
+int perf_writer_flush(struct perf_writer *w);
 /* Any other record, already laid out (header included). */
 int perf_writer_raw(struct perf_writer *w, const void *rec, size_t size);
 
-/* Writes the feature sections, attributes and header; closes.  0 or -errno. */
+/*
+ * Writes what is buffered, the feature sections and the final header;
+ * closes.  0 or -errno; after a write error the file still holds every
+ * record written before it, read as a file that was not closed.
+ */
 int perf_writer_close(struct perf_writer *w);
-/* Closes without finishing (error paths); the file is left invalid. */
+/* Closes without finishing: records already written stay readable, unclosed. */
 void perf_writer_abort(struct perf_writer *w);
 
 #endif

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The recording loop: between slices of the command's run, every event's
+ * side-band records are passed through byte for byte (AUX, ITRACE_START,
+ * LOST: the core already appends the sample_id fields the attribute asks
+ * for), then one AUXTRACE record per drained span, with the event's index
+ * as perf's mmap index, and a FINISHED_ROUND after each drain that wrote
+ * something, written out at once so the file on disk holds the round.
+ *
+ * A caught SIGINT or SIGTERM makes the next poll say -EINTR, which ends the
+ * command's run (simulated or real) at the next slice; the caller then
+ * drains what the hardware still holds and finishes the file.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "aux_record_impl.h"
+
+/* Written by the handler, read by the poll: a sig_atomic_t is what both may touch. */
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+	caught = sig;
+}
+
+/*
+ * A reader of `-o -` that went away makes the next write fail with EPIPE,
+ * which names the output like any write error.  A handler rather than
+ * SIG_IGN: an ignored signal would stay ignored in the measured command.
+ */
+static void on_sigpipe(int sig)
+{
+	(void)sig;
+}
+
+void aux_record_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	/* no SA_RESTART: a wait for the command returns to look at the flag */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_sigpipe;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+int rec_signal(void)
+{
+	return caught;
+}
+
+/*
+ * Side-band bookkeeping.  The sample_id trailer follows the body in the order
+ * TID, TIME, CPU, IDENTIFIER (the sample_type prepare_event asks for), so an
+ * AUX record's time is the word after its TID.
+ */
+static void rec_note(struct rec *s, struct rec_event *e, const struct perf_event_header *h)
+{
+	const uint64_t *body = (const uint64_t *)(h + 1);
+
+	if (h->type == PERF_RECORD_AUX) {
+		s->r->aux_records++;
+		if (body[2] & PERF_AUX_FLAG_TRUNCATED) {
+			s->r->truncated++;
+			s->r->truncated_at_ns =
+			    h->size >= 8 + 5 * 8 ? body[4] : s->b->ops->now_ns(s->b);
+		}
+	} else if (h->type == PERF_RECORD_LOST) {
+		s->r->lost += body[1];
+	} else if (h->type == PERF_RECORD_ITRACE_START) {
+		e->itrace_seen = true;
+	}
+}
+
+static int drain_records(struct rec *s, struct rec_event *e, bool *wrote)
+{
+	ssize_t n;
+
+	while ((n = s->b->ops->next_record(s->b, e->ev, s->buf, sizeof(s->buf))) > 0) {
+		int err;
+
+		rec_note(s, e, (const struct perf_event_header *)s->buf);
+		err = perf_writer_raw(s->w, s->buf, (size_t)n);
+		if (err)
+			return err;
+		*wrote = true;
+	}
+	return (int)n;
+}
+
+static int write_span(struct rec *s, struct rec_event *e, uint64_t offset, const void *p,
+		      size_t n)
+{
+	struct perf_auxtrace_chunk c = {
+	    .offset = offset,
+	    .reference = s->b->ops->now_ns(s->b) + offset,
+	    .idx = (uint32_t)(e - s->e),
+	    .tid = (uint32_t)-1,
+	    .cpu = (uint32_t)e->cpu,
+	};
+
+	if (!n)
+		return 0;
+	e->aux_bytes += n;
+	s->r->aux_bytes += n;
+	return perf_writer_auxtrace(s->w, &c, p, n);
+}
+
+static int drain_event(struct rec *s, struct rec_event *e, bool *wrote)
+{
+	const void *p1, *p2;
+	size_t n1, n2, total;
+	uint64_t tail;
+	int ret = drain_records(s, e, wrote);
+
+	if (ret)
+		return ret;
+	total = s->b->ops->aux_peek(s->b, e->ev, &tail, &p1, &n1, &p2, &n2);
+	if (!total)
+		return 0;
+	ret = write_span(s, e, tail, p1, n1);
+	if (!ret)
+		ret = write_span(s, e, tail + n1, p2, n2);
+	if (ret)
+		return ret;
+	s->b->ops->aux_consume(s->b, e->ev, total);
+	*wrote = true;
+	return 0;
+}
+
+int rec_drain(struct rec *s)
+{
+	bool wrote = false;
+	int ret = 0;
+
+	for (int i = 0; i < s->n && !ret; i++)
+		ret = drain_event(s, &s->e[i], &wrote);
+	if (ret || !wrote)
+		return ret;
+	s->r->wakeups++;
+	ret = perf_writer_finished_round(s->w);
+	return ret ? ret : perf_writer_flush(s->w);
+}
+
+int rec_poll(void *ctx)
+{
+	struct rec *s = ctx;
+
+	if (caught)
+		return -EINTR;
+	if (++s->polls % (s->o->drain_every ? s->o->drain_every : 1))
+		return 0;
+	s->err = rec_drain(s);
+	return s->err;
+}
