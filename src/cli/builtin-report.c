@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope report [-i FILE] [-D | --json]
+ * pciescope report [-i FILE] [-D | --json] [--pcap FILE]
  *
  * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
  * reader hands out AUXTRACE payloads in place; each view turns a payload
@@ -24,9 +24,13 @@
 #include <pciescope/trace/ptt_print.h>
 
 #include "cli.h"
+#include "report_pcap.h"
 #include "report_views.h"
 
-enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON };
+/* VIEW_NONE: --pcap alone prints no entries. */
+enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON, VIEW_NONE };
+
+#define OPT_PCAP 0x100
 
 /* Bytes of trace the analysis views decode at a time: a multiple of both entry sizes. */
 #define VIEWS_PIECE (256u << 10)
@@ -40,6 +44,9 @@ struct report {
 	uint64_t chunks, stream_off;
 	struct report_views_opts vo;
 	struct report_views *views; /* the analysis views, when asked for */
+	const char *pcap_path;	    /* --pcap FILE */
+	struct report_pcap *pcap;
+	bool view_chosen;	    /* -D or --json given */
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
 	/* From a file the views take every payload at the end, on several threads. */
 	struct analysis_span *spans;
@@ -48,10 +55,11 @@ struct report {
 
 static void usage(FILE *f)
 {
-	fputs("usage: pciescope report [-i FILE] [-D | --json]\n"
+	fputs("usage: pciescope report [-i FILE] [-D | --json] [--pcap FILE]\n"
 	      "  -i, --input FILE      perf.data to read (default perf.data; - = stdin)\n"
 	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
-	      "      --json            one JSON object per trace entry\n",
+	      "      --json            one JSON object per trace entry\n"
+	      "      --pcap FILE       one packet per trace entry, for Wireshark (ptt dissector)\n",
 	      f);
 	report_views_usage(f);
 }
@@ -62,6 +70,7 @@ static int parse_args(struct report *r, int argc, char **argv)
 		{ "input", required_argument, NULL, 'i' },
 		{ "dump-raw-trace", no_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "pcap", required_argument, NULL, OPT_PCAP },
 		{ "help", no_argument, NULL, 'h' },
 		REPORT_VIEWS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -76,9 +85,14 @@ static int parse_args(struct report *r, int argc, char **argv)
 			break;
 		case 'D':
 			r->view = VIEW_DUMP;
+			r->view_chosen = true;
 			break;
 		case 'j':
 			r->view = VIEW_JSON;
+			r->view_chosen = true;
+			break;
+		case OPT_PCAP:
+			r->pcap_path = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -93,6 +107,8 @@ static int parse_args(struct report *r, int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_error("report: unexpected argument '%s'", argv[optind]);
+	if (r->pcap_path && !r->view_chosen)
+		r->view = VIEW_NONE;
 	return -1;
 }
 
@@ -132,6 +148,17 @@ static int read_file(void *ctx, uint64_t pos, size_t n, void *buf)
 	return perf_reader_read_at(ctx, pos, n, buf);
 }
 
+/* What the PTT event's settings say about the direction of the TLPs (as the views judge it). */
+static enum analysis_dir trace_dir(const struct report *r)
+{
+	const struct perf_attr_info *a =
+	    perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, 0) : NULL;
+	uint64_t c = a ? a->attr.config : 0;
+
+	return a ? analysis_dir_of_setting((enum ptt_format)(c >> 32 & 0xf), c >> 20 & 0xf)
+		 : ANALYSIS_DIR_UNKNOWN;
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -145,6 +172,8 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
 	err = 0;
+	if (r->pcap)
+		report_pcap_chunk(r->pcap, p, whole, f, r->stream_off, trace_dir(r));
 	if (r->views && !perf_reader_is_pipe(r->rd)) {
 		if (add_span(r, rec, whole, f))
 			return 1;
@@ -155,7 +184,7 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 		err = ptt_dump_chunk(&r->out, p, n);
 	else if (r->view == VIEW_JSON)
 		err = ptt_json_chunk(&r->out, p, n, r->stream_off);
-	else
+	else if (r->view == VIEW_LINES)
 		err = ptt_line_chunk(&r->out, p, n, r->stream_off);
 	if (err)
 		return cli_errno(err, "%s: writing the report", r->path);
@@ -229,7 +258,15 @@ int cmd_report(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
+	if (r.pcap_path &&
+	    report_pcap_open(r.pcap_path,
+			     r.vo.tick_ns ? r.vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS, &r.pcap)) {
+		ret = 1;
+		goto out;
+	}
 	ret = run(&r, r.rd);
+	if (r.pcap && report_pcap_close(r.pcap))
+		ret = 1;
 	if (r.nspans && report_views_spans(r.views, r.spans, r.nspans, read_file, r.rd))
 		ret = 1;
 	if (r.views && report_views_finish(r.views, stdout))
