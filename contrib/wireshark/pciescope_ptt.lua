@@ -165,6 +165,16 @@ function ptt.init()
 	ts_of = {}  -- frame -> time
 end
 
+-- Nanoseconds from the first packet: pinfo.abs_ts, a double, is too coarse
+-- for nanoseconds since 1970; the relative time is exact for 104 days.
+local function ns_of(pinfo)
+	return math.floor(pinfo.rel_ts * 1e9 + 0.5)
+end
+
+local function nstime(ns)
+	return NSTime.new(math.floor(ns / 1e9), ns % 1e9)
+end
+
 local band, rshift, lshift = bit32.band, bit32.rshift, bit32.lshift
 local function bits(v, hi, lo)
 	return band(rshift(v, lo), lshift(1, hi - lo + 1) - 1)
@@ -234,7 +244,7 @@ local function match(pinfo, h, k)
 	local n = pinfo.number
 	local key = h.requester and (h.requester * 1024 + h.tag)
 	if pinfo.visited or not key then return end
-	ts_of[n] = pinfo.abs_ts
+	ts_of[n] = ns_of(pinfo)
 	if k.class == "NP" then
 		open[key] = n
 		txn_of[n] = { n = 0 }
@@ -254,13 +264,13 @@ local function add_matching(tree, pinfo, tvb, h, k)
 	if k.class == "NP" and txn_of[n] and txn_of[n].last then
 		local last = txn_of[n].last
 		tree:add(F.response_in, tvb(), last):set_generated()
-		tree:add(F.latency, tvb(), ts_of[last] - ts_of[n]):set_generated()
+		tree:add(F.latency, tvb(), nstime(ts_of[last] - ts_of[n])):set_generated()
 		tree:add(F.completions, tvb(), txn_of[n].n):set_generated()
 	elseif k.class == "CPL" then
 		local r = req_of[n]
 		if r then
 			tree:add(F.request_in, tvb(), r):set_generated()
-			tree:add(F.since_request, tvb(), ts_of[n] - ts_of[r]):set_generated()
+			tree:add(F.since_request, tvb(), nstime(ts_of[n] - ts_of[r])):set_generated()
 		else
 			tree:add_proto_expert_info(X.unmatched)
 		end
@@ -305,7 +315,8 @@ local function add_fields(tree, hr, h, k, info)
 		add(F.cfg_offset, h.register * 4, hr(8, 4))
 		info[#info + 1] = string.format("cfg=%s reg=0x%03x", rid(h.target), h.register * 4)
 	end
-	if h.first_be then
+	-- AtomicOps keep byte enables reserved (they carry the ST with TH).
+	if h.first_be and k.shape ~= "atomic" then
 		add(F.first_be, h.first_be, hr(4, 4))
 		add(F.last_be, h.last_be, hr(4, 4))
 	end
@@ -330,8 +341,11 @@ local function add_dw0(tree, r, h, k, rebuilt)
 	add(F.fmt, h.fmt); add(F.type, h.type)
 	add(F.kind, k.name)
 	if k.class then add(F.class, k.class) end
+	add(F.length, h.length)
+	-- A prefix or a reserved encoding has no header attributes to speak of.
+	if k.shape == "none" then return end
 	add(F.tc, h.tc); add(F.attr, h.attr); add(F.ln, h.ln); add(F.th, h.th)
-	add(F.td, h.td); add(F.ep, h.ep); add(F.at, h.at); add(F.length, h.length)
+	add(F.td, h.td); add(F.ep, h.ep); add(F.at, h.at)
 	if h.ep == 1 then tree:add_proto_expert_info(X.poisoned) end
 end
 

@@ -8,6 +8,7 @@
 #ifndef PCIESCOPE_TESTS_PTT_GEN_H
 #define PCIESCOPE_TESTS_PTT_GEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,7 @@ struct ptt_gen_opts {
 	size_t nr_chunks;
 	uint64_t seed;
 	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
+	bool every_kind;   /* kinds in turn (prefixes too, in 8DW), not at random */
 };
 
 /* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */
