@@ -12,7 +12,8 @@ keys added later (ph, st) are compared when present; without them the JSON
 address still holds the Processing Hint in its low bits, which the
 dissector splits off.  Timestamps are the unwrapped time field (1 ns ticks)
 from the first entry.  Expert info must flag exactly the error completions,
-poisoned TLPs (8DW: EP of DW0) and error messages.  With CHROME_TRACE
+poisoned TLPs (8DW: EP of DW0) and error messages, and show nothing else
+but completions without a request (no Lua error).  With CHROME_TRACE
 (report --chrome-trace of the same trace), the dissector's matched requests
 (response in, latency) must be exactly the analyser's slices.
 Prints a summary line; exits 1 with the first differences.
@@ -27,12 +28,14 @@ KIND_KEYS = ["requester", "completer", "tag", "address", "first_be", "last_be", 
              "byte_count", "lower_address", "bus", "device", "function", "register",
              "message_code", "ph", "st"]
 STRINGS = {"format", "kind", "requester", "completer", "status"}
-EXTRA = ["frame.number", "frame.time_epoch", "ptt.dw", "ptt.prefix", "ptt.pasid", "ptt.ep",
-         "ptt.response_in", "ptt.request_in", "ptt.latency"]
+EXTRA = ["frame.number", "frame.time_epoch", "ptt.dw", "ptt.prefix", "ptt.pasid",
+         "ptt.response_in", "ptt.request_in", "ptt.latency", "_ws.expert.message"]
 FIELDS = EXTRA + ["ptt." + k for k in COMMON + KIND_KEYS]
-EXPERTS = {"ptt.cpl_error.expert": "error completion", "ptt.poisoned.expert": "poisoned",
-           "ptt.err_cor.expert": "ERR_COR", "ptt.err_nonfatal.expert": "ERR_NONFATAL",
-           "ptt.err_fatal.expert": "ERR_FATAL"}
+# Expert messages by what they flag (the start of the message).
+EXPERTS = {"Error completion": "error completion", "Poisoned TLP": "poisoned",
+           "Correctable error message": "ERR_COR", "Non-fatal error message": "ERR_NONFATAL",
+           "Fatal error message": "ERR_FATAL",
+           "Completion without an outstanding request": "unmatched"}
 ERR_CODES = {"ERR_COR": 0x30, "ERR_NONFATAL": 0x31, "ERR_FATAL": 0x33}
 
 
@@ -42,7 +45,7 @@ def tshark(pcap, *args):
 
 
 def rows(pcap):
-    args = ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=a"]
+    args = ["-T", "fields", "-E", "separator=\t", "-E", "occurrence=a", "-E", "aggregator=|"]
     for f in FIELDS:
         args += ["-e", f]
     out = []
@@ -94,7 +97,7 @@ def compare_entry(e, r, t_ns, errs):
         expected |= {"ph", "st"}
     if shown != expected:
         bad("fields", sorted(expected), sorted(shown))
-    dws = [num(x) for x in r["ptt.dw"].split(",")]
+    dws = [num(x) for x in r["ptt.dw"].split("|")]
     if dws != [num(x) for x in e["dw"]]:
         bad("dw", e["dw"], r["ptt.dw"])
     if "prefix" in e:
@@ -121,15 +124,21 @@ def expected_experts(entries):
     return want
 
 
-def check_experts(pcap, entries, errs):
+def check_experts(rs, entries, errs):
     want = expected_experts(entries)
-    for field, what in EXPERTS.items():
-        got = {int(x) for x in tshark(pcap, "-Y", field, "-T", "fields",
-                                      "-e", "ptt.offset").split()}
-        if got != want[what]:
+    got = collections.defaultdict(set)
+    for e, r in zip(entries, rs):
+        for msg in filter(None, r["_ws.expert.message"].split("|")):
+            what = [w for m, w in EXPERTS.items() if msg.startswith(m)]
+            if not what:
+                errs.append("offset %d: unexpected expert message %r" % (e["offset"], msg))
+            for w in what:
+                got[w].add(e["offset"])
+    for what in set(EXPERTS.values()) - {"unmatched"}:
+        if got[what] != want[what]:
             errs.append("expert %s: %d entries flagged, %d expected (first differences %s)"
-                        % (what, len(got), len(want[what]),
-                           sorted(got ^ want[what])[:5]))
+                        % (what, len(got[what]), len(want[what]),
+                           sorted(got[what] ^ want[what])[:5]))
     return sum(len(v) for v in want.values())
 
 
@@ -177,7 +186,7 @@ def main():
         errs.append("%d packets, %d JSON entries" % (len(rs), len(entries)))
     for e, r, t in zip(entries, rs, unwrapped(entries)):
         compare_entry(e, r, t, errs)
-    nexp = check_experts(pcap, entries, errs)
+    nexp = check_experts(rs, entries, errs)
     matched = check_matching(rs, sys.argv[3], errs) if len(sys.argv) > 3 else 0
     if errs:
         print("\n".join(errs[:20]), file=sys.stderr)
