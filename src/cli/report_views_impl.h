@@ -14,10 +14,7 @@ struct report_views {
 	enum analysis_dir dir;
 	struct analysis *a;
 	FILE *html;
-	/* --chrome-trace */
-	FILE *chrome;
-	struct chrome_trace ct;
-	uint8_t has_track[65536 / 8];
+	struct rv_chrome *chrome; /* --chrome-trace */
 };
 
 /* Tables of the analysis; NULL when out of memory. */
@@ -35,9 +32,10 @@ double rv_ns(const struct report_views *v, uint64_t ticks);
 double rv_window_ns(const struct report_views *v, long i, long n, uint64_t width);
 double rv_ratio(uint64_t part, uint64_t whole);
 
-/* --chrome-trace: opens the file; rv_chrome_txn then writes each slice. */
+/* --chrome-trace: opens the file; rv_chrome_txn and rv_chrome_entry write as the analyser tells. */
 int rv_chrome_open(struct report_views *v);
 void rv_chrome_txn(void *ctx, const struct analysis_txn *t);
+void rv_chrome_entry(void *ctx, const struct analysis_entry *e);
 int rv_chrome_close(struct report_views *v);
 
 /* --html: the whole page. 0 or -errno. */
