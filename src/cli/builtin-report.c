@@ -159,6 +159,22 @@ static enum analysis_dir trace_dir(const struct report *r)
 		 : ANALYSIS_DIR_UNKNOWN;
 }
 
+/* Through the piece buffer, as the views read: memory stays the same for any trace size. */
+static int write_pcap(struct report *r, const struct perf_rec *rec, size_t whole,
+		      enum ptt_format f)
+{
+	for (size_t off = 0, n; off < whole; off += n) {
+		const uint8_t *p;
+
+		n = whole - off < VIEWS_PIECE ? whole - off : VIEWS_PIECE;
+		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
+		if (!p)
+			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
+		report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
+	}
+	return 0;
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -172,8 +188,8 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
 	err = 0;
-	if (r->pcap)
-		report_pcap_chunk(r->pcap, p, whole, f, r->stream_off, trace_dir(r));
+	if (r->pcap && write_pcap(r, rec, whole, f))
+		return 1;
 	if (r->views && !perf_reader_is_pipe(r->rd)) {
 		if (add_span(r, rec, whole, f))
 			return 1;
@@ -250,11 +266,12 @@ int cmd_report(int argc, char **argv)
 	if (perf_reader_open(r.path, &r.rd, msg, sizeof(msg)))
 		return cli_error("%s: %s", r.path, msg[0] ? msg : "out of memory");
 	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
-	    (report_views_selected(&r.vo) && !(r.piece = malloc(VIEWS_PIECE)))) {
+	    ((report_views_selected(&r.vo) || r.pcap_path) && !(r.piece = malloc(VIEWS_PIECE)))) {
 		ret = cli_error("out of memory");
 		goto out;
 	}
-	if (r.piece && report_views_start_reader(&r.vo, r.path, r.rd, &r.views)) {
+	if (report_views_selected(&r.vo) &&
+	    report_views_start_reader(&r.vo, r.path, r.rd, &r.views)) {
 		ret = 1;
 		goto out;
 	}

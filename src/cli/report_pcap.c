@@ -19,6 +19,8 @@ struct report_pcap {
 	const char *path;
 	pcap_t *dead;
 	pcap_dumper_t *d;
+	FILE *f;
+	int err; /* errno of the first failed write; nothing is written after it */
 	double tick_ns;
 	bool started;
 	uint32_t prev;	/* raw time field of the previous entry */
@@ -33,9 +35,9 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 		return cli_errno(-ENOMEM, "report");
 	p->path = path;
 	p->tick_ns = tick_ns;
-	p->dead = pcap_open_dead_with_tstamp_precision(
-	    REPORT_PCAP_LINKTYPE, REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES,
-	    PCAP_TSTAMP_PRECISION_NANO);
+	p->dead = pcap_open_dead_with_tstamp_precision(REPORT_PCAP_LINKTYPE,
+						       REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES,
+						       PCAP_TSTAMP_PRECISION_NANO);
 	if (!p->dead) {
 		free(p);
 		return cli_errno(-ENOMEM, "report");
@@ -48,6 +50,7 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 		free(p);
 		return 1;
 	}
+	p->f = pcap_dump_file(p->d);
 	*out = p;
 	return 0;
 }
@@ -70,8 +73,8 @@ static void put_le64(uint8_t *o, uint64_t v)
 		o[i] = (uint8_t)(v >> 8 * i);
 }
 
-void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len,
-		       enum ptt_format f, uint64_t base, enum analysis_dir d)
+void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, enum ptt_format f,
+		       uint64_t base, enum analysis_dir d)
 {
 	size_t step = ptt_entry_size(f);
 	uint8_t pkt[REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES] = {'P', 'T', 'T', 1};
@@ -80,7 +83,7 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len,
 	h.len = h.caplen;
 	pkt[4] = (uint8_t)f;
 	pkt[5] = (uint8_t)d;
-	for (size_t off = 0; off + step <= len; off += step) {
+	for (size_t off = 0; off + step <= len && !p->err; off += step) {
 		const uint8_t *e = buf + off;
 		uint32_t raw = f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e) & 0x7ff;
 		uint64_t ns = (uint64_t)llround((double)unwrap(p, raw, f) * p->tick_ns);
@@ -89,19 +92,23 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len,
 		h.ts.tv_usec = (suseconds_t)(ns % 1000000000u); /* ns: the handle's precision */
 		put_le64(pkt + 8, base + off);
 		memcpy(pkt + REPORT_PCAP_PSEUDO_BYTES, e, step);
+		errno = 0;
 		pcap_dump((u_char *)p->d, &h, pkt);
+		/* libpcap writes through stdio and tells nothing: ask now, while errno says why. */
+		if (ferror(p->f)) {
+			p->err = errno ? errno : EIO;
+			return;
+		}
 	}
 }
 
 int report_pcap_close(struct report_pcap *p)
 {
-	FILE *f = pcap_dump_file(p->d);
-	int err = 0;
+	int err = p->err;
 
 	errno = 0;
-	if (fflush(f) == EOF || ferror(f))
-		err = errno ? -errno : -EIO;
-
+	if (!err && (fflush(p->f) == EOF || ferror(p->f)))
+		err = errno ? errno : EIO;
 	pcap_dump_close(p->d);
 	pcap_close(p->dead);
 	if (err)

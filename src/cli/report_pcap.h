@@ -30,8 +30,8 @@ struct report_pcap;
 /* Creates path; tick_ns is the length of a time tick.  0 or 1 after printing an error. */
 int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out);
 /* The whole entries of a chunk of format f whose first byte is at stream offset base. */
-void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len,
-		       enum ptt_format f, uint64_t base, enum analysis_dir d);
+void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, enum ptt_format f,
+		       uint64_t base, enum analysis_dir d);
 /* Flushes and closes; 0 or 1 after printing an error (the file is then incomplete). */
 int report_pcap_close(struct report_pcap *p);
 

@@ -164,11 +164,14 @@ static void completion(struct report_views *v, const struct analysis_entry *e, i
 	const char *status = tlp_cpl_status_name(b->status);
 	bool error = b->status != TLP_CPL_SC;
 	char name[32], args[128], cb[16];
-	struct chrome_event ev = {.pid = pid, .tid = TID_COMPLETIONS, .name = name, .args = args,
+	struct chrome_event ev = {.pid = pid,
+				  .tid = TID_COMPLETIONS,
+				  .name = name,
+				  .args = args,
 				  .cat = error ? "tlp,error" : "tlp",
 				  .cname = error ? "terrible" : NULL};
-	struct chrome_event req = {.pid = pid, .tid = TID_REQUESTS, .cat = "flow",
-				   .name = "request -> completion"};
+	struct chrome_event req = {
+	    .pid = pid, .tid = TID_REQUESTS, .cat = "flow", .name = "request -> completion"};
 
 	snprintf(name, sizeof(name), "%s %s", tlp_kind_name(b->kind), status);
 	snprintf(args, sizeof(args),

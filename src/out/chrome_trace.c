@@ -28,8 +28,9 @@ static void sep(struct chrome_trace *c)
 static void meta(struct chrome_trace *c, const char *what, int pid, int tid, const char *name)
 {
 	sep(c);
-	fprintf(c->f, "{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
-		what, pid, tid);
+	fprintf(c->f,
+		"{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", what,
+		pid, tid);
 	out_json_string(c->f, name);
 	fputs("}}", c->f);
 }

@@ -41,7 +41,7 @@ void chrome_trace_slice(struct chrome_trace *c, int pid, const char *name, doubl
 /* What the calls below share: where an event goes, what it is called and shows. */
 struct chrome_event {
 	int pid, tid;
-	const char *cat;   /* category, e.g. "tlp" */
+	const char *cat; /* category, e.g. "tlp" */
 	const char *name;
 	const char *cname; /* NULL, or a colour name of the viewers' palette ("terrible") */
 	const char *args;  /* NULL or a JSON object text */
