@@ -400,6 +400,9 @@ function ptt.dissector(tvb, pinfo, root)
 	local info = { k.name }
 	add_dw0(tree, hr(0, 4), h, k, rebuilt)
 	if h.requester then
+		-- Source and Destination columns: who sent it, who it is for (completions: the requester).
+		pinfo.cols.src = rid(h.completer or h.requester)
+		if h.completer then pinfo.cols.dst = rid(h.requester) end
 		add_fields(tree, hr, h, k, info)
 		match(pinfo, h, k)
 		add_matching(tree, pinfo, tvb, h, k)
