@@ -218,8 +218,25 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 	return 0;
 }
 
+/*
+ * With CLOCK_DATA (perf record -k), the pcap's first entry is put at the
+ * wall time of ITRACE_START, when the PTT began tracing: the PTT's own
+ * time stamp has no known relation to perf's clock, so this is the
+ * nearest anchor the file has.
+ */
+static void anchor_pcap(struct report *r, const struct perf_rec *rec)
+{
+	struct perf_clock_data c;
+	uint64_t t;
+
+	if (!perf_reader_clock_data(r->rd, &c) && !perf_reader_rec_time(r->rd, rec, &t))
+		report_pcap_start_at(r->pcap, c.wall_ns + (t - c.clock_ns));
+}
+
 static int on_record(struct report *r, const struct perf_rec *rec)
 {
+	if (rec->type == PERF_RECORD_ITRACE_START && r->pcap && !r->chunks)
+		anchor_pcap(r, rec);
 	if (rec->type == PERF_REC_AUXTRACE_INFO) {
 		if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
 			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",

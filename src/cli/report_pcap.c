@@ -22,6 +22,7 @@ struct report_pcap {
 	FILE *f;
 	int err; /* errno of the first failed write; nothing is written after it */
 	double tick_ns;
+	uint64_t wall_ns; /* of the first entry; 0 without a wall clock */
 	bool started;
 	uint32_t prev;	/* raw time field of the previous entry */
 	uint64_t ticks; /* unwrapped time of the previous entry, from the first */
@@ -67,6 +68,12 @@ static uint64_t unwrap(struct report_pcap *p, uint32_t raw, enum ptt_format f)
 	return p->ticks;
 }
 
+void report_pcap_start_at(struct report_pcap *p, uint64_t wall_ns)
+{
+	if (!p->started)
+		p->wall_ns = wall_ns;
+}
+
 static void put_le64(uint8_t *o, uint64_t v)
 {
 	for (int i = 0; i < 8; i++)
@@ -86,7 +93,8 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, en
 	for (size_t off = 0; off + step <= len && !p->err; off += step) {
 		const uint8_t *e = buf + off;
 		uint32_t raw = f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e) & 0x7ff;
-		uint64_t ns = (uint64_t)llround((double)unwrap(p, raw, f) * p->tick_ns);
+		uint64_t ns =
+		    p->wall_ns + (uint64_t)llround((double)unwrap(p, raw, f) * p->tick_ns);
 
 		h.ts.tv_sec = (time_t)(ns / 1000000000u);
 		h.ts.tv_usec = (suseconds_t)(ns % 1000000000u); /* ns: the handle's precision */

@@ -12,7 +12,8 @@
  *   8  u64  little-endian: offset of the entry in the trace stream (report --json's "offset")
  *
  * Timestamps have nanosecond precision: the entry's time field unwrapped
- * (as the analyser does) times the tick, counted from the first entry.
+ * (as the analyser does) times the tick, counted from the first entry,
+ * which is at 0 or at the wall time report_pcap_start_at gives.
  */
 #ifndef PCIESCOPE_CLI_REPORT_PCAP_H
 #define PCIESCOPE_CLI_REPORT_PCAP_H
@@ -29,6 +30,8 @@ struct report_pcap;
 
 /* Creates path; tick_ns is the length of a time tick.  0 or 1 after printing an error. */
 int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out);
+/* Puts the first entry at wall_ns (ns since 1970) instead of 0; before any entry only. */
+void report_pcap_start_at(struct report_pcap *p, uint64_t wall_ns);
 /* The whole entries of a chunk of format f whose first byte is at stream offset base. */
 void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, enum ptt_format f,
 		       uint64_t base, enum analysis_dir d);

@@ -122,6 +122,8 @@ int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *r
 		feat = pb_get64(p + 8, r->swap);
 		if (feat < PERF_FEAT_BITS)
 			r->features[feat / 64] |= 1ull << (feat % 64);
+		if (feat == PERF_FEAT_CLOCK_DATA)
+			perf_reader_note_clock_data(r, p + 16, rec->size - 16u);
 		return 0;
 	}
 	case PERF_REC_EVENT_UPDATE: {
@@ -141,4 +143,46 @@ int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *r
 	default:
 		return 0;
 	}
+}
+
+/* version u32 (1), clockid u32, wall clock ns u64, the clock's ns u64 */
+void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64_t n)
+{
+	if (n < 24 || pb_get32(p, r->swap) != 1)
+		return;
+	r->clock.clockid = pb_get32(p + 4, r->swap);
+	r->clock.wall_ns = pb_get64(p + 8, r->swap);
+	r->clock.clock_ns = pb_get64(p + 16, r->swap);
+	r->has_clock = true;
+}
+
+int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out)
+{
+	if (!r->has_clock)
+		return -ENOENT;
+	*out = r->clock;
+	return 0;
+}
+
+/* The trailer holds, in this order, the fields of sample_type that it names, 8 bytes each. */
+int perf_reader_rec_time(const struct perf_reader *r, const struct perf_rec *rec, uint64_t *t)
+{
+	static const uint64_t fields[] = {PERF_SAMPLE_TID,	 PERF_SAMPLE_TIME, PERF_SAMPLE_ID,
+					  PERF_SAMPLE_STREAM_ID, PERF_SAMPLE_CPU,
+					  PERF_SAMPLE_IDENTIFIER};
+	const struct perf_event_attr *a;
+	size_t trailer = 0;
+
+	if (!r->nr_attrs || rec->type >= PERF_REC_HEADER_ATTR || rec->type == PERF_RECORD_SAMPLE)
+		return -ENOENT;
+	a = &r->attrs[0].attr;
+	if (!a->sample_id_all || !(a->sample_type & PERF_SAMPLE_TIME))
+		return -ENOENT;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		trailer += a->sample_type & fields[i] ? 8 : 0;
+	if (rec->size < 8 + trailer)
+		return -ENOENT;
+	*t = pb_get64(rec->raw + rec->size - trailer + (a->sample_type & PERF_SAMPLE_TID ? 8 : 0),
+		      r->swap);
+	return 0;
 }

@@ -17,6 +17,7 @@ struct perf_writer {
 	struct perf_writer_env env;
 	char **argv;          /* owned copies of env's strings */
 	char *strs[6];
+	struct perf_clock_data clock; /* env.clock points here when set */
 	uint8_t buf[PERF_WRITER_BUF];
 };
 

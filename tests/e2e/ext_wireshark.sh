@@ -8,7 +8,8 @@
 # mix), lib/ptt_tshark.py compares every field with report --json entry by
 # entry, the expert items with the entries that deserve them, and the
 # requests the dissector matches with the analyser's (--chrome-trace
-# slices).  Display filters select exactly the entries jq selects.
+# slices).  Display filters select exactly the entries jq selects.  With
+# CLOCK_DATA the packets carry wall time.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -40,6 +41,19 @@ for t in r4 r8 k4 k8 g8; do
 	python3 "$SRC_DIR/tests/e2e/lib/ptt_tshark.py" $t.pcap $t.json $t.trace.json ||
 		fail "$t: tshark and report --json disagree"
 done
+# With CLOCK_DATA (perf record -k), the first entry is at the wall time of
+# ITRACE_START; perf 6.1 reads the CLOCK_DATA written for it.
+wall=1700000000123456789
+"$gen" -o w8.data -f 8dw -s 5 -w $wall 4096
+perf report --header-only -i w8.data 2>/dev/null |
+	grep -q "^# reference time: .* = 1700000000.123456 (TOD) = 0.001000000 (monotonic)" ||
+	fail "perf does not read the CLOCK_DATA"
+"$PCIESCOPE" report -i w8.data --json >w8.json
+"$PCIESCOPE" report -i w8.data --pcap w8.pcap
+# ITRACE_START at perf time 1.5 ms, CLOCK_DATA pairs 1 ms with $wall
+PTT_START_NS=$((wall + 500000)) python3 "$SRC_DIR/tests/e2e/lib/ptt_tshark.py" w8.pcap w8.json ||
+	fail "w8: wall time"
+
 # What the traces hold, so that the comparisons above compared something.
 [ "$(jq -r .kind k8.json | sort -u | wc -l)" -eq 27 ] || fail "k8 lacks a kind"
 [ "$(jq -r .kind k4.json | sort -u | wc -l)" -eq 25 ] || fail "k4 lacks a kind"
@@ -65,4 +79,4 @@ filter g8.pcap 'ptt.address >= 0x80000000 && ptt.class == "NP"' \
 	'(.address != null) and (.address | ltrimstr("0x") | ascii_downcase | explode |
 	 reduce .[] as $c (0; . * 16 + (if $c >= 97 then $c - 87 else $c - 48 end))) >= 2147483648
 	 and (.kind | test("^(MRd|IO|FetchAdd|Swap|CAS)"))'
-echo "ok: tshark agrees with report --json on 5 traces"
+echo "ok: tshark agrees with report --json on 6 traces"

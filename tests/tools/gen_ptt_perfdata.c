@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-k] SIZE...
+ * gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-k] [-w NS] SIZE...
  * Writes a PTT perf.data with one AUXTRACE chunk of each SIZE bytes (a size
  * that is not a multiple of the entry size leaves a partial entry).  -a
  * changes the AUXTRACE_INFO type (default 6, HISI PTT) or leaves it out; -k
- * writes every TLP kind in turn (prefixes too, in 8DW) instead of at random.  A test
+ * writes every TLP kind in turn (prefixes too, in 8DW) instead of at random; -w
+ * writes CLOCK_DATA pairing perf time PTT_GEN_CLOCK_NS with wall time NS.  A test
  * tool: it lets the interoperability tests feed the same file to pciescope
  * and to Linux perf.
  */
@@ -17,7 +18,7 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-k] SIZE...\n");
+	fprintf(stderr, "usage: gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-k] [-w NS] SIZE...\n");
 	return 2;
 }
 
@@ -28,7 +29,7 @@ int main(int argc, char **argv)
 	uint64_t *sizes;
 	int c, err;
 
-	while ((c = getopt(argc, argv, "o:f:s:a:k")) != -1) {
+	while ((c = getopt(argc, argv, "o:f:s:a:kw:")) != -1) {
 		if (c == 'o')
 			out = optarg;
 		else if (c == 'f' && (!strcmp(optarg, "4dw") || !strcmp(optarg, "8dw")))
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
 			o.auxtrace_type = strcmp(optarg, "none") ? atoi(optarg) : -1;
 		else if (c == 'k')
 			o.every_kind = true;
+		else if (c == 'w')
+			o.wall_ns = strtoull(optarg, NULL, 0);
 		else if (c == 's')
 			o.seed = strtoull(optarg, NULL, 0);
 		else

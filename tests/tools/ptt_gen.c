@@ -123,8 +123,16 @@ int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 	uint64_t id = 7, priv = PTT_PMU_TYPE;
 	struct perf_id_index_entry idx = { .id = id, .idx = 0, .cpu = 0, .tid = (uint64_t)-1 };
 	struct perf_time_conv tc = { .time_shift = 10, .time_mult = 1000, .time_mask = ~0ull };
+	struct perf_clock_data clock = {.clockid = 1 /* CLOCK_MONOTONIC */,
+					.wall_ns = o->wall_ns,
+					.clock_ns = PTT_GEN_CLOCK_NS};
+	struct perf_sample_id start = {.pid = (uint32_t)-1, .tid = (uint32_t)-1,
+				       .time = PTT_GEN_START_NS, .id = id};
 	struct perf_writer *w;
-	int err = perf_writer_open(path, &env, &w);
+	int err;
+
+	env.clock = o->wall_ns ? &clock : NULL;
+	err = perf_writer_open(path, &env, &w);
 
 	if (err)
 		return err;
@@ -136,7 +144,7 @@ int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 	if (!err)
 		err = perf_writer_time_conv(w, &tc);
 	if (!err)
-		err = perf_writer_itrace_start(w, (uint32_t)-1, (uint32_t)-1, NULL);
+		err = perf_writer_itrace_start(w, (uint32_t)-1, (uint32_t)-1, &start);
 	if (!err)
 		err = write_chunks(w, o, id);
 	if (err) {

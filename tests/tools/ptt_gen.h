@@ -24,7 +24,13 @@ struct ptt_gen_opts {
 	uint64_t seed;
 	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
 	bool every_kind;   /* kinds in turn (prefixes too, in 8DW), not at random */
+	/* Non-zero: CLOCK_DATA says perf time PTT_GEN_CLOCK_NS is this wall time (ns). */
+	uint64_t wall_ns;
 };
+
+/* The perf time CLOCK_DATA pairs with wall_ns, and the ITRACE_START time (tracing begins). */
+#define PTT_GEN_CLOCK_NS 1000000u
+#define PTT_GEN_START_NS 1500000u
 
 /* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */
 int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Compares what tshark's ptt dissector shows with `pciescope report --json`.
 
-usage: ptt_tshark.py PCAP JSON [CHROME_TRACE]
+usage: [PTT_START_NS=N] ptt_tshark.py PCAP JSON [CHROME_TRACE]
 
 Runs the installed tshark (two passes, so requests know their response) on
 PCAP and checks, entry by entry against the JSON lines of the same trace:
@@ -11,7 +11,7 @@ value, and the dissector shows no field of a kind the JSON leaves out.  JSON
 keys added later (ph, st) are compared when present; without them the JSON
 address still holds the Processing Hint in its low bits, which the
 dissector splits off.  Timestamps are the unwrapped time field (1 ns ticks)
-from the first entry.  Expert info must flag exactly the error completions,
+from the first entry, which is at PTT_START_NS (ns since 1970, default 0).  Expert info must flag exactly the error completions,
 poisoned TLPs (8DW: EP of DW0) and error messages, and show nothing else
 but completions without a request (no Lua error).  With CHROME_TRACE
 (report --chrome-trace of the same trace), the dissector's matched requests
@@ -20,6 +20,7 @@ Prints a summary line; exits 1 with the first differences.
 """
 import collections
 import json
+import os
 import subprocess
 import sys
 
@@ -184,8 +185,9 @@ def main():
     errs = []
     if len(rs) != len(entries):
         errs.append("%d packets, %d JSON entries" % (len(rs), len(entries)))
+    start = int(os.environ.get("PTT_START_NS", "0"))
     for e, r, t in zip(entries, rs, unwrapped(entries)):
-        compare_entry(e, r, t, errs)
+        compare_entry(e, r, start + t, errs)
     nexp = check_experts(rs, entries, errs)
     matched = check_matching(rs, sys.argv[3], errs) if len(sys.argv) > 3 else 0
     if errs:
