@@ -7,7 +7,8 @@ set -eu
 PKGS="build-essential cmake pkg-config clang llvm libclang-rt-14-dev \
 libcmocka-dev libjansson-dev linux-perf util-linux jq python3 \
 libfuse3-dev fuse3 libmicrohttpd-dev libpci-dev pci.ids pciutils prometheus \
-chromium wrk curl scdoc"
+chromium wrk curl scdoc \
+libpcap-dev tshark"
 
 missing=""
 for p in $PKGS; do
@@ -25,6 +26,9 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+# tshark asks whether non-root users may capture; tests only read files.
+echo "wireshark-common wireshark-common/install-setuid boolean false" |
+	debconf-set-selections
 apt-get update -qq
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope report [-i FILE] [-D [--perf-version V] | --json]
+ * pciescope report [-i FILE] [-D [--perf-version V] | --json] [--pcap FILE]
  *
  * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
  * reader hands out AUXTRACE payloads in place; each view turns a payload
@@ -24,9 +24,13 @@
 #include <pciescope/trace/ptt_print.h>
 
 #include "cli.h"
+#include "report_pcap.h"
 #include "report_views.h"
 
-enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON };
+/* VIEW_NONE: --pcap alone prints no entries. */
+enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON, VIEW_NONE };
+
+#define OPT_PCAP 0x100
 
 /* Bytes of trace the analysis views decode at a time: a multiple of both entry sizes. */
 #define VIEWS_PIECE (256u << 10)
@@ -45,6 +49,9 @@ struct report {
 	unsigned int rec_times;
 	struct report_views_opts vo;
 	struct report_views *views; /* the analysis views, when asked for */
+	const char *pcap_path;	    /* --pcap FILE */
+	struct report_pcap *pcap;
+	bool view_chosen;	    /* -D or --json given */
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
 	/* From a file the views take every payload at the end, on several threads. */
 	struct analysis_span *spans;
@@ -53,11 +60,12 @@ struct report {
 
 static void usage(FILE *f)
 {
-	fputs("usage: pciescope report [-i FILE] [-D [--perf-version V] | --json]\n"
+	fputs("usage: pciescope report [-i FILE] [-D [--perf-version V] | --json] [--pcap FILE]\n"
 	      "  -i, --input FILE      perf.data to read (default perf.data; - = stdin)\n"
 	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
 	      "      --perf-version V  the dump of perf V (default 6.1; 7.3 and later differ)\n"
-	      "      --json            one JSON object per trace entry\n",
+	      "      --json            one JSON object per trace entry\n"
+	      "      --pcap FILE       one packet per trace entry, for Wireshark (ptt dissector)\n",
 	      f);
 	report_views_usage(f);
 }
@@ -89,6 +97,7 @@ static int parse_args(struct report *r, int argc, char **argv)
 		{ "dump-raw-trace", no_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "perf-version", required_argument, NULL, 'V' },
+		{ "pcap", required_argument, NULL, OPT_PCAP },
 		{ "help", no_argument, NULL, 'h' },
 		REPORT_VIEWS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -103,9 +112,14 @@ static int parse_args(struct report *r, int argc, char **argv)
 			break;
 		case 'D':
 			r->view = VIEW_DUMP;
+			r->view_chosen = true;
 			break;
 		case 'j':
 			r->view = VIEW_JSON;
+			r->view_chosen = true;
+			break;
+		case OPT_PCAP:
+			r->pcap_path = optarg;
 			break;
 		case 'V':
 			if (parse_perf_version(optarg, &r->layout))
@@ -124,6 +138,8 @@ static int parse_args(struct report *r, int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_error("report: unexpected argument '%s'", argv[optind]);
+	if (r->pcap_path && !r->view_chosen)
+		r->view = VIEW_NONE;
 	return -1;
 }
 
@@ -163,6 +179,33 @@ static int read_file(void *ctx, uint64_t pos, size_t n, void *buf)
 	return perf_reader_read_at(ctx, pos, n, buf);
 }
 
+/* What the PTT event's settings say about the direction of the TLPs (as the views judge it). */
+static enum analysis_dir trace_dir(const struct report *r)
+{
+	const struct perf_attr_info *a =
+	    perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, 0) : NULL;
+	uint64_t c = a ? a->attr.config : 0;
+
+	return a ? analysis_dir_of_setting((enum ptt_format)(c >> 32 & 0xf), c >> 20 & 0xf)
+		 : ANALYSIS_DIR_UNKNOWN;
+}
+
+/* Through the piece buffer, as the views read: memory stays the same for any trace size. */
+static int write_pcap(struct report *r, const struct perf_rec *rec, size_t whole,
+		      enum ptt_format f)
+{
+	for (size_t off = 0, n; off < whole; off += n) {
+		const uint8_t *p;
+
+		n = whole - off < VIEWS_PIECE ? whole - off : VIEWS_PIECE;
+		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
+		if (!p)
+			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
+		report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
+	}
+	return 0;
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -176,6 +219,8 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
 	err = 0;
+	if (r->pcap && write_pcap(r, rec, whole, f))
+		return 1;
 	if (r->views && !perf_reader_is_pipe(r->rd)) {
 		if (add_span(r, rec, whole, f))
 			return 1;
@@ -186,7 +231,7 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 		err = ptt_dump_chunk(&r->out, p, n, r->layout);
 	else if (r->view == VIEW_JSON)
 		err = ptt_json_chunk(&r->out, p, n, r->stream_off, &r->clk);
-	else
+	else if (r->view == VIEW_LINES)
 		err = ptt_line_chunk(&r->out, p, n, r->stream_off, &r->clk);
 	if (err)
 		return cli_errno(err, "%s: writing the report", r->path);
@@ -216,10 +261,27 @@ static void note_time(struct report *r, const struct perf_rec *rec)
 		r->rec_last = t;
 }
 
+/*
+ * With CLOCK_DATA (perf record -k), the pcap's first entry is put at the
+ * wall time of ITRACE_START, when the PTT began tracing: the PTT's own
+ * time stamp has no known relation to perf's clock, so this is the
+ * nearest anchor the file has.
+ */
+static void anchor_pcap(struct report *r, const struct perf_rec *rec)
+{
+	struct perf_clock_data c;
+	uint64_t t;
+
+	if (!perf_reader_clock_data(r->rd, &c) && !perf_rec_sample_time(r->rd, rec, &t))
+		report_pcap_start_at(r->pcap, c.wall_ns + (t - c.clock_ns));
+}
+
 static int on_record(struct report *r, const struct perf_rec *rec)
 {
 	if (rec->type == PERF_RECORD_AUX || rec->type == PERF_RECORD_ITRACE_START)
 		note_time(r, rec);
+	if (rec->type == PERF_RECORD_ITRACE_START && r->pcap && !r->chunks)
+		anchor_pcap(r, rec);
 	if (rec->type == PERF_REC_AUXTRACE_INFO) {
 		if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
 			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",
@@ -232,7 +294,7 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 				r->path);
 		r->have_info = true;
 		/* started here, not at open: in a pipe the attributes arrive as records first */
-		if (r->piece && !r->views &&
+		if (report_views_selected(&r->vo) && !r->views &&
 		    report_views_start_reader(&r->vo, r->path, r->rd, &r->views))
 			return 1;
 		return 0;
@@ -294,11 +356,19 @@ int cmd_report(int argc, char **argv)
 	if (perf_reader_open(r.path, &r.rd, msg, sizeof(msg)))
 		return cli_error("%s: %s", r.path, msg[0] ? msg : "out of memory");
 	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
-	    (report_views_selected(&r.vo) && !(r.piece = malloc(VIEWS_PIECE)))) {
+	    ((report_views_selected(&r.vo) || r.pcap_path) && !(r.piece = malloc(VIEWS_PIECE)))) {
 		ret = cli_error("out of memory");
 		goto out;
 	}
+	if (r.pcap_path &&
+	    report_pcap_open(r.pcap_path,
+			     r.vo.tick_ns ? r.vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS, &r.pcap)) {
+		ret = 1;
+		goto out;
+	}
 	ret = run(&r, r.rd);
+	if (r.pcap && report_pcap_close(r.pcap))
+		ret = 1;
 	if (r.nspans && report_views_spans(r.views, r.spans, r.nspans, read_file, r.rd))
 		ret = 1;
 	if (r.views && r.rec_times > 1)

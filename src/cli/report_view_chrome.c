@@ -1,43 +1,91 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * --chrome-trace FILE: every matched non-posted request becomes a slice from
- * the request to its last completion, on a track named after its requester.
- * Slices are written as the analyser closes them, so the file grows with
- * the trace and memory does not.  Times are microseconds from the first
- * entry of the trace.
+ * --chrome-trace FILE: the trace as a Perfetto / chrome://tracing timeline.
+ *
+ * One process per requester ("requester bb:dd.f") holds
+ *   - a slice per matched non-posted request, from the request to its last
+ *     completion (async, so that outstanding requests stack);
+ *   - thread "requests": each non-posted request, a slice one tick long;
+ *   - thread "completions": each completion, one tick long, named after its
+ *     kind and status; error completions (status other than SC) are in
+ *     category "tlp,error", coloured "terrible";
+ *   - thread "posted": posted writes and messages as instants;
+ *   - a flow arrow from each matched request to its last completion;
+ *   - counter "outstanding": the requests of this requester awaiting their
+ *     completion, after every change.
+ * Process 0 ("PCIe link") has counter "bandwidth (MB/s)": payload per class
+ * in windows of --timeline's width (1 us without it).
+ *
+ * Everything is written as the analyser reports it (on_entry, on_txn), in
+ * trace order, so counters of one track come in time order and memory does
+ * not grow with the trace: per requester a counter and a bit.  Times are
+ * microseconds from the first entry of the trace.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
 #include "report_views_impl.h"
 
+enum { TID_ASYNC, TID_REQUESTS, TID_COMPLETIONS, TID_POSTED };
+#define LINK_PID 0
+#define DEFAULT_WINDOW_NS 1000.0
+
+struct rv_chrome {
+	FILE *f;
+	struct chrome_trace ct;
+	uint8_t has_track[65536 / 8];
+	uint32_t outstanding[65536];
+	/* the bandwidth window being summed */
+	uint64_t width, start; /* ticks */
+	bool started, last_zero;
+	uint64_t bytes[ANALYSIS_NCLASS];
+};
+
 int rv_chrome_open(struct report_views *v)
 {
-	v->chrome = fopen(v->o.chrome_trace, "w");
-	if (!v->chrome)
+	struct rv_chrome *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return cli_errno(-ENOMEM, "report");
+	c->f = fopen(v->o.chrome_trace, "w");
+	if (!c->f) {
+		free(c);
 		return cli_errno(-errno, "%s", v->o.chrome_trace);
-	chrome_trace_begin(&v->ct, v->chrome);
+	}
+	v->chrome = c;
+	chrome_trace_begin(&c->ct, c->f);
+	chrome_trace_track(&c->ct, LINK_PID, "PCIe link");
 	return 0;
+}
+
+static double us(const struct report_views *v, uint64_t ticks)
+{
+	return rv_ns(v, ticks - analysis_summary(v->a)->first) / 1e3;
 }
 
 static int track_of(struct report_views *v, uint16_t rid)
 {
+	struct rv_chrome *c = v->chrome;
 	char name[32], b[16];
+	int pid = rid + 1;
 
-	if (!(v->has_track[rid / 8] & (1u << (rid % 8)))) {
-		v->has_track[rid / 8] |= (uint8_t)(1u << (rid % 8));
+	if (!(c->has_track[rid / 8] & (1u << (rid % 8)))) {
+		c->has_track[rid / 8] |= (uint8_t)(1u << (rid % 8));
 		snprintf(name, sizeof(name), "requester %s", pci_rid_format(rid, b, sizeof(b)));
-		chrome_trace_track(&v->ct, rid + 1, name);
+		chrome_trace_track(&c->ct, pid, name);
+		chrome_trace_thread(&c->ct, pid, TID_REQUESTS, "requests");
+		chrome_trace_thread(&c->ct, pid, TID_COMPLETIONS, "completions");
+		chrome_trace_thread(&c->ct, pid, TID_POSTED, "posted");
 	}
-	return rid + 1;
+	return pid;
 }
 
 void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t)
 {
-	uint64_t first = analysis_summary(v->a)->first;
 	char args[160], b[16];
 
 	snprintf(args, sizeof(args),
@@ -45,17 +93,138 @@ void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t)
 		 "\"status\":\"%s\"}",
 		 t->tag, pci_rid_format(t->completer, b, sizeof(b)), t->bytes, t->ncpl,
 		 tlp_cpl_status_name(t->status));
-	chrome_trace_slice(&v->ct, track_of(v, t->requester), tlp_kind_name(t->kind),
-			   rv_ns(v, t->start - first) / 1e3, rv_ns(v, t->end - t->start) / 1e3,
-			   args);
+	chrome_trace_slice(&v->chrome->ct, track_of(v, t->requester), tlp_kind_name(t->kind),
+			   us(v, t->start), rv_ns(v, t->end - t->start) / 1e3, args);
+}
+
+static void bandwidth_sample(struct report_views *v, uint64_t at, const uint64_t *bytes)
+{
+	struct rv_chrome *c = v->chrome;
+	double ns = rv_ns(v, c->width), mbs[ANALYSIS_NCLASS];
+	char args[128];
+
+	for (int i = 0; i < ANALYSIS_NCLASS; i++)
+		mbs[i] = (double)bytes[i] / ns * 1e3;
+	snprintf(args, sizeof(args), "{\"P\":%.6g,\"NP\":%.6g,\"CPL\":%.6g}", mbs[0], mbs[1],
+		 mbs[2]);
+	chrome_trace_counter(&c->ct, LINK_PID, "bandwidth (MB/s)", us(v, at), args);
+	c->last_zero = !(bytes[0] | bytes[1] | bytes[2]);
+}
+
+/* Closes the windows before now: one sample each, and one zero for a gap. */
+static void bandwidth_until(struct report_views *v, uint64_t now)
+{
+	static const uint64_t zero[ANALYSIS_NCLASS];
+	struct rv_chrome *c = v->chrome;
+	uint64_t skip;
+
+	if (now - c->start < c->width)
+		return;
+	bandwidth_sample(v, c->start, c->bytes);
+	c->bytes[0] = c->bytes[1] = c->bytes[2] = 0;
+	c->start += c->width;
+	skip = (now - c->start) / c->width;
+	if (skip) {
+		if (!c->last_zero)
+			bandwidth_sample(v, c->start, zero);
+		c->start += skip * c->width;
+	}
+}
+
+static void bandwidth_add(struct report_views *v, const struct analysis_entry *e)
+{
+	struct rv_chrome *c = v->chrome;
+
+	if (!c->started) {
+		double w = v->o.timeline_ns ? (double)v->o.timeline_ns : DEFAULT_WINDOW_NS;
+		double ticks = w / analysis_tick_ns(v->a);
+
+		c->width = ticks < 1 ? 1 : (uint64_t)ticks;
+		c->start = e->now;
+		c->started = true;
+	}
+	bandwidth_until(v, e->now);
+	c->bytes[e->cls] += e->b->payload;
+}
+
+static void outstanding(struct report_views *v, int pid, uint16_t rid, int step, uint64_t now)
+{
+	struct rv_chrome *c = v->chrome;
+	char args[40];
+
+	c->outstanding[rid] += (uint32_t)step;
+	snprintf(args, sizeof(args), "{\"requests\":%u}", c->outstanding[rid]);
+	chrome_trace_counter(&c->ct, pid, "outstanding", us(v, now), args);
+}
+
+static void completion(struct report_views *v, const struct analysis_entry *e, int pid)
+{
+	const struct tlp_brief *b = e->b;
+	const char *status = tlp_cpl_status_name(b->status);
+	bool error = b->status != TLP_CPL_SC;
+	char name[32], args[128], cb[16];
+	struct chrome_event ev = {.pid = pid,
+				  .tid = TID_COMPLETIONS,
+				  .name = name,
+				  .args = args,
+				  .cat = error ? "tlp,error" : "tlp",
+				  .cname = error ? "terrible" : NULL};
+	struct chrome_event req = {
+	    .pid = pid, .tid = TID_REQUESTS, .cat = "flow", .name = "request -> completion"};
+
+	snprintf(name, sizeof(name), "%s %s", tlp_kind_name(b->kind), status);
+	snprintf(args, sizeof(args),
+		 "{\"tag\":%u,\"completer\":\"%s\",\"status\":\"%s\",\"bytes\":%u}", b->tag,
+		 pci_rid_format(b->completer, cb, sizeof(cb)), status, b->payload);
+	chrome_trace_complete(&v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
+	if (e->match == ANALYSIS_CLOSED) {
+		chrome_trace_flow(&v->chrome->ct, &req, us(v, e->start), &ev, us(v, e->now));
+		outstanding(v, pid, b->requester, -1, e->now);
+	}
+}
+
+void rv_chrome_entry(void *ctx, const struct analysis_entry *e)
+{
+	struct report_views *v = ctx;
+	const struct tlp_brief *b = e->b;
+	char args[64];
+	struct chrome_event ev = {.cat = "tlp", .name = tlp_kind_name(b->kind), .args = args};
+
+	if (e->cls >= ANALYSIS_NCLASS)
+		return;
+	bandwidth_add(v, e);
+	ev.pid = track_of(v, b->requester);
+	if (e->cls == TLP_CLASS_CPL) {
+		completion(v, e, ev.pid);
+		return;
+	}
+	snprintf(args, sizeof(args), "{\"tag\":%u,\"bytes\":%u}", b->tag, b->payload);
+	if (e->cls == TLP_CLASS_P) {
+		ev.tid = TID_POSTED;
+		chrome_trace_instant(&v->chrome->ct, &ev, us(v, e->now));
+		return;
+	}
+	ev.tid = TID_REQUESTS;
+	chrome_trace_complete(&v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
+	if (e->match == ANALYSIS_OPENED)
+		outstanding(v, ev.pid, b->requester, 1, e->now);
 }
 
 int rv_chrome_close(struct report_views *v)
 {
-	int err = chrome_trace_end(&v->ct);
+	struct rv_chrome *c = v->chrome;
+	int err;
 
-	if (fclose(v->chrome) && !err)
+	if (c->started) {
+		static const uint64_t zero[ANALYSIS_NCLASS];
+
+		bandwidth_sample(v, c->start, c->bytes);
+		bandwidth_sample(v, c->start + c->width, zero);
+	}
+	err = chrome_trace_end(&c->ct);
+	if (fclose(c->f) && !err)
 		err = -errno;
+	free(c);
 	v->chrome = NULL;
 	return err ? cli_errno(err, "report: writing %s", v->o.chrome_trace) : 0;
 }

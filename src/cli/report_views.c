@@ -104,7 +104,8 @@ void report_views_usage(FILE *f)
 	    "      --latency         request -> completion latency per requester and kind\n"
 	    "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
 	    "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
-	    "      --chrome-trace FILE  requests as slices, a track per requester (Perfetto)\n"
+	    "      --chrome-trace FILE  timeline for Perfetto: requests, completions, posted\n"
+	    "                        TLPs, flows, outstanding requests, bandwidth\n"
 	    "      --html FILE       self-contained HTML report with charts\n"
 	    "      --tick NS         length of a trace time tick (default 1 ns)\n"
 	    "      --threads N       analyse a trace file with N threads (default: one per CPU)\n",
@@ -131,6 +132,7 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 				   .window_ns = o->timeline_ns,
 				   .no_timeline = !o->timeline_ns && !o->html,
 				   .on_txn = o->chrome_trace || o->html ? on_txn : NULL,
+				   .on_entry = o->chrome_trace ? rv_chrome_entry : NULL,
 				   .ctx = v};
 	int err;
 

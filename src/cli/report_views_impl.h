@@ -30,10 +30,7 @@ struct report_views {
 	struct analysis *a;
 	struct rv_busy busy;	    /* --html */
 	FILE *html;
-	/* --chrome-trace */
-	FILE *chrome;
-	struct chrome_trace ct;
-	uint8_t has_track[65536 / 8];
+	struct rv_chrome *chrome; /* --chrome-trace */
 };
 
 /* Tables of the analysis; NULL when out of memory. */
@@ -60,9 +57,10 @@ int rv_time_note(const struct report_views *v, char *buf, size_t n);
 /* Whether the latency views would hold only zeros. */
 bool rv_latency_empty(const struct report_views *v);
 
-/* --chrome-trace: opens the file; rv_chrome_txn then writes each slice. */
+/* --chrome-trace: opens the file; rv_chrome_txn and rv_chrome_entry write as the analyser tells. */
 int rv_chrome_open(struct report_views *v);
 void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t);
+void rv_chrome_entry(void *ctx, const struct analysis_entry *e);
 int rv_chrome_close(struct report_views *v);
 
 /* --html: the whole page. 0 or -errno. */

@@ -33,6 +33,9 @@ struct perf_reader {
 	struct perf_attr_info *attrs;
 	size_t nr_attrs;
 
+	bool has_clock;
+	struct perf_clock_data clock;
+
 	char errmsg[256];
 };
 
@@ -43,6 +46,8 @@ int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)
 int perf_reader_parse_file_header(struct perf_reader *r);
 /* Pipe mode HEADER_ATTR / EVENT_UPDATE / HEADER_FEATURE bookkeeping. */
 int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *rec);
+/* A CLOCK_DATA section (n bytes at p); a malformed one is ignored, as perf does. */
+void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64_t n);
 /* Fills the typed fields of rec from rec->raw (rec->size bytes). */
 int perf_reader_parse_record(struct perf_reader *r, struct perf_rec *rec);
 

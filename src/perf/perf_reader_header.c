@@ -137,6 +137,8 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 			return perf_reader_fail(r, -EPROTO, "truncated: feature %d section", bit);
 		if (bit == PERF_FEAT_EVENT_DESC)
 			parse_event_desc(r, s);
+		if (bit == PERF_FEAT_CLOCK_DATA)
+			perf_reader_note_clock_data(r, r->base + s.off, s.size);
 	}
 	return 0;
 }

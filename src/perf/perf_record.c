@@ -122,6 +122,8 @@ int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *r
 		feat = pb_get64(p + 8, r->swap);
 		if (feat < PERF_FEAT_BITS)
 			r->features[feat / 64] |= 1ull << (feat % 64);
+		if (feat == PERF_FEAT_CLOCK_DATA)
+			perf_reader_note_clock_data(r, p + 16, rec->size - 16u);
 		return 0;
 	}
 	case PERF_REC_EVENT_UPDATE: {
@@ -141,4 +143,23 @@ int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *r
 	default:
 		return 0;
 	}
+}
+
+/* version u32 (1), clockid u32, wall clock ns u64, the clock's ns u64 */
+void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64_t n)
+{
+	if (n < 24 || pb_get32(p, r->swap) != 1)
+		return;
+	r->clock.clockid = pb_get32(p + 4, r->swap);
+	r->clock.wall_ns = pb_get64(p + 8, r->swap);
+	r->clock.clock_ns = pb_get64(p + 16, r->swap);
+	r->has_clock = true;
+}
+
+int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out)
+{
+	if (!r->has_clock)
+		return -ENOENT;
+	*out = r->clock;
+	return 0;
 }

@@ -143,6 +143,10 @@ static int copy_env(struct perf_writer *w, const struct perf_writer_env *env)
 		if (!(w->argv[i] = strdup(env->argv[i])))
 			return -ENOMEM;
 	w->env.argv = (const char *const *)w->argv;
+	if (env->clock) {
+		w->clock = *env->clock;
+		w->env.clock = &w->clock;
+	}
 	return env->pmu_name ? perf_writer_add_pmu(w, env->pmu_name, env->pmu_type) : 0;
 }
 

@@ -57,8 +57,9 @@ static inline void add(struct analysis_counts *c, uint32_t bytes, uint32_t hbyte
 	c->header_bytes += hbytes;
 }
 
-static __always_inline void count_request(struct analysis *a, const struct tlp_brief *b, long node,
-					  uint64_t now)
+static __always_inline enum analysis_match count_request(struct analysis *a,
+							 const struct tlp_brief *b, long node,
+							 uint64_t now)
 {
 	long lat = lat_of(a, node, b->kind);
 
@@ -66,14 +67,16 @@ static __always_inline void count_request(struct analysis *a, const struct tlp_b
 		segment_request(a, node, b->tag);
 	if (lat < 0) {
 		a->sum.unmatched_requests++;
-		return;
+		return ANALYSIS_UNMATCHED;
 	}
 	((struct analysis_lat *)a->lats.items)[lat].requests++;
-	match_request(a, b, (uint32_t)lat, now);
+	return match_request(a, b, (uint32_t)lat, now);
 }
 
-static __always_inline void count_nodes(struct analysis *a, const struct tlp_brief *b,
-					enum tlp_class c, uint32_t hbytes, uint64_t now)
+static __always_inline enum analysis_match count_nodes(struct analysis *a,
+						       const struct tlp_brief *b,
+						       enum tlp_class c, uint32_t hbytes,
+						       uint64_t now, uint64_t *start)
 {
 	long r = node_of(&a->reqs, a->req_idx, b->requester);
 
@@ -84,21 +87,35 @@ static __always_inline void count_nodes(struct analysis *a, const struct tlp_bri
 
 		if (n >= 0)
 			add(&((struct analysis_node *)a->cpls.items)[n].cls[c], b->payload, hbytes);
-		match_completion(a, b, now);
-	} else if (c == TLP_CLASS_NP && r >= 0) {
-		count_request(a, b, r, now);
+		return match_completion(a, b, now, start);
 	}
+	if (c == TLP_CLASS_NP && r >= 0)
+		return count_request(a, b, r, now);
+	return ANALYSIS_UNMATCHED;
+}
+
+static void tell_entry(struct analysis *a, uint64_t now, const struct tlp_brief *b,
+		       enum tlp_class c, enum analysis_match m, uint64_t start)
+{
+	struct analysis_entry e = {.b = b, .cls = c, .match = m, .now = now, .start = start};
+
+	a->o.on_entry(a->o.ctx, &e);
 }
 
 /* One decoded entry at time now; kc: the kind counters of its direction. */
 static __always_inline void feed(struct analysis *a, uint64_t now, const struct tlp_brief *b,
 				 enum tlp_class c, uint32_t hbytes, struct analysis_counts *kc)
 {
+	enum analysis_match m = ANALYSIS_UNMATCHED;
+	uint64_t start = 0;
+
 	add(&kc[b->kind], b->payload, hbytes);
 	if (!a->o.no_timeline)
 		timeline_add(a, c, b->payload, now);
 	if (c < ANALYSIS_NCLASS && b->kind != TLP_UNKNOWN)
-		count_nodes(a, b, c, hbytes, now);
+		m = count_nodes(a, b, c, hbytes, now, &start);
+	if (__builtin_expect(a->o.on_entry != NULL, 0))
+		tell_entry(a, now, b, c, m, start);
 }
 
 static void brief_of(const struct tlp_hdr *h, struct tlp_brief *b)

@@ -77,25 +77,31 @@ static inline void open_close(struct analysis *a, uint32_t i, uint64_t now)
 	open_erase(&a->open, i);
 }
 
-static inline void match_request(struct analysis *a, const struct tlp_brief *b, uint32_t lat,
-				 uint64_t now)
+static inline enum analysis_match match_request(struct analysis *a, const struct tlp_brief *b,
+						uint32_t lat, uint64_t now)
 {
 	struct open_table *t = &a->open;
 	uint32_t key = req_key(b), i;
+	enum analysis_match m = ANALYSIS_OPENED;
 
 	if (__builtin_expect((t->used + 1) * 2 > t->mask + 1, 0) && open_grow(t)) {
 		a->sum.unmatched_requests++;
-		return;
+		return ANALYSIS_UNMATCHED;
 	}
 	i = open_find(t, key);
-	if (t->slot[i].key)
+	if (t->slot[i].key) {
 		a->sum.unmatched_requests++; /* tag reused: its completion never came */
-	else
+		m = ANALYSIS_REOPENED;
+	} else {
 		t->used++;
+	}
 	t->slot[i] = (struct open_req){.key = key, .lat = lat, .start = now};
+	return m;
 }
 
-static inline void match_completion(struct analysis *a, const struct tlp_brief *b, uint64_t now)
+/* *start: when the request was seen, for ANALYSIS_CLOSED. */
+static inline enum analysis_match match_completion(struct analysis *a, const struct tlp_brief *b,
+						   uint64_t now, uint64_t *start)
 {
 	struct open_table *t = &a->open;
 	uint32_t key = req_key(b), i = open_find(t, key);
@@ -105,16 +111,18 @@ static inline void match_completion(struct analysis *a, const struct tlp_brief *
 		a->sum.unmatched_completions++;
 		if (a->segment)
 			segment_orphan(a, b, key, now);
-		return;
+		return ANALYSIS_ORPHAN;
 	}
 	r->ncpl++;
 	r->bytes += cpl_bytes(b);
 	if (!cpl_is_last(b, cpl_carried(b)))
-		return;
+		return ANALYSIS_PARTIAL;
+	*start = r->start;
 	if (a->o.on_txn)
 		match_close(a, i, *b, now);
 	else
 		open_close(a, i, now);
+	return ANALYSIS_CLOSED;
 }
 
 #endif

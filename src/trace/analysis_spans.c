@@ -90,7 +90,7 @@ static unsigned thread_count(const struct analysis *a, unsigned threads, uint64_
 {
 	uint64_t most = total / MIN_STRETCH;
 
-	if (!a->o.no_timeline || a->o.on_txn || !threads)
+	if (!a->o.no_timeline || a->o.on_txn || a->o.on_entry || !threads)
 		return 1;
 	if (threads > most)
 		threads = most ? (unsigned)most : 1;

@@ -8,6 +8,7 @@
 #ifndef PCIESCOPE_TESTS_PTT_GEN_H
 #define PCIESCOPE_TESTS_PTT_GEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,7 +24,14 @@ struct ptt_gen_opts {
 	uint64_t seed;
 	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
 	size_t nr_priv;	   /* its priv words (0..2): PMU type, decoder version */
+	bool every_kind;   /* kinds in turn (prefixes too, in 8DW), not at random */
+	/* Non-zero: CLOCK_DATA says perf time PTT_GEN_CLOCK_NS is this wall time (ns). */
+	uint64_t wall_ns;
 };
+
+/* The perf time CLOCK_DATA pairs with wall_ns, and the ITRACE_START time (tracing begins). */
+#define PTT_GEN_CLOCK_NS 1000000u
+#define PTT_GEN_START_NS 1500000u
 
 /* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */
 int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o);

@@ -219,6 +219,48 @@ static void check_aux_pieces(struct perf_reader *r)
 	assert_non_null(strstr(perf_reader_errmsg(r), "has no bytes"));
 }
 
+/* CLOCK_DATA and a record's sample time, which report --pcap puts the trace's wall time from. */
+static void clock_data_and_record_time_read_back(void **state)
+{
+	const char *path = tmp_path();
+	struct perf_clock_data in = {.clockid = 1, .wall_ns = 1700000000123456789ull,
+				     .clock_ns = 5000};
+	struct perf_writer_env env = {.hostname = "h", .clock = &in};
+	struct perf_event_attr attr = {.type = 42, .size = sizeof(attr),
+				       .sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+						      PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER,
+				       .sample_id_all = 1};
+	struct perf_sample_id sid = {.pid = 3, .tid = 4, .time = 6500, .id = 9, .cpu = 1};
+	uint64_t id = 9, t = 0;
+	struct perf_clock_data out;
+	struct perf_writer *w;
+	struct perf_reader *r;
+	struct perf_rec rec;
+
+	assert_int_equal(perf_writer_open(path, &env, &w), 0);
+	assert_int_equal(perf_writer_add_attr(w, &attr, "e", &id, 1), 0);
+	assert_int_equal(perf_writer_itrace_start(w, 3, 4, &sid), 0);
+	assert_int_equal(perf_writer_close(w), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_true(perf_reader_has_feature(r, PERF_FEAT_CLOCK_DATA));
+	assert_int_equal(perf_reader_clock_data(r, &out), 0);
+	assert_int_equal(out.clockid, 1);
+	assert_true(out.wall_ns == in.wall_ns);
+	assert_int_equal(out.clock_ns, 5000);
+	next_ok(r, &rec, PERF_RECORD_ITRACE_START);
+	assert_int_equal(perf_rec_sample_time(r, &rec, &t), 0);
+	assert_int_equal(t, 6500);
+	perf_reader_close(r);
+	/* the sample file has neither */
+	write_sample(path);
+	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_clock_data(r, &out), -ENOENT);
+	next_ok(r, &rec, PERF_REC_AUXTRACE_INFO);
+	assert_int_equal(perf_rec_sample_time(r, &rec, &t), -ENODATA);
+	perf_reader_close(r);
+	unlink(path);
+}
+
 static void aux_payload_reads_in_pieces(void **state)
 {
 	const char *path = tmp_path();
@@ -558,6 +600,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(written_file_reads_back),
 		cmocka_unit_test(aux_payload_reads_in_pieces),
+		cmocka_unit_test(clock_data_and_record_time_read_back),
 		cmocka_unit_test(every_truncation_is_an_error),
 		cmocka_unit_test(corrupt_sizes_are_errors),
 		cmocka_unit_test(big_endian_file_reads_like_perf),

@@ -64,6 +64,7 @@ enum perf_feature {
 	PERF_FEAT_EVENT_DESC = 12,
 	PERF_FEAT_PMU_MAPPINGS = 16,
 	PERF_FEAT_AUXTRACE = 18,
+	PERF_FEAT_CLOCK_DATA = 29,
 	PERF_FEAT_BITS = 256,
 };
 
@@ -95,6 +96,16 @@ struct perf_id_index_entry {
 struct perf_time_conv {
 	uint64_t time_shift, time_mult, time_zero, time_cycles, time_mask;
 	bool cap_user_time_zero, cap_user_time_short;
+};
+
+/*
+ * HEADER_CLOCK_DATA, written by `perf record -k CLOCK`: the wall clock and
+ * the events' clock read at one moment, so that an event time t is the
+ * wall time wall_ns + (t - clock_ns).
+ */
+struct perf_clock_data {
+	uint32_t clockid;
+	uint64_t wall_ns, clock_ns;
 };
 
 /* One record, fields decoded to host order for the types listed. */
@@ -156,6 +167,8 @@ bool perf_reader_is_pipe(const struct perf_reader *r);
 bool perf_reader_needs_swap(const struct perf_reader *r);
 /* Feature bit set in the file header (file mode) or seen as HEADER_FEATURE (pipe). */
 bool perf_reader_has_feature(const struct perf_reader *r, int feat);
+/* The CLOCK_DATA feature (pipe mode: once its record was read): 0, or -ENOENT. */
+int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out);
 
 /*
  * Next record of the data section (pipe mode: of the stream).  Returns 1 and
@@ -228,6 +241,7 @@ struct perf_writer_env {
 	const char *const *argv;  /* recorded command line (CMDLINE feature) */
 	const char *pmu_name;     /* for PMU_MAPPINGS, with pmu_type; NULL = none */
 	uint32_t pmu_type;
+	const struct perf_clock_data *clock; /* CLOCK_DATA; NULL = none */
 };
 
 /*

@@ -84,6 +84,24 @@ struct analysis_txn {
 	uint64_t start, end; /* ticks */
 };
 
+/* What the analyser made of one entry, for writers that follow the trace (on_entry). */
+enum analysis_match {
+	ANALYSIS_UNMATCHED, /* posted, a prefix, or a request the tables had no room for */
+	ANALYSIS_OPENED,    /* a non-posted request, now outstanding */
+	ANALYSIS_REOPENED,  /* the same, replacing one whose completion never came (tag reused) */
+	ANALYSIS_PARTIAL,   /* a completion of an outstanding request, with more to come */
+	ANALYSIS_CLOSED,    /* the last completion of an outstanding request */
+	ANALYSIS_ORPHAN,    /* a completion with no outstanding request */
+};
+
+struct analysis_entry {
+	const struct tlp_brief *b;
+	enum tlp_class cls;
+	enum analysis_match match;
+	uint64_t now;	/* ticks */
+	uint64_t start; /* ANALYSIS_CLOSED: ticks of the request */
+};
+
 struct analysis_window {
 	uint64_t tlps;
 	uint64_t bytes[ANALYSIS_NCLASS]; /* payload bytes */
@@ -95,6 +113,8 @@ struct analysis_opts {
 	bool no_timeline;   /* keep no bandwidth windows (saves time per entry) */
 	/* Called for every request closed by its last completion. */
 	void (*on_txn)(void *ctx, const struct analysis_txn *t);
+	/* Called for every decoded entry, in order, after what it did was counted. */
+	void (*on_entry)(void *ctx, const struct analysis_entry *e);
 	void *ctx;
 };
 
@@ -149,7 +169,7 @@ typedef int (*analysis_read_fn)(void *ctx, uint64_t pos, size_t len, void *buf);
  * turn would count them, with up to threads threads (the trace cut into one
  * stretch per thread, each analysed apart, the results merged): the results
  * are the same for any number.  An analyser with a timeline or on_txn uses
- * one thread, as both need the entries in order.  Returns 0, -ENOMEM or the
+ * one thread, as both need the entries in order (on_entry too).  Returns 0, -ENOMEM or the
  * first error of read; after an error the results are incomplete.
  */
 int analysis_feed_spans(struct analysis *a, const struct analysis_span *span, size_t nspan,
