@@ -119,8 +119,8 @@ bool perf_writer_feature(struct perf_writer *w, int bit, struct perf_blob *b)
 			return false;
 		blob_u32(b, 1);
 		blob_u32(b, e->clock->clockid);
-		blob_put(b, &e->clock->wall_ns, 8);
-		blob_put(b, &e->clock->clock_ns, 8);
+		perf_blob_put(b, &e->clock->wall_ns, 8);
+		perf_blob_put(b, &e->clock->clock_ns, 8);
 		return true;
 	case PERF_FEAT_PMU_MAPPINGS:
 		if (!w->nr_pmus)
