@@ -315,8 +315,10 @@ local function add_fields(tree, hr, h, k, info)
 		add(F.cfg_offset, h.register * 4, hr(8, 4))
 		info[#info + 1] = string.format("cfg=%s reg=0x%03x", rid(h.target), h.register * 4)
 	end
-	-- AtomicOps keep byte enables reserved (they carry the ST with TH).
-	if h.first_be and k.shape ~= "atomic" then
+	-- AtomicOps keep byte enables reserved; with TH a read carries the ST
+	-- where its byte enables were (only memory writes keep both).
+	local st_in_be = h.ph and k.name ~= "MWr32" and k.name ~= "MWr64"
+	if h.first_be and k.shape ~= "atomic" and not st_in_be then
 		add(F.first_be, h.first_be, hr(4, 4))
 		add(F.last_be, h.last_be, hr(4, 4))
 	end
