@@ -29,6 +29,7 @@
 
 #define INTERPOSER "libpciescope-exec.so"
 #define PCI_DEVICES "/sys/bus/pci/devices"
+#define CPU_SYSFS "/sys/devices/system/cpu"
 #define MAX_PMUS 256
 
 struct pmu_types {
@@ -156,7 +157,31 @@ static size_t host_pmus(const struct pmu_types *emu, struct host_pmu *keep, size
 	return n;
 }
 
-/* Covers the PMU and PCI directories with the emulated machine's. */
+/*
+ * The emulated machine's CPUs (64 on kunpeng930) replace the host's count,
+ * so that the PMUs' cpumasks name CPUs perf believes in (perf record
+ * refuses a cpumask beyond cpu/possible).  present, which the emulated
+ * sysfs lacks, is possible, as on a machine without hotplug.
+ */
+static int cover_cpus(struct backend *b)
+{
+	static const char *const files[] = {"online", "possible", "present"};
+	char buf[256], path[128];
+	ssize_t n = 0;
+	int r = 0;
+
+	for (size_t i = 0; !r && i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), CPU_SYSFS "/%s", files[i]);
+		if (access(path, F_OK))
+			continue;
+		if (i < 2 && (n = b->ops->sysfs_read(b, path, buf, sizeof(buf))) <= 0)
+			continue;
+		r = exec_cover_file(PMU_SYSFS, path, buf, (size_t)n);
+	}
+	return r;
+}
+
+/* Covers the PMU and PCI directories, and the CPU count, with the emulated machine's. */
 static int fill_view(struct backend *b, const struct pmu_types *emu)
 {
 	struct host_pmu *keep = calloc(MAX_PMUS, sizeof(*keep));
@@ -174,6 +199,8 @@ static int fill_view(struct backend *b, const struct pmu_types *emu)
 			r = cli_errno(-errno, "exec: cannot link %s", link);
 	}
 	free(keep);
+	if (!r)
+		r = cover_cpus(b);
 	if (!r && !access(PCI_DEVICES, F_OK))
 		r = exec_cover(PCI_DEVICES);
 	if (!r && !access(PCI_DEVICES, F_OK))

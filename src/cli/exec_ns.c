@@ -64,3 +64,20 @@ int exec_cover(const char *dir)
 		return cli_errno(-errno, "exec: cannot mount a tmpfs on %s", dir);
 	return 0;
 }
+
+int exec_cover_file(const char *stage, const char *target, const char *text, size_t n)
+{
+	char path[512];
+	int fd, r = 0;
+
+	snprintf(path, sizeof(path), "%s/.pciescope-cover", stage);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0444);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n)
+		r = cli_errno(-errno, "exec: cannot write %s", path);
+	if (fd >= 0)
+		close(fd);
+	if (!r && mount(path, target, NULL, MS_BIND, NULL))
+		r = cli_errno(-errno, "exec: cannot mount over %s", target);
+	unlink(path);
+	return r;
+}
