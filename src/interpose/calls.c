@@ -126,10 +126,10 @@ EXPORT int close(int fd)
 }
 
 /*
- * A counting event has no ring buffer, so the kernel's poll reports
- * nothing for it: the emulated fds are hidden from the real poll (a
- * negative fd is ignored) and get revents 0, the others are polled as
- * they are.  The machine first runs up to the wall clock, as for a read.
+ * A counting event has no ring buffer, and the kernel's poll says POLLHUP
+ * for such an event: the emulated fds are hidden from the real poll (a
+ * negative fd is ignored) and get POLLHUP, the others are polled as they
+ * are.  The machine first runs up to the wall clock, as for a read.
  */
 static bool any_emulated(const struct pollfd *fds, nfds_t n)
 {
@@ -157,10 +157,16 @@ static int *hide_emulated(struct pollfd *fds, nfds_t n)
 	return saved;
 }
 
+/* Puts the fds back; the emulated ones hang up, and count as ready. */
 static int restore(struct pollfd *fds, nfds_t n, int *saved, int r)
 {
-	for (nfds_t i = 0; i < n; i++)
+	for (nfds_t i = 0; i < n; i++) {
+		if (fds[i].fd < 0 && saved[i] >= 0) {
+			fds[i].revents = POLLHUP;
+			r = r < 0 ? r : r + 1;
+		}
 		fds[i].fd = saved[i];
+	}
 	free(saved);
 	return r;
 }
@@ -173,7 +179,8 @@ EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout)
 		return real_poll(fds, n, timeout);
 	if (!(saved = hide_emulated(fds, n)))
 		return (int)fail(-ENOMEM);
-	return restore(fds, n, saved, real_poll(fds, n, timeout));
+	/* A hung-up fd is ready: the others are only looked at, as the kernel does. */
+	return restore(fds, n, saved, real_poll(fds, n, 0));
 }
 
 EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
@@ -184,5 +191,5 @@ EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const 
 		return real_ppoll(fds, n, ts, mask);
 	if (!(saved = hide_emulated(fds, n)))
 		return (int)fail(-ENOMEM);
-	return restore(fds, n, saved, real_ppoll(fds, n, ts, mask));
+	return restore(fds, n, saved, real_ppoll(fds, n, &(struct timespec){0, 0}, mask));
 }

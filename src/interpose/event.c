@@ -10,6 +10,8 @@
  * machine up to the wall clock, so a count read is the count at that time.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,10 +178,15 @@ int efd_ioctl(struct efd *e, unsigned long req, unsigned long arg)
 		*(uint64_t *)arg = be()->ops->event_id(be(), e->handle);
 		return 0;
 	case PERF_EVENT_IOC_SET_OUTPUT:
-		/* Counting events have no ring buffer to redirect. */
-		out = (int)arg == -1 ? e : fdtab_peek((int)arg);
-		return out ? 0 : -EINVAL;
+		/* Counting events have no ring buffer: only the checks remain. */
+		if (arg == (unsigned long)-1)
+			return 0;
+		out = arg <= INT_MAX ? fdtab_peek((int)arg) : NULL;
+		if (out)
+			return out == e ? -EINVAL : 0;
+		return arg <= INT_MAX && fcntl((int)arg, F_GETFD) >= 0 ? -EINVAL : -EBADF;
 	case PERF_EVENT_IOC_PERIOD:
+		return arg ? -EINVAL : -EFAULT; /* the kernel reads the period first */
 	case PERF_EVENT_IOC_REFRESH:
 	case PERF_EVENT_IOC_SET_FILTER:
 	case PERF_EVENT_IOC_PAUSE_OUTPUT:
