@@ -254,18 +254,15 @@ static int parse(int argc, char **argv, struct backend_opts *bo, int *cmd)
 			break;
 		if ((r = backend_opts_parse(bo, argc, argv, &i)) < 0)
 			return 1;
-		if (!r) {
-			usage(stderr);
+		if (!r)
 			return cli_error("exec: unknown option '%s'", argv[i]);
-		}
 	}
 	if (bo->o.kind && strcmp(bo->o.kind, "emulated"))
 		return cli_error("exec: runs a command on the emulated machine only (the host "
 				 "has its kernel already)");
-	if (i >= argc) {
-		usage(stderr);
-		return cli_error("exec: no command to run");
-	}
+	if (i >= argc)
+		return cli_error("exec: no command to run (pciescope exec [OPTIONS] -- COMMAND "
+				 "[ARGS...])");
 	*cmd = i;
 	return 0;
 }
