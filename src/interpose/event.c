@@ -134,14 +134,24 @@ static int reset(struct efd *e)
 	return r == -ENODATA ? 0 : r;
 }
 
-static int apply(struct efd *e, unsigned long req)
+/* Enables or disables e, telling the machine when a group starts or stops. */
+static int set_on(struct efd *e, bool on)
 {
 	struct backend *b = be();
+	int r = on ? b->ops->event_enable(b, e->handle) : b->ops->event_disable(b, e->handle);
 
-	if (req == PERF_EVENT_IOC_ENABLE)
-		return b->ops->event_enable(b, e->handle);
-	if (req == PERF_EVENT_IOC_DISABLE)
-		return b->ops->event_disable(b, e->handle);
+	if (!r && e->on != on) {
+		e->on = on;
+		if (e->leader == e)
+			machine_running(on ? 1 : -1);
+	}
+	return r;
+}
+
+static int apply(struct efd *e, unsigned long req)
+{
+	if (req == PERF_EVENT_IOC_ENABLE || req == PERF_EVENT_IOC_DISABLE)
+		return set_on(e, req == PERF_EVENT_IOC_ENABLE);
 	return reset(e);
 }
 
@@ -151,8 +161,6 @@ static int each(struct efd *e, unsigned long req, unsigned long arg)
 	int r;
 
 	machine_follow_wall();
-	if (req == PERF_EVENT_IOC_ENABLE)
-		machine_start();
 	if (!(arg & PERF_IOC_FLAG_GROUP))
 		return apply(e, req);
 	if ((r = apply(e->leader, req)))
@@ -210,7 +218,11 @@ void efd_close(struct efd *e)
 			next = s->sibling;
 			s->leader = s;
 			s->sibling = NULL;
+			if (s->on)
+				machine_running(1);
 		}
+		if (e->on)
+			machine_running(-1);
 	} else {
 		struct efd **p = &e->leader->sibling;
 

@@ -94,7 +94,8 @@ int efd_open(const struct perf_event_attr *uattr, pid_t pid, int cpu, int group_
 		b->ops->event_close(b, h);
 		return r;
 	}
-	*e = (struct efd){.fd = r, .handle = h, .read_format = a.read_format, .leader = e};
+	*e = (struct efd){.fd = r, .handle = h, .read_format = a.read_format, .leader = e,
+			  .on = !a.disabled};
 	if ((r = fdtab_put(e))) {
 		real_close(e->fd);
 		free(e);
@@ -103,7 +104,7 @@ int efd_open(const struct perf_event_attr *uattr, pid_t pid, int cpu, int group_
 	}
 	if (leader)
 		join_group(e, leader);
-	else if (!a.disabled)
-		machine_start(); /* a sibling counts only once its leader is enabled */
+	else if (e->on)
+		machine_running(1); /* a sibling counts only while its leader is on */
 	return e->fd;
 }

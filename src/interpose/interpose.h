@@ -27,6 +27,7 @@ struct efd {
 	int handle;           /* the backend's event */
 	uint64_t read_format; /* attr.read_format */
 	uint64_t base;        /* count at the last PERF_EVENT_IOC_RESET */
+	bool on;              /* enabled (by attr.disabled = 0 or ENABLE) */
 	struct efd *leader;   /* itself for a group leader */
 	struct efd *sibling;  /* a leader's first sibling, then each sibling's next */
 };
@@ -52,8 +53,12 @@ bool machine_emulates(uint32_t type);
 const char *machine_pmu_name(uint32_t type);
 /* Boots the backend on first use; NULL (after one message) if it cannot. */
 struct backend *machine_backend(void);
-/* Starts simulated time on the first enable: the wall clock's origin. */
-void machine_start(void);
+/*
+ * delta group leaders were enabled (+) or disabled (-).  The first enable
+ * starts simulated time (the wall clock's origin); while none is enabled,
+ * simulated time stands still and the wall time of the pause is skipped.
+ */
+void machine_running(int delta);
 /* Runs the emulated machine up to the wall time elapsed since the start. */
 void machine_follow_wall(void);
 

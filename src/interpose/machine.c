@@ -12,7 +12,9 @@
  *
  * Simulated time follows the wall clock from the first enable: before a
  * read, enable, disable or poll, the machine runs up to the wall time
- * elapsed since then.  The fabric may simulate more slowly than real time;
+ * elapsed since then.  While no group is enabled it stands still (nothing
+ * counts, so nothing could tell), and a tool reading its counters after
+ * disabling them costs no simulation.  The fabric may simulate more slowly than real time;
  * the program then still sees consistent counts (each answer is the
  * machine at the simulated time it reports), only later, and at exit the
  * library says how far simulated time fell behind.
@@ -32,6 +34,8 @@
 
 struct machine {
 	bool parsed, booted, failed, started;
+	int running;               /* enabled group leaders */
+	uint64_t paused_at;        /* wall ns when the last one was disabled */
 	pid_t pid; /* the process that booted it */
 	int ntypes;
 	uint32_t types[MAX_TYPES];
@@ -156,20 +160,30 @@ struct backend *machine_backend(void)
 	return m.b;
 }
 
-void machine_start(void)
+void machine_running(int delta)
 {
-	if (m.started || !m.booted)
+	bool was = m.running > 0;
+
+	m.running += delta;
+	if (was || m.running <= 0 || !m.booted) {
+		if (was && m.running <= 0)
+			m.paused_at = mono_ns();
 		return;
-	m.started = true;
-	m.wall0 = mono_ns();
-	m.sim0 = m.b->ops->now_ns(m.b);
+	}
+	if (!m.started) {
+		m.started = true;
+		m.wall0 = mono_ns();
+		m.sim0 = m.b->ops->now_ns(m.b);
+	} else {
+		m.wall0 += mono_ns() - m.paused_at; /* the pause is not simulated */
+	}
 }
 
 void machine_follow_wall(void)
 {
 	uint64_t want, t, after;
 
-	if (!m.started)
+	if (!m.started || m.running <= 0)
 		return;
 	want = mono_ns() - m.wall0;
 	if (want <= m.simulated)
