@@ -30,7 +30,7 @@
 
 #include "interpose.h"
 
-#define MAX_TYPES 64
+#define MAX_TYPES 256 /* as many as exec passes (builtin-exec.c) */
 
 struct machine {
 	bool parsed, booted, failed, started;

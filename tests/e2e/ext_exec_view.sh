@@ -38,11 +38,15 @@ grep -qx 0000:39:00.0 "$TEST_TMP/pci" || err "no emulated NVMe 39:00.0 in /sys/b
 grep -qx "pciescope: exec: hisi_ptt0_2: this perf opened the PTT for sampling without an AUX area: its hisi_ptt AUX support is arm64-only code; record with \`pciescope record -e hisi_ptt0_2/.../\` instead" \
 	"$TEST_TMP/rec" || err "no PTT message: $(cat "$TEST_TMP/rec")"
 
-# While a command runs inside, the host sees its own /sys.
+# While a command runs inside, the host sees its own /sys.  (exec's mounts
+# are tmpfs named pciescope, on /sys paths.)
+ours() { awk '$5 ~ "^/sys/" && / - tmpfs pciescope /' /proc/self/mountinfo | grep -q .; }
+"$P" exec -- sh -c 'awk "/ - tmpfs pciescope /" /proc/self/mountinfo' >"$TEST_TMP/inside"
+grep -q ' /sys/bus/event_source/devices ' "$TEST_TMP/inside" || err "no tmpfs of exec inside: $(cat "$TEST_TMP/inside")"
 "$P" exec -- sleep 0.5 &
 pid=$!
 sleep 0.2
-grep -q ' pciescope ' /proc/self/mountinfo && err "a mount of exec is visible outside"
+ours && err "a mount of exec is visible outside"
 perf list pmu 2>/dev/null | grep -q hisi_pcie && err "the host perf lists emulated PMUs"
 wait $pid
 
@@ -50,7 +54,7 @@ wait $pid
 "$P" exec --seed 424242 -- sh -c 'kill -SEGV $$'
 rc=$?
 [ "$rc" = 139 ] || err "a crashing command gave $rc, not 139"
-grep -q ' pciescope ' /proc/self/mountinfo && err "a mount outlived the command"
+ours && err "a mount outlived the command"
 grep -lsa PCIESCOPE_EXEC_SEED=424242 /proc/[0-9]*/environ | grep -vq "/proc/$$/" &&
 	err "a process of the crashed exec remains"
 

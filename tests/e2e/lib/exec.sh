@@ -13,12 +13,15 @@ err() { echo "FAIL: $*"; fail=1; }
 # ns -> seconds with nine decimals, as `sleep` takes them.
 ns_to_s() { printf '%d.%09d' $(($1 / 1000000000)) $(($1 % 1000000000)); }
 
-# exec_compare [--platform P] EVENTS COMMAND...: perf stat through exec, then
+# exec_compare [--platform P] [--seed N] EVENTS COMMAND...: perf stat through exec, then
 # pciescope stat for perf's time running; the counts (field 1 of each
 # `value;unit;event;run;pct` line) must be equal, event by event.
 exec_compare() {
 	local plat=() ev run line
-	if [ "$1" = --platform ]; then plat=(--platform "$2"); shift 2; fi
+	while [ "$1" = --platform ] || [ "$1" = --seed ]; do
+		plat+=("$1" "$2")
+		shift 2
+	done
 	ev=$1
 	shift
 	"$PCIESCOPE" exec "${plat[@]}" --workload "$W" -- perf stat -x';' -e "$ev" "$@" \
