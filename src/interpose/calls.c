@@ -171,6 +171,15 @@ static int restore(struct pollfd *fds, nfds_t n, int *saved, int r)
 	return r;
 }
 
+/*
+ * glibc 2.36 declares poll's and ppoll's fds write-only (access attribute),
+ * though the kernel reads fd and events from it; gcc then takes our reading
+ * of the caller's array for a read of uninitialised memory.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
 	int *saved;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# `perf stat -I 100 -x';'` through `pciescope exec`: one line per interval,
+# `perf stat -I 100 -x,` through `pciescope exec`: one line per interval,
 # each a slice of simulated time that follows the wall clock, and together
 # they count what `pciescope stat` counts over their sum (simulated time
 # run in slices gives the same counts as in one run).  perf prints no line
@@ -10,13 +10,14 @@ set -uo pipefail
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 ev='hisi_pcie0_core0/rx_mwr_latency,port=0x1/'
 
-"$PCIESCOPE" exec --workload "$W" -- perf stat -I 100 -x';' -e "$ev" sleep 0.6 \
+"$PCIESCOPE" exec --workload "$W" -- perf stat -I 100 -x, -e "$ev" sleep 0.6 \
 	2>"$TEST_TMP/iv" || err "perf stat -I: $(cat "$TEST_TMP/iv")"
-grep ";$ev;" "$TEST_TMP/iv" >"$TEST_TMP/lines"
+# ts,value,unit,event,run,pct: the event's own comma makes run field 6.
+grep ",$ev," "$TEST_TMP/iv" >"$TEST_TMP/lines"
 n=$(wc -l <"$TEST_TMP/lines")
 [ "$n" -ge 2 ] || err "$n interval lines for 0.6 s: $(cat "$TEST_TMP/iv")"
 prev=0 sum=0 run=0
-while IFS=';' read -r ts value _ _ r _; do
+while IFS=, read -r ts value _ _ _ r _; do
 	[ "$r" -gt 0 ] || err "an interval with no time running: $ts"
 	awk -v a="$ts" -v b="$prev" 'BEGIN { exit !(a > b) }' || err "timestamps not increasing: $ts after $prev"
 	prev=$ts
