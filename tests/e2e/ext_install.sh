@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The installed tree (cmake --install, what `make install PREFIX=...` runs):
 # the CLI with --version, a man page per command, bash completion, the
-# platform files, and the library with headers and pciescope.pc, which a
-# program outside the source tree builds against and runs.
+# platform files, the exec interposer beside the CLI (lib/pciescope/), and
+# the library with headers and pciescope.pc, which a program outside the
+# source tree builds against and runs.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 rm -rf "$TEST_TMP/inst" "$PCIESCOPE_STATE_DIR"
@@ -61,4 +62,10 @@ echo "$flags" | grep -q -- "-I$I/include" || fail "pkg-config cflags: $flags"
 # shellcheck disable=SC2086
 cc -o "$TEST_TMP/prog" "$TEST_TMP/prog.c" $flags || fail "cannot build against the library"
 [ "$("$TEST_TMP/prog")" = 1 ] || fail "program through the installed library"
+# The installed exec finds its interposer relative to bin/.
+[ -f "$I/lib/pciescope/libpciescope-exec.so" ] || fail "no lib/pciescope/libpciescope-exec.so"
+"$I/bin/pciescope" exec -- perf stat -x';' -e hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/ true \
+	2>"$TEST_TMP/exec.out" || fail "installed exec: $(cat "$TEST_TMP/exec.out")"
+grep -q ';hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/;' "$TEST_TMP/exec.out" ||
+	fail "installed exec: $(cat "$TEST_TMP/exec.out")"
 echo ok

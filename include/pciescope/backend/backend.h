@@ -61,6 +61,12 @@ struct backend_ops {
 	/* Simulated or real time now, ns. */
 	uint64_t (*now_ns)(struct backend *b);
 	/*
+	 * Emulated: runs ns of simulated time with no command, for a client
+	 * whose clock is not a command's (the exec interposer follows the wall
+	 * clock with it).  NULL on the host, whose time runs by itself.
+	 */
+	int (*advance)(struct backend *b, uint64_t ns);
+	/*
 	 * Emulated: whether another invocation changed the persistent state
 	 * since this backend booted, so a long-lived user (sysfs mount) knows
 	 * to reopen.  NULL on the host, whose state is the kernel's.

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The interposed C library functions.  glibc has no perf_event_open
+ * wrapper: perf calls syscall(__NR_perf_event_open, ...), so syscall() is
+ * interposed and passes every other number on with its six argument words
+ * (what glibc's syscall() itself reads, whatever the caller passed).  read,
+ * __read_chk (perf is built with _FORTIFY_SOURCE), ioctl, close, poll and
+ * ppoll look the fd up without a lock and go straight to the C library for
+ * every fd that is not an emulated event.  fcntl needs nothing: the fd is
+ * real, so O_NONBLOCK, FD_CLOEXEC and F_SETOWN act on it as on any fd.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "interpose.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+static long fail(long r)
+{
+	if (r >= 0)
+		return r;
+	errno = (int)-r;
+	return -1;
+}
+
+static long perf_event_open_call(const struct perf_event_attr *attr, pid_t pid, int cpu,
+				 int group_fd, unsigned long flags, const long *a)
+{
+	long r;
+
+	machine_lock();
+	if (!attr || !(machine_emulates(attr->type) ||
+		       (group_fd >= 0 && !(flags & PERF_FLAG_FD_NO_GROUP) && fdtab_peek(group_fd)))) {
+		machine_unlock();
+		return real_syscall6(SYS_perf_event_open, a[0], a[1], a[2], a[3], a[4], a[5]);
+	}
+	r = efd_open(attr, pid, cpu, group_fd, flags);
+	machine_unlock();
+	return fail(r);
+}
+
+EXPORT long syscall(long nr, ...)
+{
+	va_list ap;
+	long a[6];
+
+	va_start(ap, nr);
+	for (int i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (nr == SYS_perf_event_open)
+		return perf_event_open_call((const struct perf_event_attr *)a[0], (pid_t)a[1],
+					    (int)a[2], (int)a[3], (unsigned long)a[4], a);
+	return real_syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* Reads fd's event under the lock; *mine = false if fd is not one (any more). */
+static ssize_t emulated_read(int fd, void *buf, size_t n, bool *mine)
+{
+	struct efd *e;
+	ssize_t r = 0;
+
+	machine_lock();
+	e = fdtab_peek(fd);
+	*mine = e != NULL;
+	if (e)
+		r = efd_read(e, buf, n);
+	machine_unlock();
+	return r;
+}
+
+EXPORT ssize_t read(int fd, void *buf, size_t n)
+{
+	bool mine;
+	ssize_t r;
+
+	if (!fdtab_peek(fd))
+		return real_read(fd, buf, n);
+	r = emulated_read(fd, buf, n, &mine);
+	return mine ? fail(r) : real_read(fd, buf, n);
+}
+
+EXPORT ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
+{
+	if (n > buflen)
+		abort(); /* what the fortified read does: a buffer overflow */
+	return read(fd, buf, n);
+}
+
+EXPORT int ioctl(int fd, unsigned long req, ...)
+{
+	unsigned long arg;
+	struct efd *e;
+	va_list ap;
+	int r;
+
+	va_start(ap, req);
+	arg = va_arg(ap, unsigned long);
+	va_end(ap);
+	if (!fdtab_peek(fd))
+		return real_ioctl(fd, req, arg);
+	machine_lock();
+	e = fdtab_peek(fd);
+	r = e ? efd_ioctl(e, req, arg) : 0;
+	machine_unlock();
+	return e ? (int)fail(r) : real_ioctl(fd, req, arg);
+}
+
+EXPORT int close(int fd)
+{
+	struct efd *e;
+
+	if (fdtab_peek(fd)) {
+		machine_lock();
+		if ((e = fdtab_peek(fd)))
+			efd_close(e);
+		machine_unlock();
+	}
+	return real_close(fd);
+}
+
+/*
+ * A counting event has no ring buffer, and the kernel's poll says POLLHUP
+ * for such an event: the emulated fds are hidden from the real poll (a
+ * negative fd is ignored) and get POLLHUP, the others are polled as they
+ * are.  The machine first runs up to the wall clock, as for a read.
+ */
+static bool any_emulated(const struct pollfd *fds, nfds_t n)
+{
+	for (nfds_t i = 0; i < n; i++)
+		if (fdtab_peek(fds[i].fd))
+			return true;
+	return false;
+}
+
+/* Hides the emulated fds; returns the saved fds (NULL if out of memory). */
+static int *hide_emulated(struct pollfd *fds, nfds_t n)
+{
+	int *saved = malloc(n * sizeof(*saved));
+
+	if (!saved)
+		return NULL;
+	for (nfds_t i = 0; i < n; i++) {
+		saved[i] = fds[i].fd;
+		if (fdtab_peek(fds[i].fd))
+			fds[i].fd = -1;
+	}
+	machine_lock();
+	machine_follow_wall();
+	machine_unlock();
+	return saved;
+}
+
+/* Puts the fds back; the emulated ones hang up, and count as ready. */
+static int restore(struct pollfd *fds, nfds_t n, int *saved, int r)
+{
+	for (nfds_t i = 0; i < n; i++) {
+		if (fds[i].fd < 0 && saved[i] >= 0) {
+			fds[i].revents = POLLHUP;
+			r = r < 0 ? r : r + 1;
+		}
+		fds[i].fd = saved[i];
+	}
+	free(saved);
+	return r;
+}
+
+/*
+ * glibc 2.36 declares poll's and ppoll's fds write-only (access attribute),
+ * though the kernel reads fd and events from it; gcc then takes our reading
+ * of the caller's array for a read of uninitialised memory.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	int *saved;
+
+	if (!any_emulated(fds, n))
+		return real_poll(fds, n, timeout);
+	if (!(saved = hide_emulated(fds, n)))
+		return (int)fail(-ENOMEM);
+	/* A hung-up fd is ready: the others are only looked at, as the kernel does. */
+	return restore(fds, n, saved, real_poll(fds, n, 0));
+}
+
+EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
+{
+	int *saved;
+
+	if (!any_emulated(fds, n))
+		return real_ppoll(fds, n, ts, mask);
+	if (!(saved = hide_emulated(fds, n)))
+		return (int)fail(-ENOMEM);
+	return restore(fds, n, saved, real_ppoll(fds, n, &(struct timespec){0, 0}, mask));
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The emulated machine of one process.  `pciescope exec` passes the
+ * platform, workload and seed in PCIESCOPE_EXEC_* variables, and the
+ * emulated PMU types in PCIESCOPE_EXEC_TYPES ("6:hisi_pcie0_core0,..."), so
+ * deciding that a perf_event_open is not ours costs no boot: a program's
+ * children (perf's workload) inherit the library and never boot unless they
+ * open an emulated event themselves.  The first emulated open boots the
+ * backend, in the process that made it; only that process shuts it down (a
+ * child forked later works on its copy of the machine, which has no
+ * threads to lose, and saves nothing).
+ *
+ * Simulated time follows the wall clock from the first enable: before a
+ * read, enable, disable or poll, the machine runs up to the wall time
+ * elapsed since then.  While no group is enabled it stands still (nothing
+ * counts, so nothing could tell), and a tool reading its counters after
+ * disabling them costs no simulation.  The fabric may simulate more slowly than real time;
+ * the program then still sees consistent counts (each answer is the
+ * machine at the simulated time it reports), only later, and at exit the
+ * library says how far simulated time fell behind.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "interpose.h"
+
+#define MAX_TYPES 256 /* as many as exec passes (builtin-exec.c) */
+
+struct machine {
+	bool parsed, booted, failed, started;
+	int running;               /* enabled group leaders */
+	uint64_t paused_at;        /* wall ns when the last one was disabled */
+	pid_t pid; /* the process that booted it */
+	int ntypes;
+	uint32_t types[MAX_TYPES];
+	char names[MAX_TYPES][64];
+	struct backend *b;
+	uint64_t wall0, sim0;      /* the start: wall and simulated ns */
+	uint64_t simulated, busy;  /* simulated ns so far; wall ns spent simulating */
+	uint64_t max_lag;          /* wall ns by which an answer came late */
+};
+
+/* One process-wide machine; its lock serialises the program's threads. */
+static struct machine m;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+void machine_lock(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+void machine_unlock(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+void interpose_say(const char *fmt, ...)
+{
+	static const char prefix[] = "pciescope: exec: ";
+	char line[512];
+	va_list ap;
+	int n;
+
+	memcpy(line, prefix, sizeof(prefix) - 1);
+	va_start(ap, fmt);
+	n = vsnprintf(line + sizeof(prefix) - 1, sizeof(line) - sizeof(prefix), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	n += (int)sizeof(prefix) - 1;
+	if (n > (int)sizeof(line) - 2) /* cut: the text ends before the NUL */
+		n = (int)sizeof(line) - 2;
+	line[n++] = '\n';
+	/* One write, so the line is not split by the program's own output. */
+	if (write(STDERR_FILENO, line, (size_t)n) < 0)
+		return;
+}
+
+static void parse_types(void)
+{
+	const char *s = getenv("PCIESCOPE_EXEC_TYPES");
+
+	m.parsed = true;
+	while (s && *s && m.ntypes < MAX_TYPES) {
+		char *end;
+		unsigned long t = strtoul(s, &end, 10);
+		size_t len;
+
+		if (end == s || *end != ':')
+			return;
+		s = end + 1;
+		len = strcspn(s, ",");
+		snprintf(m.names[m.ntypes], sizeof(m.names[0]), "%.*s", (int)len, s);
+		m.types[m.ntypes++] = (uint32_t)t;
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+}
+
+static int find_type(uint32_t type)
+{
+	if (!m.parsed)
+		parse_types();
+	for (int i = 0; i < m.ntypes; i++)
+		if (m.types[i] == type)
+			return i;
+	return -1;
+}
+
+bool machine_emulates(uint32_t type)
+{
+	return find_type(type) >= 0;
+}
+
+const char *machine_pmu_name(uint32_t type)
+{
+	int i = find_type(type);
+
+	return i < 0 ? "" : m.names[i];
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+struct backend *machine_backend(void)
+{
+	const char *seed = getenv("PCIESCOPE_EXEC_SEED");
+	struct backend_options o = {
+	    .kind = "emulated",
+	    .platform = getenv("PCIESCOPE_EXEC_PLATFORM"),
+	    .workload = getenv("PCIESCOPE_EXEC_WORKLOAD"),
+	    .workload_params = getenv("PCIESCOPE_EXEC_WORKLOAD_PARAMS"),
+	    .seed = seed ? strtoull(seed, NULL, 10) : 0,
+	};
+	char err[256] = "";
+
+	if (m.booted)
+		return m.b;
+	if (m.failed)
+		return NULL;
+	if (backend_open(&o, &m.b, err, sizeof(err))) {
+		interpose_say("cannot boot the emulated platform: %s", err[0] ? err : "error");
+		m.failed = true;
+		return NULL;
+	}
+	m.booted = true;
+	m.pid = getpid();
+	return m.b;
+}
+
+void machine_running(int delta)
+{
+	bool was = m.running > 0;
+
+	m.running += delta;
+	if (was || m.running <= 0 || !m.booted) {
+		if (was && m.running <= 0)
+			m.paused_at = mono_ns();
+		return;
+	}
+	if (!m.started) {
+		m.started = true;
+		m.wall0 = mono_ns();
+		m.sim0 = m.b->ops->now_ns(m.b);
+	} else {
+		m.wall0 += mono_ns() - m.paused_at; /* the pause is not simulated */
+	}
+}
+
+void machine_follow_wall(void)
+{
+	uint64_t want, t, after;
+
+	if (!m.started || m.running <= 0)
+		return;
+	want = mono_ns() - m.wall0;
+	if (want <= m.simulated)
+		return;
+	t = mono_ns();
+	if (m.b->ops->advance(m.b, want - m.simulated))
+		return;
+	after = mono_ns();
+	m.simulated = m.b->ops->now_ns(m.b) - m.sim0;
+	m.busy += after - t;
+	if (after - m.wall0 > m.simulated && after - m.wall0 - m.simulated > m.max_lag)
+		m.max_lag = after - m.wall0 - m.simulated;
+}
+
+__attribute__((destructor)) static void machine_exit(void)
+{
+	machine_lock();
+	if (m.booted && m.pid == getpid()) {
+		if (m.busy > m.simulated)
+			interpose_say("the emulated machine simulated %.3f s in %.3f s: its time "
+				      "lagged the wall clock by up to %.3f s (counts stay "
+				      "consistent: each read shows the machine at the time it "
+				      "reports)",
+				      (double)m.simulated / 1e9, (double)m.busy / 1e9,
+				      (double)m.max_lag / 1e9);
+		backend_close(m.b);
+		m.booted = false;
+	}
+	machine_unlock();
+}
