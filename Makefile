@@ -9,6 +9,8 @@ FUZZ_BUILD ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_TIME  ?= 20
 CMAKE_FLAGS ?=
+# Warnings are errors in `make test` (and so in CI), not in a plain build.
+WERROR     ?= OFF
 # A sanitizer finding fails the test that triggered it: abort on the first
 # report, with a stack. A CLI run that an e2e test expects to fail would hide
 # the abort behind its own non-zero exit, so every report is also written to
@@ -17,7 +19,7 @@ SAN_LOG    = $(abspath $(ASAN_BUILD))/sanitizer/report
 ASAN_OPTS  ?= detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$(SAN_LOG)
 UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)
 
-.PHONY: all deps build run test test-asan bench fuzz fuzz-long install clean
+.PHONY: all deps build run test test-asan test-builds bench fuzz fuzz-long install clean
 
 all: build
 
@@ -25,19 +27,25 @@ deps:
 	@sh scripts/install-deps.sh
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=$(WERROR) $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 run: build
 	@$(BUILD)/pciescope demo
 
+test: WERROR = ON
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-builds
+
+# Release, dpkg-buildflags and clang builds of the library and CLI, warning-free.
+test-builds: deps
+	@sh scripts/build-matrix.sh $(abspath build-matrix) $(JOBS)
 
 # The whole suite again under ASan+UBSan (issue: reliability).
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON -DPCIESCOPE_WERROR=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@rm -rf $(ASAN_BUILD)/sanitizer && mkdir -p $(ASAN_BUILD)/sanitizer
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=$(ASAN_OPTS) UBSAN_OPTIONS=$(UBSAN_OPTS) \
@@ -67,4 +75,4 @@ install: deps
 	@DESTDIR=$(DESTDIR) cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-matrix-*
