@@ -11,6 +11,10 @@ FUZZ_TIME  ?= 20
 CMAKE_FLAGS ?=
 # Warnings are errors in `make test` (and so in CI), not in a plain build.
 WERROR     ?= OFF
+# `make run` and `make install` install and build only what the CLI needs (the
+# RUN set of scripts/install-deps.sh, no tests); everything else gets the TEST set too.
+DEPS       ?= test
+TESTS      ?= ON
 # A sanitizer finding fails the test that triggered it: abort on the first
 # report, with a stack. A CLI run that an e2e test expects to fail would hide
 # the abort behind its own non-zero exit, so every report is also written to
@@ -24,12 +28,14 @@ UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)
 all: build
 
 deps:
-	@sh scripts/install-deps.sh
+	@sh scripts/install-deps.sh $(DEPS)
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=$(WERROR) $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=$(WERROR) -DBUILD_TESTING=$(TESTS) $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+run: DEPS = run
+run: TESTS = OFF
 run: build
 	@$(BUILD)/pciescope demo
 
@@ -69,8 +75,10 @@ fuzz-long: deps
 
 # make install PREFIX=/opt/pciescope [DESTDIR=...]
 PREFIX ?= /usr/local
+install: DEPS = run
+install: TESTS = OFF
 install: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DBUILD_TESTING=$(TESTS) $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 	@DESTDIR=$(DESTDIR) cmake --install $(BUILD)
 
