@@ -18,7 +18,17 @@ NOBODY() { # NOBODY P args...: the CLI as user 65534
 	shift
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$PCIESCOPE" "$@"
 }
-export -f P NOBODY
+NOLIB() { # NOLIB SONAME P args...: the CLI with an empty file over library SONAME
+	local lib rc
+	lib=$(ldconfig -p | awk -v so="$1" '$1 == so {print $NF; exit}')
+	shift 2
+	mount --bind empty.data "$lib" || return 99
+	"$PCIESCOPE" "$@"
+	rc=$?
+	umount "$lib"
+	return $rc
+}
+export -f P NOBODY NOLIB
 export PCIESCOPE E
 
 fixtures() {
@@ -57,6 +67,7 @@ unquote() { # strips the Markdown code quotes of a cell
 
 fixtures
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+libdir=$(dirname "$(ldconfig -p | awk '$1 == "libmicrohttpd.so.12" {print $NF; exit}')")
 rows=0
 while IFS= read -r line; do
 	[[ $line == "| \`"* ]] || continue
@@ -67,7 +78,8 @@ while IFS= read -r line; do
 	rest=${rest#* | }
 	code=${rest##* | }
 	msg=$(unquote "${rest% | *}")
-	run_row "$cmd" "${msg//PARANOID/$paranoid}" "$code"
+	msg=${msg//PARANOID/$paranoid}
+	run_row "$cmd" "${msg//LIBDIR/$libdir}" "$code"
 	rows=$((rows + 1))
 done <"$SRC_DIR/docs/errors.md"
 [ "$rows" -ge 30 ] || { echo "FAIL: only $rows catalogue rows read"; fail=1; }
