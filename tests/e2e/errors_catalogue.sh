@@ -18,29 +18,20 @@ NOBODY() { # NOBODY P args...: the CLI as user 65534
 	shift
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$PCIESCOPE" "$@"
 }
-NOLIB() { # NOLIB SONAME P args...: the CLI with an empty file over library SONAME
-	local lib rc
-	lib=$(ldconfig -p | awk -v so="$1" '$1 == so {print $NF; exit}')
-	shift 2
-	mount --bind empty.data "$lib" || return 99
-	"$PCIESCOPE" "$@"
-	rc=$?
-	umount "$lib"
-	return $rc
-}
-export -f P NOBODY NOLIB
+export -f P NOBODY
 export PCIESCOPE E
 
 fixtures() {
 	echo "hello, world, this is not a perf.data file" >text.data
 	: >empty.data
-	"$BUILD_DIR/tests/gen_ptt_perfdata" -o full.data -f 4dw 4096 4096
+	${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o full.data -f 4dw 4096 4096
 	head -c 6000 full.data >cut.data
 	cp full.data garbled.data
 	# the header of the second AUXTRACE record (after 0x1a0 + 48 + 4096)
 	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x11d0)) conv=notrunc status=none
 	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
-	mkdir -p FULL
+	mkdir -p FULL nolib
+	: >nolib/libmicrohttpd.so.12
 	mount -t tmpfs -o size=16k tmpfs FULL
 }
 
@@ -49,8 +40,14 @@ run_row() {
 	local cmd=$1 want=$2 code=$3 rc
 	P platform reset >/dev/null 2>&1
 	rm -rf FULL/* x.data x.data.old
-	bash -c "${cmd// E / \"\$E\" }" >/dev/null 2>err.txt
+	# a row that does not fail (a serve that serves) must not hang the test
+	timeout 60 bash -c "${cmd// E / \"\$E\" }" >/dev/null 2>err.txt
 	rc=$?
+	# qemu-user has no perf_event_open (docs/portability.md): there the host
+	# row's refusal is the emulator's ENOSYS, still one clean line
+	if [ -n "${PCIESCOPE_RUNNER:-}" ] && [[ $cmd == *"--backend host -e cycles"* ]]; then
+		want="pciescope: 'cycles': cannot open the event (type=0 config=0x0 config1=0x0 config2=0x0): Function not implemented"
+	fi
 	if [ "$rc" != "$code" ] || [ "$(cat err.txt)" != "$want" ]; then
 		echo "FAIL: $cmd"
 		echo "  exit $rc (want $code), stderr: $(cat err.txt)"
@@ -67,7 +64,6 @@ unquote() { # strips the Markdown code quotes of a cell
 
 fixtures
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
-libdir=$(dirname "$(ldconfig -p | awk '$1 == "libmicrohttpd.so.12" {print $NF; exit}')")
 rows=0
 while IFS= read -r line; do
 	[[ $line == "| \`"* ]] || continue
@@ -78,8 +74,7 @@ while IFS= read -r line; do
 	rest=${rest#* | }
 	code=${rest##* | }
 	msg=$(unquote "${rest% | *}")
-	msg=${msg//PARANOID/$paranoid}
-	run_row "$cmd" "${msg//LIBDIR/$libdir}" "$code"
+	run_row "$cmd" "${msg//PARANOID/$paranoid}" "$code"
 	rows=$((rows + 1))
 done <"$SRC_DIR/docs/errors.md"
 [ "$rows" -ge 30 ] || { echo "FAIL: only $rows catalogue rows read"; fail=1; }
