@@ -23,7 +23,7 @@ SAN_LOG    = $(abspath $(ASAN_BUILD))/sanitizer/report
 ASAN_OPTS  ?= detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$(SAN_LOG)
 UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)
 
-.PHONY: all deps build run test test-asan test-builds bench fuzz fuzz-long install clean
+.PHONY: all deps build run test test-asan test-builds test-deb test-cross deb deb-arm64 bench fuzz fuzz-long install clean
 
 all: build
 
@@ -44,6 +44,26 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
 	@$(MAKE) --no-print-directory test-builds
+	@$(MAKE) --no-print-directory test-deb
+	@$(MAKE) --no-print-directory test-cross
+
+# The Debian packages (docs/packaging.md): native in build-deb/, arm64 in build-deb-arm64/.
+deb: deps
+	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh $(abspath build-deb)
+
+deb-arm64: deps
+	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh $(abspath build-deb-arm64) arm64
+
+# The native package, unpacked and run.
+test-deb: WERROR = ON
+test-deb: deb
+	@bash tests/package/deb.sh build-deb/pciescope_*_$$(dpkg --print-architecture).deb
+
+# arm64 and ppc64el: cross-built, unit and e2e tests under qemu-user
+# (docs/portability.md).
+test-cross: deps
+	@sh scripts/cross-test.sh arm64 $(abspath build-arm64) $(JOBS)
+	@sh scripts/cross-test.sh ppc64el $(abspath build-ppc64el) $(JOBS)
 
 # Release, dpkg-buildflags and clang builds of the library and CLI, warning-free.
 test-builds: deps

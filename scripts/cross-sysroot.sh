@@ -8,7 +8,10 @@
 # dpkg never meets the target's packages (their versions may lag the host's,
 # which multiarch co-installation refuses), and the compiler gets one libc
 # only, the sysroot's (never the cross toolchain's own /usr/<triplet>).
-# Absolute symlinks are pointed inside the sysroot.
+# Absolute symlinks are pointed inside the sysroot.  A dpkg database of the
+# unpacked packages (var/lib/dpkg, paths as inside the sysroot) lets
+# dpkg-shlibdeps --admindir find the target libraries' packages and symbols
+# for a cross-built .deb (scripts/build-deb.sh ARCH).
 #
 # Usage: cross-sysroot.sh ARCH   (arm64, ppc64el)
 # Cache: $PCIESCOPE_CACHE, else /var/cache/pciescope when writable (root; it
@@ -26,7 +29,7 @@ else
 	cache=${XDG_CACHE_HOME:-$HOME/.cache}/pciescope
 fi
 root=$cache/sysroot-$arch
-want="$arch: $PKGS"
+want="$arch: $PKGS (with dpkg database)"
 if [ -f "$root/.pciescope-sysroot" ] && [ "$(cat "$root/.pciescope-sysroot")" = "$want" ]; then
 	echo "$root"
 	exit 0
@@ -52,6 +55,24 @@ rm -rf "$root.new"
 mkdir -p "$root.new"
 for deb in "$apt/debs"/*.deb; do
 	dpkg-deb -x "$deb" "$root.new"
+done
+db=$root.new/var/lib/dpkg
+mkdir -p "$db/info" "$db/updates"
+: >"$db/status"
+echo 1 >"$db/info/format" # the multiarch layout: info/PKG:ARCH.list
+printf '%s\n%s\n' "$(dpkg --print-architecture)" "$arch" >"$db/arch"
+for deb in "$apt/debs"/*.deb; do
+	pkg=$(dpkg-deb -f "$deb" Package)
+	case $(dpkg-deb -f "$deb" Multi-Arch) in
+	same) name=$pkg:$arch ;;
+	*) name=$pkg ;;
+	esac
+	{ dpkg-deb -f "$deb" | grep -v '^Status:'; echo "Status: install ok installed"; echo; } >>"$db/status"
+	dpkg-deb --fsys-tarfile "$deb" | tar -t | sed "s|^\./|$root/|; s|/\$||; /^\.\$/d" >"$db/info/$name.list"
+	rm -rf "$apt/ctl" && dpkg-deb -e "$deb" "$apt/ctl"
+	for f in shlibs symbols; do
+		[ -f "$apt/ctl/$f" ] && cp "$apt/ctl/$f" "$db/info/$name.$f"
+	done
 done
 find "$root.new" -type l | while read -r link; do
 	target=$(readlink "$link")
