@@ -9,6 +9,12 @@ FUZZ_BUILD ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_TIME  ?= 20
 CMAKE_FLAGS ?=
+# Warnings are errors in `make test` (and so in CI), not in a plain build.
+WERROR     ?= OFF
+# `make run` and `make install` install and build only what the CLI needs (the
+# RUN set of scripts/install-deps.sh, no tests); everything else gets the TEST set too.
+DEPS       ?= test
+TESTS      ?= ON
 # A sanitizer finding fails the test that triggered it: abort on the first
 # report, with a stack. A CLI run that an e2e test expects to fail would hide
 # the abort behind its own non-zero exit, so every report is also written to
@@ -17,27 +23,55 @@ SAN_LOG    = $(abspath $(ASAN_BUILD))/sanitizer/report
 ASAN_OPTS  ?= detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$(SAN_LOG)
 UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)
 
-.PHONY: all deps build run test test-asan bench fuzz fuzz-long install clean
+.PHONY: all deps build run test test-asan test-builds test-deb test-cross deb deb-arm64 bench fuzz fuzz-long install clean
 
 all: build
 
 deps:
-	@sh scripts/install-deps.sh
+	@sh scripts/install-deps.sh $(DEPS)
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=$(WERROR) -DBUILD_TESTING=$(TESTS) $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+run: DEPS = run
+run: TESTS = OFF
 run: build
 	@$(BUILD)/pciescope demo
 
+test: WERROR = ON
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-builds
+	@$(MAKE) --no-print-directory test-deb
+	@$(MAKE) --no-print-directory test-cross
+
+# The Debian packages (docs/packaging.md): native in build-deb/, arm64 in build-deb-arm64/.
+deb: deps
+	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh $(abspath build-deb)
+
+deb-arm64: deps
+	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh $(abspath build-deb-arm64) arm64
+
+# The native package, unpacked and run.
+test-deb: WERROR = ON
+test-deb: deb
+	@bash tests/package/deb.sh build-deb/pciescope_*_$$(dpkg --print-architecture).deb
+
+# arm64 and ppc64el: cross-built, unit and e2e tests under qemu-user
+# (docs/portability.md).
+test-cross: deps
+	@sh scripts/cross-test.sh arm64 $(abspath build-arm64) $(JOBS)
+	@sh scripts/cross-test.sh ppc64el $(abspath build-ppc64el) $(JOBS)
+
+# Release, dpkg-buildflags and clang builds of the library and CLI, warning-free.
+test-builds: deps
+	@sh scripts/build-matrix.sh $(abspath build-matrix) $(JOBS)
 
 # The whole suite again under ASan+UBSan (issue: reliability).
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON -DPCIESCOPE_WERROR=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@rm -rf $(ASAN_BUILD)/sanitizer && mkdir -p $(ASAN_BUILD)/sanitizer
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=$(ASAN_OPTS) UBSAN_OPTIONS=$(UBSAN_OPTS) \
@@ -61,10 +95,12 @@ fuzz-long: deps
 
 # make install PREFIX=/opt/pciescope [DESTDIR=...]
 PREFIX ?= /usr/local
+install: DEPS = run
+install: TESTS = OFF
 install: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DBUILD_TESTING=$(TESTS) $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 	@DESTDIR=$(DESTDIR) cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-matrix-*

@@ -2,13 +2,27 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Installs the Debian packages pciescope needs, only those missing, so a
 # second run costs one dpkg query.  Needs root (apt-get); CI runs as root.
+#
+#   install-deps.sh run    what building pciescope and `pciescope demo` need (make run)
+#   install-deps.sh test   that and what the tests need (make test, make build; the default)
 set -eu
 
-PKGS="build-essential cmake pkg-config clang llvm libclang-rt-14-dev \
-libcmocka-dev libjansson-dev linux-perf util-linux jq python3 \
-libfuse3-dev fuse3 libmicrohttpd-dev libpci-dev pci.ids pciutils prometheus \
-chromium wrk curl scdoc \
-libpcap-dev tshark"
+# RUN: the compiler, the build tools and the libraries the CLI links or loads.
+RUN="build-essential cmake pkg-config scdoc \
+libjansson-dev libfuse3-dev libmicrohttpd-dev libpci-dev pci.ids libpcap-dev"
+
+# TEST: unit tests, sanitizers and fuzzing, the real programs the ext_* tests
+# run against, the arm64/ppc64el cross builds under qemu, the Debian package.
+TEST="clang llvm libclang-rt-14-dev libcmocka-dev \
+linux-perf util-linux jq python3 fuse3 pciutils prometheus chromium wrk curl tshark \
+gcc-aarch64-linux-gnu gcc-powerpc64le-linux-gnu qemu-user-static \
+debhelper dpkg-dev fakeroot lintian man-db"
+
+case "${1:-test}" in
+run) PKGS=$RUN ;;
+test) PKGS="$RUN $TEST" ;;
+*) echo "usage: install-deps.sh [run|test]" >&2; exit 2 ;;
+esac
 
 missing=""
 for p in $PKGS; do

@@ -6,6 +6,7 @@
  * so the same command works on the emulated platform and on a real host.
  * Removals on the emulated platform persist until a rescan or a reset.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -48,7 +49,9 @@ static long read_num(struct backend *b, const char *dir, const char *attr)
 	char path[512], buf[64];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, attr);
+	/* a path too long to build reads as an absent attribute */
+	if (snprintf(path, sizeof(path), "%s/%s", dir, attr) >= (int)sizeof(path))
+		return 0;
 	n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
 	if (n <= 0)
 		return 0;
@@ -93,7 +96,8 @@ static int walk(struct show *s, const char *dir, const char *parent, int depth)
 	for (size_t i = 0; i < n; i++) {
 		char path[512];
 
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (snprintf(path, sizeof(path), "%s/%s", dir, names[i]) >= (int)sizeof(path))
+			ret = ret ?: -ENAMETOOLONG;
 		if (!ret && is_bdf(names[i]) && s->b->ops->sysfs_is_dir(s->b, path) > 0) {
 			show_device(s, path, names[i], parent, depth);
 			ret = walk(s, path, names[i], depth + 1);

@@ -15,7 +15,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
-#include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,6 +26,7 @@
 #include "cli.h"
 #include "cli_number.h"
 #include "serve.h"
+#include "serve_mhd.h"
 
 struct page {
 	pthread_mutex_t lock;
@@ -46,14 +46,14 @@ static enum MHD_Result refuse(struct MHD_Connection *c)
 {
 	static char msg[] = "only GET and HEAD\n";
 	struct MHD_Response *r =
-	    MHD_create_response_from_buffer(sizeof(msg) - 1, msg, MHD_RESPMEM_PERSISTENT);
+	    lib_mhd.MHD_create_response_from_buffer(sizeof(msg) - 1, msg, MHD_RESPMEM_PERSISTENT);
 	enum MHD_Result ret;
 
 	if (!r)
 		return MHD_NO;
-	MHD_add_response_header(r, "Allow", "GET, HEAD");
-	ret = MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, r);
-	MHD_destroy_response(r);
+	lib_mhd.MHD_add_response_header(r, "Allow", "GET, HEAD");
+	ret = lib_mhd.MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, r);
+	lib_mhd.MHD_destroy_response(r);
 	return ret;
 }
 
@@ -70,16 +70,17 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		return refuse(c);
 	pthread_mutex_lock(&p->lock);
 	if (found)
-		r = MHD_create_response_from_buffer(p->len, p->text, MHD_RESPMEM_MUST_COPY);
+		r = lib_mhd.MHD_create_response_from_buffer(p->len, p->text, MHD_RESPMEM_MUST_COPY);
 	else
-		r = MHD_create_response_from_buffer(strlen("see /metrics\n"), "see /metrics\n",
-						    MHD_RESPMEM_PERSISTENT);
+		r = lib_mhd.MHD_create_response_from_buffer(
+		    strlen("see /metrics\n"), "see /metrics\n", MHD_RESPMEM_PERSISTENT);
 	pthread_mutex_unlock(&p->lock);
 	if (!r)
 		return MHD_NO;
-	MHD_add_response_header(r, "Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-	ret = MHD_queue_response(c, found ? MHD_HTTP_OK : MHD_HTTP_NOT_FOUND, r);
-	MHD_destroy_response(r);
+	lib_mhd.MHD_add_response_header(r, "Content-Type",
+					"text/plain; version=0.0.4; charset=utf-8");
+	ret = lib_mhd.MHD_queue_response(c, found ? MHD_HTTP_OK : MHD_HTTP_NOT_FOUND, r);
+	lib_mhd.MHD_destroy_response(r);
 	return ret;
 }
 
@@ -181,14 +182,16 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 	if (!r)
 		r = publish(&sv, &p);
 	if (!r) {
-		d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
-				     NULL, answer, &p, MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_END);
+		d = lib_mhd.MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0,
+					     NULL, NULL, answer, &p, MHD_OPTION_SOCK_ADDR, sa,
+					     MHD_OPTION_END);
 		inet_ntop(AF_INET, &sa->sin_addr, addr, sizeof(addr));
 		if (!d)
 			r = cli_error("serve: cannot listen on %s:%u", addr, ntohs(sa->sin_port));
 	}
 	if (!r) {
-		const union MHD_DaemonInfo *i = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+		const union MHD_DaemonInfo *i =
+		    lib_mhd.MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 
 		/* the port the kernel chose for --listen ADDR:0 */
 		fprintf(stderr, "pciescope: serving http://%s:%u/metrics every %u ms\n", addr,
@@ -203,7 +206,7 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 			if (!r)
 				r = publish(&sv, &p);
 		}
-		MHD_stop_daemon(d);
+		lib_mhd.MHD_stop_daemon(d);
 	}
 	serve_teardown(&sv);
 	free(p.text);
@@ -250,7 +253,7 @@ int cmd_serve(int argc, char **argv)
 			return serve_usage(1);
 		}
 	}
-	if (parse_listen(listen, &sa))
+	if (parse_listen(listen, &sa) || mhd_load())
 		return 1;
 	b = backend_opts_open(&bo, "serve");
 	if (!b)

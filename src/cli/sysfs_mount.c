@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <fuse.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -37,6 +36,7 @@
 #include <pciescope/backend/backend.h>
 
 #include "cli.h"
+#include "sysfs_fuse.h"
 #include "sysfs_mount.h"
 
 #define ATTR_MAX 65536
@@ -95,7 +95,7 @@ static void *closer_main(void *arg)
 
 static struct mount_ctx *ctx(void)
 {
-	return fuse_get_context()->private_data;
+	return lib_fuse.fuse_get_context()->private_data;
 }
 
 /* FUSE path "/bus/..." -> backend path "/sys/bus/..." */
@@ -242,7 +242,7 @@ static int fs_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 /* Runs after fuse_main daemonized, so the closer thread lives in the daemon. */
 static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 {
-	struct mount_ctx *m = fuse_get_context()->private_data;
+	struct mount_ctx *m = lib_fuse.fuse_get_context()->private_data;
 
 	cfg->direct_io = 1;
 	cfg->attr_timeout = 0;
@@ -307,13 +307,14 @@ static int serve_mount(struct mount_ctx *m, const char *prog, const char *dir, b
 {
 	char *av[] = {(char *)prog, "-ofsname=pciescope,subtype=sysfs", NULL};
 	struct fuse_args args = FUSE_ARGS_INIT(2, av);
-	struct fuse_loop_config *cfg = fuse_loop_cfg_create();
-	struct fuse *f = cfg ? fuse_new(&args, &sysfs_fuse_ops, sizeof(sysfs_fuse_ops), m) : NULL;
+	struct fuse_loop_config *cfg = lib_fuse.fuse_loop_cfg_create();
+	struct fuse *f =
+	    cfg ? lib_fuse.fuse_new(&args, &sysfs_fuse_ops, sizeof(sysfs_fuse_ops), m) : NULL;
 	int ret = 1;
 
 	if (!f)
 		goto out;
-	if (fuse_mount(f, dir)) {
+	if (lib_fuse.fuse_mount(f, dir)) {
 		ret = cli_error("sysfs mount: %s: cannot mount (see the FUSE message above)", dir);
 		goto out;
 	}
@@ -322,19 +323,20 @@ static int serve_mount(struct mount_ctx *m, const char *prog, const char *dir, b
 	 * unmount. */
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	if (fuse_daemonize(fg) == 0 && fuse_set_signal_handlers(fuse_get_session(f)) == 0) {
-		fuse_loop_cfg_set_max_threads(cfg, 8);
-		fuse_loop_mt(f, cfg);
-		fuse_remove_signal_handlers(fuse_get_session(f));
+	if (lib_fuse.fuse_daemonize(fg) == 0 &&
+	    lib_fuse.fuse_set_signal_handlers(lib_fuse.fuse_get_session(f)) == 0) {
+		lib_fuse.fuse_loop_cfg_set_max_threads(cfg, 8);
+		lib_fuse.fuse_loop_mt(f, cfg);
+		lib_fuse.fuse_remove_signal_handlers(lib_fuse.fuse_get_session(f));
 		ret = 0;
 	}
-	fuse_unmount(f);
+	lib_fuse.fuse_unmount(f);
 out:
 	if (f)
-		fuse_destroy(f);
+		lib_fuse.fuse_destroy(f);
 	if (cfg)
-		fuse_loop_cfg_destroy(cfg);
-	fuse_opt_free_args(&args);
+		lib_fuse.fuse_loop_cfg_destroy(cfg);
+	lib_fuse.fuse_opt_free_args(&args);
 	return ret;
 }
 
@@ -364,7 +366,7 @@ int cli_sysfs_mount(int argc, char **argv)
 		return mount_usage(1);
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		return cli_error("sysfs mount: %s: not a directory", dir);
-	if (check_platform(&m.o))
+	if (check_platform(&m.o) || fuse_load())
 		return 1;
 	pthread_mutex_init(&m.lock, NULL);
 	pthread_cond_init(&m.wake, NULL);

@@ -115,19 +115,28 @@ static ssize_t rescan_store(void *ctx, const char *buf, size_t len)
 	return ret ?: (ssize_t)len;
 }
 
-/* "pci0000:00/0000:00:10.0/0000:01:00.0": the device path below /sys/devices. */
-static void device_path(const struct kdevice *d, char *buf, size_t n)
+/*
+ * "pci0000:00/0000:00:10.0/0000:01:00.0": the device path below /sys/devices,
+ * appended in place so that no intermediate buffer bounds the depth; its
+ * length, or n or more when it did not fit (the caller refuses the device
+ * rather than register it under a cut path).
+ */
+static size_t device_path(const struct kdevice *d, char *buf, size_t n)
 {
-	char bdf[16], up[512];
+	char bdf[16];
+	size_t at;
+	int w;
 
+	if (d->parent)
+		at = device_path(d->parent, buf, n);
+	else
+		at = (size_t)snprintf(buf, n, "pci%04x:%02x", d->bus->bdf.domain,
+				      PCI_RID_BUS(d->bus->bdf.rid));
+	if (at >= n)
+		return n;
 	pci_bdf_format(d->bus->bdf, bdf, sizeof(bdf));
-	if (d->parent) {
-		device_path(d->parent, up, sizeof(up));
-		snprintf(buf, n, "%s/%s", up, bdf);
-	} else {
-		snprintf(buf, n, "pci%04x:%02x/%s", d->bus->bdf.domain,
-			 PCI_RID_BUS(d->bus->bdf.rid), bdf);
-	}
+	w = snprintf(buf + at, n - at, "/%s", bdf);
+	return w < 0 ? n : at + (size_t)w;
 }
 
 static int add_attrs(struct sysfs_node *dir, struct kdevice *d)
@@ -158,7 +167,8 @@ int pci_sysfs_add_device(struct kcore *k, struct kdevice *d)
 	struct sysfs_node *dir;
 	int ret;
 
-	device_path(d, rel, sizeof(rel));
+	if (device_path(d, rel, sizeof(rel)) >= sizeof(rel))
+		return -ENAMETOOLONG;
 	snprintf(path, sizeof(path), "/sys/devices/%s", rel);
 	if (sysfs_lookup(k->sysfs, path))
 		return -EEXIST;

@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 check_format() {
 	local fmt=$1 data=$TEST_TMP/$1.data truth=$TEST_TMP/$1.truth
-	"$gen" "$data" 2 "$fmt" > "$truth"
+	${PCIESCOPE_RUNNER:-} "$gen" "$data" 2 "$fmt" > "$truth"
 
 	"$PCIESCOPE" report -i "$data" --stats --csv > stats.csv
 	# every kind of the truth, with its TLPs and payload bytes

@@ -25,17 +25,17 @@ expect_error "not perf.data" "pciescope: text.data: not a perf.data file (bad ma
 expect_error "empty" "pciescope: empty.data: not a perf.data file (only 0 bytes)" -i empty.data
 expect_error "missing" "pciescope: nope.data: No such file or directory" -i nope.data
 
-"$gen" -o none.data -f 4dw -a none 64
+${PCIESCOPE_RUNNER:-} "$gen" -o none.data -f 4dw -a none 64
 expect_error "no PTT" \
 	"pciescope: none.data: no PTT data (AUXTRACE at offset 0x1d8 without an AUXTRACE_INFO record)" \
 	-i none.data
-"$gen" -o pt.data -f 4dw -a 1 64
+${PCIESCOPE_RUNNER:-} "$gen" -o pt.data -f 4dw -a 1 64
 expect_error "Intel PT" "pciescope: pt.data: unknown AUXTRACE type 1 (not HISI PTT data)" \
 	-i pt.data
 
 # Cut the file inside its second AUXTRACE payload: the header's data section
 # now runs past the end of the file.  The first chunk is decoded and kept.
-"$gen" -o full.data -f 4dw 4096 4096
+${PCIESCOPE_RUNNER:-} "$gen" -o full.data -f 4dw 4096 4096
 head -c 6000 full.data >cut.data
 expect_error "truncated" \
 	"pciescope: cut.data: truncated: AUXTRACE at offset 0x1268 needs 4144 bytes, the file ends first" \

@@ -11,7 +11,7 @@ gen=$BUILD_DIR/bench/bench_stats_gen
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 for fmt in 8dw 4dw; do
-	"$gen" "$fmt.data" 6 "$fmt" > /dev/null
+	${PCIESCOPE_RUNNER:-} "$gen" "$fmt.data" 6 "$fmt" > /dev/null
 	for view in "--stats --latency" "--stats --latency --csv"; do
 		# shellcheck disable=SC2086 # the views are separate options
 		"$PCIESCOPE" report -i "$fmt.data" $view --threads 1 > want.txt

@@ -9,8 +9,8 @@ cd "$TEST_TMP"
 gen="$BUILD_DIR/tests/gen_ptt_perfdata"
 
 # 8DW: 3 chunks, 128 + 1 + 64 entries; 4DW: 2 chunks, 100 + 7 entries
-"$gen" -o t8.data -f 8dw -s 3 4096 32 2048
-"$gen" -o t4.data -f 4dw -s 4 1600 112
+${PCIESCOPE_RUNNER:-} "$gen" -o t8.data -f 8dw -s 3 4096 32 2048
+${PCIESCOPE_RUNNER:-} "$gen" -o t4.data -f 4dw -s 4 1600 112
 
 check() { # file entry-size entries chunks
 	local f=$1 esz=$2 n=$3 chunks=$4
