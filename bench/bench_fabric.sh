@@ -3,10 +3,11 @@
 # Fabric engine throughput on kunpeng930 with a trivial observer, per
 # workload, for this tree ("new") and, in the same run, the engine before
 # issue 15 ("old", built by fabric_old.sh; OLD=0 skips it).  CPU time and the
-# largest resident set (KiB) of each run, from /usr/bin/time.
+# largest resident set (KiB) of each run, from /usr/bin/time.  Outside a git
+# checkout there is no old commit to build: only "new" runs.
 set -eu
 bins=$BUILD_DIR
-if [ "${OLD:-1}" != 0 ]; then
+if [ "${OLD:-1}" != 0 ] && git -C "$SRC_DIR" cat-file -e "${OLD_REV:-984759a}" 2>/dev/null; then
 	bins="$(sh "$SRC_DIR/bench/fabric_old.sh") $bins"
 fi
 run() {
