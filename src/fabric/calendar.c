@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The agent calendar: when each agent (a link direction or a traffic
- * stream) acts next.  A timing wheel of 4096 one-nanosecond buckets covers
- * the next ~4 us, where the transmitters' events fall (a TLP takes a few ns
- * on the wire); agents further out (streams issuing every few us or ms)
- * wait in a small binary heap and are taken from there when due, without
- * passing through the wheel.  Rescheduling an agent is an unlink and a
- * link; finding the next one is a two-level bitmap scan, a look at a bucket
- * of one or two agents and at the heap's top.  Order is exact: by time,
- * then by agent id.
+ * stream) acts next.  Transmitters act once per TLP, nine events in ten:
+ * they sit in a winner tree (a tournament over their times, one leaf per
+ * transmitter, the earliest at the root, internal.h), so rescheduling one
+ * is log2(transmitters) comparisons and finding the earliest is one read.
+ * Streams act about once per command: a timing wheel of 4096
+ * one-nanosecond buckets covers the next ~4 us; streams further out wait
+ * in a small binary heap and are taken from there when due, without
+ * passing through the wheel.  The earliest stream is remembered until a
+ * stream agent moves.  Order is exact: by time, then by agent id
+ * (transmitters, created first, have the lowest ids, so they win ties).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -77,6 +79,9 @@ static void unlink_agent(struct fabric *f, int a)
 {
 	struct fagent *g = &f->agents[a];
 
+	if (f->stream_min == a)
+		f->stream_min = CAL_STALE;
+
 	if (g->slot == CAL_FAR) {
 		far_del(f, a);
 	} else if (g->slot >= 0) {
@@ -101,6 +106,8 @@ static void link_agent(struct fabric *f, int a)
 
 	if (g->t == T_NEVER)
 		return;
+	if (f->stream_min != CAL_STALE && (f->stream_min < 0 || before(f, a, f->stream_min)))
+		f->stream_min = a;
 	if (g->t >= f->cal_base + HORIZON) {
 		g->slot = CAL_FAR;
 		far_put(f, f->nfar++, a);
@@ -117,8 +124,36 @@ static void link_agent(struct fabric *f, int a)
 	f->bucket_words |= 1ull << (g->slot >> 6);
 }
 
+/* Room for transmitter a: a tree of twice the leaves, rebuilt (only while ports are added). */
+static int tx_grow(struct fabric *f, int a)
+{
+	unsigned cap = f->tx_cap ? f->tx_cap : 2;
+	struct txwin *w;
+
+	if ((unsigned)a < f->tx_cap)
+		return 0;
+	while (cap <= (unsigned)a)
+		cap *= 2;
+	w = malloc(sizeof(*w) * 2 * cap);
+	if (!w)
+		return -ENOMEM;
+	for (unsigned i = 0; i < cap; i++)
+		w[cap + i] = (int)i < f->ntx ? (struct txwin){.t = f->agents[i].t, .a = (int)i}
+					  : (struct txwin){.t = T_NEVER, .a = -1};
+	for (unsigned i = cap - 1; i; i--)
+		w[i] = w[2 * i].t <= w[2 * i + 1].t ? w[2 * i] : w[2 * i + 1];
+	free(f->tx_tree);
+	f->tx_tree = w;
+	f->tx_cap = cap;
+	return 0;
+}
+
 void agent_set(struct fabric *f, int a, uint64_t t)
 {
+	if (a < f->ntx) {
+		tx_agent_set(f, a, t);
+		return;
+	}
 	unlink_agent(f, a);
 	f->agents[a].t = t;
 	link_agent(f, a);
@@ -145,7 +180,7 @@ static int first_bucket(const struct fabric *f)
 	return (w << 6) + __builtin_ctzll(f->bucket_bits[w]);
 }
 
-int agent_next(struct fabric *f, uint64_t limit)
+static int first_stream(const struct fabric *f)
 {
 	int b = first_bucket(f), a = -1;
 
@@ -155,9 +190,27 @@ int agent_next(struct fabric *f, uint64_t limit)
 				a = i;
 	if (f->nfar && (a < 0 || before(f, f->far[0], a)))
 		a = f->far[0];
-	if (a < 0 || f->agents[a].t >= limit)
+	return a;
+}
+
+int agent_next(struct fabric *f, uint64_t limit)
+{
+	uint64_t t = T_NEVER;
+	int a = -1;
+
+	if (f->ntx) {
+		t = f->tx_tree[1].t;
+		a = f->tx_tree[1].a;
+	}
+	if (f->stream_min == CAL_STALE)
+		f->stream_min = first_stream(f);
+	if (f->stream_min >= 0 && f->agents[f->stream_min].t < t) {
+		a = f->stream_min;
+		t = f->agents[a].t;
+	}
+	if (a < 0 || t >= limit)
 		return -1;
-	f->cal_base = f->agents[a].t & ~((1ull << CAL_SHIFT) - 1);
+	f->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
 	return a;
 }
 
@@ -184,10 +237,21 @@ int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t
 
 	if (f->nagents == f->cap_agents && grow(f))
 		return -ENOMEM;
-	a = f->nagents++;
+	a = f->nagents;
+	if (kind == AG_TX && a != f->ntx)
+		return -EINVAL; /* transmitters come first: streams are dropped before a port is added */
+	if (kind == AG_TX && tx_grow(f, a))
+		return -ENOMEM;
+	f->nagents++;
 	f->agents[a] =
 	    (struct fagent){.t = t, .kind = kind, .dir = dir, .idx = idx, .slot = CAL_NONE};
-	link_agent(f, a);
+	if (kind == AG_TX) {
+		f->ntx++;
+		f->tx_tree[f->tx_cap + (unsigned)a].a = a;
+		tx_agent_set(f, a, t);
+	} else {
+		link_agent(f, a);
+	}
 	return a;
 }
 
@@ -208,4 +272,5 @@ void calendar_init(struct fabric *f)
 {
 	for (int b = 0; b < CAL_BUCKETS; b++)
 		f->bucket[b] = -1;
+	f->stream_min = -1;
 }

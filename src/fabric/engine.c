@@ -48,7 +48,7 @@ int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t)
 		uint64_t at = t->ready > f->now ? t->ready : f->now;
 
 		if (at < f->agents[x->agent].t)
-			agent_set(f, x->agent, at);
+			tx_agent_set(f, x->agent, at);
 	}
 	return 0;
 }
@@ -71,27 +71,37 @@ static void drop(struct fabric *f, struct fport *p, int dir, const struct ptlp *
 		ep_credit_return(f, dir == FABRIC_OUTBOUND ? t->peer : t->ep, f->now);
 }
 
-/* The class to send now, or -1 with *next set to when a head becomes ready. */
-static int pick(struct fabric *f, struct fport *p, int dir, uint64_t now, uint64_t *next)
+/* Heads of removed devices leave the queues first (only once a device was ever removed). */
+static void drop_gone(struct fabric *f, struct fport *p, int dir)
 {
-	struct ftx *x = &p->tx[dir];
-	int best = -1;
-
-	*next = T_NEVER;
 	for (int c = 0; c < 3; c++) {
-		struct pring *q = &x->q[c];
-		struct ptlp *h;
+		struct pring *q = &p->tx[dir].q[c];
 
 		while (!pring_empty(q) && tlp_gone(f, pring_head(q))) {
 			drop(f, p, dir, pring_head(q));
 			pring_pop(q);
 		}
+	}
+}
+
+/* The class to send now, or -1 with *next set to when a head becomes ready. */
+static int pick(struct fabric *f, struct fport *p, int dir, uint64_t now, uint64_t *next)
+{
+	struct ftx *x = &p->tx[dir];
+	uint64_t soon = T_NEVER;
+	int best = -1;
+
+	if (f->nremoved)
+		drop_gone(f, p, dir);
+	for (int c = 0; c < 3; c++) {
+		struct pring *q = &x->q[c];
+		const struct ptlp *h;
+
 		if (pring_empty(q))
 			continue;
 		h = pring_head(q);
 		if (h->ready > now) {
-			if (h->ready < *next)
-				*next = h->ready;
+			soon = h->ready < soon ? h->ready : soon;
 			continue;
 		}
 		if (dir == FABRIC_INBOUND && c == 1 && h->peer < 0 &&
@@ -100,6 +110,7 @@ static int pick(struct fabric *f, struct fport *p, int dir, uint64_t now, uint64
 		if (best < 0 || x->vt[c] < x->vt[best])
 			best = c;
 	}
+	*next = soon;
 	return best;
 }
 
@@ -127,20 +138,25 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 		f->log_fn(f->log_ctx, &o);
 }
 
-static void count(struct fabric_port_stats *s, int dir, const struct ptlp *t)
+/* The Root Port's and the endpoint's statistics: the header bytes are worked out once. */
+static void count(struct fabric *f, const struct fport *p, int dir, const struct ptlp *t)
 {
 	uint32_t hdr = t->wire - 8u - ((t->bytes + 3) & ~3u);
+	struct fabric_port_stats *s = &f->nodes[p->node].st;
 
-	s->tlps[dir][t->cls]++;
-	s->bytes[dir][t->cls] += t->bytes;
-	s->hdr_bytes[dir][t->cls] += hdr;
+	for (int i = 0; i < 2; i++) {
+		s->tlps[dir][t->cls]++;
+		s->bytes[dir][t->cls] += t->bytes;
+		s->hdr_bytes[dir][t->cls] += hdr;
+		if (t->ep < 0)
+			break;
+		s = &f->nodes[t->ep].st;
+	}
 }
 
 static void cross(struct fabric *f, struct fport *p, int dir, struct ptlp *t, uint64_t now)
 {
-	count(&f->nodes[p->node].st, dir, t);
-	if (t->ep >= 0)
-		count(&f->nodes[t->ep].st, dir, t);
+	count(f, p, dir, t);
 	if (p->nobs || f->log_fn)
 		notify(f, p, dir, t, now);
 	f->seq++;
@@ -163,7 +179,7 @@ void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
 	}
 	c = pick(f, p, dir, now, &next);
 	if (c < 0) {
-		agent_set(f, x->agent, next);
+		tx_agent_set(f, x->agent, next);
 		return;
 	}
 	x->cur = *pring_head(&x->q[c]);
@@ -172,5 +188,5 @@ void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
 	wire = x->cur.wire;
 	x->vclock = x->vt[c];
 	x->vt[c] += (uint64_t)wire << (2 - class_level(f, p, dir, c));
-	agent_set(f, x->agent, now + link_time(p->ppb, wire));
+	tx_agent_set(f, x->agent, now + link_time(p->ppb, wire));
 }

@@ -167,6 +167,14 @@ enum agent_kind { AG_TX, AG_STREAM };
 #define CAL_BUCKETS 4096
 #define CAL_NONE -1 /* not scheduled (time T_NEVER) */
 #define CAL_FAR -2  /* beyond the wheel, in the far heap */
+#define CAL_STALE -2 /* the earliest stream agent must be looked for again */
+
+/* A node of the transmitters' winner tree: the earliest agent below it and its time. */
+struct txwin {
+	uint64_t t;
+	int32_t a; /* -1: an unused leaf */
+	int32_t pad;
+};
 
 struct fagent {
 	uint64_t t;
@@ -207,6 +215,10 @@ struct fabric {
 	uint64_t cal_base;
 	int *far;
 	int nfar;
+	int stream_min;		/* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	struct txwin *tx_tree; /* winner tree of the transmitter agents: [1] is the earliest */
+	unsigned tx_cap;	/* leaves, a power of two */
+	int ntx;		/* transmitter agents: ids 0 .. ntx-1 */
 
 	struct fstream *streams;
 	int nstreams;
@@ -282,6 +294,27 @@ int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t
 /* The next agent due before limit, or -1; time moves to its time. */
 int agent_next(struct fabric *f, uint64_t limit);
 void agent_set(struct fabric *f, int a, uint64_t t);
+
+/*
+ * A transmitter moves: its leaf, then each node up to the root takes the
+ * earlier child.  Leaves are in id order, so on a tie the left child (the
+ * lower id) wins and the root is the earliest transmitter by (time, id).
+ * Inline: once per TLP.
+ */
+static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
+{
+	struct txwin *w = f->tx_tree;
+	unsigned i = f->tx_cap + (unsigned)a;
+
+	f->agents[a].t = t;
+	w[i].t = t;
+	while (i > 1) {
+		const struct txwin *l = &w[i & ~1u];
+
+		i >>= 1;
+		w[i] = l[0].t <= l[1].t ? l[0] : l[1];
+	}
+}
 void agents_clear_streams(struct fabric *f);
 
 /* hdr.c */

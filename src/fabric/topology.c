@@ -46,6 +46,7 @@ void fabric_destroy(struct fabric *f)
 	free(f->cores);
 	free(f->agents);
 	free(f->far);
+	free(f->tx_tree);
 	free(f);
 }
 

@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The statistics users see, old engine against new, in one run: for each
+# workload, per Root Port TLPs and payload bytes by direction and class and
+# the latency percentiles of completed requests (bench_fabric_truth), and
+# the PCIe PMU counts of the seed's `perf stat` command lines (pciescope
+# stat on the emulated kunpeng930).  Prints the largest drift per workload
+# and every figure that moved by more than 2 %; "hash same" means the two
+# engines produced the very same ground-truth log, TLP for TLP.
+#
+# usage: BUILD_DIR=build SRC_DIR=. sh bench/fabric_compare.sh [SIM_MS]
+set -eu
+ms=${1:-5}
+old=$(sh "$SRC_DIR/bench/fabric_old.sh")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Relative drift of figures keyed by their first fields; counts under 1000
+# (and latencies of fewer reads) are too few for a percentage.
+drift() {
+	awk -v label="$1" '
+	FNR == 1 { file++ }
+	{ k = $1; for (i = 2; i < NF; i++) k = k " " $i
+	  if (file == 1) a[k] = $NF; else b[k] = $NF }
+	END { max = 0; bad = 0
+	  for (k in a) { x = a[k] + 0; y = (k in b) ? b[k] + 0 : 0
+	    if (x < 1000 && y < 1000 && k !~ /^lat /) continue
+	    d = x ? (y - x) / x * 100 : (y ? 100 : 0); if (d < 0) d = -d
+	    if (d > max) max = d
+	    if (d > 2) { printf "  %s: old %s new %s (%.2f %%)\n", k, x, y, d; bad++ } }
+	  printf "%-16s largest drift %.2f %%, %d figures above 2 %%\n", label, max, bad }' "$2" "$3"
+}
+
+# One "key... value" line per figure.
+figures() {
+	sed 1d "$1" | awk '$1 == "bw" { print $1, $2, $3, $4, $5, $6; print $1, $2, $3, $4, $7, $8 }
+		$1 == "lat" { for (i = 3; i < NF; i += 2) print $1, $2, $i, $(i + 1) }'
+}
+
+for w in default mixed storage-read storage-write nic p2p; do
+	case $w in
+	default) name=mixed params=rate=10000,mmio=100000,mmio_rd=10000,cfg=100,msg=100 t=$((ms * 20)) ;;
+	*) name=$w params= t=$ms ;;
+	esac
+	"$old/bench/bench_fabric_truth" "$name" "$t" $params >"$tmp/old"
+	"$BUILD_DIR/bench/bench_fabric_truth" "$name" "$t" $params >"$tmp/new"
+	if [ "$(head -1 "$tmp/old")" = "$(head -1 "$tmp/new")" ]; then h=same; else h=differs; fi
+	echo "== $w ($t ms simulated): hash $h"
+	figures "$tmp/old" >"$tmp/o"
+	figures "$tmp/new" >"$tmp/n"
+	drift "$w" "$tmp/o" "$tmp/n"
+done
+
+# The seed's perf stat command lines (PCIe PMU), under the saturating mixed workload.
+pmu=hisi_pcie0_core0
+for ev in "$pmu/rx_mwr_latency,port=0xffff/" "$pmu/rx_mwr_cnt,port=0xffff/" \
+	"{$pmu/rx_mwr_latency,port=0xffff/,$pmu/rx_mwr_cnt,port=0xffff/}" \
+	"$pmu/rx_mwr_latency,port=0x1/" "$pmu/rx_mrd_flux,bdf=0x3900/" \
+	"$pmu/rx_mrd_flux,port=0xffff,trig_len=0x4,trig_mode=1/" \
+	"$pmu/rx_mrd_flux,port=0xffff,thr_len=0x4,thr_mode=1/" \
+	"$pmu/rx_mrd_flux,port=0xffff,len_mode=0x1/"; do
+	for v in old new; do
+		if [ $v = old ]; then bin=$old/pciescope; else bin=$BUILD_DIR/pciescope; fi
+		PCIESCOPE_STATE_DIR=$tmp/state-$v "$bin" stat -x, --workload mixed -e "$ev" \
+			-- sleep "0.00$ms" 2>&1 >/dev/null | awk -F, '{ print "pmu", $3, $1 }' >"$tmp/$v"
+	done
+	echo "== $ev"
+	drift "perf stat" "$tmp/old" "$tmp/new"
+done
