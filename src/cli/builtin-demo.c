@@ -157,6 +157,7 @@ static void demo_summary(const struct demo_counts *c,
 
 int cmd_demo(int argc, char **argv)
 {
+	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 	struct backend_opts bo = {.o.ephemeral = true};
 	char ptt[64] = "", filter[32] = "0x80001", dir[256], file[300];
 	const char *tmp = getenv("TMPDIR");
@@ -174,7 +175,7 @@ int cmd_demo(int argc, char **argv)
 		}
 		ret = backend_opts_parse(&bo, argc, argv, &i);
 		if (ret <= 0)
-			return ret < 0 ? 1 : cli_error("demo: unknown option '%s'", argv[i]);
+			return ret < 0 ? 1 : cli_unknown_option(argv[i], known);
 	}
 	bo.o.ephemeral = true;
 	b = backend_opts_open(&bo, "demo");

@@ -164,6 +164,8 @@ static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose
 
 int cmd_list(int argc, char **argv)
 {
+	static const char *const known[] = {"--json", "--verbose", "--details", "--help",
+					    BACKEND_OPTS_NAMES, NULL};
 	struct backend_opts bo = {0};
 	char *pat[64];
 	bool hit[64] = {0}, json = false, verbose = false, details = false;
@@ -187,8 +189,7 @@ int cmd_list(int argc, char **argv)
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return list_usage(0);
 		else if (argv[i][0] == '-')
-			return cli_error("list: unknown option '%s'; see 'pciescope list --help'",
-					 argv[i]);
+			return cli_unknown_option(argv[i], known);
 		else if (g.n == 64)
 			return cli_error("list: more than 64 patterns");
 		else

@@ -91,6 +91,7 @@ int cmd_topo(int argc, char **argv)
 	struct backend_opts bo = {0};
 	struct names nm = {0};
 	struct topo t = {0};
+	static const char *const known[] = {"--json", "--help", BACKEND_OPTS_NAMES, NULL};
 	bool json = false, host;
 	struct backend *b;
 	int r;
@@ -104,7 +105,7 @@ int cmd_topo(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return topo_usage(0);
 		if (strcmp(argv[i], "--json"))
-			return topo_usage(1);
+			return cli_unknown_option(argv[i], known);
 		json = true;
 	}
 	b = backend_opts_open(&bo, "topo");
