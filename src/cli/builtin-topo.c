@@ -53,15 +53,12 @@ static int print_json(const struct topo *t, struct names *nm)
 
 	for (size_t i = 0; i < t->n && arr; i++) {
 		const struct topo_dev *d = &t->d[i];
-		char id[8];
 		json_t *o;
 
 		name_of(nm, d);
-		o = json_pack("{s:s,s:s?,s:s,s:s,s:s}", "bdf", d->bdf, "parent",
+		o = json_pack("{s:s,s:s?,s:s,s:s,s:i,s:i}", "bdf", d->bdf, "parent",
 			      d->parent >= 0 ? t->d[d->parent].bdf : NULL, "class", nm->cls, "name",
-			      nm->dev, "vendor", (snprintf(id, sizeof(id), "%04x", d->vendor), id));
-		snprintf(id, sizeof(id), "%04x", d->device);
-		json_object_set_new(o, "device", json_string(id));
+			      nm->dev, "vendor", d->vendor, "device", d->device);
 		json_object_set_new(o, "class_code", json_integer(d->class_code));
 		if (d->link)
 			json_object_set_new(o, "link",
