@@ -4,7 +4,8 @@
  * length (a host's sysfs `config` may be 64, 256 or 4096 bytes, or garbage
  * from a broken device) parse without reading out of bounds or looping,
  * and what parses as a PCI Express function builds again into an image
- * that parses to the same fields.
+ * that parses to the same fields (the link registers only where the
+ * function has a link: an RCiEP's are not written).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pcie_cfg_build(&c, img);
 		if (pcie_cfg_parse(img, sizeof(img), &again) || again.mps != c.mps ||
 		    again.mrrs != c.mrrs || again.uncor_status != c.uncor_status ||
-		    again.cor_status != c.cor_status || again.aspm_ctl != c.aspm_ctl)
+		    again.cor_status != c.cor_status ||
+		    (c.type != PCIE_TYPE_RCIEP && again.aspm_ctl != c.aspm_ctl))
 			abort();
 	}
 	free(copy);
