@@ -14,6 +14,8 @@
 #include <pciescope/backend/backend.h>
 
 #define PMU_SYSFS "/sys/bus/event_source/devices"
+/* The shared options' names, for "did you mean" lists of the commands that take them. */
+#define BACKEND_OPTS_NAMES "--backend", "--platform", "--workload", "--seed"
 
 struct backend_opts {
 	struct backend_options o;

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope demo: one screen for a newcomer, on the emulated platform with
- * ephemeral state (the demo changes nothing a later command sees).  It shows
+ * pciescope demo: one screen for a newcomer, a tour of what the platform
+ * has, with ephemeral state (the demo changes nothing a later command
+ * sees).  It shows the platform's functions and PMUs; where there is a PTT,
  * the PTT devices with the Root Ports they trace, tunes one parameter,
- * records 1 ms of the default workload through the same code as `pciescope
- * record`, reads the perf.data back and summarises the TLP headers in it;
- * then demo_tour.c counts PCIe PMU and IOMMU events and places SR-IOV VFs.
+ * records 1 ms of the workload through the same code as `pciescope record`,
+ * reads the perf.data back and summarises the TLP headers in it; then
+ * demo_tour.c counts PCIe PMU and IOMMU events and places SR-IOV VFs where
+ * the platform has those.  Every option (--platform, --workload, --seed,
+ * --backend) applies to every section.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -30,21 +33,33 @@ struct demo_counts {
 	char first[3][160];
 };
 
-static int demo_platform(struct backend *b, char *ptt, size_t n, char *port_filter, size_t pn)
+static size_t count_dir(struct backend *b, const char *dir)
+{
+	char **names;
+	size_t n;
+
+	if (cli_sysfs_list(b, dir, &names, &n))
+		return 0;
+	cli_names_free(names, n);
+	return n;
+}
+
+/* The PTT devices with the Root Ports they trace; picks one (hisi_ptt0_2 if present). */
+static int demo_ptts(struct backend *b, char *ptt, size_t n, char *port_filter, size_t pn)
 {
 	char **pmus, **ports, path[512], val[32];
 	size_t npmu, nport, nptt = 0;
 
 	if (cli_sysfs_list(b, PMU_SYSFS, &pmus, &npmu))
-		return cli_error("demo: no PMUs on this platform");
-	printf("1. The platform: %zu PMUs; the PCIe Tune and Trace devices (one per PCIe core):\n",
-	       npmu);
+		return 0;
 	for (size_t i = 0; i < npmu; i++) {
 		if (strncmp(pmus[i], "hisi_ptt", 8))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/root_port_filters", PMU_SYSFS, pmus[i]);
 		if (cli_sysfs_list(b, path, &ports, &nport))
 			continue;
+		if (!nptt)
+			printf("   the PCIe Tune and Trace devices (one per PCIe core):\n");
 		printf("   %-14s traces Root Ports", pmus[i]);
 		for (size_t j = 0; j < nport; j++)
 			if (strcmp(ports[j], "multiselect"))
@@ -60,11 +75,20 @@ static int demo_platform(struct backend *b, char *ptt, size_t n, char *port_filt
 		cli_names_free(ports, nport);
 	}
 	cli_names_free(pmus, npmu);
-	return nptt ? 0 : cli_error("demo: this platform has no PTT device");
+	return (int)nptt;
 }
 
-static int demo_tune(struct backend *b, const char *ptt)
+static void demo_platform(struct demo *d, char *ptt, size_t n, char *port_filter, size_t pn)
 {
+	printf("%d. The platform: %zu PCI functions, %zu PMUs\n", d->step++,
+	       count_dir(d->b, "/sys/bus/pci/devices"), count_dir(d->b, PMU_SYSFS));
+	if (!demo_ptts(d->b, ptt, n, port_filter, pn))
+		printf("   no PCIe Tune and Trace device: no tune or trace section\n");
+}
+
+static int demo_tune(struct demo *d, const char *ptt)
+{
+	struct backend *b = d->b;
 	char path[384], before[32], after[32];
 
 	snprintf(path, sizeof(path), "%s/%s/tune/qos_tx_cpl", PMU_SYSFS, ptt);
@@ -72,10 +96,10 @@ static int demo_tune(struct backend *b, const char *ptt)
 	    b->ops->sysfs_write(b, path, "2", 1) < 0 ||
 	    cli_sysfs_read(b, path, after, sizeof(after)) < 0)
 		return cli_error("demo: cannot tune %s", ptt);
-	printf("\n2. Tune: $ pciescope tune %s qos_tx_cpl=2\n"
+	printf("\n%d. Tune: $ pciescope tune %s qos_tx_cpl=2\n"
 	       "   weight of Tx completions on the core's links: %s -> %s "
 	       "(storage reads get more of the link)\n",
-	       ptt, before, after);
+	       d->step++, ptt, before, after);
 	return 0;
 }
 
@@ -118,7 +142,7 @@ static int demo_count(const char *file, struct demo_counts *c)
 	return ret < 0 ? cli_error("demo: reading %s: %s", file, err) : 0;
 }
 
-static int demo_record(struct backend *b, const char *ptt, const char *filter, const char *file,
+static int demo_record(struct demo *d, const char *ptt, const char *filter, const char *file,
 		       struct aux_record_result *res)
 {
 	static char *const cmd[] = {"sleep", DEMO_SLEEP, NULL};
@@ -132,21 +156,21 @@ static int demo_record(struct backend *b, const char *ptt, const char *filter, c
 	snprintf(event, sizeof(event), "%s/filter=%s,type=7,direction=2,format=1/", ptt, filter);
 	o.events[0] = event;
 	o.nr_events = 1;
-	printf("\n3. Trace: $ pciescope record -e %s -- sleep %s\n"
+	printf("\n%d. Trace: $ pciescope record -e %s -- sleep %s\n"
 	       "   inbound posted, non-posted and completion (B) TLP headers, 8DW entries,\n"
 	       "   below the Root Port with filter %s, for %s ms of simulated time\n",
-	       event, DEMO_SLEEP, filter, "1");
-	return aux_record(b, &o, res);
+	       d->step++, event, DEMO_SLEEP, filter, "1");
+	return aux_record(d->b, &o, res);
 }
 
-static void demo_summary(const struct demo_counts *c,
+static void demo_summary(struct demo *d, const struct demo_counts *c,
 			 const struct aux_record_result *res)
 {
 	printf("   %llu TLP headers, %llu KiB of trace in %llu AUX records%s\n",
 	       (unsigned long long)c->entries, (unsigned long long)(res->aux_bytes >> 10),
 	       (unsigned long long)res->aux_records,
 	       res->truncated ? " (truncated: the AUX area filled)" : ", nothing lost");
-	printf("\n4. What was on the link:\n");
+	printf("\n%d. What was on the link:\n", d->step++);
 	for (int k = 0; k < TLP_KIND_COUNT; k++)
 		if (c->kind[k])
 			printf("   %-8s %8llu  %5.1f%%\n", tlp_kind_name(k),
@@ -156,57 +180,86 @@ static void demo_summary(const struct demo_counts *c,
 		printf("   %s %s\n", i ? "        " : "first:  ", c->first[i]);
 }
 
+/* Tune, trace and summary on the platform's PTT. */
+static int demo_ptt(struct demo *d, const char *ptt, const char *filter)
+{
+	struct aux_record_result res;
+	struct demo_counts *c = calloc(1, sizeof(*c));
+	char file[300];
+	int ret;
+
+	if (!c)
+		return cli_errno(-ENOMEM, "demo");
+	snprintf(file, sizeof(file), "%s/perf.data", d->state_dir);
+	ret = demo_tune(d, ptt) ?: demo_record(d, ptt, filter, file, &res) ?: demo_count(file, c);
+	if (!ret)
+		demo_summary(d, c, &res);
+	free(c);
+	return ret;
+}
+
+static int demo_usage(void)
+{
+	printf("usage: pciescope demo [--platform NAME] [--backend B] [--workload W] [--seed N]\n"
+	       "  A one-screen tour of what the platform has: PTT tune, trace and summary,\n"
+	       "  PCIe PMU and IOMMU counting, IODA2 VF placement (nothing is saved).\n"
+	       "  Platforms: kunpeng930 (default), epyc, power8, or a platform file.\n");
+	return 0;
+}
+
+static int demo_run(struct demo *d, const char *platform)
+{
+	char ptt[64] = "", filter[32] = "0x80001";
+	int ret;
+
+	printf("pciescope demo: the %s backend, platform %s (nothing here is saved)\n\n",
+	       d->b->ops->name, platform ? platform : "kunpeng930");
+	demo_platform(d, ptt, sizeof(ptt), filter, sizeof(filter));
+	ret = *ptt ? demo_ptt(d, ptt, filter) : 0;
+	ret = ret ?: demo_tour(d);
+	if (!ret && d->step == 2)
+		printf("\nThis platform has nothing the demo shows beyond its devices: see "
+		       "'pciescope platform'.\n");
+	if (!ret)
+		printf("\nNext: pciescope list | tune | record -e ... | report --stats | stat -e ... "
+		       "| ioda show  (README.md);\n      pciescope demo --platform epyc (AMD IOMMU), "
+		       "--platform power8 (IODA2)\n");
+	return ret;
+}
+
 int cmd_demo(int argc, char **argv)
 {
+	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 	struct backend_opts bo = {.o.ephemeral = true};
-	char ptt[64] = "", filter[32] = "0x80001", dir[256], file[300];
+	struct demo d = {.step = 1};
 	const char *tmp = getenv("TMPDIR");
-	struct aux_record_result res;
-	struct demo_counts *c;
-	struct backend *b;
+	char dir[256], *pass[16];
 	int ret;
 
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: pciescope demo [--platform NAME] [--backend B] [--workload W] "
-			       "[--seed N]\n  A one-screen tour: tune, trace, summary (nothing "
-			       "is saved).\n");
-			return 0;
-		}
+		int first = i;
+
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return demo_usage();
 		ret = backend_opts_parse(&bo, argc, argv, &i);
 		if (ret <= 0)
-			return ret < 0 ? 1 : cli_error("demo: unknown option '%s'", argv[i]);
+			return ret < 0 ? 1 : cli_unknown_option(argv[i], known);
+		for (int k = first; k <= i && d.npass < 16; k++)
+			pass[d.npass++] = argv[k];
 	}
+	d.pass = pass;
 	bo.o.ephemeral = true;
-	b = backend_opts_open(&bo, "demo");
-	if (!b)
+	d.b = backend_opts_open(&bo, "demo");
+	if (!d.b)
 		return 1;
-	printf("pciescope demo: the %s backend, platform %s (nothing here is saved)\n\n",
-	       b->ops->name, bo.o.platform ? bo.o.platform : "kunpeng930");
 	snprintf(dir, sizeof(dir), "%s/pciescope-demo-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	c = calloc(1, sizeof(*c));
-	ret = !c || !mkdtemp(dir) ? cli_errno(-errno, "demo: temporary directory") : 0;
-	snprintf(file, sizeof(file), "%s/perf.data", dir);
-	if (!ret)
-		ret = demo_platform(b, ptt, sizeof(ptt), filter, sizeof(filter));
-	if (!ret)
-		ret = demo_tune(b, ptt);
-	if (!ret)
-		ret = demo_record(b, ptt, filter, file, &res);
-	if (!ret)
-		ret = demo_count(file, c);
-	if (!ret)
-		demo_summary(c, &res);
-	/* The tour names kunpeng930's PMUs: only on the default platform. */
-	if (!ret && !bo.o.platform && (!bo.o.kind || !strcmp(bo.o.kind, "emulated")))
-		ret = demo_tour(5, dir);
-	if (!ret)
-		printf("\nNext: pciescope list | tune %s | record -e ... | report --stats | "
-		       "stat -e ... | ioda show  (README.md)\n", ptt);
-	if (c && !strstr(dir, "XXXXXX")) {
-		demo_remove_dir(dir);
+	if (!mkdtemp(dir)) {
+		backend_close(d.b);
+		return cli_errno(-errno, "demo: temporary directory %s", dir);
 	}
-	free(c);
-	backend_close(b);
+	d.state_dir = dir;
+	ret = demo_run(&d, bo.o.platform);
+	demo_remove_dir(dir);
+	backend_close(d.b);
 	return ret;
 }

@@ -55,6 +55,9 @@ static int takes_value(const char *a, const struct ioda_opts *o, int next_is_bdf
 
 static int parse(int argc, char **argv, struct ioda_opts *o)
 {
+	static const char *const known[] = {"--platform", "--numvfs", "--write", "--msi",
+					    "--error", "--dma", "--segment-size", "--phb",
+					    "--json", "--mmio", "--help", NULL};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -69,8 +72,7 @@ static int parse(int argc, char **argv, struct ioda_opts *o)
 		} else if (!strcmp(a, "--dma")) {
 			o->dma = true;
 		} else if (a[0] == '-' && a[1] == '-') {
-			return cli_error("ioda: unknown option '%s'; see 'pciescope ioda --help'",
-					 a);
+			return cli_unknown_option(a, known);
 		} else if (o->npos < 3) {
 			o->pos[o->npos++] = a;
 		} else {

@@ -1,22 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope list [--json] [PMU...]: every PMU under
+ * pciescope list [-v] [--json] [PATTERN...]: every PMU under
  * /sys/bus/event_source/devices with its type, cpumask, format/ and events/
  * entries, and the PTT extras (tune/ values, root_port_filters/,
  * requester_filters/).  It walks directories generically, so any PMU a
  * driver registers (or the host kernel has) shows up without code here.
- * The text form and the JSON form come from one collected jansson tree.
+ * The three views (perf list's layout, -v, --json) come from one collected
+ * jansson tree; patterns are shell globs as perf list takes them.
  */
+#include <fnmatch.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "list.h"
+
+/* A whole decimal number as a JSON integer, anything else as its text. */
+static json_t *value_of(const char *val, bool numbers)
+{
+	char *end;
+	long long v;
+
+	if (!numbers || !*val)
+		return json_string(val);
+	v = strtoll(val, &end, 10);
+	return *end ? json_string(val) : json_integer(v);
+}
 
 /* Every file of dir as name -> text (unreadable files as their error). */
-static json_t *list_dir_files(struct backend *b, const char *dir)
+static json_t *list_dir_files(struct backend *b, const char *dir, bool numbers)
 {
 	json_t *o;
 	char **names, path[512], val[4096];
@@ -33,7 +49,7 @@ static json_t *list_dir_files(struct backend *b, const char *dir)
 			continue;
 		len = cli_sysfs_read(b, path, val, sizeof(val));
 		json_object_set_new(o, names[i],
-				    len >= 0 ? json_string(val)
+				    len >= 0 ? value_of(val, numbers)
 					     : json_pack("{s:s}", "error", strerror((int)-len)));
 	}
 	cli_names_free(names, n);
@@ -46,7 +62,7 @@ static void list_add_filters(struct backend *b, json_t *pmu, const char *base, c
 	json_t *files, *ms;
 
 	snprintf(path, sizeof(path), "%s/%s", base, dir);
-	files = list_dir_files(b, path);
+	files = list_dir_files(b, path, false);
 	if (!files)
 		return;
 	ms = json_object_get(files, "multiselect");
@@ -71,9 +87,12 @@ static json_t *list_pmu(struct backend *b, const char *name)
 	snprintf(path, sizeof(path), "%s/cpumask", base);
 	if (cli_sysfs_read(b, path, val, sizeof(val)) >= 0)
 		json_object_set_new(pmu, "cpumask", json_string(val));
+	snprintf(path, sizeof(path), "%s/cpus", base);
+	if (cli_sysfs_read(b, path, val, sizeof(val)) >= 0)
+		json_object_set_new(pmu, "cpus", json_string(val));
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", base, dirs[i]);
-		d = list_dir_files(b, path);
+		d = list_dir_files(b, path, !strcmp(dirs[i], "tune"));
 		if (d)
 			json_object_set_new(pmu, dirs[i], d);
 	}
@@ -82,64 +101,31 @@ static json_t *list_pmu(struct backend *b, const char *name)
 	return pmu;
 }
 
-static void print_map(const char *title, json_t *o)
+bool list_glob_match(struct list_globs *g, const char *name, bool nocase)
 {
-	const char *k;
-	json_t *v;
+	bool any = !g->n;
 
-	if (!o || !json_object_size(o))
-		return;
-	printf("  %-8s", title);
-	json_object_foreach(o, k, v)
-	{
-		if (json_is_string(v))
-			printf(" %s=%s", k, json_string_value(v));
-		else
-			printf(" %s=<%s>", k, json_string_value(json_object_get(v, "error")));
-	}
-	printf("\n");
+	for (int i = 0; i < g->n; i++)
+		if (!fnmatch(g->pat[i], name, nocase ? FNM_CASEFOLD : 0))
+			any = g->hit[i] = true;
+	return any;
 }
 
-static void print_filters(json_t *pmu, const char *dir)
-{
-	json_t *f = json_object_get(pmu, dir), *files = json_object_get(f, "filters"), *v;
-	const char *k;
-
-	if (!f)
-		return;
-	printf("  %s%s:%s\n", dir,
-	       json_is_true(json_object_get(f, "multiselect")) ? " (several at once)"
-							       : " (one at a time)",
-	       json_object_size(files) ? "" : " none");
-	json_object_foreach(files, k, v) printf("    %s  %s\n", k, json_string_value(v) ?: "?");
-}
-
-static void print_pmu(json_t *pmu)
-{
-	json_t *t = json_object_get(pmu, "type");
-
-	printf("%s", json_string_value(json_object_get(pmu, "name")));
-	if (t)
-		printf("  type %lld", (long long)json_integer_value(t));
-	if (json_object_get(pmu, "cpumask"))
-		printf("  cpumask %s", json_string_value(json_object_get(pmu, "cpumask")));
-	printf("\n");
-	print_map("format:", json_object_get(pmu, "format"));
-	print_map("events:", json_object_get(pmu, "events"));
-	print_map("tune:", json_object_get(pmu, "tune"));
-	print_filters(pmu, "root_port_filters");
-	print_filters(pmu, "requester_filters");
-}
-
-/* --help prints on stdout and succeeds; a usage error prints on stderr. */
 static int list_usage(int ret)
 {
 	fprintf(ret ? stderr : stdout,
-		"usage: pciescope list [--json] [--backend B] [--platform P] [PMU...]\n");
+		"usage: pciescope list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]\n"
+		"  Without -v, PMU events as perf list prints them (pmu/event/ [Kernel PMU event])\n"
+		"  and each PMU's format terms (pmu/term=0..N,.../modifier);\n"
+		"  -d, --details   every format term of each PMU, as perf list --details\n"
+		"  -v, --verbose   each PMU with its type, formats, events, tune values, filters\n"
+		"  --json          the same as JSON\n"
+		"  PATTERN         a shell glob on PMU or event names ('hisi_ptt*', '*latency')\n");
 	return ret;
 }
 
-static int list_collect(struct backend *b, char **only, int nonly, json_t *pmus)
+/* The PMUs a pattern names (or all); every PMU when events are to be matched too. */
+static int list_collect(struct backend *b, struct list_globs *g, bool by_pmu, json_t *pmus)
 {
 	char **names;
 	size_t n;
@@ -147,35 +133,46 @@ static int list_collect(struct backend *b, char **only, int nonly, json_t *pmus)
 
 	if (ret)
 		return cli_errno(ret, "list: %s", PMU_SYSFS);
-	for (int j = 0; j < nonly; j++) {
-		size_t i;
-
-		for (i = 0; i < n && strcmp(names[i], only[j]); i++)
-			;
-		if (i == n) {
-			cli_names_free(names, n);
-			return cli_error("list: no PMU named '%s'", only[j]);
-		}
-	}
-	for (size_t i = 0; i < n; i++) {
-		int j;
-
-		for (j = 0; j < nonly && strcmp(names[i], only[j]); j++)
-			;
-		if (!nonly || j < nonly)
+	for (size_t i = 0; i < n; i++)
+		if (!by_pmu || list_glob_match(g, names[i], false))
 			json_array_append_new(pmus, list_pmu(b, names[i]));
-	}
 	cli_names_free(names, n);
+	return 0;
+}
+
+static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose, bool details)
+{
+	if (json) {
+		json_t *root = json_pack("{s:O}", "pmus", pmus);
+
+		json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		printf("\n");
+		json_decref(root);
+	} else if (verbose) {
+		list_print_verbose(pmus);
+	} else {
+		if (isatty(STDOUT_FILENO))
+			printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
+		if (list_print_perf(pmus, g, details))
+			return cli_error("list: out of memory");
+	}
+	for (int i = 0; i < g->n; i++)
+		if (!g->hit[i])
+			return cli_error("list: no PMU or event matches '%s'", g->pat[i]);
 	return 0;
 }
 
 int cmd_list(int argc, char **argv)
 {
+	static const char *const known[] = {"--json", "--verbose", "--details", "--help",
+					    BACKEND_OPTS_NAMES, NULL};
 	struct backend_opts bo = {0};
-	char *only[64];
-	int nonly = 0, json = 0, ret;
+	char *pat[64];
+	bool hit[64] = {0}, json = false, verbose = false, details = false;
+	struct list_globs g = {pat, 0, hit};
 	struct backend *b;
 	json_t *pmus;
+	int ret;
 
 	for (int i = 1; i < argc; i++) {
 		ret = backend_opts_parse(&bo, argc, argv, &i);
@@ -184,32 +181,30 @@ int cmd_list(int argc, char **argv)
 		if (ret)
 			continue;
 		if (!strcmp(argv[i], "--json"))
-			json = 1;
+			json = true;
+		else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+			verbose = true;
+		else if (!strcmp(argv[i], "-d") || !strcmp(argv[i], "--details"))
+			details = true;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return list_usage(0);
-		else if (argv[i][0] == '-' || nonly == 64)
-			return list_usage(1);
+		else if (argv[i][0] == '-')
+			return cli_unknown_option(argv[i], known);
+		else if (g.n == 64)
+			return cli_error("list: more than 64 patterns");
 		else
-			only[nonly++] = argv[i];
+			pat[g.n++] = argv[i];
 	}
+	if (json && verbose)
+		return cli_error("list: --json and -v are two views; give one");
 	b = backend_opts_open(&bo, "list");
 	if (!b)
 		return 1;
 	pmus = json_array();
-	ret = list_collect(b, only, nonly, pmus);
+	ret = list_collect(b, &g, json || verbose, pmus);
 	backend_close(b);
-	if (!ret && json) {
-		json_t *root = json_pack("{s:O}", "pmus", pmus);
-
-		json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-		printf("\n");
-		json_decref(root);
-	} else if (!ret) {
-		size_t i;
-		json_t *p;
-
-		json_array_foreach(pmus, i, p) print_pmu(p);
-	}
+	if (!ret)
+		ret = list_show(pmus, &g, json, verbose, details);
 	json_decref(pmus);
 	return ret;
 }

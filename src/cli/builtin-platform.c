@@ -196,7 +196,7 @@ int cmd_platform(int argc, char **argv)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:b:jh", opts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "p:b:jh", opts)) != -1) {
 		if (c == 'p')
 			o.platform = optarg;
 		else if (c == 'b')
@@ -206,7 +206,7 @@ int cmd_platform(int argc, char **argv)
 		else if (c == 'h')
 			return puts(usage), 0;
 		else
-			return cli_error("%s", usage);
+			return 1;
 	}
 	cmd = optind < argc ? argv[optind] : "show";
 	if (!strcmp(cmd, "reset")) {

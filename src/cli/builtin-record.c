@@ -73,6 +73,8 @@ static const char *take(int argc, char **argv, int *i)
 static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux_record_opts *o,
 		      int *cmd)
 {
+	static const char *const known[] = {"-e", "-o", "-m", "-a", "--drain-every", "--force",
+					    "--all-cpus", "--help", BACKEND_OPTS_NAMES, NULL};
 	int i, r;
 
 	for (i = 1; i < argc; i++) {
@@ -116,7 +118,7 @@ static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux
 		}
 		if (!strcmp(a, "-a") || !strcmp(a, "--all-cpus"))
 			continue; /* a PTT trace is system-wide already, as with perf record -a */
-		return cli_error("record: unknown option '%s'; see 'pciescope record --help'", a);
+		return cli_unknown_option(a, known);
 	}
 	*cmd = i;
 	return 0;

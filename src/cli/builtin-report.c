@@ -105,17 +105,16 @@ static int parse_args(struct report *r, int argc, char **argv)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Dh", opts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "i:Dh", opts)) != -1) {
 		switch (c) {
 		case 'i':
 			r->path = optarg;
 			break;
 		case 'D':
-			r->view = VIEW_DUMP;
-			r->view_chosen = true;
-			break;
 		case 'j':
-			r->view = VIEW_JSON;
+			if (r->view_chosen && r->view != (c == 'D' ? VIEW_DUMP : VIEW_JSON))
+				return cli_error("-D and --json are two views; give one");
+			r->view = c == 'D' ? VIEW_DUMP : VIEW_JSON;
 			r->view_chosen = true;
 			break;
 		case OPT_PCAP:
@@ -128,6 +127,8 @@ static int parse_args(struct report *r, int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case '?':
+			return 1;
 		default:
 			c = report_views_opt(&r->vo, c, optarg);
 			if (c < 0)
@@ -138,6 +139,10 @@ static int parse_args(struct report *r, int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_error("report: unexpected argument '%s'", argv[optind]);
+	if (r->view_chosen && report_views_selected(&r->vo))
+		return cli_error("%s prints every entry; the analysis views (--stats, --csv, ...) "
+				 "print tables: give one or the other",
+				 r->view == VIEW_DUMP ? "-D" : "--json");
 	if (r->pcap_path && !r->view_chosen)
 		r->view = VIEW_NONE;
 	return -1;
@@ -237,10 +242,9 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 		return cli_errno(err, "%s: writing the report", r->path);
 	if (whole != n) {
 		wbuf_flush(&r->out);
-		fprintf(stderr,
-			"pciescope: %s: AUXTRACE chunk at offset %#" PRIx64
+		cli_warn("%s: AUXTRACE chunk at offset %#" PRIx64
 			" ends with a partial %s entry (%zu bytes at trace offset %#" PRIx64
-			"), not decoded\n",
+			"), not decoded",
 			r->path, rec->offset, f == PTT_FMT_8DW ? "8DW" : "4DW", n - whole,
 			r->stream_off + whole);
 	}
@@ -341,7 +345,7 @@ static int run(struct report *r, struct perf_reader *rd)
 	if (!r->have_info)
 		return cli_error("%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", r->path);
 	if (!r->chunks)
-		fprintf(stderr, "pciescope: %s: the PTT session recorded no trace data\n", r->path);
+		cli_warn("%s: the PTT session recorded no trace data", r->path);
 	return 0;
 }
 

@@ -228,6 +228,8 @@ static int serve_usage(int ret)
 
 int cmd_serve(int argc, char **argv)
 {
+	static const char *const known[] = {"--listen", "--interval", "--help", BACKEND_OPTS_NAMES,
+					    NULL};
 	struct backend_opts bo = {0};
 	const char *listen = "127.0.0.1:9464";
 	uint64_t interval = 1000;
@@ -250,7 +252,7 @@ int cmd_serve(int argc, char **argv)
 				return cli_error("serve: --interval '%s': expected 10..3600000 ms",
 						 argv[i]);
 		} else {
-			return serve_usage(1);
+			return cli_unknown_option(argv[i], known);
 		}
 	}
 	if (parse_listen(listen, &sa) || mhd_load())

@@ -132,6 +132,8 @@ static int parse_opt(int c, struct stat_config *s, struct args *a)
 	case 'h':
 		usage(stdout);
 		exit(0);
+	case '?':
+		return 1;
 	default:
 		usage(stderr);
 		return 1;
@@ -143,7 +145,7 @@ static int parse_args(int argc, char **argv, struct stat_config *s, struct args 
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+e:I:x:jah", options, NULL)) != -1)
+	while ((c = cli_getopt(argc, argv, "+e:I:x:jah", options)) != -1)
 		if (parse_opt(c, s, a))
 			return 1;
 	if (!a->nev)

@@ -43,7 +43,7 @@ static int parse(int argc, char **argv, struct backend_options *bo, const char *
 
 	/* argv[0] is "export": options may stand before or after DIR. */
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "h", options)) != -1) {
 		if (c == 'p')
 			bo->platform = optarg;
 		else if (c == 'b')
@@ -52,7 +52,6 @@ static int parse(int argc, char **argv, struct backend_options *bo, const char *
 			usage(stdout);
 			exit(0);
 		} else {
-			usage(stderr);
 			return 1;
 		}
 	}
@@ -75,9 +74,18 @@ int cmd_sysfs(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "mount"))
 		return cli_sysfs_mount(argc - 1, argv + 1);
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc > 1 && argv[1][0] == '-') {
+		static const char *const known[] = {"--help", NULL};
+
+		return cli_unknown_option(argv[1], known);
+	}
 	if (argc < 2 || strcmp(argv[1], "export")) {
-		usage(argc > 1 && !strcmp(argv[1], "--help") ? stdout : stderr);
-		return argc > 1 && !strcmp(argv[1], "--help") ? 0 : 1;
+		usage(stderr);
+		return 1;
 	}
 	if (parse(argc - 1, argv + 1, &bo, &dir))
 		return 1;

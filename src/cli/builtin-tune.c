@@ -7,13 +7,20 @@
  *
  * `qos_tx_dp` (the PTT document's example) names no file on any kernel; it
  * is refused with the real names rather than guessed at.
+ *
+ * Several assignments are applied all or nothing, so a typo in the third
+ * does not leave the first two changed: every name and value is checked
+ * before anything is written (values as the driver takes them, 0..65535),
+ * and should a write still fail, the ones already made are put back.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_number.h"
 
 /* The seed's long names, present as aliases on the emulated platform. */
 static const char *tune_alias_of(const char *name)
@@ -52,38 +59,76 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 	return ret;
 }
 
-static int tune_one(struct backend *b, const char *dev, const char *dir, const char *arg)
+/* One PARAM[=VALUE] argument, checked, with the value the file held before. */
+struct tune_arg {
+	char name[128], path[512], before[64];
+	const char *value; /* NULL: only read */
+};
+
+static int tune_check(struct backend *b, const char *dev, const char *dir, const char *arg,
+		      struct tune_arg *t)
 {
-	char name[128], path[512], before[64], after[64];
-	const char *eq = strchr(arg, '='), *value = eq ? eq + 1 : NULL;
+	const char *eq = strchr(arg, '=');
+	uint64_t v;
 	ssize_t ret;
 
-	snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
-	if (!strcmp(name, "qos_tx_dp"))
+	snprintf(t->name, sizeof(t->name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
+	t->value = eq ? eq + 1 : NULL;
+	if (!strcmp(t->name, "qos_tx_dp"))
 		return cli_error("tune: qos_tx_dp: no such parameter (the PTT document's "
 				 "example name is a typo); use qos_tx_cpl, qos_tx_np or qos_tx_p");
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	ret = cli_sysfs_read(b, path, before, sizeof(before));
+	snprintf(t->path, sizeof(t->path), "%s/%s", dir, t->name);
+	ret = cli_sysfs_read(b, t->path, t->before, sizeof(t->before));
 	if (ret == -ENOENT)
 		return cli_error("tune: %s has no parameter '%s'; see 'pciescope tune %s'", dev,
-				 name, dev);
+				 t->name, dev);
 	if (ret < 0)
-		return cli_errno((int)ret, "tune: %s: %s", dev, name);
-	if (!value) {
-		printf("%s %s\n", name, before);
+		return cli_errno((int)ret, "tune: %s: %s", dev, t->name);
+	if (t->value && cli_parse_uint(t->value, 10, 65535, &v))
+		return cli_error("tune: %s: %s=%s: Invalid argument (a level is 0..2; the device "
+				 "takes up to 65535 as 2); nothing was changed",
+				 dev, t->name, t->value);
+	return 0;
+}
+
+static int tune_apply(struct backend *b, const char *dev, const struct tune_arg *t)
+{
+	char after[64];
+	ssize_t ret;
+
+	if (!t->value) {
+		printf("%s %s\n", t->name, t->before);
 		return 0;
 	}
-	ret = b->ops->sysfs_write(b, path, value, strlen(value));
+	ret = b->ops->sysfs_write(b, t->path, t->value, strlen(t->value));
 	if (ret < 0)
-		return cli_errno((int)ret, "tune: %s: %s=%s", dev, name, value);
-	ret = cli_sysfs_read(b, path, after, sizeof(after));
+		return cli_errno((int)ret, "tune: %s: %s=%s", dev, t->name, t->value);
+	ret = cli_sysfs_read(b, t->path, after, sizeof(after));
 	if (ret < 0)
-		return cli_errno((int)ret, "tune: %s: %s", dev, name);
-	printf("%s %s -> %s", name, before, after);
-	if (strcmp(after, value))
-		printf("   (wrote %s; the device holds %s)", value, after);
+		return cli_errno((int)ret, "tune: %s: %s", dev, t->name);
+	printf("%s %s -> %s", t->name, t->before, after);
+	if (strcmp(after, t->value))
+		printf("   (wrote %s; the device holds %s)", t->value, after);
 	printf("\n");
 	return 0;
+}
+
+/* Checks every argument, then applies them in order, undoing all if one fails. */
+static int tune_all(struct backend *b, const char *dev, const char *dir, char **args, int n)
+{
+	struct tune_arg *t = calloc((size_t)n, sizeof(*t));
+	int ret = t ? 0 : cli_errno(-ENOMEM, "tune"), done = 0;
+
+	for (int i = 0; !ret && i < n; i++)
+		ret = tune_check(b, dev, dir, args[i], &t[i]);
+	for (; !ret && done < n; done++)
+		ret = tune_apply(b, dev, &t[done]);
+	while (ret && done-- > 0)
+		if (t[done].value)
+			b->ops->sysfs_write(b, t[done].path, t[done].before,
+					    strlen(t[done].before));
+	free(t);
+	return ret;
 }
 
 static int tune_usage(int ret)
@@ -103,6 +148,7 @@ int cmd_tune(int argc, char **argv)
 	char dir[384];
 	int first = 0, ret = 0, r;
 	struct backend *b;
+	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 
 	for (int i = 1; i < argc && !first; i++) {
 		r = backend_opts_parse(&bo, argc, argv, &i);
@@ -113,7 +159,7 @@ int cmd_tune(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return tune_usage(0);
 		if (argv[i][0] == '-')
-			return tune_usage(1);
+			return cli_unknown_option(argv[i], known);
 		if (!dev)
 			dev = argv[i];
 		else
@@ -130,8 +176,8 @@ int cmd_tune(int argc, char **argv)
 				dev);
 	else if (!first)
 		ret = tune_show_all(b, dev, dir);
-	for (int i = first; !ret && i && i < argc; i++)
-		ret = tune_one(b, dev, dir, argv[i]);
+	else
+		ret = tune_all(b, dev, dir, argv + first, argc - first);
 	backend_close(b);
 	return ret;
 }

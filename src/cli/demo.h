@@ -1,9 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * `pciescope demo`: builtin-demo.c shows the platform and, where it has a
+ * PTT, tunes, traces and summarises; demo_tour.c then runs the real
+ * subcommands for what else the platform has (PCIe PMU, AMD IOMMU, IODA2).
+ */
 #ifndef PCIESCOPE_CLI_DEMO_H
 #define PCIESCOPE_CLI_DEMO_H
 
-/* Steps first, first+1, ... of the demo after the trace: stat, IOMMU, IODA. */
-int demo_tour(int first, const char *state_dir);
+#include <pciescope/backend/backend.h>
+
+struct demo {
+	struct backend *b;
+	const char *state_dir; /* scratch state of the subcommands, removed at the end */
+	char **pass;	       /* the backend options the user gave, for every subcommand */
+	int npass;
+	int step; /* number of the next section */
+};
+
+/* The first PMU whose name starts with prefix into name; false if none. */
+bool demo_find_pmu(struct backend *b, const char *prefix, char *name, size_t n);
+/* The counting and planning sections the platform has; 0 or 1 after an error. */
+int demo_tour(struct demo *d);
 /* Removes the demo's scratch directory and everything in it. */
 void demo_remove_dir(const char *dir);
 

@@ -3,21 +3,30 @@
  * The second half of `pciescope demo`: counting and planning, shown by
  * running the real subcommands (this binary, /proc/self/exe) so that what
  * the demo prints is exactly what the user will get by typing the same
- * line.  Their persistent state goes into the demo's scratch directory, so
- * the demo still changes nothing a later command sees.
+ * line.  Each section runs only where the platform has what it shows (a
+ * HiSilicon PCIe PMU, an AMD IOMMU PMU, IODA2 PHBs with an SR-IOV PF), and
+ * every subcommand gets the backend options the demo was given, so
+ * --platform, --workload and --seed apply to the whole tour.  Their
+ * persistent state goes into the demo's scratch directory, so the demo
+ * still changes nothing a later command sees.
  */
 #define _GNU_SOURCE /* nftw */
 #include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "demo.h"
+#include "ioda.h"
 
-static int run_self(char *const argv[], const char *state_dir)
+#define MAX_ARGS 32
+
+static int run_self(struct demo *d, char *const argv[])
 {
 	pid_t pid;
 	int st;
@@ -29,7 +38,7 @@ static int run_self(char *const argv[], const char *state_dir)
 	if (pid == 0) {
 		/* stat prints on stderr like perf; keep the screen in order. */
 		dup2(STDOUT_FILENO, STDERR_FILENO);
-		setenv("PCIESCOPE_STATE_DIR", state_dir, 1);
+		setenv("PCIESCOPE_STATE_DIR", d->state_dir, 1);
 		execv("/proc/self/exe", argv);
 		_exit(127);
 	}
@@ -38,37 +47,117 @@ static int run_self(char *const argv[], const char *state_dir)
 	return 0;
 }
 
-static int step(int n, const char *title, const char *line, char *const argv[],
-		const char *state_dir)
+/*
+ * Prints the section with its command line, then runs it.  args: the
+ * subcommand's own words up to "--" (or the end); the user's backend
+ * options are put before "--" when pass is set.
+ */
+static int step(struct demo *d, const char *title, char *const *args, bool pass)
 {
-	printf("\n%d. %s\n   $ %s\n", n, title, line);
-	return run_self(argv, state_dir);
+	char *argv[MAX_ARGS], line[1024];
+	size_t len = 0;
+	int n = 0, k = 0;
+
+	argv[n++] = "pciescope";
+	for (; args[k] && strcmp(args[k], "--") && n < MAX_ARGS - 1; k++)
+		argv[n++] = args[k];
+	for (int i = 0; pass && i < d->npass && n < MAX_ARGS - 1; i++)
+		argv[n++] = d->pass[i];
+	for (; args[k] && n < MAX_ARGS - 1; k++)
+		argv[n++] = args[k];
+	argv[n] = NULL;
+	for (int i = 0; i < n && len < sizeof(line); i++)
+		len += (size_t)snprintf(line + len, sizeof(line) - len,
+					strpbrk(argv[i], "{,") ? " '%s'" : " %s", argv[i]);
+	printf("\n%d. %s\n   $%s\n", d->step++, title, line);
+	return run_self(d, argv);
 }
 
-int demo_tour(int first, const char *state_dir)
+static int pcie_pmu(struct demo *d)
 {
-	char *pmu[] = { "pciescope", "stat", "--metrics", "-e",
-			"{hisi_pcie0_core0/rx_mrd_latency,port=0x1/,"
-			"hisi_pcie0_core0/rx_mrd_cnt,port=0x1/}",
-			"-e",
-			"{hisi_pcie0_core0/rx_mrd_flux,port=0x1/,"
-			"hisi_pcie0_core0/rx_mrd_time,port=0x1/}",
-			"--", "sleep", "0.01", NULL };
-	char *iommu[] = { "pciescope", "stat", "--metrics", "--platform", "epyc", "-e",
-			  "amd_iommu_0/mem_iommu_tlb_pte_mis/", "-e",
-			  "amd_iommu_0/mem_iommu_tlb_pte_hit/", "--", "sleep", "0.01", NULL };
-	char *ioda[] = { "pciescope", "ioda", "sriov", "0000:01:00.0", "--numvfs", "4", NULL };
+	char pmu[64], lat[256], flux[256];
+	char *args[] = {"stat", "--metrics", "-e", lat, "-e", flux, "--", "sleep", "0.01", NULL};
 
-	return step(first, "Count: read latency and bandwidth below Root Port 00:00.0 (PCIe PMU)",
-		    "pciescope stat --metrics -e '{hisi_pcie0_core0/rx_mrd_latency,port=0x1/,"
-		    "...rx_mrd_cnt...}' -e '{...rx_mrd_flux...,...rx_mrd_time...}' -- sleep 0.01",
-		    pmu, state_dir) ?:
-	       step(first + 1, "IOMMU: how often DMA misses the IOTLB (AMD EPYC platform)",
-		    "pciescope stat --metrics --platform epyc -e amd_iommu_0/mem_iommu_tlb_pte_mis/ "
-		    "-e amd_iommu_0/mem_iommu_tlb_pte_hit/ -- sleep 0.01",
-		    iommu, state_dir) ?:
-	       step(first + 2, "Plan: give each SR-IOV VF its own PE (POWER8 IODA2 platform)",
-		    "pciescope ioda sriov 0000:01:00.0 --numvfs 4", ioda, state_dir);
+	if (!demo_find_pmu(d->b, "hisi_pcie", pmu, sizeof(pmu)))
+		return 0;
+	snprintf(lat, sizeof(lat), "{%s/rx_mrd_latency,port=0xffff/,%s/rx_mrd_cnt,port=0xffff/}",
+		 pmu, pmu);
+	snprintf(flux, sizeof(flux), "{%s/rx_mrd_flux,port=0xffff/,%s/rx_mrd_time,port=0xffff/}",
+		 pmu, pmu);
+	return step(d, "Count: read latency and bandwidth of every Root Port of a PCIe core (PCIe PMU)",
+		    args, true);
+}
+
+static int iommu(struct demo *d)
+{
+	char pmu[64], mis[128], hit[128];
+	char *args[] = {"stat", "--metrics", "-e", mis, "-e", hit, "--", "sleep", "0.01", NULL};
+
+	if (!demo_find_pmu(d->b, "amd_iommu_", pmu, sizeof(pmu)))
+		return 0;
+	snprintf(mis, sizeof(mis), "%s/mem_iommu_tlb_pte_mis/", pmu);
+	snprintf(hit, sizeof(hit), "%s/mem_iommu_tlb_pte_hit/", pmu);
+	return step(d, "IOMMU: how often DMA misses the IOTLB (AMD IOMMU PMU)", args, true);
+}
+
+/* The first function that offers VFs, and how many (at most 4). */
+static bool sriov_pf(struct backend *b, char *bdf, size_t n, char *numvfs, size_t vn)
+{
+	char **names, path[384], val[32];
+	size_t count;
+	bool found = false;
+
+	if (cli_sysfs_list(b, "/sys/bus/pci/devices", &names, &count))
+		return false;
+	for (size_t i = 0; i < count && !found; i++) {
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/sriov_totalvfs", names[i]);
+		if (cli_sysfs_read(b, path, val, sizeof(val)) > 0 && atoi(val) > 0) {
+			snprintf(bdf, n, "%s", names[i]);
+			snprintf(numvfs, vn, "%d", atoi(val) < 4 ? atoi(val) : 4);
+			found = true;
+		}
+	}
+	cli_names_free(names, count);
+	return found;
+}
+
+static int ioda(struct demo *d)
+{
+	char bdf[32], numvfs[8], *platform = NULL;
+	char *args[] = {"ioda", "sriov", bdf, "--numvfs", numvfs, NULL, NULL, NULL};
+
+	if (d->b->ops->sysfs_is_dir(d->b, IODA_DEBUG) != 1 ||
+	    !sriov_pf(d->b, bdf, sizeof(bdf), numvfs, sizeof(numvfs)))
+		return 0;
+	/* ioda takes --platform only: the placement does not depend on traffic. */
+	for (int i = 0; i + 1 < d->npass; i++)
+		if (!strcmp(d->pass[i], "--platform"))
+			platform = d->pass[i + 1];
+	args[5] = platform ? "--platform" : NULL;
+	args[6] = platform;
+	return step(d, "Plan: give each SR-IOV VF its own PE (POWER8 IODA2 PHB)", args, false);
+}
+
+int demo_tour(struct demo *d)
+{
+	return pcie_pmu(d) ?: iommu(d) ?: ioda(d);
+}
+
+bool demo_find_pmu(struct backend *b, const char *prefix, char *name, size_t n)
+{
+	char **pmus;
+	size_t count;
+	bool found = false;
+
+	if (cli_sysfs_list(b, PMU_SYSFS, &pmus, &count))
+		return false;
+	for (size_t i = 0; i < count && !found; i++)
+		if (!strncmp(pmus[i], prefix, strlen(prefix))) {
+			snprintf(name, n, "%s", pmus[i]);
+			found = true;
+		}
+	cli_names_free(pmus, count);
+	return found;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *f)

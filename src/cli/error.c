@@ -1,14 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One error prefix for every command: "pciescope: <command>: <message>".
+ * main() names the running command once (cli_set_command), so no call site
+ * has to repeat it; a message that already starts with the command's name
+ * ("record: ...", "platform remove: ...") is not prefixed twice.
+ */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
+static const char *command;
+
+void cli_set_command(const char *name)
+{
+	command = name;
+}
+
+const char *cli_command(void)
+{
+	return command ? command : "";
+}
+
+static void prefix(const char *fmt)
+{
+	size_t n = command ? strlen(command) : 0;
+
+	fputs("pciescope: ", stderr);
+	if (n && !(strncmp(fmt, command, n) == 0 && (fmt[n] == ':' || fmt[n] == ' ')))
+		fprintf(stderr, "%s: ", command);
+}
+
 int cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("pciescope: ", stderr);
+	prefix(fmt);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -20,10 +47,21 @@ int cli_errno(int err, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("pciescope: ", stderr);
+	prefix(fmt);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, ": %s\n", strerror(err < 0 ? -err : err));
 	return 1;
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	prefix(fmt);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }

@@ -23,15 +23,65 @@ static const struct command commands[] = {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: pciescope [--version] [--help] <command> [<args>]\n\n"
+	fprintf(out, "usage: pciescope [--version] [-h|--help] <command> [<args>]\n\n"
 		     "commands:\n");
 	for (size_t i = 0; commands[i].name; i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "\nSee 'pciescope <command> --help'.\n");
+	fprintf(out, "\nSee 'pciescope help <command>' or 'pciescope <command> --help'.\n");
+}
+
+static const struct command *find(const char *name)
+{
+	for (size_t i = 0; commands[i].name; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *known[sizeof(commands) / sizeof(commands[0])];
+	const char *s;
+	size_t i;
+
+	for (i = 0; commands[i].name; i++)
+		known[i] = commands[i].name;
+	known[i] = NULL;
+	s = cli_suggest(name, known);
+	if (s)
+		return cli_error("'%s' is not a pciescope command; did you mean '%s'? (see "
+				 "'pciescope --help')",
+				 name, s);
+	return cli_error("'%s' is not a pciescope command; see 'pciescope --help'", name);
+}
+
+static int run(const struct command *c, int argc, char **argv)
+{
+	cli_set_command(c->name);
+	return c->fn(argc, argv);
+}
+
+/* pciescope help [COMMAND]: the global usage, or the command's own --help. */
+static int help(int argc, char **argv)
+{
+	const struct command *c;
+	char *args[] = {NULL, "--help", NULL};
+
+	if (argc < 3) {
+		usage(stdout);
+		return 0;
+	}
+	c = find(argv[2]);
+	if (!c)
+		return unknown_command(argv[2]);
+	args[0] = argv[2];
+	return run(c, 2, args);
 }
 
 int main(int argc, char **argv)
 {
+	const struct command *c;
+
 	if (argc < 2) {
 		usage(stderr);
 		return 1;
@@ -40,12 +90,10 @@ int main(int argc, char **argv)
 		printf("pciescope %s\n", PCIESCOPE_VERSION);
 		return 0;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-		usage(stdout);
-		return 0;
-	}
-	for (size_t i = 0; commands[i].name; i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
-	return cli_error("'%s' is not a pciescope command; see 'pciescope --help'", argv[1]);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+		return help(argc, argv);
+	c = find(argv[1]);
+	if (!c)
+		return unknown_command(argv[1]);
+	return run(c, argc - 1, argv + 1);
 }

@@ -2,13 +2,14 @@
 /*
  * The PCI tree as sysfs shows it: /sys/bus/pci/devices lists every device,
  * and a bridge's directory holds its children's directories, on Linux and
- * on the emulated platform alike; so the tree and the IDs come through the
- * backend.  Link speed and width come from the sysfs link files when they
- * exist; on a host whose sysfs lacks them, from the PCIe capability's Link
- * Capabilities and Link Status registers read through libpci.
+ * on the emulated platform alike; so the tree, the IDs and the
+ * configuration space come through the backend.  Link speed and width come
+ * from the sysfs link files when they exist, else from the PCI Express
+ * capability in `config` (which a host shows in full to root only: without
+ * it, MPS, ASPM and AER stay unknown).  A VF (it has `physfn`) has no link
+ * of its own, whatever files it has.
  */
 #include <errno.h>
-#include <pci/pci.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,6 @@
 #include "topo.h"
 
 #define PCI_DEVICES "/sys/bus/pci/devices"
-
-static const double gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
 
 static bool read_text(struct backend *b, const char *bdf, const char *file, char *buf, size_t n)
 {
@@ -55,37 +54,34 @@ static bool link_from_sysfs(struct backend *b, struct topo_dev *d)
 	return d->speed > 0 && d->max_speed > 0 && d->width && d->max_width;
 }
 
-static double speed_of(unsigned code)
+static bool link_from_config(struct topo_dev *d)
 {
-	return code < sizeof(gts) / sizeof(gts[0]) ? gts[code] : 0;
+	if (!d->have_cfg)
+		return false;
+	d->max_speed = topo_gts(d->cfg.max_speed);
+	d->max_width = (unsigned)d->cfg.max_width;
+	d->speed = topo_gts(d->cfg.speed);
+	d->width = (unsigned)d->cfg.width;
+	return d->speed > 0 && d->max_speed > 0 && d->width && d->max_width;
 }
 
-static bool link_from_config(struct pci_access *acc, struct topo_dev *d)
+static void read_config(struct backend *b, struct topo_dev *d)
 {
-	struct pci_bdf a;
-	struct pci_dev *p;
-	struct pci_cap *cap;
-	bool ok = false;
+	static uint8_t buf[PCIE_CFG_SIZE];
+	char path[256];
+	ssize_t r;
 
-	if (pci_bdf_parse(d->bdf, &a))
-		return false;
-	p = pci_get_dev(acc, a.domain, a.rid >> 8, (a.rid >> 3) & 0x1f, a.rid & 7);
-	if (!p)
-		return false;
-	pci_fill_info(p, PCI_FILL_CAPS);
-	cap = pci_find_cap(p, PCI_CAP_ID_EXP, PCI_CAP_NORMAL);
-	if (cap) {
-		uint32_t lnkcap = pci_read_long(p, cap->addr + PCI_EXP_LNKCAP);
-		uint16_t lnksta = pci_read_word(p, cap->addr + PCI_EXP_LNKSTA);
+	snprintf(path, sizeof(path), PCI_DEVICES "/%s/config", d->bdf);
+	r = b->ops->sysfs_read(b, path, (char *)buf, sizeof(buf));
+	d->have_cfg = r > 0 && !pcie_cfg_parse(buf, (size_t)r, &d->cfg) && d->cfg.pcie;
+}
 
-		d->max_speed = speed_of(lnkcap & 0xf);
-		d->max_width = (lnkcap >> 4) & 0x3f;
-		d->speed = speed_of(lnksta & 0xf);
-		d->width = (lnksta >> 4) & 0x3f;
-		ok = d->speed > 0 && d->max_speed > 0 && d->width && d->max_width;
-	}
-	pci_free_dev(p);
-	return ok;
+static bool is_vf(struct backend *b, const char *bdf)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), PCI_DEVICES "/%s/physfn", bdf);
+	return b->ops->sysfs_is_dir(b, path) == 1;
 }
 
 static int index_of(const struct topo *t, const char *bdf)
@@ -115,7 +111,19 @@ static void link_children(struct backend *b, struct topo *t, size_t i)
 	free(names);
 }
 
-int topo_scan(struct backend *b, struct pci_access *acc, struct topo *t)
+static void scan_one(struct backend *b, struct topo_dev *d, const char *name)
+{
+	snprintf(d->bdf, sizeof(d->bdf), "%s", name);
+	d->parent = -1;
+	d->vendor = (uint16_t)read_hex(b, d->bdf, "vendor");
+	d->device = (uint16_t)read_hex(b, d->bdf, "device");
+	d->class_code = (uint32_t)read_hex(b, d->bdf, "class");
+	d->vf = is_vf(b, d->bdf);
+	read_config(b, d);
+	d->link = !d->vf && (link_from_sysfs(b, d) || link_from_config(d));
+}
+
+int topo_scan(struct backend *b, struct topo *t)
 {
 	char **names;
 	size_t n;
@@ -127,17 +135,8 @@ int topo_scan(struct backend *b, struct pci_access *acc, struct topo *t)
 	t->d = calloc(n ? n : 1, sizeof(*t->d));
 	t->n = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct topo_dev *d = &t->d[t->n];
-
-		if (t->d && !pci_bdf_parse(names[i], &bdf)) {
-			snprintf(d->bdf, sizeof(d->bdf), "%s", names[i]);
-			d->parent = -1;
-			d->vendor = (uint16_t)read_hex(b, d->bdf, "vendor");
-			d->device = (uint16_t)read_hex(b, d->bdf, "device");
-			d->class_code = (uint32_t)read_hex(b, d->bdf, "class");
-			d->link = link_from_sysfs(b, d) || (acc && link_from_config(acc, d));
-			t->n++;
-		}
+		if (t->d && !pci_bdf_parse(names[i], &bdf))
+			scan_one(b, &t->d[t->n++], names[i]);
 		free(names[i]);
 	}
 	free(names);
@@ -153,9 +152,4 @@ void topo_free(struct topo *t)
 	free(t->d);
 	t->d = NULL;
 	t->n = 0;
-}
-
-bool topo_downgraded(const struct topo_dev *d)
-{
-	return d->link && (d->speed < d->max_speed || d->width < d->max_width);
 }

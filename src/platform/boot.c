@@ -22,6 +22,11 @@ static const enum pcie_port_type port_types[] = {
     [FABRIC_RCIEP] = PCIE_TYPE_RCIEP,
 };
 
+enum pcie_port_type platform_port_type(enum fabric_node_kind k)
+{
+	return port_types[k];
+}
+
 static int attach(struct platform *p, int i, char *err, size_t errlen)
 {
 	const struct pdev *d = &p->pf.devs[i];

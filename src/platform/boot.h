@@ -42,6 +42,9 @@ int platform_register_drivers(struct kcore *k);
 /* hotplug.c: sysfs remove and rescan reach the platform */
 void platform_hotplug_init(struct platform *p);
 
+/* The PCI Express capability's Device/Port Type of a node kind. */
+enum pcie_port_type platform_port_type(enum fabric_node_kind k);
+
 /* link_sysfs.c: current/max link speed and width files of each PCIe device. */
 int platform_link_sysfs_init(struct platform *p);
 

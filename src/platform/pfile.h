@@ -26,6 +26,9 @@ struct pdev {
 	uint16_t sicl, core;
 	int numa_node;
 	int width, speed, max_width, max_speed;
+	/* what its config space shows (pcie/config.h): MPS, MRRS, ASPM, AER status */
+	unsigned mps_cap, mps, mrrs, aspm_cap, aspm;
+	uint32_t aer_uncor, aer_cor;
 	enum fabric_ep_role role;
 	uint16_t pasid;
 	bool sriov_vf;

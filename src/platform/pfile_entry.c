@@ -58,6 +58,44 @@ static int link_fields(struct pctx *c, const json_t *e, struct pdev *d)
 	return 0;
 }
 
+static int pick_size(struct pctx *c, const json_t *e, const char *key, unsigned dflt,
+		     unsigned *out)
+{
+	uint64_t v;
+
+	if (pctx_uint(c, e, key, 128, 4096, dflt, &v))
+		return -EINVAL;
+	if (v & (v - 1))
+		return pctx_fail(c, "\"%s\" must be 128, 256, 512, 1024, 2048 or 4096", key);
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* Device Control and Link Control settings and AER status, as lspci -vv shows them. */
+static int config_fields(struct pctx *c, const json_t *e, struct pdev *d)
+{
+	static const char *const aspm[] = {"off", "l0s", "l1", "l0s_l1"};
+	uint64_t ue, ce;
+	int cap, ctl;
+
+	if (pick_size(c, e, "mps_supported", 512, &d->mps_cap) ||
+	    pick_size(c, e, "mps", 256, &d->mps) || pick_size(c, e, "mrrs", 512, &d->mrrs) ||
+	    pick_name(c, e, "aspm_supported", aspm, 4, 3, &cap) ||
+	    pick_name(c, e, "aspm", aspm, 4, 0, &ctl) ||
+	    pctx_uint(c, e, "aer_uncorrectable", 0, 0xffffffff, 0, &ue) ||
+	    pctx_uint(c, e, "aer_correctable", 0, 0xffffffff, 0, &ce))
+		return -EINVAL;
+	if (d->mps > d->mps_cap)
+		return pctx_fail(c, "\"mps\" exceeds \"mps_supported\"");
+	if (ctl & ~cap)
+		return pctx_fail(c, "\"aspm\" enables a state \"aspm_supported\" lacks");
+	d->aspm_cap = (unsigned)cap;
+	d->aspm = (unsigned)ctl;
+	d->aer_uncor = (uint32_t)ue;
+	d->aer_cor = (uint32_t)ce;
+	return 0;
+}
+
 static int identity(struct pctx *c, const json_t *e, struct pdev *d)
 {
 	uint64_t v, dev, cls, sicl, core, numa, pasid;
@@ -103,7 +141,7 @@ int pentry_parse(struct pctx *c, struct pfile *pf, const json_t *e, struct pdev 
 	if (model && !json_is_string(model))
 		return pctx_fail(c, "\"model\" must be a string");
 	d->model = model ? json_string_value(model) : NULL;
-	if (identity(c, e, d) || link_fields(c, e, d))
+	if (identity(c, e, d) || link_fields(c, e, d) || config_fields(c, e, d))
 		return -EINVAL;
 	if (parent) {
 		struct pci_bdf pb;

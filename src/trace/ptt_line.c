@@ -2,15 +2,17 @@
 /*
  * One readable line per trace entry, in the spirit of `perf script`:
  *
- *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=18 len=16 addr=0x... be=f/f
+ *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=0x12 len=16 addr=0x... lbe=f fbe=f
  *
  * columns: stream offset, format, time (the time field unwrapped as the
  * analysis does: ptt_clock), TLP kind, then the fields
  * the kind carries (the JSON view's, less Length where it is reserved:
  * completions and messages without data).  A request with TLP Processing
  * Hints shows its address without the PH bits, then ph= and st=, and no
- * byte enables where ST took their place (src/pcie/tlp_hints.c decides).  Entries whose header is
- * reserved or a prefix show their raw header DWs instead.
+ * byte enables where ST took their place (src/pcie/tlp_hints.c decides).
+ * Entries whose header is reserved or a prefix show their raw header DWs
+ * instead.  Tags and byte enables are worded as everywhere else in
+ * pciescope (pcie/tlp_format.c): tag=0x12, lbe=L fbe=F.
  */
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/trace/ptt_print.h>
@@ -80,8 +82,8 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 		w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_status_name(h->status)) - w->buf);
 	}
 	RID(w, " req=", h->requester);
-	wbuf_lit(w, " tag=");
-	wbuf_u64(w, h->tag);
+	wbuf_lit(w, " tag=0x");
+	wbuf_hex(w, h->tag, h->tag > 0xff ? 3 : 2);
 	if (h->fmt & 2 || (shape != SHAPE_CPL && shape != SHAPE_MSG)) {
 		wbuf_lit(w, " len=");
 		wbuf_u64(w, h->length ? h->length : 1024);
@@ -104,9 +106,9 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 		hints(w, h);
 	}
 	if ((shape == SHAPE_MEM && tlp_has_byte_enables(h)) || shape == SHAPE_CFG) {
-		wbuf_lit(w, " be=");
+		wbuf_lit(w, " lbe=");
 		wbuf_hex(w, h->last_be, 1);
-		wbuf_putc(w, '/');
+		wbuf_lit(w, " fbe=");
 		wbuf_hex(w, h->first_be, 1);
 	}
 }

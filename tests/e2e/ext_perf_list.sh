@@ -23,6 +23,11 @@ for ev in "$PMUS"/*/events/*; do
 	n=$((n + 1))
 done
 [ "$n" -gt 0 ] || fail "no events in the emulated tree"
+# pciescope list prints each of perf's event lines as perf prints them.
+$PCIESCOPE list >"$TEST_TMP/ours"
+grep 'Kernel PMU event' "$TEST_TMP/list" | while IFS= read -r line; do
+	grep -qxF -- "$line" "$TEST_TMP/ours" || fail "pciescope list lacks perf's line '$line'"
+done
 # Outside the namespace the host's PMUs are untouched.
 perf list pmu 2>/dev/null | grep -q hisi_pcie && fail "host perf list shows emulated PMUs"
 echo "ok: $n events"

@@ -43,6 +43,16 @@ if $P tune hisi_ptt9_9 2>/dev/null; then fail "unknown device accepted"; fi
 # Another core keeps its own values.
 [ "$($P tune hisi_ptt0_0 qos_tx_np)" = "qos_tx_np 1" ] || fail "other core changed"
 
+# Several assignments: all or nothing.
+if $P tune $D qos_tx_np=0 qos_tx_p=abc 2>"$TEST_TMP/err"; then fail "bad second value accepted"; fi
+grep -q "qos_tx_p=abc: Invalid argument.*nothing was changed" "$TEST_TMP/err" || fail "all-or-nothing message"
+[ "$($P tune $D qos_tx_np)" = "qos_tx_np 2" ] || fail "first of a refused pair applied"
+if $P tune $D qos_tx_np=0 nosuch=1 2>/dev/null; then fail "unknown second name accepted"; fi
+[ "$($P tune $D qos_tx_np)" = "qos_tx_np 2" ] || fail "first applied before an unknown name"
+$P tune $D qos_tx_np=0 qos_tx_p=0 >/dev/null || fail "two good values"
+[ "$($P tune $D qos_tx_np) $($P tune $D qos_tx_p)" = "qos_tx_np 0 qos_tx_p 0" ] || fail "both applied"
+$P tune $D qos_tx_np=2 qos_tx_p=1 >/dev/null
+
 # The values persist until the platform is reset.
 [ "$($P tune $D qos_tx_np)" = "qos_tx_np 2" ] || fail "not persistent"
 $P platform reset >/dev/null

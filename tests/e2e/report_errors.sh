@@ -20,17 +20,17 @@ expect_error() { # description expected-stderr-line report-args...
 }
 
 echo "hello, world, this is not a perf.data file" >text.data
-expect_error "not perf.data" "pciescope: text.data: not a perf.data file (bad magic)" -i text.data
+expect_error "not perf.data" "pciescope: report: text.data: not a perf.data file (bad magic)" -i text.data
 : >empty.data
-expect_error "empty" "pciescope: empty.data: not a perf.data file (only 0 bytes)" -i empty.data
-expect_error "missing" "pciescope: nope.data: No such file or directory" -i nope.data
+expect_error "empty" "pciescope: report: empty.data: not a perf.data file (only 0 bytes)" -i empty.data
+expect_error "missing" "pciescope: report: nope.data: No such file or directory" -i nope.data
 
 ${PCIESCOPE_RUNNER:-} "$gen" -o none.data -f 4dw -a none 64
 expect_error "no PTT" \
-	"pciescope: none.data: no PTT data (AUXTRACE at offset 0x1d8 without an AUXTRACE_INFO record)" \
+	"pciescope: report: none.data: no PTT data (AUXTRACE at offset 0x1d8 without an AUXTRACE_INFO record)" \
 	-i none.data
 ${PCIESCOPE_RUNNER:-} "$gen" -o pt.data -f 4dw -a 1 64
-expect_error "Intel PT" "pciescope: pt.data: unknown AUXTRACE type 1 (not HISI PTT data)" \
+expect_error "Intel PT" "pciescope: report: pt.data: unknown AUXTRACE type 1 (not HISI PTT data)" \
 	-i pt.data
 
 # Cut the file inside its second AUXTRACE payload: the header's data section
@@ -38,7 +38,7 @@ expect_error "Intel PT" "pciescope: pt.data: unknown AUXTRACE type 1 (not HISI P
 ${PCIESCOPE_RUNNER:-} "$gen" -o full.data -f 4dw 4096 4096
 head -c 6000 full.data >cut.data
 expect_error "truncated" \
-	"pciescope: cut.data: truncated: AUXTRACE at offset 0x1268 needs 4144 bytes, the file ends first" \
+	"pciescope: report: cut.data: truncated: AUXTRACE at offset 0x1268 needs 4144 bytes, the file ends first" \
 	-i cut.data
 if [ "$(wc -l <out.txt)" -ne 256 ]; then
 	echo "FAIL truncated: $(wc -l <out.txt) entries before the cut, want 256"
@@ -46,7 +46,7 @@ if [ "$(wc -l <out.txt)" -ne 256 ]; then
 fi
 head -c 4000 full.data >cut2.data
 expect_error "truncated at a record" \
-	"pciescope: cut2.data: truncated: AUXTRACE at offset 0x1f0 needs 4144 bytes, the file ends first" \
+	"pciescope: report: cut2.data: truncated: AUXTRACE at offset 0x1f0 needs 4144 bytes, the file ends first" \
 	-D -i cut2.data
 
 # The same cut in pipe mode.
@@ -58,7 +58,7 @@ perf_pipe() { # a pipe-mode image: pipe header + the data section of full.data
 }
 perf_pipe | head -c 6000 >cut.pipe
 expect_error "truncated pipe" \
-	"pciescope: -: truncated: AUXTRACE at offset 0x1178 needs 4144 bytes, the stream ends first" \
+	"pciescope: report: -: truncated: AUXTRACE at offset 0x1178 needs 4144 bytes, the stream ends first" \
 	--json -i - <cut.pipe
 if [ "$(wc -l <out.txt)" -ne 256 ]; then
 	echo "FAIL truncated pipe: $(wc -l <out.txt) entries before the cut, want 256"

@@ -23,8 +23,8 @@ static const struct sample mrd64 = {
 	"\"dw\":[\"0x010112ff\",\"0x00000001\",\"0x23456780\"],\"ticks\":677,\"fmt\":1,\"type\":0,"
 	"\"length\":16,\"kind\":\"MRd64\",\"requester\":\"01:00.1\",\"tag\":18,"
 	"\"address\":\"0x0000000123456780\",\"first_be\":15,\"last_be\":15}\n",
-	"0x0000001000 4dw        677 MRd64      req=01:00.1 tag=18 len=16 "
-	"addr=0x0000000123456780 be=f/f\n",
+	"0x0000001000 4dw        677 MRd64      req=01:00.1 tag=0x12 len=16 "
+	"addr=0x0000000123456780 lbe=f fbe=f\n",
 };
 
 static const struct sample cfgrd0 = {
@@ -33,7 +33,7 @@ static const struct sample cfgrd0 = {
 	"\"dw\":[\"0x0000010f\",\"0x01080010\",\"0x00000000\"],\"ticks\":7,\"fmt\":0,\"type\":4,"
 	"\"length\":1,\"kind\":\"CfgRd0\",\"requester\":\"00:00.0\",\"tag\":1,"
 	"\"bus\":1,\"device\":1,\"function\":0,\"register\":4,\"first_be\":15,\"last_be\":0}\n",
-	"0x0000001000 4dw          7 CfgRd0     req=00:00.0 tag=1 len=1 cfg=01:01.0 reg=0x010 be=0/f\n",
+	"0x0000001000 4dw          7 CfgRd0     req=00:00.0 tag=0x01 len=1 cfg=01:01.0 reg=0x010 lbe=0 fbe=f\n",
 };
 
 static const struct sample msg = {
@@ -41,7 +41,7 @@ static const struct sample msg = {
 	"{\"offset\":4096,\"format\":\"4dw\",\"time\":1,"
 	"\"dw\":[\"0x01000020\",\"0x00000000\",\"0x00000000\"],\"ticks\":1,\"fmt\":1,\"type\":16,"
 	"\"length\":0,\"kind\":\"Msg\",\"requester\":\"01:00.0\",\"tag\":0,\"message_code\":32}\n",
-	"0x0000001000 4dw          1 Msg        req=01:00.0 tag=0 code=0x20\n",
+	"0x0000001000 4dw          1 Msg        req=01:00.0 tag=0x00 code=0x20\n",
 };
 
 /* Length is reserved in a completion without data: the line leaves it out. */
@@ -51,7 +51,7 @@ static const struct sample cpl_ur = {
 	"\"dw\":[\"0x01002004\",\"0x00100500\",\"0x00000000\"],\"ticks\":9,\"fmt\":0,\"type\":10,"
 	"\"length\":5,\"kind\":\"Cpl\",\"completer\":\"01:00.0\",\"status\":\"UR\","
 	"\"byte_count\":4,\"lower_address\":0,\"requester\":\"00:02.0\",\"tag\":5}\n",
-	"0x0000001000 4dw          9 Cpl        cpl=01:00.0 status=UR req=00:02.0 tag=5 bc=4 la=0x00\n",
+	"0x0000001000 4dw          9 Cpl        cpl=01:00.0 status=UR req=00:02.0 tag=0x05 bc=4 la=0x00\n",
 };
 
 static const struct sample reserved = {
@@ -124,9 +124,9 @@ static void renders_8dw_completion_with_prefix(void **state)
 	assert_int_equal(ptt_line_chunk(&w, buf + PTT_8DW_BYTES, PTT_8DW_BYTES, 32, &lc), 0);
 	w.buf[w.len] = 0;
 	assert_string_equal(w.buf, "0x0000000000 8dw     123456 CplD       cpl=01:00.0 status=SC "
-				   "req=00:02.0 tag=5 len=1 bc=4 la=0x40 prefix=0x91000001\n"
+				   "req=00:02.0 tag=0x05 len=1 bc=4 la=0x40 prefix=0x91000001\n"
 				   "0x0000000020 8dw 4294967303 CplD       cpl=01:00.0 status=SC "
-				   "req=00:02.0 tag=5 len=1 bc=4 la=0x40\n");
+				   "req=00:02.0 tag=0x05 len=1 bc=4 la=0x40\n");
 	wbuf_close(&w);
 }
 

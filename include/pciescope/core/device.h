@@ -11,22 +11,10 @@
 #include <stdint.h>
 
 #include <pciescope/bus/bus.h>
+#include <pciescope/pcie/config.h>
 
 struct kcore;
 struct sysfs_node;
-
-/* PCIe capability Device/Port Type values. */
-enum pcie_port_type {
-	PCIE_TYPE_ENDPOINT = 0x0,
-	PCIE_TYPE_LEGACY_ENDPOINT = 0x1,
-	PCIE_TYPE_ROOT_PORT = 0x4,
-	PCIE_TYPE_UPSTREAM = 0x5,
-	PCIE_TYPE_DOWNSTREAM = 0x6,
-	PCIE_TYPE_PCIE_TO_PCI = 0x7,
-	PCIE_TYPE_PCI_TO_PCIE = 0x8,
-	PCIE_TYPE_RCIEP = 0x9,
-	PCIE_TYPE_RC_EC = 0xa,
-};
 
 struct kdevice {
 	struct bus_device *bus; /* identity, BARs, IRQs */

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A link has two ends, and it trains to the most both support: an x8 card
+ * in an x16 slot runs at x8 by design, not by fault.  So a link is
+ * downgraded only where it runs below what *both* ends support (a marginal
+ * riser, a dirty connector); where it runs below one end's maximum because
+ * the other end can do no more, that end limits it and topo says which.
+ * The ends: a device below a port links to that port; a port links to the
+ * device on its secondary bus (the lowest function, as functions of one
+ * device share the link).  lspci's "(downgraded)" compares one end with
+ * itself, which is why it cried wolf on kunpeng930.
+ */
+#include "topo.h"
+
+double topo_gts(int generation)
+{
+	static const double gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
+
+	return generation >= 0 && generation < (int)(sizeof(gts) / sizeof(gts[0]))
+		   ? gts[generation]
+		   : 0;
+}
+
+static int partner_of(const struct topo *t, size_t i)
+{
+	int p = t->d[i].parent;
+
+	if (p >= 0 && t->d[p].link)
+		return p;
+	for (size_t c = 0; c < t->n; c++)
+		if (t->d[c].parent == (int)i && t->d[c].link)
+			return (int)c;
+	return -1;
+}
+
+struct topo_link topo_link_of(const struct topo *t, size_t i)
+{
+	const struct topo_dev *d = &t->d[i], *o;
+	struct topo_link l = {.partner = partner_of(t, i), .limited_by = -1};
+
+	l.best_speed = d->max_speed;
+	l.best_width = d->max_width;
+	if (l.partner < 0)
+		return l;
+	o = &t->d[l.partner];
+	if (o->max_speed < l.best_speed)
+		l.best_speed = o->max_speed;
+	if (o->max_width < l.best_width)
+		l.best_width = o->max_width;
+	l.downgraded = d->speed < l.best_speed || d->width < l.best_width;
+	if (!l.downgraded && (d->speed < d->max_speed || d->width < d->max_width))
+		l.limited_by = l.partner;
+	return l;
+}
