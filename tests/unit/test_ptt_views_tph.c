@@ -143,7 +143,7 @@ static void views_agree(enum ptt_format f)
 
 		expected(hdr, th, k, &want);
 		from_json(jw.buf, &j);
-		from_text(lw.buf, " addr=0x", " be=", &l);
+		from_text(lw.buf, " addr=0x", " lbe=", &l);
 		from_text(text, " addr=0x", " lbe=", &t);
 		same(&want, &j);
 		same(&want, &l);
