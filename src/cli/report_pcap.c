@@ -24,8 +24,8 @@ struct report_pcap {
 	double tick_ns;
 	uint64_t wall_ns; /* of the first entry; 0 without a wall clock */
 	bool started;
-	uint32_t prev;	/* raw time field of the previous entry */
-	uint64_t ticks; /* unwrapped time of the previous entry, from the first */
+	struct ptt_clock clk; /* the views' one unwrapping rule */
+	uint64_t first;	      /* the first entry's unwrapped time */
 };
 
 int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
@@ -56,16 +56,15 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 	return 0;
 }
 
-/* The field wraps at 2^11 (4DW) or 2^32 (8DW): add the step modulo its range. */
+/* Ticks since the first entry, unwrapped as every view unwraps them (ptt_clock). */
 static uint64_t unwrap(struct report_pcap *p, uint32_t raw, enum ptt_format f)
 {
-	uint32_t mask = f == PTT_FMT_8DW ? 0xffffffffu : 0x7ffu;
+	uint64_t t = ptt_clock_tick(&p->clk, f, raw);
 
-	if (p->started)
-		p->ticks += (raw - p->prev) & mask;
+	if (!p->started)
+		p->first = t;
 	p->started = true;
-	p->prev = raw;
-	return p->ticks;
+	return t - p->first;
 }
 
 void report_pcap_start_at(struct report_pcap *p, uint64_t wall_ns)
