@@ -148,8 +148,10 @@ static int parse_args(struct report *r, int argc, char **argv)
 	return -1;
 }
 
-static int feed_views(struct report *r, const struct perf_rec *rec, size_t whole,
-		      enum ptt_format f)
+/* Calls fn on each VIEWS_PIECE of a chunk's whole entries: memory stays the same for any trace size. */
+static int each_piece(struct report *r, const struct perf_rec *rec, size_t whole,
+		      enum ptt_format f,
+		      void (*fn)(struct report *, const uint8_t *, size_t, size_t, enum ptt_format))
 {
 	for (size_t off = 0, n; off < whole; off += n) {
 		const uint8_t *p;
@@ -158,9 +160,15 @@ static int feed_views(struct report *r, const struct perf_rec *rec, size_t whole
 		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
 		if (!p)
 			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
-		report_views_chunk(r->views, p, n, f);
+		fn(r, p, n, off, f);
 	}
 	return 0;
+}
+
+static void view_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
+		       enum ptt_format f)
+{
+	report_views_chunk(r->views, p, n, f);
 }
 
 static int add_span(struct report *r, const struct perf_rec *rec, size_t whole, enum ptt_format f)
@@ -195,20 +203,10 @@ static enum analysis_dir trace_dir(const struct report *r)
 		 : ANALYSIS_DIR_UNKNOWN;
 }
 
-/* Through the piece buffer, as the views read: memory stays the same for any trace size. */
-static int write_pcap(struct report *r, const struct perf_rec *rec, size_t whole,
-		      enum ptt_format f)
+static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
+		       enum ptt_format f)
 {
-	for (size_t off = 0, n; off < whole; off += n) {
-		const uint8_t *p;
-
-		n = whole - off < VIEWS_PIECE ? whole - off : VIEWS_PIECE;
-		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
-		if (!p)
-			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
-		report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
-	}
-	return 0;
+	report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
 }
 
 static int on_chunk(struct report *r, const struct perf_rec *rec)
@@ -224,13 +222,13 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 				 r->path, rec->offset);
 	whole = ptt_chunk_whole(p, n, &f);
 	err = 0;
-	if (r->pcap && write_pcap(r, rec, whole, f))
+	if (r->pcap && each_piece(r, rec, whole, f, pcap_piece))
 		return 1;
 	if (r->views && !perf_reader_is_pipe(r->rd)) {
 		if (add_span(r, rec, whole, f))
 			return 1;
 	} else if (r->views) {
-		if (feed_views(r, rec, whole, f))
+		if (each_piece(r, rec, whole, f, view_piece))
 			return 1;
 	} else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n, r->layout);
@@ -292,10 +290,9 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 					 r->path, rec->auxtrace_info.type);
 		/* perf needs priv[0] to tell the PTT's events; later words (a decoder version) are extras */
 		if (!rec->auxtrace_info.nr_priv)
-			fprintf(stderr,
-				"pciescope: %s: the HISI PTT AUXTRACE_INFO has no PMU type "
-				"(priv[0]); perf report refuses such a file\n",
-				r->path);
+			cli_warn("%s: the HISI PTT AUXTRACE_INFO has no PMU type (priv[0]); perf "
+				 "report refuses such a file",
+				 r->path);
 		r->have_info = true;
 		/* started here, not at open: in a pipe the attributes arrive as records first */
 		if (report_views_selected(&r->vo) && !r->views &&
@@ -315,17 +312,16 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 {
 	struct perf_reader_recovery rc;
+	char dropped[96] = "";
 
 	if (!perf_reader_unclosed(rd, &rc))
 		return;
-	fprintf(stderr,
-		"pciescope: %s: warning: the file was not closed (the recording was killed or "
-		"its disk filled): recovered %" PRIu64 " records, %" PRIu64 " bytes",
-		r->path, rc.records, rc.bytes);
 	if (rc.dropped)
-		fprintf(stderr, "; %" PRIu64 " bytes of an incomplete last record left out",
-			rc.dropped);
-	fputc('\n', stderr);
+		snprintf(dropped, sizeof(dropped),
+			 "; %" PRIu64 " bytes of an incomplete last record left out", rc.dropped);
+	cli_warn("%s: warning: the file was not closed (the recording was killed or its disk "
+		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s",
+		 r->path, rc.records, rc.bytes, dropped);
 }
 
 static int run(struct report *r, struct perf_reader *rd)

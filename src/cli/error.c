@@ -5,6 +5,7 @@
  * has to repeat it; a message that already starts with the command's name
  * ("record: ...", "platform remove: ...") is not prefixed twice.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,15 +32,23 @@ static void prefix(const char *fmt)
 		fprintf(stderr, "%s: ", command);
 }
 
+/* err: append ": strerror(err)" when with_err. */
+static void vsay(const char *fmt, va_list ap, bool with_err, int err)
+{
+	prefix(fmt);
+	vfprintf(stderr, fmt, ap);
+	if (with_err)
+		fprintf(stderr, ": %s", strerror(err < 0 ? -err : err));
+	fputc('\n', stderr);
+}
+
 int cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	prefix(fmt);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay(fmt, ap, false, 0);
 	va_end(ap);
-	fputc('\n', stderr);
 	return 1;
 }
 
@@ -47,11 +56,9 @@ int cli_errno(int err, const char *fmt, ...)
 {
 	va_list ap;
 
-	prefix(fmt);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay(fmt, ap, true, err);
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(err < 0 ? -err : err));
 	return 1;
 }
 
@@ -59,9 +66,7 @@ void cli_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	prefix(fmt);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay(fmt, ap, false, 0);
 	va_end(ap);
-	fputc('\n', stderr);
 }

@@ -92,7 +92,7 @@ cmp -s FULL/keep.data.old keep.copy || { echo "FAIL: keep.data.old changed"; fai
 # says it was not closed and how much it recovered.
 P report -i FULL/keep.data >/dev/null 2>err.txt ||
 	{ echo "FAIL: the partial recording does not open: $(cat err.txt)"; fail=1; }
-grep -q "^pciescope: FULL/keep.data: warning: the file was not closed .*: recovered [0-9]* records" err.txt ||
+grep -q "^pciescope: report: FULL/keep.data: warning: the file was not closed .*: recovered [0-9]* records" err.txt ||
 	{ echo "FAIL: the partial recording reads as a complete trace: $(cat err.txt)"; fail=1; }
 umount FULL
 exit $fail

@@ -51,7 +51,7 @@ grep -q '^\[ pciescope record: Captured and wrote' rec.err || bad "real command:
 record_cut KILL.data KILL
 [ "$rec_rc" = 137 ] || bad "SIGKILL: exit $rec_rc"
 views_read KILL.data || fail=1
-grep -v '^pciescope: KILL.data: warning: the file was not closed (the recording was killed or its disk filled): recovered [0-9]* records, [0-9]* bytes' views.err &&
+grep -v '^pciescope: report: KILL.data: warning: the file was not closed (the recording was killed or its disk filled): recovered [0-9]* records, [0-9]* bytes' views.err &&
 	bad "SIGKILL: unexpected stderr"
 [ "$(grep -c 'was not closed' views.err)" = 8 ] || bad "SIGKILL: not every view warns: $(cat views.err)"
 [ "$(entries KILL.data)" -ge 131072 ] || bad "SIGKILL: fewer entries than one 4 MiB chunk"
@@ -66,7 +66,7 @@ record_full FULL
 [ "$(cat rec.err)" = "pciescope: record: writing FULL/perf.data: No space left on device" ] ||
 	bad "ENOSPC: $(cat rec.err)"
 views_read FULL/perf.data || fail=1
-grep -q '^pciescope: FULL/perf.data: warning: the file was not closed .*: recovered [0-9]* records, [0-9]* bytes; [0-9]* bytes of an incomplete last record left out$' views.err ||
+grep -q '^pciescope: report: FULL/perf.data: warning: the file was not closed .*: recovered [0-9]* records, [0-9]* bytes; [0-9]* bytes of an incomplete last record left out$' views.err ||
 	bad "ENOSPC: $(cat views.err)"
 [ "$(entries FULL/perf.data)" = 131072 ] || bad "ENOSPC: $(entries FULL/perf.data) entries, want one 4 MiB chunk"
 umount FULL

@@ -65,6 +65,6 @@ for n in 0 2; do
 	done
 done
 [ ! -s priv2.err ] || fail "priv 2 warns: $(cat priv2.err)"
-[ "$(cat priv0.err)" = "pciescope: priv0.data: the HISI PTT AUXTRACE_INFO has no PMU type (priv[0]); perf report refuses such a file" ] ||
+[ "$(cat priv0.err)" = "pciescope: report: priv0.data: the HISI PTT AUXTRACE_INFO has no PMU type (priv[0]); perf report refuses such a file" ] ||
 	fail "priv 0: $(cat priv0.err)"
 echo ok
