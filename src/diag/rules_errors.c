@@ -23,9 +23,9 @@ static int completer_errors(const struct dt_cpl *c, struct diag_findings *out)
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "%s completed %llu of %llu requests with an error: UR %llu, CA %llu, "
+		 "%llu of %s's %llu completions report an error: UR %llu, CA %llu, "
 		 "CRS outside configuration %llu, poisoned %llu",
-		 who, (unsigned long long)n, (unsigned long long)c->cpls,
+		 (unsigned long long)n, who, (unsigned long long)c->cpls,
 		 (unsigned long long)c->ur, (unsigned long long)c->ca,
 		 (unsigned long long)c->crs_bad, (unsigned long long)c->poisoned);
 	snprintf(f->advice, sizeof(f->advice),

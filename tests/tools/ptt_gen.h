@@ -22,6 +22,10 @@ struct ptt_gen_opts {
 	size_t nr_chunks;
 	uint64_t seed;
 	int auxtrace_type; /* of the AUXTRACE_INFO record; -1: write none */
+	/* Chunks hold these bytes (in order) instead of generated entries, when set. */
+	const uint8_t *data;
+	/* The PTT event's perf config; 0: format, type=1 (posted), direction 0, port 0x80001. */
+	uint64_t config;
 };
 
 /* Writes a complete perf.data like `perf record -e hisi_ptt0_2/.../` would. */
