@@ -92,6 +92,7 @@ static int choose_event(struct live *l, const char *event)
 {
 	uint64_t filter;
 	const char *slash = event ? strchr(event, '/') : NULL;
+	char dir[256];
 	int ret;
 
 	if (event)
@@ -99,6 +100,9 @@ static int choose_event(struct live *l, const char *event)
 			 slash ? (int)(slash - event) : (int)strlen(event), event);
 	else if ((ret = first_ptt(l)))
 		return ret;
+	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS, l->ptt);
+	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1)
+		return cli_error("diagnose: %s: no such PTT (see 'pciescope list')", l->ptt);
 	ret = root_ports(l, &filter);
 	if (ret)
 		return ret;

@@ -141,11 +141,9 @@ int diagnose_write_html(const char *path, const struct diag_findings *l,
 	for (size_t i = 0; i < l->n; i++)
 		finding_section(h, &l->f[i]);
 	err = trace ? bandwidth_chart(h, diag_trace_analysis(trace)) : 0;
-	if (html_end(h) || err) {
-		fclose(h);
-		return cli_errno(err ? err : -EIO, "diagnose: %s", path);
-	}
-	if (fclose(h))
-		return cli_errno(-errno, "diagnose: %s", path);
-	return 0;
+	if (!err)
+		err = html_end(h);
+	if (fclose(h) && !err)
+		err = -errno;
+	return err ? cli_errno(err, "diagnose: writing %s", path) : 0;
 }

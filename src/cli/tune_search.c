@@ -277,8 +277,9 @@ static int write_html(const char *path, const struct diag_search_opts *o,
 	svg_bar_chart(h, "mean of the target per candidate", labels, v, r->n,
 		      metric_unit(o->metric));
 	html_section_end(h);
-	if (html_end(h))
-		ret = cli_errno(-EIO, "tune: %s", path);
+	ret = html_end(h);
+	if (ret)
+		ret = cli_errno(ret, "tune: writing %s", path);
 out:
 	if (h && fclose(h) && !ret)
 		ret = cli_errno(-errno, "tune: %s", path);
