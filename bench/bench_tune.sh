@@ -25,6 +25,7 @@ run "storage-read, search" "--workload storage-read" "$BW" 0.0005
 run "storage-read, grid  " "--workload storage-read" "$BW" 0.0005 --grid
 run "mixed, search" "--workload mixed" "$BW" 0.0005
 run "mixed, grid  " "--workload mixed" "$BW" 0.0005 --grid
-run "light default, grid, completion bandwidth" "" "$BW" 0.002 --grid
-run "light default, grid, read latency" "" "$LAT" 0.002 --grid
+run "light default, grid, completion bandwidth, 2 ms" "" "$BW" 0.002 --grid
+run "light default, grid, completion bandwidth, 50 ms" "" "$BW" 0.05 --grid
+run "light default, grid, read latency, 2 ms" "" "$LAT" 0.002 --grid
 rm -rf "$PCIESCOPE_STATE_DIR"
