@@ -184,13 +184,34 @@ static unsigned len_bucket(uint32_t bytes)
 	return b;
 }
 
+/*
+ * The tag table of a requester (16 KiB) for the first DT_MAX_TRACKED that
+ * issue non-posted requests: a real core has tens, a corrupt trace could
+ * name thousands.  The others are counted but not tracked.
+ */
+static bool track_tags(struct diag_trace *t, struct dt_req *r)
+{
+	if (t->tracked == DT_MAX_TRACKED)
+		return false;
+	r->open = calloc(DT_TAGS, sizeof(*r->open));
+	r->time_at = calloc(DT_TAGS + 1, sizeof(*r->time_at));
+	if (!r->open || !r->time_at) {
+		free(r->open);
+		free(r->time_at);
+		r->open = r->time_at = NULL;
+		t->err = true;
+		return false;
+	}
+	t->tracked++;
+	return true;
+}
+
 static void count_request(struct diag_trace *t, const struct tlp_hdr *h)
 {
 	struct dt_req *r = dt_get(&t->req, h->requester);
 	uint32_t bytes = (h->length ? h->length : 1024u) * 4u;
 
-	if (!r || (!r->open && (!(r->open = calloc(DT_TAGS, sizeof(*r->open))) ||
-				!(r->time_at = calloc(DT_TAGS + 1, sizeof(*r->time_at)))))) {
+	if (!r) {
 		t->err = true;
 		return;
 	}
@@ -200,6 +221,8 @@ static void count_request(struct diag_trace *t, const struct tlp_hdr *h)
 		r->data_reads++;
 		r->len_bucket[len_bucket(bytes)]++;
 	}
+	if (!r->open && !track_tags(t, r))
+		return;
 	if (r->open[h->tag & (DT_TAGS - 1)])
 		r->unmatched++;
 	else

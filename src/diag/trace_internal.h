@@ -10,6 +10,7 @@
 #include <pciescope/diag/trace.h>
 
 #define DT_TAGS 1024
+#define DT_MAX_TRACKED 1024 /* requesters whose outstanding requests are followed */
 #define DT_LEN_BUCKETS 13 /* read lengths rounded up to 2^i bytes, i = 0..12 */
 
 enum dt_msg { DT_ERR_COR, DT_ERR_NONFATAL, DT_ERR_FATAL, DT_NMSG };
@@ -58,6 +59,7 @@ struct diag_trace {
 	uint64_t mem_tlps; /* memory requests and completions with data */
 	uint64_t payload[ANALYSIS_NCLASS];
 	uint64_t np_requests, completions;
+	size_t tracked; /* requesters with a tag table */
 	struct dt_table req, cpl, cfg;
 };
 
