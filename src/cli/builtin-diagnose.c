@@ -122,13 +122,15 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 					.argv = argv + a->cmd,
 					.cmd_argc = argc,
 					.cmd_argv = (const char *const *)argv};
+	uint16_t host[DIAG_LIVE_MAX_PORTS];
 	struct diag_thresholds th;
 	struct diag_live live;
+	size_t nhost = 0;
 	int ret;
 
 	diag_thresholds_default(&th);
 	if (a->cmd >= argc) {
-		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, trace))
+		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0, trace))
 			return 1;
 		ret = diag_trace_rules(*trace, &th, NULL, out);
 		return ret ? cli_errno(ret, "diagnose") : 0;
@@ -136,7 +138,13 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 	if (diagnose_live(&a->bo, &lo, &live))
 		return 1;
 	print_live(&live);
-	if (diagnose_read_trace(lo.output, a->tick_ns, trace))
+	for (size_t i = 0; i < live.nport; i++) {
+		unsigned bus, dev, fn;
+
+		if (sscanf(live.port[i].bdf, "%*x:%x:%x.%x", &bus, &dev, &fn) == 3)
+			host[nhost++] = (uint16_t)(bus << 8 | (dev & 0x1f) << 3 | (fn & 7));
+	}
+	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, trace))
 		return 1;
 	ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)

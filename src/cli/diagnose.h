@@ -15,8 +15,12 @@
 #include <pciescope/diag/live.h>
 #include <pciescope/diag/trace.h>
 
-/* Reads a PTT perf.data into a finished collector; 0, or 1 after printing the error. */
-int diagnose_read_trace(const char *path, double tick_ns, struct diag_trace **out);
+/*
+ * Reads a PTT perf.data into a finished collector; host: the Root Ports'
+ * requester IDs when known (nhost 0: inferred).  0, or 1 after printing the error.
+ */
+int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
+			struct diag_trace **out);
 
 void diagnose_print_text(FILE *out, const struct diag_findings *l);
 void diagnose_print_json(FILE *out, const struct diag_findings *l);

@@ -61,11 +61,12 @@ static int feed(const char *path, struct perf_reader *rd, struct diag_trace *t)
 	return 0;
 }
 
-int diagnose_read_trace(const char *path, double tick_ns, struct diag_trace **out)
+int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
+			struct diag_trace **out)
 {
 	struct perf_reader *rd;
 	const struct perf_attr_info *a;
-	struct diag_trace_opts o = {.tick_ns = tick_ns};
+	struct diag_trace_opts o = {.tick_ns = tick_ns, .host = host, .nhost = nhost};
 	char msg[256] = "", pmu[64];
 	int ret;
 

@@ -20,7 +20,9 @@ static int small_reads(const struct dt_req *r, const struct diag_thresholds *th,
 	struct diag_finding *f;
 	char who[16], label[24];
 
-	if (r->data_reads < th->small_read_min)
+	/* One transfer cut into requests reads on where the last request stopped. */
+	if (r->data_reads < th->small_read_min ||
+	    (double)r->continued < th->small_read_continued * (double)r->data_reads)
 		return 0;
 	while (median + 1 < DT_LEN_BUCKETS && (seen += r->len_bucket[median]) < half)
 		median++;
@@ -39,6 +41,7 @@ static int small_reads(const struct dt_req *r, const struct diag_thresholds *th,
 		 who);
 	diag_figure(f, "reads", (double)r->data_reads);
 	diag_figure(f, "median_bytes", (double)(1u << median));
+	diag_figure(f, "continued_share", (double)r->continued / (double)r->data_reads);
 	diag_figure(f, "threshold_bytes", th->small_read_bytes);
 	snprintf(f->chart_title, sizeof(f->chart_title), "reads of %s by length (up to, bytes)",
 		 who);
@@ -176,7 +179,8 @@ static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
 	struct diag_finding *f;
 	char who[16];
 
-	if (!r->time_at || r->matched_data_reads < th->outstanding_min_reads || !r->max_out)
+	/* One read at a time is how many devices fetch descriptors, not a ceiling. */
+	if (!r->time_at || r->matched_data_reads < th->outstanding_min_reads || r->max_out < 2)
 		return 0;
 	for (unsigned k = 1; k <= r->max_out; k++)
 		busy += (double)r->time_at[k];
@@ -216,8 +220,13 @@ static int unmatched(const struct diag_trace *t, const struct dt_req *r,
 	struct diag_finding *f;
 	char who[16];
 
-	/* No completion returned to it at all: the recording cannot see them. */
-	if (r->np < th->unmatched_min || !r->cpls_to || pct <= th->unmatched_pct)
+	/*
+	 * No completion returned to it at all: the recording cannot see them.
+	 * The host side's requests are answered partly by CPL A, partly by
+	 * CPL B, and every 4DW direction leaves one of the two out.
+	 */
+	if (r->np < th->unmatched_min || !r->cpls_to || pct <= th->unmatched_pct ||
+	    dt_is_host(t, r->rid))
 		return 0;
 	dt_rid_name(r->rid, who, sizeof(who));
 	f = diag_add(out, "unmatched-requests", DIAG_WARNING, who);

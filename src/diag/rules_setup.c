@@ -18,6 +18,7 @@ void diag_thresholds_default(struct diag_thresholds *t)
 	*t = (struct diag_thresholds){
 	    .small_read_bytes = 128,
 	    .small_read_min = 100,
+	    .small_read_continued = 0.5,
 	    .latency_factor = 4,
 	    .latency_min_reads = 100,
 	    .outstanding_share = 0.5,

@@ -83,6 +83,10 @@ int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 	if (!t)
 		return -ENOMEM;
 	t->o = *o;
+	t->o.nhost = o->nhost < 64 ? o->nhost : 64;
+	if (t->o.nhost)
+		memcpy(t->host, o->host, t->o.nhost * sizeof(*t->host));
+	t->o.host = t->host;
 	snprintf(t->subject, sizeof(t->subject), "%s", o->pmu && *o->pmu ? o->pmu : "trace");
 	ao.ctx = t;
 	t->dir = o->have_config ? analysis_dir_of_setting((enum ptt_format)(o->config >> 32 & 0xf),
@@ -220,6 +224,8 @@ static void count_request(struct diag_trace *t, const struct tlp_hdr *h)
 	if ((h->kind == TLP_MRD32 || h->kind == TLP_MRD64) && bytes > 4) {
 		r->data_reads++;
 		r->len_bucket[len_bucket(bytes)]++;
+		r->continued += h->address == r->next_addr;
+		r->next_addr = h->address + bytes;
 	}
 	if (!r->open && !track_tags(t, r))
 		return;
@@ -243,6 +249,7 @@ static void count_completion(struct diag_trace *t, const struct tlp_hdr *h)
 		return;
 	}
 	c->cpls++;
+	c->bytes += tlp_payload_bytes(h);
 	c->ur += h->status == TLP_CPL_UR;
 	c->ca += h->status == TLP_CPL_CA;
 	c->poisoned += h->ep;
@@ -305,8 +312,13 @@ static void count(struct diag_trace *t, const struct tlp_hdr *h)
 		count_request(t, h);
 	else if (h->kind == TLP_MSG || h->kind == TLP_MSGD)
 		count_message(t, h);
-	if (is_cfg(h->kind))
+	if (is_cfg(h->kind)) {
+		struct dt_req *r = dt_get(&t->req, h->requester);
+
+		if (r)
+			r->cfg_sent++;
 		count_config(t, h);
+	}
 	if (h->ep && c != TLP_CLASS_CPL) {
 		struct dt_req *r = dt_get(&t->req, h->requester);
 
@@ -354,4 +366,21 @@ uint64_t dt_open_before(const struct diag_trace *t, const struct dt_req *r, doub
 	for (unsigned g = 0; r->open && g < DT_TAGS; g++)
 		n += r->open[g] && r->open[g] - 1 + grace < t->last;
 	return n;
+}
+
+bool dt_is_host(const struct diag_trace *t, uint16_t rid)
+{
+	const struct dt_cpl *c;
+
+	for (size_t i = 0; i < t->o.nhost; i++)
+		if (t->o.host[i] == rid)
+			return true;
+	if (t->o.nhost)
+		return false;
+	if (t->req.idx[rid] && ((const struct dt_req *)dt_at(&t->req, t->req.idx[rid] - 1))->cfg_sent)
+		return true;
+	if (!t->cpl.idx[rid])
+		return false;
+	c = dt_at(&t->cpl, t->cpl.idx[rid] - 1);
+	return c->cpls && c->bytes > 8 * c->cpls;
 }

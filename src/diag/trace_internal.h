@@ -19,8 +19,11 @@ struct dt_req {
 	uint16_t rid;
 	uint64_t np;			  /* non-posted requests */
 	uint64_t cpls_to;		  /* completions returning to it */
+	uint64_t cfg_sent;		  /* configuration requests: only the host sends them */
 	uint64_t data_reads;		  /* memory reads of more than one DW */
 	uint64_t len_bucket[DT_LEN_BUCKETS]; /* of those */
+	uint64_t continued;		  /* of those, starting where its previous one ended */
+	uint64_t next_addr;
 	uint64_t unmatched;		  /* tag reused before a completion closed it */
 	uint64_t *open;			  /* [DT_TAGS]: issue tick + 1, 0 = free */
 	uint64_t *time_at;		  /* [DT_TAGS + 1]: ticks with n outstanding */
@@ -34,6 +37,7 @@ struct dt_req {
 struct dt_cpl {
 	uint16_t rid;
 	uint64_t cpls, ur, ca, crs_bad, poisoned;
+	uint64_t bytes; /* payload of its completions */
 };
 
 struct dt_cfg {
@@ -49,6 +53,7 @@ struct dt_table {
 
 struct diag_trace {
 	struct diag_trace_opts o;
+	uint16_t host[64]; /* o.host copied (at most 64) */
 	char subject[48]; /* the PMU that recorded it, or "trace" */
 	struct analysis *a;
 	enum analysis_dir dir;
@@ -81,6 +86,8 @@ int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 		   const struct diag_tune_levels *lv, struct diag_findings *out);
 /* Requests of r open at the end that were issued before its last grace_ns. */
 uint64_t dt_open_before(const struct diag_trace *t, const struct dt_req *r, double grace_ns);
+/* Whether rid is on the host side (see diag_trace_opts.host). */
+bool dt_is_host(const struct diag_trace *t, uint16_t rid);
 /* Whether the recording's setting lets a request's completions be seen at all. */
 bool dt_sees_completions(const struct diag_trace *t);
 

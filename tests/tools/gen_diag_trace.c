@@ -59,6 +59,10 @@ static void push(uint64_t t, struct tlp_hdr *h)
 	nev++;
 }
 
+/* A sequential reader's next address: small-read-requests cuts one transfer into requests. */
+static uint64_t seq_addr;
+static bool sequential;
+
 static void mrd(uint64_t t, uint16_t rid, uint16_t tag, uint32_t bytes)
 {
 	struct tlp_hdr h;
@@ -70,6 +74,10 @@ static void mrd(uint64_t t, uint16_t rid, uint16_t tag, uint32_t bytes)
 	h.first_be = 0xf;
 	h.last_be = bytes > 4 ? 0xf : 0;
 	h.address = 0x100000000ull + (uint64_t)tag * 4096;
+	if (sequential && rid == NIC) {
+		h.address = 0x200000000ull + seq_addr;
+		seq_addr += bytes;
+	}
 	push(t, &h);
 }
 
@@ -187,7 +195,7 @@ static void plant(const char *p)
 		      acc = {ACCEL, 512, 0, 0, 0};
 
 	if (!strcmp(p, "small-read-requests"))
-		nic.bytes = 64;
+		nic.bytes = 64, sequential = true;
 	if (!strcmp(p, "unmatched-requests"))
 		nic.lost_pct = 5;
 	if (!strcmp(p, "completion-errors"))

@@ -25,6 +25,7 @@
 struct diag_thresholds {
 	unsigned small_read_bytes;	 /* median MRd length at most this */
 	unsigned small_read_min;	 /* over at least this many reads */
+	double small_read_continued;	 /* ... this share continuing the previous read */
 	double latency_factor;		 /* p99 >= factor x median of the p50s */
 	unsigned latency_min_reads;	 /* matched reads per requester */
 	double outstanding_share;	 /* share of busy time at the maximum */
@@ -53,6 +54,15 @@ struct diag_trace_opts {
 	uint64_t config;  /* the PTT event's perf config (format, direction, type) */
 	bool have_config; /* false: the setting is unknown */
 	const char *pmu;  /* the PTT that recorded it (subject of recording findings); NULL: "trace" */
+	/*
+	 * Requester IDs of the host side (the traced Root Ports, whose ID the
+	 * CPU's requests carry); none: taken to be the completers whose
+	 * completions carry more than 8 bytes on average (the Root Complex
+	 * answering DMA reads).  Their requests are answered by CPL A or CPL
+	 * B completions, one of which every 4DW direction leaves out.
+	 */
+	const uint16_t *host;
+	size_t nhost;
 };
 
 struct diag_trace;
