@@ -30,6 +30,11 @@ grep -qE '^runs: [0-9]+ \([0-9]+ candidates x 1 repeats; the full grid is 9 cand
 	err "no runs line: $(cat out.txt)"
 grep -q '^best: qos_tx_cpl=[0-2] qos_tx_p=[0-2]: ' out.txt || err "no best line: $(cat out.txt)"
 [ "$(levels)" = "$start" ] || err "levels not restored after the search: $(levels)"
+# --html: the candidates as a bar chart, one bar per candidate measured
+search --html cand.html -- true >html.txt 2>&1 || err "--html search failed: $(cat html.txt)"
+n=$(sed -n 's/^runs: [0-9]* (\([0-9]*\) candidates.*/\1/p' html.txt)
+grep -q '<svg' cand.html || err "--html has no chart"
+[ "$(grep -o '<rect class="bar"' cand.html | wc -l)" = "$n" ] || err "--html: not $n bars"
 
 reset_tree
 search --apply -- true >apply.txt 2>&1 || err "--apply failed: $(cat apply.txt)"
