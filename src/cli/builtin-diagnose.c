@@ -31,16 +31,17 @@ struct diag_args {
 
 static int usage(int ret)
 {
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope diagnose [-i FILE] [--json] [--html FILE] [--tick NS]\n"
-		"       pciescope diagnose [--platform P | --backend host] [--workload W] [--seed N]\n"
-		"                          [-e PTT_EVENT] [-o FILE] [--json] [--html FILE] -- COMMAND\n"
-		"  -i FILE       the trace to diagnose (default perf.data)\n"
-		"  -e PTT_EVENT  live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
-		"                first PTT, 4DW, direction=2, type=7, all its Root Ports\n"
-		"  -o FILE       live: where the recorded trace goes (default diagnose.data)\n"
-		"  --json        one JSON object per finding\n"
-		"  --html FILE   the findings with charts of their evidence\n");
+	fprintf(
+	    ret ? stderr : stdout,
+	    "usage: pciescope diagnose [-i FILE] [--json] [--html FILE] [--tick NS]\n"
+	    "       pciescope diagnose [--platform P | --backend host] [--workload W] [--seed N]\n"
+	    "                          [-e PTT_EVENT] [-o FILE] [--json] [--html FILE] -- COMMAND\n"
+	    "  -i FILE       the trace to diagnose (default perf.data)\n"
+	    "  -e PTT_EVENT  live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
+	    "                first PTT, 4DW, direction=2, type=7, all its Root Ports\n"
+	    "  -o FILE       live: where the recorded trace goes (default diagnose.data)\n"
+	    "  --json        one JSON object per finding\n"
+	    "  --html FILE   the findings with charts of their evidence\n");
 	return ret;
 }
 
@@ -58,13 +59,18 @@ static int parse_tick(const char *v, double *ns)
 
 static int parse_args(struct diag_args *a, int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"input", required_argument, NULL, 'i'},	{"event", required_argument, NULL, 'e'},
-	    {"output", required_argument, NULL, 'o'},	{"json", no_argument, NULL, O_JSON},
-	    {"html", required_argument, NULL, O_HTML},	{"tick", required_argument, NULL, O_TICK},
-	    {"backend", required_argument, NULL, O_BK}, {"platform", required_argument, NULL, O_BK},
-	    {"workload", required_argument, NULL, O_BK}, {"seed", required_argument, NULL, O_BK},
-	    {"help", no_argument, NULL, 'h'},		{NULL, 0, NULL, 0}};
+	static const struct option opts[] = {{"input", required_argument, NULL, 'i'},
+					     {"event", required_argument, NULL, 'e'},
+					     {"output", required_argument, NULL, 'o'},
+					     {"json", no_argument, NULL, O_JSON},
+					     {"html", required_argument, NULL, O_HTML},
+					     {"tick", required_argument, NULL, O_TICK},
+					     {"backend", required_argument, NULL, O_BK},
+					     {"platform", required_argument, NULL, O_BK},
+					     {"workload", required_argument, NULL, O_BK},
+					     {"seed", required_argument, NULL, O_BK},
+					     {"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
 	char name[32];
 	int c, li = 0;
 
@@ -102,8 +108,8 @@ static void print_live(const struct diag_live *l)
 {
 	fprintf(stderr, "pciescope: diagnose: %s", l->ptt);
 	if (l->counted)
-		fprintf(stderr, ", %s: average read latency %.0f ns inbound, %.0f ns outbound", l->pmu,
-			l->rx_read_ns, l->tx_read_ns);
+		fprintf(stderr, ", %s: average read latency %.0f ns inbound, %.0f ns outbound",
+			l->pmu, l->rx_read_ns, l->tx_read_ns);
 	for (size_t i = 0; i < l->nport; i++) {
 		const struct diag_port *p = &l->port[i];
 
@@ -130,7 +136,8 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 
 	diag_thresholds_default(&th);
 	if (a->cmd >= argc) {
-		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0, trace))
+		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0,
+					trace))
 			return 1;
 		ret = diag_trace_rules(*trace, &th, NULL, out);
 		return ret ? cli_errno(ret, "diagnose") : 0;

@@ -12,8 +12,8 @@
 #include "diag_events.h"
 #include "pmu_source.h"
 
-int diag_events_parse(struct backend *b, const char *cmd, const char *text,
-		      struct diag_event **ev, size_t *n)
+int diag_events_parse(struct backend *b, const char *cmd, const char *text, struct diag_event **ev,
+		      size_t *n)
 {
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;

@@ -57,8 +57,9 @@ static int first_ptt(struct live *l)
 		if (!strncmp(names[i], "hisi_ptt", 8))
 			snprintf(l->ptt, sizeof(l->ptt), "%s", names[i]);
 	cli_names_free(names, n);
-	return l->ptt[0] ? 0 : cli_error("diagnose: no hisi_ptt PMU on this machine (see "
-					  "'pciescope list')");
+	return l->ptt[0] ? 0
+			 : cli_error("diagnose: no hisi_ptt PMU on this machine (see "
+				     "'pciescope list')");
 }
 
 /* Root Ports of the PTT, and the OR of their filter values. */
@@ -150,12 +151,14 @@ static int pmu_events(struct live *l)
 			l->bw_bit[l->nbw++] = l->port_bit[i];
 	}
 	for (size_t k = 0; k < l->nbw; k++)
-		len += (size_t)snprintf(
-		    text + len, sizeof(text) - len,
-		    "%s{%s/rx_mwr_flux,port=0x%x/,%s/rx_mwr_time,port=0x%x/,%s/tx_mwr_flux,port=0x%x/,"
-		    "%s/tx_mwr_time,port=0x%x/,%s/tx_cpl_flux,port=0x%x/,%s/tx_cpl_time,port=0x%x/}",
-		    k ? "," : "", l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k],
-		    l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k]);
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"%s{%s/rx_mwr_flux,port=0x%x/,%s/rx_mwr_time,port=0x%x/,%s/"
+					"tx_mwr_flux,port=0x%x/,"
+					"%s/tx_mwr_time,port=0x%x/,%s/tx_cpl_flux,port=0x%x/,%s/"
+					"tx_cpl_time,port=0x%x/}",
+					k ? "," : "", l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k],
+					l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k], l->pmu,
+					l->bw_bit[k], l->pmu, l->bw_bit[k]);
 	snprintf(text + len, sizeof(text) - len,
 		 "%s{%s/rx_mrd_latency,port=0x%x/,%s/rx_mrd_cnt,port=0x%x/},"
 		 "{%s/tx_mrd_latency,port=0x%x/,%s/tx_mrd_cnt,port=0x%x/}",

@@ -30,8 +30,8 @@ void diagnose_print_text(FILE *out, const struct diag_findings *l)
 			fprintf(out, " %s=%.6g", f->fig[k].name, f->fig[k].value);
 		fputc('\n', out);
 	}
-	fprintf(out, "%zu finding%s: %zu error, %zu warning, %zu info\n", l->n, l->n == 1 ? "" : "s",
-		diag_count_at_least(l, DIAG_ERROR),
+	fprintf(out, "%zu finding%s: %zu error, %zu warning, %zu info\n", l->n,
+		l->n == 1 ? "" : "s", diag_count_at_least(l, DIAG_ERROR),
 		diag_count_at_least(l, DIAG_WARNING) - diag_count_at_least(l, DIAG_ERROR),
 		l->n - diag_count_at_least(l, DIAG_WARNING));
 }

@@ -41,14 +41,16 @@ struct search_args {
 
 static int search_usage(int ret)
 {
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope tune DEVICE --search [--param NAME,...] -e EVENT\n"
-		"                      [--metric count|bandwidth|latency] [--maximize | --minimize]\n"
-		"                      [--repeat N] [--apply] [--grid] [--html FILE]\n"
-		"                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
-		"                      -- COMMAND [ARGS]\n"
-		"  runs COMMAND under candidate levels and measures EVENT (a count, or the metric\n"
-		"  of a PCIe PMU pair: {xxx_flux,xxx_time} bandwidth, {xxx_latency,xxx_cnt} latency)\n");
+	fprintf(
+	    ret ? stderr : stdout,
+	    "usage: pciescope tune DEVICE --search [--param NAME,...] -e EVENT\n"
+	    "                      [--metric count|bandwidth|latency] [--maximize | --minimize]\n"
+	    "                      [--repeat N] [--apply] [--grid] [--html FILE]\n"
+	    "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
+	    "                      -- COMMAND [ARGS]\n"
+	    "  runs COMMAND under candidate levels and measures EVENT (a count, or the metric\n"
+	    "  of a PCIe PMU pair: {xxx_flux,xxx_time} bandwidth, {xxx_latency,xxx_cnt} "
+	    "latency)\n");
 	return ret;
 }
 
@@ -101,15 +103,22 @@ static int parse_option(struct search_args *a, int c, const char *v)
 /* argv[0] is DEVICE (tune DEVICE --search ...), so getopt takes it for the program name. */
 static int parse_args(struct search_args *a, int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"search", no_argument, NULL, O_SEARCH}, {"param", required_argument, NULL, O_PARAM},
-	    {"event", required_argument, NULL, 'e'}, {"metric", required_argument, NULL, O_METRIC},
-	    {"maximize", no_argument, NULL, O_MAX},  {"minimize", no_argument, NULL, O_MIN},
-	    {"repeat", required_argument, NULL, O_REPEAT}, {"apply", no_argument, NULL, O_APPLY},
-	    {"grid", no_argument, NULL, O_GRID},     {"html", required_argument, NULL, O_HTML},
-	    {"backend", required_argument, NULL, O_BK}, {"platform", required_argument, NULL, O_BK},
-	    {"workload", required_argument, NULL, O_BK}, {"seed", required_argument, NULL, O_BK},
-	    {"help", no_argument, NULL, 'h'},	     {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {{"search", no_argument, NULL, O_SEARCH},
+					     {"param", required_argument, NULL, O_PARAM},
+					     {"event", required_argument, NULL, 'e'},
+					     {"metric", required_argument, NULL, O_METRIC},
+					     {"maximize", no_argument, NULL, O_MAX},
+					     {"minimize", no_argument, NULL, O_MIN},
+					     {"repeat", required_argument, NULL, O_REPEAT},
+					     {"apply", no_argument, NULL, O_APPLY},
+					     {"grid", no_argument, NULL, O_GRID},
+					     {"html", required_argument, NULL, O_HTML},
+					     {"backend", required_argument, NULL, O_BK},
+					     {"platform", required_argument, NULL, O_BK},
+					     {"workload", required_argument, NULL, O_BK},
+					     {"seed", required_argument, NULL, O_BK},
+					     {"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
 	char name[32];
 	int c, li = 0;
 
@@ -165,13 +174,14 @@ static bool is_pair(const struct diag_event *ev, size_t n)
 static int choose_metric(const struct search_args *a, const struct diag_event *ev, size_t n,
 			 struct diag_search_opts *o)
 {
-	enum hisi_pcie_class cls = is_pair(ev, n) ? hisi_pcie_event_class(ev[0].attr.config)
-						  : HISI_PCIE_OTHER;
+	enum hisi_pcie_class cls =
+	    is_pair(ev, n) ? hisi_pcie_event_class(ev[0].attr.config) : HISI_PCIE_OTHER;
 	const char *m = a->metric;
 
 	if (!m)
-		m = cls == HISI_PCIE_LATENCY ? "latency" : cls == HISI_PCIE_BANDWIDTH ? "bandwidth"
-										     : "count";
+		m = cls == HISI_PCIE_LATENCY	 ? "latency"
+		    : cls == HISI_PCIE_BANDWIDTH ? "bandwidth"
+						 : "count";
 	if (!strcmp(m, "count"))
 		o->metric = DIAG_METRIC_COUNT;
 	else if (!strcmp(m, "bandwidth") && cls == HISI_PCIE_BANDWIDTH)
@@ -179,10 +189,11 @@ static int choose_metric(const struct search_args *a, const struct diag_event *e
 	else if (!strcmp(m, "latency") && cls == HISI_PCIE_LATENCY)
 		o->metric = DIAG_METRIC_LATENCY;
 	else if (!strcmp(m, "bandwidth") || !strcmp(m, "latency"))
-		return cli_error("tune: --metric %s needs its PCIe PMU pair as the first two events, "
-				 "e.g. {hisi_pcie0_core2/tx_cpl_flux,port=0x1/,"
-				 "hisi_pcie0_core2/tx_cpl_time,port=0x1/}",
-				 m);
+		return cli_error(
+		    "tune: --metric %s needs its PCIe PMU pair as the first two events, "
+		    "e.g. {hisi_pcie0_core2/tx_cpl_flux,port=0x1/,"
+		    "hisi_pcie0_core2/tx_cpl_time,port=0x1/}",
+		    m);
 	else
 		return cli_error("tune: --metric %s: expected count, bandwidth or latency", m);
 	o->minimize = a->minimize >= 0 ? a->minimize : o->metric == DIAG_METRIC_LATENCY;
@@ -207,9 +218,16 @@ static void levels_text(const int *lv, const bool *search, char *buf, size_t n)
 
 static void print_table(const struct diag_search_opts *o, const struct diag_search_result *r)
 {
-	static const char *const cols[] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					   "rx_alloc_buf_level", "tx_alloc_buf_level",
-					   "mean", "spread (sd)", "min", "max", "gain %"};
+	static const char *const cols[] = {"qos_tx_cpl",
+					   "qos_tx_np",
+					   "qos_tx_p",
+					   "rx_alloc_buf_level",
+					   "tx_alloc_buf_level",
+					   "mean",
+					   "spread (sd)",
+					   "min",
+					   "max",
+					   "gain %"};
 	struct out_table *t = out_table_new(10, cols, "rrrrrrrrrr");
 
 	for (size_t i = 0; t && i < r->n; i++) {
@@ -258,7 +276,7 @@ static int write_html(const char *path, const struct diag_search_opts *o,
 {
 	FILE *h = fopen(path, "w");
 	const char **labels = calloc(r->n ? r->n : 1, sizeof(*labels));
-	char (*text)[16] = calloc(r->n ? r->n : 1, sizeof(*text));
+	char(*text)[16] = calloc(r->n ? r->n : 1, sizeof(*text));
 	double *v = calloc(r->n ? r->n : 1, sizeof(*v));
 	int ret = 0;
 

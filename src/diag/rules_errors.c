@@ -25,9 +25,9 @@ static int completer_errors(const struct dt_cpl *c, struct diag_findings *out)
 	snprintf(f->summary, sizeof(f->summary),
 		 "%llu of %s's %llu completions report an error: UR %llu, CA %llu, "
 		 "CRS outside configuration %llu, poisoned %llu",
-		 (unsigned long long)n, who, (unsigned long long)c->cpls,
-		 (unsigned long long)c->ur, (unsigned long long)c->ca,
-		 (unsigned long long)c->crs_bad, (unsigned long long)c->poisoned);
+		 (unsigned long long)n, who, (unsigned long long)c->cpls, (unsigned long long)c->ur,
+		 (unsigned long long)c->ca, (unsigned long long)c->crs_bad,
+		 (unsigned long long)c->poisoned);
 	snprintf(f->advice, sizeof(f->advice),
 		 "read %s's AER status (lspci -vvv) and its driver's log: UR = a request it does "
 		 "not support (address outside its BARs?), CA = it aborted, CRS = not ready",
@@ -59,10 +59,11 @@ static int poisoned_requests(const struct dt_req *r, struct diag_findings *out)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary), "%s sent %llu poisoned requests (EP set)", who,
 		 (unsigned long long)r->poisoned);
-	snprintf(f->advice, sizeof(f->advice),
-		 "%s forwards data it knows to be corrupt: read its AER status and check the memory "
-		 "or link it got the data from",
-		 who);
+	snprintf(
+	    f->advice, sizeof(f->advice),
+	    "%s forwards data it knows to be corrupt: read its AER status and check the memory "
+	    "or link it got the data from",
+	    who);
 	diag_figure(f, "poisoned", (double)r->poisoned);
 	return 0;
 }
@@ -82,8 +83,8 @@ static int messages(const struct dt_req *r, struct diag_findings *out)
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "%s sent %llu error messages: ERR_COR %llu, ERR_NONFATAL %llu, ERR_FATAL %llu", who,
-		 (unsigned long long)n, (unsigned long long)r->msg[0],
+		 "%s sent %llu error messages: ERR_COR %llu, ERR_NONFATAL %llu, ERR_FATAL %llu",
+		 who, (unsigned long long)n, (unsigned long long)r->msg[0],
 		 (unsigned long long)r->msg[1], (unsigned long long)r->msg[2]);
 	snprintf(f->advice, sizeof(f->advice),
 		 "read %s's AER registers (lspci -vvv, rasdaemon): correctable errors in numbers "

@@ -36,7 +36,8 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 		 "%s trained at %.1f GT/s x%u where both ends support %.1f GT/s x%u (%.0f of %.0f "
 		 "MB/s)",
 		 p->bdf, p->speed, p->width, speed, width,
-		 diag_link_capacity_mbps(p->speed, p->width), diag_link_capacity_mbps(speed, width));
+		 diag_link_capacity_mbps(p->speed, p->width),
+		 diag_link_capacity_mbps(speed, width));
 	snprintf(f->advice, sizeof(f->advice),
 		 "retrain the link (setpci the Root Port's Link Control Retrain bit, or reseat the "
 		 "card) and check the slot's lanes and signal integrity; pciescope topo shows all");

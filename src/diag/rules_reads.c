@@ -127,14 +127,16 @@ static int latency_outliers(const struct diag_trace *t, const struct diag_thresh
 			err = -ENOMEM;
 			break;
 		}
-		snprintf(f->summary, sizeof(f->summary),
-			 "%s's reads take up to %.0f ns (p99), %.1f times the %.0f ns median p50 of "
-			 "%zu requesters",
-			 who, v[i].p99, v[i].p99 / median, median, n);
-		snprintf(f->advice, sizeof(f->advice),
-			 "find what %s's slow reads wait for: remote NUMA memory, a busy completer, "
-			 "or completions queued behind other traffic at the Root Port (qos_tx_cpl)",
-			 who);
+		snprintf(
+		    f->summary, sizeof(f->summary),
+		    "%s's reads take up to %.0f ns (p99), %.1f times the %.0f ns median p50 of "
+		    "%zu requesters",
+		    who, v[i].p99, v[i].p99 / median, median, n);
+		snprintf(
+		    f->advice, sizeof(f->advice),
+		    "find what %s's slow reads wait for: remote NUMA memory, a busy completer, "
+		    "or completions queued behind other traffic at the Root Port (qos_tx_cpl)",
+		    who);
 		diag_figure(f, "reads", (double)v[i].n);
 		diag_figure(f, "p50_ns", v[i].p50);
 		diag_figure(f, "p99_ns", v[i].p99);
@@ -233,8 +235,8 @@ static int unmatched(const struct diag_trace *t, const struct dt_req *r,
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "%llu of %s's %llu non-posted requests (%.1f %%) never completed", (unsigned long long)n,
-		 who, (unsigned long long)r->np, pct);
+		 "%llu of %s's %llu non-posted requests (%.1f %%) never completed",
+		 (unsigned long long)n, who, (unsigned long long)r->np, pct);
 	snprintf(f->advice, sizeof(f->advice),
 		 "look for completion timeouts in %s's AER status; if its tags are reused before "
 		 "completions arrive, the device or its driver loses track of requests",

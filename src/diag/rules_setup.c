@@ -83,11 +83,12 @@ static int hides_completions(const struct diag_trace *t, struct diag_findings *o
 	f = diag_add(out, "direction-hides-completions", DIAG_INFO, t->subject);
 	if (!f)
 		return -ENOMEM;
-	snprintf(f->summary, sizeof(f->summary),
-		 "the recording (format=%u direction=%u type=%u) cannot see %llu requests meet their "
-		 "completions: no latency finding can be made",
-		 setting_format(t), setting_direction(t), (unsigned)(t->o.config >> 24 & 0xff),
-		 (unsigned long long)t->np_requests);
+	snprintf(
+	    f->summary, sizeof(f->summary),
+	    "the recording (format=%u direction=%u type=%u) cannot see %llu requests meet their "
+	    "completions: no latency finding can be made",
+	    setting_format(t), setting_direction(t), (unsigned)(t->o.config >> 24 & 0xff),
+	    (unsigned long long)t->np_requests);
 	snprintf(f->advice, sizeof(f->advice), "%s", what_would(t));
 	diag_figure(f, "format", setting_format(t));
 	diag_figure(f, "direction", setting_direction(t));

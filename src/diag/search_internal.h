@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The two halves of the tune search: one measured run (search_run.c) and the strategy (search.c). */
+/* The two halves of the tune search: one measured run (search_run.c) and the strategy (search.c).
+ */
 #ifndef PCIESCOPE_DIAG_SEARCH_INTERNAL_H
 #define PCIESCOPE_DIAG_SEARCH_INTERNAL_H
 

@@ -18,8 +18,8 @@
 
 #define PMU_DIR "/sys/bus/event_source/devices"
 
-const char *const diag_tune_params[DIAG_TUNE_NPARAM] = {
-    "qos_tx_cpl", "qos_tx_np", "qos_tx_p", "rx_alloc_buf_level", "tx_alloc_buf_level"};
+const char *const diag_tune_params[DIAG_TUNE_NPARAM] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
+							"rx_alloc_buf_level", "tx_alloc_buf_level"};
 
 int diag_tune_param_index(const char *name)
 {
@@ -122,8 +122,8 @@ static int target(const struct diag_search_opts *o, const struct diag_counters *
 		return 0;
 	}
 	if (!hisi_pcie_metric(hisi_pcie_event_class(ev[main].attr.config),
-			      diag_count_scaled(&c->val[main]), diag_count_scaled(&c->val[1 - main]),
-			      v, &unit))
+			      diag_count_scaled(&c->val[main]),
+			      diag_count_scaled(&c->val[1 - main]), v, &unit))
 		return -ENODATA;
 	return 0;
 }

@@ -257,7 +257,7 @@ static void count_completion(struct diag_trace *t, const struct tlp_hdr *h)
 
 static void count_message(struct diag_trace *t, const struct tlp_hdr *h)
 {
-	int m = h->message_code == MSG_ERR_COR	    ? DT_ERR_COR
+	int m = h->message_code == MSG_ERR_COR	      ? DT_ERR_COR
 		: h->message_code == MSG_ERR_NONFATAL ? DT_ERR_NONFATAL
 		: h->message_code == MSG_ERR_FATAL    ? DT_ERR_FATAL
 						      : -1;
@@ -377,7 +377,8 @@ bool dt_is_host(const struct diag_trace *t, uint16_t rid)
 			return true;
 	if (t->o.nhost)
 		return false;
-	if (t->req.idx[rid] && ((const struct dt_req *)dt_at(&t->req, t->req.idx[rid] - 1))->cfg_sent)
+	if (t->req.idx[rid] &&
+	    ((const struct dt_req *)dt_at(&t->req, t->req.idx[rid] - 1))->cfg_sent)
 		return true;
 	if (!t->cpl.idx[rid])
 		return false;

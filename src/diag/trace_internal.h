@@ -11,22 +11,22 @@
 
 #define DT_TAGS 1024
 #define DT_MAX_TRACKED 1024 /* requesters whose outstanding requests are followed */
-#define DT_LEN_BUCKETS 13 /* read lengths rounded up to 2^i bytes, i = 0..12 */
+#define DT_LEN_BUCKETS 13   /* read lengths rounded up to 2^i bytes, i = 0..12 */
 
 enum dt_msg { DT_ERR_COR, DT_ERR_NONFATAL, DT_ERR_FATAL, DT_NMSG };
 
 struct dt_req {
 	uint16_t rid;
-	uint64_t np;			  /* non-posted requests */
-	uint64_t cpls_to;		  /* completions returning to it */
-	uint64_t cfg_sent;		  /* configuration requests: only the host sends them */
-	uint64_t data_reads;		  /* memory reads of more than one DW */
+	uint64_t np;			     /* non-posted requests */
+	uint64_t cpls_to;		     /* completions returning to it */
+	uint64_t cfg_sent;		     /* configuration requests: only the host sends them */
+	uint64_t data_reads;		     /* memory reads of more than one DW */
 	uint64_t len_bucket[DT_LEN_BUCKETS]; /* of those */
-	uint64_t continued;		  /* of those, starting where its previous one ended */
+	uint64_t continued;		     /* of those, starting where its previous one ended */
 	uint64_t next_addr;
-	uint64_t unmatched;		  /* tag reused before a completion closed it */
-	uint64_t *open;			  /* [DT_TAGS]: issue tick + 1, 0 = free */
-	uint64_t *time_at;		  /* [DT_TAGS + 1]: ticks with n outstanding */
+	uint64_t unmatched; /* tag reused before a completion closed it */
+	uint64_t *open;	    /* [DT_TAGS]: issue tick + 1, 0 = free */
+	uint64_t *time_at;  /* [DT_TAGS + 1]: ticks with n outstanding */
 	unsigned out, max_out;
 	uint64_t out_since;
 	uint64_t matched_data_reads, matched_bytes, matched_ticks;
@@ -54,7 +54,7 @@ struct dt_table {
 struct diag_trace {
 	struct diag_trace_opts o;
 	uint16_t host[64]; /* o.host copied (at most 64) */
-	char subject[48]; /* the PMU that recorded it, or "trace" */
+	char subject[48];  /* the PMU that recorded it, or "trace" */
 	struct analysis *a;
 	enum analysis_dir dir;
 	bool err; /* out of memory on the way: some evidence is missing */

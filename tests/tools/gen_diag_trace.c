@@ -81,8 +81,8 @@ static void mrd(uint64_t t, uint16_t rid, uint16_t tag, uint32_t bytes)
 	push(t, &h);
 }
 
-static void cpl(uint64_t t, uint16_t rid, uint16_t tag, uint16_t cid, uint32_t bytes,
-		uint32_t bc, uint8_t status)
+static void cpl(uint64_t t, uint16_t rid, uint16_t tag, uint16_t cid, uint32_t bytes, uint32_t bc,
+		uint8_t status)
 {
 	struct tlp_hdr h;
 

@@ -35,8 +35,13 @@ static size_t findings(const struct diag_port *p, size_t n, struct diag_findings
 
 static void downgraded_needs_both_ends(void **state)
 {
-	struct diag_port p = {.bdf = "0000:00:0c.0", .speed = 8, .max_speed = 16, .width = 4,
-			      .max_width = 4, .have_dev = true, .dev_max_speed = 8,
+	struct diag_port p = {.bdf = "0000:00:0c.0",
+			      .speed = 8,
+			      .max_speed = 16,
+			      .width = 4,
+			      .max_width = 4,
+			      .have_dev = true,
+			      .dev_max_speed = 8,
 			      .dev_max_width = 4};
 	struct diag_findings l;
 
@@ -50,8 +55,13 @@ static void downgraded_needs_both_ends(void **state)
 	assert_int_equal(l.f[0].severity, DIAG_WARNING);
 	diag_findings_free(&l);
 	/* width too: x8 against a x16 port is fine for a x8 device, not for a x16 one */
-	p = (struct diag_port){.bdf = "0000:00:00.0", .speed = 16, .max_speed = 16, .width = 8,
-			       .max_width = 16, .have_dev = true, .dev_max_speed = 16,
+	p = (struct diag_port){.bdf = "0000:00:00.0",
+			       .speed = 16,
+			       .max_speed = 16,
+			       .width = 8,
+			       .max_width = 16,
+			       .have_dev = true,
+			       .dev_max_speed = 16,
 			       .dev_max_width = 8};
 	assert_int_equal(findings(&p, 1, &l), 0);
 	diag_findings_free(&l);
@@ -64,8 +74,13 @@ static void downgraded_needs_both_ends(void **state)
 static void saturated_from_ninety_percent(void **state)
 {
 	double cap = diag_link_capacity_mbps(16, 4);
-	struct diag_port p = {.bdf = "0000:00:04.0", .speed = 16, .max_speed = 16, .width = 4,
-			      .max_width = 4, .have_bw = true, .in_mbps = 10,
+	struct diag_port p = {.bdf = "0000:00:04.0",
+			      .speed = 16,
+			      .max_speed = 16,
+			      .width = 4,
+			      .max_width = 4,
+			      .have_bw = true,
+			      .in_mbps = 10,
 			      .out_mbps = 0.89 * cap};
 	struct diag_findings l;
 

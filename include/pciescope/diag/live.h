@@ -17,10 +17,10 @@ struct diag_port {
 	char bdf[16];		 /* the Root Port, dddd:bb:dd.f */
 	double speed, max_speed; /* GT/s of its link, 0 = unknown */
 	unsigned width, max_width;
-	bool have_dev;		 /* a device below it with its own maximum */
+	bool have_dev; /* a device below it with its own maximum */
 	double dev_max_speed;
 	unsigned dev_max_width;
-	bool have_bw;		 /* PMU bandwidth counted */
+	bool have_bw;		  /* PMU bandwidth counted */
 	double in_mbps, out_mbps; /* bytes (payload + header) per µs, each direction */
 };
 

@@ -23,23 +23,23 @@
 
 /* Every default threshold of the catalogue; docs/diagnose.md lists them. */
 struct diag_thresholds {
-	unsigned small_read_bytes;	 /* median MRd length at most this */
-	unsigned small_read_min;	 /* over at least this many reads */
-	double small_read_continued;	 /* ... this share continuing the previous read */
-	double latency_factor;		 /* p99 >= factor x median of the p50s */
-	unsigned latency_min_reads;	 /* matched reads per requester */
-	double outstanding_share;	 /* share of busy time at the maximum */
-	unsigned outstanding_min_reads;	 /* matched data reads */
-	double unmatched_pct;		 /* percent of non-posted requests */
-	unsigned unmatched_min;		 /* requests before the rule looks */
-	double unmatched_grace_ns;	 /* requests this close to the end aside */
-	double cfg_rate;		 /* configuration requests per second */
-	unsigned cfg_min;		 /* ... and at least this many */
-	double cfg_span_share;		 /* spread over this share of the trace */
-	double hint_busy_mbps;		 /* payload bandwidth for a tune hint */
-	double hint_cpl_share;		 /* completion share of the payload */
-	double hint_p_share;		 /* posted share of the payload */
-	double saturated_share;		 /* link-saturated: share of capacity */
+	unsigned small_read_bytes;	/* median MRd length at most this */
+	unsigned small_read_min;	/* over at least this many reads */
+	double small_read_continued;	/* ... this share continuing the previous read */
+	double latency_factor;		/* p99 >= factor x median of the p50s */
+	unsigned latency_min_reads;	/* matched reads per requester */
+	double outstanding_share;	/* share of busy time at the maximum */
+	unsigned outstanding_min_reads; /* matched data reads */
+	double unmatched_pct;		/* percent of non-posted requests */
+	unsigned unmatched_min;		/* requests before the rule looks */
+	double unmatched_grace_ns;	/* requests this close to the end aside */
+	double cfg_rate;		/* configuration requests per second */
+	unsigned cfg_min;		/* ... and at least this many */
+	double cfg_span_share;		/* spread over this share of the trace */
+	double hint_busy_mbps;		/* payload bandwidth for a tune hint */
+	double hint_cpl_share;		/* completion share of the payload */
+	double hint_p_share;		/* posted share of the payload */
+	double saturated_share;		/* link-saturated: share of capacity */
 };
 
 void diag_thresholds_default(struct diag_thresholds *t);
@@ -53,7 +53,8 @@ struct diag_trace_opts {
 	double tick_ns;	  /* 0: ANALYSIS_DEFAULT_TICK_NS */
 	uint64_t config;  /* the PTT event's perf config (format, direction, type) */
 	bool have_config; /* false: the setting is unknown */
-	const char *pmu;  /* the PTT that recorded it (subject of recording findings); NULL: "trace" */
+	const char
+	    *pmu; /* the PTT that recorded it (subject of recording findings); NULL: "trace" */
 	/*
 	 * Requester IDs of the host side (the traced Root Ports, whose ID the
 	 * CPU's requests carry); none: taken to be the completers whose
