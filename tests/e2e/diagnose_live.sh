@@ -38,8 +38,7 @@ jq '(.devices[] | select(.bdf == "0000:28:00.0")) += {"max_speed": 4}' \
 [ "$(count '.id == "link-downgraded" and .subject == "0000:00:0c.0" and
 	.evidence.speed_gts == 8 and .evidence.supported_speed_gts == 16' down.json.out)" -eq 1 ] ||
 	err "no link-downgraded on 00:0c.0: $(cat down.json.out)"
-[ "$(count '.id == "link-downgraded"' down.json.out)" -eq 1 ] ||
-	err "link-downgraded elsewhere too: $(cat down.json.out)"
+[ "$(count 'true' down.json.out)" -eq 1 ] || err "more than link-downgraded: $(cat down.json.out)"
 
 "$P" diagnose -e hisi_ptt9_9 -- sleep 0.001 2>bad.err && err "unknown PTT accepted"
 grep -q '^pciescope: diagnose: ' bad.err || err "unknown PTT message: $(cat bad.err)"
