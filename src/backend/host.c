@@ -23,9 +23,25 @@
 #include "backend_internal.h"
 #include "host_internal.h"
 
+/*
+ * PCIESCOPE_SYSFS_ROOT=DIR reads and writes DIR/sys/... in place of /sys/...:
+ * tests give the host backend a fake sysfs tree (PTT tune files) this way.
+ * perf_event_open is the real kernel's either way.
+ */
+static const char *sysfs_path(const char *path, char *buf, size_t n)
+{
+	const char *root = getenv("PCIESCOPE_SYSFS_ROOT");
+
+	if (!root || !*root || strncmp(path, "/sys", 4))
+		return path;
+	snprintf(buf, n, "%s%s", root, path);
+	return buf;
+}
+
 static ssize_t h_sysfs_read(struct backend *b, const char *path, char *buf, size_t n)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char real[4096];
+	int fd = open(sysfs_path(path, real, sizeof(real)), O_RDONLY | O_CLOEXEC);
 	ssize_t len;
 
 	if (fd < 0)
@@ -39,7 +55,8 @@ static ssize_t h_sysfs_read(struct backend *b, const char *path, char *buf, size
 
 static ssize_t h_sysfs_write(struct backend *b, const char *path, const char *buf, size_t n)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	char real[4096];
+	int fd = open(sysfs_path(path, real, sizeof(real)), O_WRONLY | O_CLOEXEC);
 	ssize_t len;
 
 	if (fd < 0)
@@ -61,7 +78,8 @@ static void free_names(char **names, size_t count)
 
 static int h_sysfs_list(struct backend *b, const char *path, char ***names, size_t *count)
 {
-	DIR *d = opendir(path);
+	char real[4096];
+	DIR *d = opendir(sysfs_path(path, real, sizeof(real)));
 	struct dirent *de;
 	char **v = NULL, **nv;
 	size_t n = 0;
@@ -89,9 +107,10 @@ static int h_sysfs_list(struct backend *b, const char *path, char ***names, size
 
 static int h_sysfs_is_dir(struct backend *b, const char *path)
 {
+	char real[4096];
 	struct stat st;
 
-	if (stat(path, &st))
+	if (stat(sysfs_path(path, real, sizeof(real)), &st))
 		return -errno;
 	return S_ISDIR(st.st_mode);
 }

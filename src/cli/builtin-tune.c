@@ -21,6 +21,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
+#include "tune_search.h"
 
 /* The seed's long names, present as aliases on the emulated platform. */
 static const char *tune_alias_of(const char *name)
@@ -135,6 +136,7 @@ static int tune_usage(int ret)
 {
 	fprintf(ret ? stderr : stdout,
 		"usage: pciescope tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]\n"
+		"       pciescope tune DEVICE --search -e EVENT [...] -- COMMAND  (see --search --help)\n"
 		"  DEVICE  a PMU with a tune/ directory, e.g. hisi_ptt0_2\n"
 		"  PARAM   qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, "
 		"tx_alloc_buf_level\n");
@@ -150,6 +152,9 @@ int cmd_tune(int argc, char **argv)
 	struct backend *b;
 	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--search") && argc > 1)
+			return argv[1][0] == '-' ? tune_usage(1) : tune_search_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc && !first; i++) {
 		r = backend_opts_parse(&bo, argc, argv, &i);
 		if (r < 0)

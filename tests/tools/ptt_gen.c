@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <pciescope/perf/perf_data.h>
 
@@ -90,8 +91,11 @@ static int write_chunks(struct perf_writer *w, const struct ptt_gen_opts *o, uin
 
 		if (!buf)
 			return -ENOMEM;
-		gen_entries(buf, (size_t)(n / esz) + 1, o->format, &seed,
-			    o->every_kind ? &turn : NULL);
+		if (o->data)
+			memcpy(buf, o->data + aux_off, n);
+		else
+			gen_entries(buf, (size_t)(n / esz) + 1, o->format, &seed,
+				    o->every_kind ? &turn : NULL);
 		err = perf_writer_aux(w, aux_off, n, 0, &sid);
 		if (!err)
 			err = perf_writer_auxtrace(w, &c, buf, n);
@@ -114,7 +118,7 @@ int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 	};
 	struct perf_event_attr attr = {
 		.type = PTT_PMU_TYPE, .size = sizeof(attr),
-		.config = (uint64_t)o->format << 32 | 1ull << 24 | 0x80001,
+		.config = o->config ? o->config : (uint64_t)o->format << 32 | 1ull << 24 | 0x80001,
 		.sample_period = 1,
 		.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
 			       PERF_SAMPLE_CPU,

@@ -27,6 +27,10 @@ struct ptt_gen_opts {
 	bool every_kind;   /* kinds in turn (prefixes too, in 8DW), not at random */
 	/* Non-zero: CLOCK_DATA says perf time PTT_GEN_CLOCK_NS is this wall time (ns). */
 	uint64_t wall_ns;
+	/* Chunks hold these bytes (in order) instead of generated entries, when set. */
+	const uint8_t *data;
+	/* The PTT event's perf config; 0: format, type=1 (posted), direction 0, port 0x80001. */
+	uint64_t config;
 };
 
 /* The perf time CLOCK_DATA pairs with wall_ns, and the ITRACE_START time (tracing begins). */

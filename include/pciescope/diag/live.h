@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Diagnosis from what a live run measures besides the trace: the link
+ * state of each Root Port of the traced core (sysfs link files) and the
+ * PCIe PMU's bandwidth per port.  The caller reads them (through a
+ * backend); the rules only judge them.
+ */
+#ifndef PCIESCOPE_DIAG_LIVE_H
+#define PCIESCOPE_DIAG_LIVE_H
+
+#include <stdbool.h>
+
+#include <pciescope/diag/finding.h>
+#include <pciescope/diag/trace.h>
+
+struct diag_port {
+	char bdf[16];		 /* the Root Port, dddd:bb:dd.f */
+	double speed, max_speed; /* GT/s of its link, 0 = unknown */
+	unsigned width, max_width;
+	bool have_dev; /* a device below it with its own maximum */
+	double dev_max_speed;
+	unsigned dev_max_width;
+	bool have_bw;		  /* PMU bandwidth counted */
+	double in_mbps, out_mbps; /* bytes (payload + header) per µs, each direction */
+};
+
+/* MB/s a link of that speed (GT/s) and width carries after line encoding; 0 if unknown. */
+double diag_link_capacity_mbps(double gts, unsigned width);
+
+/* link-downgraded and link-saturated for each port; 0 or -ENOMEM. */
+int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,
+		    struct diag_findings *out);
+
+#endif

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Measuring which PTT tune levels help: the search loop over a backend.
+ * Each run opens the backend (emulated: the same platform and workload
+ * from seed + repeat, so every candidate sees the same traffic; host: the
+ * real machine, where the command is the user's own load), writes the
+ * candidate's five levels, counts the events while the command runs and
+ * closes again.  The target is event 0's count or, when events 0 and 1 are
+ * a PCIe PMU pair, its derived metric (bandwidth, average latency).
+ *
+ * Strategy: coordinate descent from the starting levels (each searched
+ * parameter in turn tried at 0, 1, 2, the others held), repeated until a
+ * pass changes nothing, then every two-parameter neighbour (both moved by
+ * one) of the result; an improvement there restarts the descent.  Results
+ * are cached, so no candidate runs twice.  `grid` runs every candidate.
+ *
+ * The starting levels are written back at the end (or the best ones with
+ * apply), also when a run fails or *stop becomes non-zero (a signal
+ * handler sets it; the run in progress is cut short).
+ */
+#ifndef PCIESCOPE_DIAG_SEARCH_H
+#define PCIESCOPE_DIAG_SEARCH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <pciescope/backend/backend.h>
+#include <pciescope/diag/counters.h>
+
+#define DIAG_TUNE_NPARAM 5
+#define DIAG_TUNE_LEVELS 3
+
+/* The tune files, in the order of a candidate's levels. */
+extern const char *const diag_tune_params[DIAG_TUNE_NPARAM];
+/* Index of a tune file name (or its seed alias), -1 if none. */
+int diag_tune_param_index(const char *name);
+
+enum diag_metric { DIAG_METRIC_COUNT, DIAG_METRIC_BANDWIDTH, DIAG_METRIC_LATENCY };
+
+struct diag_candidate {
+	int level[DIAG_TUNE_NPARAM];
+	double mean, sd, min, max;
+	unsigned runs;
+};
+
+struct diag_search_opts {
+	struct backend_options bo; /* repeats use bo.seed, bo.seed + 1, ... */
+	const char *ptt;	   /* the PMU with the tune/ directory */
+	bool search[DIAG_TUNE_NPARAM];
+	const struct diag_event *ev;
+	size_t nev;
+	enum diag_metric metric;
+	bool minimize;
+	unsigned repeat;
+	bool apply, grid;
+	char *const *argv; /* the command run per candidate */
+	volatile sig_atomic_t *stop;
+	/* Called after each candidate is measured (may be NULL). */
+	void (*progress)(void *ctx, const struct diag_candidate *c);
+	void *ctx;
+};
+
+struct diag_search_result {
+	struct diag_candidate *c; /* in the order they were measured; c[0] = the start */
+	size_t n, cap;
+	size_t best;
+	unsigned runs;
+	bool restored; /* the levels written at the end (start, or best with apply) took */
+};
+
+/*
+ * 0 when the search finished; -EINTR when stopped; another -errno on an
+ * error, with one line in err.  The result holds what was measured in
+ * every case; free it with diag_search_free.
+ */
+int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, char *err,
+		size_t errlen);
+void diag_search_free(struct diag_search_result *r);
+/* The target's relative gain of candidate i over the start, in percent (positive = better). */
+double diag_search_gain(const struct diag_search_opts *o, const struct diag_search_result *r,
+			size_t i);
+
+#endif

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Diagnosis of a PTT trace: the evidence the rules need, gathered in one
+ * pass beside the trace analyser (trace/analysis.h, which matches requests
+ * with completions and keeps latency histograms), then the rules of the
+ * catalogue (docs/diagnose.md) turned into findings.
+ *
+ * What the analyser does not keep is collected here per requester:
+ * read request lengths, outstanding non-posted requests over time (a tag
+ * table fed by the analyser's matched requests), requests that never
+ * complete, error messages and poisoned TLPs; per completer the completion
+ * statuses; per configuration target the configuration requests.
+ */
+#ifndef PCIESCOPE_DIAG_TRACE_H
+#define PCIESCOPE_DIAG_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pciescope/diag/finding.h>
+#include <pciescope/trace/analysis.h>
+
+/* Every default threshold of the catalogue; docs/diagnose.md lists them. */
+struct diag_thresholds {
+	unsigned small_read_bytes;	/* median MRd length at most this */
+	unsigned small_read_min;	/* over at least this many reads */
+	double small_read_continued;	/* ... this share continuing the previous read */
+	double latency_factor;		/* p99 >= factor x median of the p50s */
+	unsigned latency_min_reads;	/* matched reads per requester */
+	double outstanding_share;	/* share of busy time at the maximum */
+	unsigned outstanding_min_reads; /* matched data reads */
+	double unmatched_pct;		/* percent of non-posted requests */
+	unsigned unmatched_min;		/* requests before the rule looks */
+	double unmatched_grace_ns;	/* requests this close to the end aside */
+	double cfg_rate;		/* configuration requests per second */
+	unsigned cfg_min;		/* ... and at least this many */
+	double cfg_span_share;		/* spread over this share of the trace */
+	double hint_busy_mbps;		/* payload bandwidth for a tune hint */
+	double hint_cpl_share;		/* completion share of the payload */
+	double hint_p_share;		/* posted share of the payload */
+	double saturated_share;		/* link-saturated: share of capacity */
+};
+
+void diag_thresholds_default(struct diag_thresholds *t);
+
+/* Tune levels of the traced core, when known (live diagnosis); -1 = unknown. */
+struct diag_tune_levels {
+	int qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, tx_alloc_buf_level;
+};
+
+struct diag_trace_opts {
+	double tick_ns;	  /* 0: ANALYSIS_DEFAULT_TICK_NS */
+	uint64_t config;  /* the PTT event's perf config (format, direction, type) */
+	bool have_config; /* false: the setting is unknown */
+	const char
+	    *pmu; /* the PTT that recorded it (subject of recording findings); NULL: "trace" */
+	/*
+	 * Requester IDs of the host side (the traced Root Ports, whose ID the
+	 * CPU's requests carry); none: taken to be the completers whose
+	 * completions carry more than 8 bytes on average (the Root Complex
+	 * answering DMA reads).  Their requests are answered by CPL A or CPL
+	 * B completions, one of which every 4DW direction leaves out.
+	 */
+	const uint16_t *host;
+	size_t nhost;
+};
+
+struct diag_trace;
+
+int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out);
+void diag_trace_destroy(struct diag_trace *t);
+/* Whole entries of format f, in trace order. */
+void diag_trace_feed(struct diag_trace *t, const uint8_t *buf, size_t len, enum ptt_format f);
+/* Ends the trace; call once before the rules. */
+void diag_trace_finish(struct diag_trace *t);
+/* The analyser's results (summary, latency, windows), for the printers' charts. */
+const struct analysis *diag_trace_analysis(const struct diag_trace *t);
+
+/*
+ * Appends the trace's findings to out.  levels may be NULL (unknown).
+ * Returns 0 or -ENOMEM.
+ */
+int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *th,
+		     const struct diag_tune_levels *levels, struct diag_findings *out);
+
+#endif

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope diagnose [-i FILE] [--json] [--html FILE] [--tick NS]
+ * pciescope diagnose [--platform P | --backend host] [-e PTT_EVENT] [-o FILE]
+ *                    [--json] [--html FILE] -- COMMAND
+ *
+ * Findings from a PTT trace, or, with a command, from a trace recorded
+ * while it runs together with the PCIe PMU's counts and the link state
+ * (diagnose_live.c).  The rules are the diag library's; this file only
+ * wires input to them and their findings to a printer.  The exit code is 0
+ * whatever was found: findings are results, not errors.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend_opts.h"
+#include "cli.h"
+#include "diagnose.h"
+#include "diagnose_live.h"
+
+struct diag_args {
+	struct backend_opts bo;
+	const char *input, *html, *event, *output;
+	bool json;
+	double tick_ns;
+	int cmd;
+};
+
+static int usage(int ret)
+{
+	fprintf(
+	    ret ? stderr : stdout,
+	    "usage: pciescope diagnose [-i FILE] [--json] [--html FILE] [--tick NS]\n"
+	    "       pciescope diagnose [--platform P | --backend host] [--workload W] [--seed N]\n"
+	    "                          [-e PTT_EVENT] [-o FILE] [--json] [--html FILE] -- COMMAND\n"
+	    "  -i FILE       the trace to diagnose (default perf.data)\n"
+	    "  -e PTT_EVENT  live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
+	    "                first PTT, 4DW, direction=2, type=7, all its Root Ports\n"
+	    "  -o FILE       live: where the recorded trace goes (default diagnose.data)\n"
+	    "  --json        one JSON object per finding\n"
+	    "  --html FILE   the findings with charts of their evidence\n");
+	return ret;
+}
+
+enum { O_JSON = 300, O_HTML, O_TICK, O_BK };
+
+static int parse_tick(const char *v, double *ns)
+{
+	char *end;
+
+	*ns = strtod(v, &end);
+	if (end == v || *end || !(*ns > 0))
+		return cli_error("diagnose: --tick '%s': expected a positive number of ns", v);
+	return 0;
+}
+
+static int parse_args(struct diag_args *a, int argc, char **argv)
+{
+	static const struct option opts[] = {{"input", required_argument, NULL, 'i'},
+					     {"event", required_argument, NULL, 'e'},
+					     {"output", required_argument, NULL, 'o'},
+					     {"json", no_argument, NULL, O_JSON},
+					     {"html", required_argument, NULL, O_HTML},
+					     {"tick", required_argument, NULL, O_TICK},
+					     {"backend", required_argument, NULL, O_BK},
+					     {"platform", required_argument, NULL, O_BK},
+					     {"workload", required_argument, NULL, O_BK},
+					     {"seed", required_argument, NULL, O_BK},
+					     {"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
+	char name[32];
+	int c, li = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+i:e:o:h", opts, &li)) != -1) {
+		if (c == 'h')
+			return usage(0) - 1;
+		if (c == 'i')
+			a->input = optarg;
+		else if (c == 'e')
+			a->event = optarg;
+		else if (c == 'o')
+			a->output = optarg;
+		else if (c == O_JSON)
+			a->json = true;
+		else if (c == O_HTML)
+			a->html = optarg;
+		else if (c == O_TICK && parse_tick(optarg, &a->tick_ns))
+			return 1;
+		else if (c == O_BK) {
+			snprintf(name, sizeof(name), "--%s", opts[li].name);
+			if (backend_opts_set(&a->bo, name, optarg))
+				return 1;
+		} else if (c == '?')
+			return usage(1);
+	}
+	a->cmd = optind;
+	if (a->input && a->cmd < argc)
+		return cli_error("diagnose: -i and a command exclude each other (a command records "
+				 "a new trace)");
+	return 0;
+}
+
+static void print_live(const struct diag_live *l)
+{
+	fprintf(stderr, "pciescope: diagnose: %s", l->ptt);
+	if (l->counted)
+		fprintf(stderr, ", %s: average read latency %.0f ns inbound, %.0f ns outbound",
+			l->pmu, l->rx_read_ns, l->tx_read_ns);
+	for (size_t i = 0; i < l->nport; i++) {
+		const struct diag_port *p = &l->port[i];
+
+		fprintf(stderr, "; %s %.1f GT/s x%u", p->bdf, p->speed, p->width);
+		if (p->have_bw)
+			fprintf(stderr, " in %.0f out %.0f MB/s", p->in_mbps, p->out_mbps);
+	}
+	fputc('\n', stderr);
+}
+
+static int collect(struct diag_args *a, int argc, char **argv, struct diag_findings *out,
+		   struct diag_trace **trace)
+{
+	struct diagnose_live_opts lo = {.event = a->event,
+					.output = a->output ? a->output : "diagnose.data",
+					.argv = argv + a->cmd,
+					.cmd_argc = argc,
+					.cmd_argv = (const char *const *)argv};
+	uint16_t host[DIAG_LIVE_MAX_PORTS];
+	struct diag_thresholds th;
+	struct diag_live live;
+	size_t nhost = 0;
+	int ret;
+
+	diag_thresholds_default(&th);
+	if (a->cmd >= argc) {
+		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0,
+					trace))
+			return 1;
+		ret = diag_trace_rules(*trace, &th, NULL, out);
+		return ret ? cli_errno(ret, "diagnose") : 0;
+	}
+	if (diagnose_live(&a->bo, &lo, &live))
+		return 1;
+	print_live(&live);
+	for (size_t i = 0; i < live.nport; i++) {
+		unsigned bus, dev, fn;
+
+		if (sscanf(live.port[i].bdf, "%*x:%x:%x.%x", &bus, &dev, &fn) == 3)
+			host[nhost++] = (uint16_t)(bus << 8 | (dev & 0x1f) << 3 | (fn & 7));
+	}
+	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, trace))
+		return 1;
+	ret = diag_trace_rules(*trace, &th, &live.levels, out);
+	if (!ret)
+		ret = diag_live_rules(live.port, live.nport, &th, out);
+	return ret ? cli_errno(ret, "diagnose") : 0;
+}
+
+int cmd_diagnose(int argc, char **argv)
+{
+	struct diag_args a = {0};
+	struct diag_findings l = {0};
+	struct diag_trace *trace = NULL;
+	int ret = parse_args(&a, argc, argv);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	ret = collect(&a, argc, argv, &l, &trace);
+	if (!ret) {
+		if (a.json)
+			diagnose_print_json(stdout, &l);
+		else
+			diagnose_print_text(stdout, &l);
+		fflush(stdout);
+		if (a.html)
+			ret = diagnose_write_html(a.html, &l, trace);
+	}
+	diag_findings_free(&l);
+	diag_trace_destroy(trace);
+	return ret;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Live diagnosis (diagnose_live.c): record, count and read links while COMMAND runs. */
+#ifndef PCIESCOPE_CLI_DIAGNOSE_LIVE_H
+#define PCIESCOPE_CLI_DIAGNOSE_LIVE_H
+
+#include <pciescope/diag/live.h>
+
+#include "backend_opts.h"
+
+#define DIAG_LIVE_MAX_PORTS 16
+
+struct diagnose_live_opts {
+	const char *event;  /* NULL: the first PTT; "hisi_ptt0_2": that one; with '/': as given */
+	const char *output; /* the trace file */
+	char *const *argv;  /* COMMAND */
+	int cmd_argc;
+	const char *const *cmd_argv;
+};
+
+struct diag_live {
+	char ptt[64], pmu[64]; /* pmu "" when the core has no PCIe PMU */
+	struct diag_tune_levels levels;
+	struct diag_port port[DIAG_LIVE_MAX_PORTS];
+	size_t nport;
+	bool counted;
+	double rx_read_ns, tx_read_ns; /* PMU average read latency, inbound and outbound */
+};
+
+/* 0, or 1 after printing the error; the trace is in o->output. */
+int diagnose_live(struct backend_opts *bo, const struct diagnose_live_opts *o,
+		  struct diag_live *out);
+
+#endif

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Live rules: a link trained below what both of its ends support, and a
+ * link whose PMU-counted bandwidth reaches the share of its capacity that
+ * leaves no headroom.  Capacity per lane after line encoding: 8b/10b for
+ * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include <pciescope/diag/live.h>
+
+double diag_link_capacity_mbps(double gts, unsigned width)
+{
+	double per_lane = gts <= 5.0 ? gts * 100.0 : gts * 1000.0 / 8.0 * 128.0 / 130.0;
+
+	return gts > 0 && width ? per_lane * width : 0;
+}
+
+static int downgraded(const struct diag_port *p, struct diag_findings *out)
+{
+	double speed = p->max_speed;
+	unsigned width = p->max_width;
+	struct diag_finding *f;
+
+	if (p->have_dev && p->dev_max_speed > 0 && p->dev_max_speed < speed)
+		speed = p->dev_max_speed;
+	if (p->have_dev && p->dev_max_width && p->dev_max_width < width)
+		width = p->dev_max_width;
+	if (!p->speed || !p->width || (p->speed >= speed && p->width >= width))
+		return 0;
+	f = diag_add(out, "link-downgraded", DIAG_WARNING, p->bdf);
+	if (!f)
+		return -ENOMEM;
+	snprintf(f->summary, sizeof(f->summary),
+		 "%s trained at %.1f GT/s x%u where both ends support %.1f GT/s x%u (%.0f of %.0f "
+		 "MB/s)",
+		 p->bdf, p->speed, p->width, speed, width,
+		 diag_link_capacity_mbps(p->speed, p->width),
+		 diag_link_capacity_mbps(speed, width));
+	snprintf(f->advice, sizeof(f->advice),
+		 "retrain the link (setpci the Root Port's Link Control Retrain bit, or reseat the "
+		 "card) and check the slot's lanes and signal integrity; pciescope topo shows all");
+	diag_figure(f, "speed_gts", p->speed);
+	diag_figure(f, "width", p->width);
+	diag_figure(f, "supported_speed_gts", speed);
+	diag_figure(f, "supported_width", width);
+	snprintf(f->chart_title, sizeof(f->chart_title), "link capacity of %s", p->bdf);
+	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
+	diag_bar(f, "trained", diag_link_capacity_mbps(p->speed, p->width));
+	diag_bar(f, "supported", diag_link_capacity_mbps(speed, width));
+	return 0;
+}
+
+static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
+		     struct diag_findings *out)
+{
+	double cap = diag_link_capacity_mbps(p->speed, p->width);
+	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
+	struct diag_finding *f;
+
+	if (!p->have_bw || !cap || top < th->saturated_share * cap)
+		return 0;
+	f = diag_add(out, "link-saturated", DIAG_WARNING, p->bdf);
+	if (!f)
+		return -ENOMEM;
+	snprintf(f->summary, sizeof(f->summary),
+		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries",
+		 p->bdf, top, p->in_mbps > p->out_mbps ? "inbound" : "outbound", 100 * top / cap,
+		 cap, p->speed, p->width);
+	snprintf(f->advice, sizeof(f->advice),
+		 "the link is the bottleneck: spread the devices over more Root Ports, or give the "
+		 "traffic that matters the larger share (tune --search over the qos_tx_* weights)");
+	diag_figure(f, "inbound_mbps", p->in_mbps);
+	diag_figure(f, "outbound_mbps", p->out_mbps);
+	diag_figure(f, "capacity_mbps", cap);
+	diag_figure(f, "share", top / cap);
+	snprintf(f->chart_title, sizeof(f->chart_title), "bandwidth of %s", p->bdf);
+	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
+	diag_bar(f, "inbound", p->in_mbps);
+	diag_bar(f, "outbound", p->out_mbps);
+	diag_bar(f, "capacity", cap);
+	return 0;
+}
+
+int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,
+		    struct diag_findings *out)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < n && !err; i++) {
+		err = downgraded(&p[i], out);
+		if (!err)
+			err = saturated(&p[i], th, out);
+	}
+	return err;
+}

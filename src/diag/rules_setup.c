@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Rules about how the link is used and recorded: a recording setting that
+ * hides completions (then no latency rule can speak), configuration space
+ * polled during data traffic, and the PTT document's rules of thumb for
+ * tuning applied to the traffic mix.  Also the defaults of every threshold
+ * and the entry point that runs all trace rules.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "trace_internal.h"
+
+#define PTT_TYPE_CPL 4u
+
+void diag_thresholds_default(struct diag_thresholds *t)
+{
+	*t = (struct diag_thresholds){
+	    .small_read_bytes = 128,
+	    .small_read_min = 100,
+	    .small_read_continued = 0.5,
+	    .latency_factor = 4,
+	    .latency_min_reads = 100,
+	    .outstanding_share = 0.5,
+	    .outstanding_min_reads = 100,
+	    .unmatched_pct = 1,
+	    .unmatched_min = 100,
+	    .unmatched_grace_ns = 10000,
+	    .cfg_rate = 10000,
+	    .cfg_min = 50,
+	    .cfg_span_share = 0.8,
+	    .hint_busy_mbps = 1000,
+	    .hint_cpl_share = 0.5,
+	    .hint_p_share = 0.1,
+	    .saturated_share = 0.9,
+	};
+}
+
+static unsigned setting_format(const struct diag_trace *t)
+{
+	return t->o.config >> 32 & 0xf;
+}
+
+static unsigned setting_direction(const struct diag_trace *t)
+{
+	return t->o.config >> 20 & 0xf;
+}
+
+/*
+ * 4DW direction 2 traces inbound requests with the outbound completions of
+ * the DMA reads, direction 3 outbound requests with the inbound CPL A that
+ * answer them; every other setting sees one direction only.
+ */
+bool dt_sees_completions(const struct diag_trace *t)
+{
+	if (!t->o.have_config)
+		return true;
+	return (t->o.config >> 24 & PTT_TYPE_CPL) && setting_format(t) == PTT_FMT_4DW &&
+	       (setting_direction(t) == 2 || setting_direction(t) == 3);
+}
+
+static const char *what_would(const struct diag_trace *t)
+{
+	if (!(t->o.config >> 24 & PTT_TYPE_CPL))
+		return "add completions to the type (type=7) and record 4DW (format=0) with "
+		       "direction=2 (DMA reads and their completions) or direction=3 (CPU reads)";
+	if (setting_format(t) == PTT_FMT_8DW)
+		return "record 4DW (format=0): 8DW traces one direction; direction=2 shows DMA "
+		       "reads with their completions, direction=3 CPU reads";
+	if (setting_direction(t) == 0)
+		return "record direction=2: outbound TLPs with the inbound requests, so DMA reads "
+		       "meet their completions";
+	return "record direction=3: outbound requests with the inbound completions (CPL A) that "
+	       "answer them, or direction=2 for DMA reads";
+}
+
+static int hides_completions(const struct diag_trace *t, struct diag_findings *out)
+{
+	struct diag_finding *f;
+
+	if (dt_sees_completions(t) || (!t->np_requests && !t->completions))
+		return 0;
+	f = diag_add(out, "direction-hides-completions", DIAG_INFO, t->subject);
+	if (!f)
+		return -ENOMEM;
+	snprintf(
+	    f->summary, sizeof(f->summary),
+	    "the recording (format=%u direction=%u type=%u) cannot see %llu requests meet their "
+	    "completions: no latency finding can be made",
+	    setting_format(t), setting_direction(t), (unsigned)(t->o.config >> 24 & 0xff),
+	    (unsigned long long)t->np_requests);
+	snprintf(f->advice, sizeof(f->advice), "%s", what_would(t));
+	diag_figure(f, "format", setting_format(t));
+	diag_figure(f, "direction", setting_direction(t));
+	diag_figure(f, "type", (double)(t->o.config >> 24 & 0xff));
+	diag_figure(f, "requests", (double)t->np_requests);
+	diag_figure(f, "completions", (double)t->completions);
+	return 0;
+}
+
+static int config_polling(const struct diag_trace *t, const struct dt_cfg *c,
+			  const struct diag_thresholds *th, struct diag_findings *out)
+{
+	double span = dt_span_ns(t), rate = span > 0 ? (double)c->n / span * 1e9 : 0;
+	double spread = span > 0 ? dt_ns(t, c->last - c->first) / span : 0;
+	struct diag_finding *f;
+	char who[16];
+
+	if (c->n < th->cfg_min || rate < th->cfg_rate || spread < th->cfg_span_share ||
+	    t->mem_tlps < c->n)
+		return 0;
+	dt_rid_name(c->target, who, sizeof(who));
+	f = diag_add(out, "config-polling", DIAG_WARNING, who);
+	if (!f)
+		return -ENOMEM;
+	snprintf(f->summary, sizeof(f->summary),
+		 "%s's configuration space is read %.0f times a second throughout the trace, "
+		 "during data traffic (%llu requests)",
+		 who, rate, (unsigned long long)c->n);
+	snprintf(f->advice, sizeof(f->advice),
+		 "find who polls %s (a monitoring agent, lspci or setpci in a loop, a driver "
+		 "watchdog): configuration requests are non-posted and slow; poll less often",
+		 who);
+	diag_figure(f, "requests", (double)c->n);
+	diag_figure(f, "rate_per_s", rate);
+	diag_figure(f, "span_share", spread);
+	diag_figure(f, "memory_tlps", (double)t->mem_tlps);
+	return 0;
+}
+
+static int tune_hint(const struct diag_trace *t, const struct diag_thresholds *th,
+		     const struct diag_tune_levels *lv, struct diag_findings *out)
+{
+	double all = (double)(t->payload[0] + t->payload[1] + t->payload[2]), span = dt_span_ns(t);
+	double p = all > 0 ? t->payload[TLP_CLASS_P] / all : 0;
+	double cpl = all > 0 ? t->payload[TLP_CLASS_CPL] / all : 0;
+	double mbps = span > 0 ? all / span * 1000.0 : 0;
+	struct diag_finding *f;
+
+	if (mbps < th->hint_busy_mbps || cpl < th->hint_cpl_share || p < th->hint_p_share ||
+	    (lv && lv->qos_tx_cpl >= 2))
+		return 0;
+	f = diag_add(out, "tune-hint", DIAG_INFO, t->subject);
+	if (!f)
+		return -ENOMEM;
+	snprintf(f->summary, sizeof(f->summary),
+		 "completions carry %.0f %% of %.0f MB/s of payload next to %.0f %% posted writes: "
+		 "the storage rule of thumb says raise the completion weight",
+		 100 * cpl, mbps, 100 * p);
+	snprintf(f->advice, sizeof(f->advice),
+		 "pciescope tune %s qos_tx_cpl=2 (measure first: pciescope tune %s --search "
+		 "--param qos_tx_cpl ...)",
+		 t->subject, t->subject);
+	diag_figure(f, "payload_mbps", mbps);
+	diag_figure(f, "cpl_share", cpl);
+	diag_figure(f, "posted_share", p);
+	if (lv)
+		diag_figure(f, "qos_tx_cpl", lv->qos_tx_cpl);
+	snprintf(f->chart_title, sizeof(f->chart_title), "payload by class");
+	snprintf(f->chart_unit, sizeof(f->chart_unit), "%%");
+	diag_bar(f, "posted", 100 * p);
+	diag_bar(f, "non-posted", all > 0 ? 100 * t->payload[TLP_CLASS_NP] / all : 0);
+	diag_bar(f, "completions", 100 * cpl);
+	return 0;
+}
+
+int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
+		   const struct diag_tune_levels *lv, struct diag_findings *out)
+{
+	int err = hides_completions(t, out);
+
+	for (size_t i = 0; i < t->cfg.n && !err; i++)
+		err = config_polling(t, dt_at(&t->cfg, i), th, out);
+	return err ? err : tune_hint(t, th, lv, out);
+}
+
+int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *th,
+		     const struct diag_tune_levels *lv, struct diag_findings *out)
+{
+	int err = t->err ? -ENOMEM : dt_rules_errors(t, th, out);
+
+	if (!err)
+		err = dt_rules_reads(t, th, out);
+	return err ? err : dt_rules_setup(t, th, lv, out);
+}

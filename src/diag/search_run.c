@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One measured run of the tune search, and reading and writing the levels.
+ * Every run opens its own backend: on the emulated platform that boots the
+ * same platform and workload from the run's seed (the levels persist as
+ * the hardware's state between runs), on the host it is the machine as it
+ * is.  The target comes from event 0, or from events 0 and 1 as a PCIe PMU
+ * pair (main and extended counter, in either order).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/perf/hisi_pcie_events.h>
+
+#include "search_internal.h"
+
+#define PMU_DIR "/sys/bus/event_source/devices"
+
+const char *const diag_tune_params[DIAG_TUNE_NPARAM] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
+							"rx_alloc_buf_level", "tx_alloc_buf_level"};
+
+int diag_tune_param_index(const char *name)
+{
+	if (!strcmp(name, "tx_path_rx_req_alloc_buf_level"))
+		return 3;
+	if (!strcmp(name, "tx_path_tx_req_alloc_buf_level"))
+		return 4;
+	for (int i = 0; i < DIAG_TUNE_NPARAM; i++)
+		if (!strcmp(name, diag_tune_params[i]))
+			return i;
+	return -1;
+}
+
+static int open_backend(const struct diag_search_opts *o, unsigned rep, struct backend **b,
+			char *err, size_t errlen)
+{
+	struct backend_options bo = o->bo;
+	char why[256] = "";
+	int r;
+
+	bo.seed += rep;
+	r = backend_open(&bo, b, why, sizeof(why));
+	if (r)
+		snprintf(err, errlen, "cannot open the %s backend: %s",
+			 bo.kind ? bo.kind : "emulated", why[0] ? why : strerror(-r));
+	return r;
+}
+
+static int levels_io(struct backend *b, const struct diag_search_opts *o, int level[], bool write,
+		     char *err, size_t errlen)
+{
+	char path[384], buf[32];
+
+	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
+		ssize_t n;
+
+		snprintf(path, sizeof(path), PMU_DIR "/%s/tune/%s", o->ptt, diag_tune_params[i]);
+		if (write) {
+			snprintf(buf, sizeof(buf), "%d", level[i]);
+			n = b->ops->sysfs_write(b, path, buf, strlen(buf));
+		} else {
+			n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
+			if (n >= 0) {
+				buf[n] = 0;
+				level[i] = atoi(buf);
+			}
+		}
+		if (n < 0) {
+			snprintf(err, errlen, "%s %s: %s", write ? "writing" : "reading", path,
+				 strerror((int)-n));
+			return (int)n;
+		}
+	}
+	return 0;
+}
+
+int search_read_levels(const struct diag_search_opts *o, int level[DIAG_TUNE_NPARAM], char *err,
+		       size_t errlen)
+{
+	struct backend *b;
+	int r = open_backend(o, 0, &b, err, errlen);
+
+	if (r)
+		return r;
+	r = levels_io(b, o, level, false, err, errlen);
+	backend_close(b);
+	return r;
+}
+
+int search_write_levels(const struct diag_search_opts *o, const int level[DIAG_TUNE_NPARAM],
+			char *err, size_t errlen)
+{
+	int copy[DIAG_TUNE_NPARAM];
+	struct backend *b;
+	int r = open_backend(o, 0, &b, err, errlen);
+
+	if (r)
+		return r;
+	memcpy(copy, level, sizeof(copy));
+	r = levels_io(b, o, copy, true, err, errlen);
+	backend_close(b);
+	return r;
+}
+
+static int poll_stop(void *ctx)
+{
+	const volatile sig_atomic_t *stop = ctx;
+
+	return stop && *stop ? -EINTR : 0;
+}
+
+static int target(const struct diag_search_opts *o, const struct diag_counters *c, double *v)
+{
+	const struct diag_event *ev = o->ev;
+	size_t main = ev[0].attr.config & 0x10000 ? 1 : 0;
+	const char *unit;
+
+	if (o->metric == DIAG_METRIC_COUNT) {
+		*v = diag_count_scaled(&c->val[0]);
+		return 0;
+	}
+	if (!hisi_pcie_metric(hisi_pcie_event_class(ev[main].attr.config),
+			      diag_count_scaled(&c->val[main]),
+			      diag_count_scaled(&c->val[1 - main]), v, &unit))
+		return -ENODATA;
+	return 0;
+}
+
+static int count_run(struct backend *b, const struct diag_search_opts *o, double *v, char *err,
+		     size_t errlen)
+{
+	struct diag_counters c;
+	uint64_t elapsed;
+	int status = 0, r = diag_counters_open(b, o->ev, o->nev, &c);
+
+	if (r) {
+		snprintf(err, errlen, "cannot open the events: %s",
+			 backend_strerror(b) ? backend_strerror(b) : strerror(-r));
+		return r;
+	}
+	r = b->ops->run(b, o->argv, poll_stop, (void *)o->stop, &elapsed, &status);
+	if (!r)
+		r = diag_counters_read(&c);
+	if (!r && !(o->stop && *o->stop) && !status && target(o, &c, v))
+		r = -ENODATA;
+	diag_counters_close(&c);
+	if (r == -EINTR || (o->stop && *o->stop))
+		return -EINTR;
+	if (r == -ENODATA)
+		snprintf(err, errlen, "the pair counted nothing (its extended counter is 0)");
+	else if (r)
+		snprintf(err, errlen, "running '%s': %s", o->argv[0], strerror(-r));
+	else if (status) {
+		snprintf(err, errlen, "'%s' exited with status %d", o->argv[0], status);
+		r = -ECHILD;
+	}
+	return r;
+}
+
+int search_measure(const struct diag_search_opts *o, const int level[DIAG_TUNE_NPARAM],
+		   unsigned rep, double *v, char *err, size_t errlen)
+{
+	int copy[DIAG_TUNE_NPARAM];
+	struct backend *b;
+	int r = open_backend(o, rep, &b, err, errlen);
+
+	if (r)
+		return r;
+	memcpy(copy, level, sizeof(copy));
+	r = levels_io(b, o, copy, true, err, errlen);
+	if (!r)
+		r = count_run(b, o, v, err, errlen);
+	backend_close(b);
+	return r;
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The evidence of diag/trace.h, shared by the collector (trace_evidence.c)
+ * and the rule files (rules_*.c).  Tables are keyed by a 16-bit ID through
+ * a direct index, in order of first appearance.
+ */
+#ifndef PCIESCOPE_DIAG_TRACE_INTERNAL_H
+#define PCIESCOPE_DIAG_TRACE_INTERNAL_H
+
+#include <pciescope/diag/trace.h>
+
+#define DT_TAGS 1024
+#define DT_MAX_TRACKED 1024 /* requesters whose outstanding requests are followed */
+#define DT_LEN_BUCKETS 13   /* read lengths rounded up to 2^i bytes, i = 0..12 */
+
+enum dt_msg { DT_ERR_COR, DT_ERR_NONFATAL, DT_ERR_FATAL, DT_NMSG };
+
+struct dt_req {
+	uint16_t rid;
+	uint64_t np;			     /* non-posted requests */
+	uint64_t cpls_to;		     /* completions returning to it */
+	uint64_t cfg_sent;		     /* configuration requests: only the host sends them */
+	uint64_t data_reads;		     /* memory reads of more than one DW */
+	uint64_t len_bucket[DT_LEN_BUCKETS]; /* of those */
+	uint64_t continued;		     /* of those, starting where its previous one ended */
+	uint64_t next_addr;
+	uint64_t unmatched; /* tag reused before a completion closed it */
+	uint64_t *open;	    /* [DT_TAGS]: issue tick + 1, 0 = free */
+	uint64_t *time_at;  /* [DT_TAGS + 1]: ticks with n outstanding */
+	unsigned out, max_out;
+	uint64_t out_since;
+	uint64_t matched_data_reads, matched_bytes, matched_ticks;
+	uint64_t msg[DT_NMSG];
+	uint64_t poisoned; /* poisoned requests it sent */
+};
+
+struct dt_cpl {
+	uint16_t rid;
+	uint64_t cpls, ur, ca, crs_bad, poisoned;
+	uint64_t bytes; /* payload of its completions */
+};
+
+struct dt_cfg {
+	uint16_t target;
+	uint64_t n, first, last;
+};
+
+struct dt_table {
+	uint32_t *idx; /* [65536]: slot + 1 */
+	void *items;
+	size_t n, cap, size;
+};
+
+struct diag_trace {
+	struct diag_trace_opts o;
+	uint16_t host[64]; /* o.host copied (at most 64) */
+	char subject[48];  /* the PMU that recorded it, or "trace" */
+	struct analysis *a;
+	enum analysis_dir dir;
+	bool err; /* out of memory on the way: some evidence is missing */
+	uint64_t now, prev_raw;
+	bool started;
+	uint64_t first, last, entries;
+	uint64_t mem_tlps; /* memory requests and completions with data */
+	uint64_t payload[ANALYSIS_NCLASS];
+	uint64_t np_requests, completions;
+	size_t tracked; /* requesters with a tag table */
+	struct dt_table req, cpl, cfg;
+};
+
+/* The item for id, created zeroed (with its id set) when new; NULL if out of memory. */
+void *dt_get(struct dt_table *t, uint16_t id);
+void *dt_at(const struct dt_table *t, size_t i);
+
+/* "bb:dd.f" */
+void dt_rid_name(uint16_t rid, char *buf, size_t n);
+double dt_ns(const struct diag_trace *t, uint64_t ticks);
+double dt_span_ns(const struct diag_trace *t);
+
+/* rules_*.c: each appends its findings; 0 or -ENOMEM. */
+int dt_rules_errors(const struct diag_trace *t, const struct diag_thresholds *th,
+		    struct diag_findings *out);
+int dt_rules_reads(const struct diag_trace *t, const struct diag_thresholds *th,
+		   struct diag_findings *out);
+int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
+		   const struct diag_tune_levels *lv, struct diag_findings *out);
+/* Requests of r open at the end that were issued before its last grace_ns. */
+uint64_t dt_open_before(const struct diag_trace *t, const struct dt_req *r, double grace_ns);
+/* Whether rid is on the host side (see diag_trace_opts.host). */
+bool dt_is_host(const struct diag_trace *t, uint16_t rid);
+/* Whether the recording's setting lets a request's completions be seen at all. */
+bool dt_sees_completions(const struct diag_trace *t);
+
+#endif

@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Live `pciescope diagnose -- COMMAND` on the emulated platform: the light
+# default workload gives no warning or error; storage reads filling both
+# Root Port links of core 0 give link-saturated on each; a link trained at
+# 8 GT/s below two 16 GT/s ends gives link-downgraded.  The recording says
+# it departs from the PTT document's rule, and its trace is kept.
+set -uo pipefail
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+fail=0
+err() { echo "FAIL: $*"; fail=1; }
+P=$PCIESCOPE
+"$P" platform reset >/dev/null
+
+"$P" diagnose --json -- sleep 0.001 >light.json 2>light.err || err "light: $(cat light.err)"
+count() { jq -s "map(select($1)) | length" "$2"; }
+[ "$(count '.severity != "info"' light.json)" -eq 0 ] || err "light workload: $(cat light.json)"
+grep -q "depart from the PTT document's rule" light.err || err "no departure notice: $(cat light.err)"
+grep -q 'direction=2,type=7,format=0/' light.err || err "not a 4DW direction=2 trace"
+[ -s diagnose.data ] || err "no trace file kept"
+
+"$P" diagnose --json -e hisi_ptt0_0 -o sat.data --workload storage-read -- sleep 0.0005 \
+	>sat.json 2>sat.err || err "storage: $(cat sat.err)"
+for rp in 0000:00:00.0 0000:00:04.0; do
+	[ "$(count '.id == "link-saturated" and .subject == "'$rp'" and .evidence.share >= 0.9' \
+		sat.json)" -eq 1 ] || err "no link-saturated on $rp: $(cat sat.json)"
+done
+# the same trace read back gives the same trace findings
+"$P" diagnose --json -i sat.data >again.json || err "diagnose -i of the live trace"
+[ "$(jq -c 'select(.id != "link-saturated" and .id != "tune-hint")' sat.json)" = \
+  "$(jq -c 'select(.id != "tune-hint")' again.json)" ] || err "trace findings differ when read back"
+
+jq '(.devices[] | select(.bdf == "0000:28:00.0")) += {"max_speed": 4}' \
+	"$SRC_DIR/platforms/kunpeng930.json" >down.json
+"$P" diagnose --json --platform "$TEST_TMP/down.json" -e hisi_ptt0_1 -o down.data -- sleep 0.0005 \
+	>down.json.out 2>down.err || err "downgraded: $(cat down.err)"
+[ "$(count '.id == "link-downgraded" and .subject == "0000:00:0c.0" and
+	.evidence.speed_gts == 8 and .evidence.supported_speed_gts == 16' down.json.out)" -eq 1 ] ||
+	err "no link-downgraded on 00:0c.0: $(cat down.json.out)"
+[ "$(count 'true' down.json.out)" -eq 1 ] || err "more than link-downgraded: $(cat down.json.out)"
+
+"$P" diagnose -e hisi_ptt9_9 -- sleep 0.001 2>bad.err && err "unknown PTT accepted"
+grep -q '^pciescope: diagnose: ' bad.err || err "unknown PTT message: $(cat bad.err)"
+"$P" diagnose -i x.data -- sleep 1 2>both.err && err "-i with a command accepted"
+grep -q 'exclude each other' both.err || err "-i with command message: $(cat both.err)"
+exit $fail
