@@ -198,7 +198,7 @@ static void fill_ports(struct live *l, const struct diag_counters *c, struct dia
 {
 	struct topo t = {0};
 
-	topo_scan(l->b, NULL, &t);
+	topo_scan(l->b, &t);
 	for (size_t i = 0; i < l->nports; i++) {
 		struct diag_port *p = &out->port[out->nport++];
 
@@ -237,7 +237,8 @@ static int read_levels(struct live *l, struct diag_tune_levels *lv)
 
 static int record(struct live *l, const struct diagnose_live_opts *o, struct diag_live *out)
 {
-	struct aux_record_opts ro = {.event = l->event,
+	struct aux_record_opts ro = {.events = {l->event},
+				     .nr_events = 1,
 				     .aux_bytes = AUX_RECORD_DEFAULT_BYTES,
 				     .output = o->output,
 				     .force = true,
