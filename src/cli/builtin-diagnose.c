@@ -75,7 +75,7 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 	int c, li = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+i:e:o:h", opts, &li)) != -1) {
+	while ((c = cli_getopt_index(argc, argv, "+i:e:o:h", opts, &li)) != -1) {
 		if (c == 'h')
 			return usage(0) - 1;
 		if (c == 'i')
@@ -95,7 +95,7 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 			if (backend_opts_set(&a->bo, name, optarg))
 				return 1;
 		} else if (c == '?')
-			return usage(1);
+			return 1;
 	}
 	a->cmd = optind;
 	if (a->input && a->cmd < argc)

@@ -39,5 +39,8 @@ struct option;
  * returns '?', so the caller only returns 1.
  */
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
+/* The same, telling which long option it was (getopt_long's longindex). */
+int cli_getopt_index(int argc, char **argv, const char *shortopts, const struct option *longopts,
+		     int *longindex);
 
 #endif

@@ -137,13 +137,19 @@ static int bad_option(int argc, char **argv, const char *shortopts, const struct
 
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
 {
+	return cli_getopt_index(argc, argv, shortopts, longopts, NULL);
+}
+
+int cli_getopt_index(int argc, char **argv, const char *shortopts, const struct option *longopts,
+		     int *longindex)
+{
 	char opts[128];
 	bool plus = shortopts[0] == '+';
 	int c;
 
 	snprintf(opts, sizeof(opts), "%s:%s", plus ? "+" : "", shortopts + plus);
 	opterr = 0;
-	c = getopt_long(argc, argv, opts, longopts, NULL);
+	c = getopt_long(argc, argv, opts, longopts, longindex);
 	if (c == '?' || c == ':') {
 		bad_option(argc, argv, shortopts, longopts, c);
 		return '?';

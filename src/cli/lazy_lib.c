@@ -16,15 +16,14 @@ int lazy_lib_load(const char *cmd, const char *soname, const struct lazy_sym *sy
 	void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
 
 	if (!h)
-		return cli_error("%s: cannot load %s (install it to use %s): %s", cmd, soname, cmd,
-				 dlerror());
+		return cli_error("cannot load %s (install it to use %s): %s", soname, cmd, dlerror());
 	for (size_t i = 0; i < n; i++) {
 		void *f = syms[i].version ? dlvsym(h, syms[i].name, syms[i].version)
 					  : dlsym(h, syms[i].name);
 
 		if (!f)
-			return cli_error("%s: cannot load %s (install it to use %s): no %s%s%s",
-					 cmd, soname, cmd, syms[i].name, syms[i].version ? "@" : "",
+			return cli_error("cannot load %s (install it to use %s): no %s%s%s", soname,
+					 cmd, syms[i].name, syms[i].version ? "@" : "",
 					 syms[i].version ? syms[i].version : "");
 		memcpy(syms[i].slot, &f, sizeof(f));
 	}

@@ -8,11 +8,11 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <pcap/pcap.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "report_libpcap.h"
 #include "report_pcap.h"
 
 struct report_pcap {
@@ -30,28 +30,31 @@ struct report_pcap {
 
 int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 {
-	struct report_pcap *p = calloc(1, sizeof(*p));
+	struct report_pcap *p;
 
+	if (pcap_load())
+		return 1;
+	p = calloc(1, sizeof(*p));
 	if (!p)
 		return cli_errno(-ENOMEM, "report");
 	p->path = path;
 	p->tick_ns = tick_ns;
-	p->dead = pcap_open_dead_with_tstamp_precision(REPORT_PCAP_LINKTYPE,
+	p->dead = lib_pcap.pcap_open_dead_with_tstamp_precision(REPORT_PCAP_LINKTYPE,
 						       REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES,
 						       PCAP_TSTAMP_PRECISION_NANO);
 	if (!p->dead) {
 		free(p);
 		return cli_errno(-ENOMEM, "report");
 	}
-	p->d = pcap_dump_open(p->dead, path);
+	p->d = lib_pcap.pcap_dump_open(p->dead, path);
 	if (!p->d) {
 		/* libpcap's message already names the file and the reason. */
-		cli_error("report: --pcap: %s", pcap_geterr(p->dead));
-		pcap_close(p->dead);
+		cli_error("report: --pcap: %s", lib_pcap.pcap_geterr(p->dead));
+		lib_pcap.pcap_close(p->dead);
 		free(p);
 		return 1;
 	}
-	p->f = pcap_dump_file(p->d);
+	p->f = lib_pcap.pcap_dump_file(p->d);
 	*out = p;
 	return 0;
 }
@@ -100,7 +103,7 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, en
 		put_le64(pkt + 8, base + off);
 		memcpy(pkt + REPORT_PCAP_PSEUDO_BYTES, e, step);
 		errno = 0;
-		pcap_dump((u_char *)p->d, &h, pkt);
+		lib_pcap.pcap_dump((u_char *)p->d, &h, pkt);
 		/* libpcap writes through stdio and tells nothing: ask now, while errno says why. */
 		if (ferror(p->f)) {
 			p->err = errno ? errno : EIO;
@@ -116,8 +119,8 @@ int report_pcap_close(struct report_pcap *p)
 	errno = 0;
 	if (!err && (fflush(p->f) == EOF || ferror(p->f)))
 		err = errno ? errno : EIO;
-	pcap_dump_close(p->d);
-	pcap_close(p->dead);
+	lib_pcap.pcap_dump_close(p->d);
+	lib_pcap.pcap_close(p->dead);
 	if (err)
 		cli_errno(err, "report: writing %s", p->path);
 	free(p);

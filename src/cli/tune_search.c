@@ -124,7 +124,7 @@ static int parse_args(struct search_args *a, int argc, char **argv)
 
 	a->dev = argv[0];
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+e:h", opts, &li)) != -1) {
+	while ((c = cli_getopt_index(argc, argv, "+e:h", opts, &li)) != -1) {
 		if (c == 'h')
 			return search_usage(0) - 1;
 		if (c == O_BK) {

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Start-up: a command that does not serve or mount loads neither
-# libmicrohttpd, GnuTLS nor libfuse (src/cli/lazy_lib.h); serve loads
-# libmicrohttpd (and GnuTLS with it) when it runs.  The dynamic loader's own
+# Start-up: a command that does not serve, mount or write a capture loads
+# neither libmicrohttpd, GnuTLS, libfuse nor libpcap (src/cli/lazy_lib.h);
+# serve loads libmicrohttpd (and GnuTLS with it) when it runs, report --pcap
+# libpcap.  The dynamic loader's own
 # trace (LD_DEBUG=files, one file per process) says what each process opened.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
@@ -10,7 +11,7 @@ rm -rf "$PCIESCOPE_STATE_DIR" "$TEST_TMP"/ld.*
 fail() { echo "FAIL: $*" >&2; exit 1; }
 serve_pid=""
 trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null || true' EXIT
-LAZY='libmicrohttpd|libgnutls|libfuse'
+LAZY='libmicrohttpd|libgnutls|libfuse|libpcap|libdbus'
 
 for cmd in "report --help" "--version" "list" "stat -e hisi_pcie0_core0/event=0x10,port=0x1/ -- true"; do
 	rm -f "$TEST_TMP"/ld.*
@@ -19,7 +20,7 @@ for cmd in "report --help" "--version" "list" "stat -e hisi_pcie0_core0/event=0x
 	cat "$TEST_TMP"/ld.* >"$TEST_TMP/cmd.ld"
 	grep -q 'file=libjansson' "$TEST_TMP/cmd.ld" || fail "$cmd: no loader trace"
 	if grep -E "file=($LAZY)" "$TEST_TMP/cmd.ld"; then
-		fail "pciescope $cmd loaded a library only serve or sysfs mount needs"
+		fail "pciescope $cmd loaded a library only serve, sysfs mount or report --pcap needs"
 	fi
 done
 
@@ -35,4 +36,10 @@ serve_pid=""
 for lib in libmicrohttpd libgnutls; do
 	grep -q "file=$lib" "$TEST_TMP"/ld.* || fail "serve did not load $lib"
 done
+${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o "$TEST_TMP/t.data" -f 4dw 4096
+rm -f "$TEST_TMP"/ld.*
+LD_DEBUG=files LD_DEBUG_OUTPUT=$TEST_TMP/ld "$PCIESCOPE" report -i "$TEST_TMP/t.data" \
+	--pcap "$TEST_TMP/t.pcap" >/dev/null
+grep -q "file=libpcap" "$TEST_TMP"/ld.* || fail "report --pcap did not load libpcap"
+[ -s "$TEST_TMP/t.pcap" ] || fail "report --pcap wrote nothing"
 echo ok
