@@ -238,6 +238,8 @@ int cmd_stat(int argc, char **argv)
 		return cli_error("%s", err);
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
+	if (!r)
+		stat_note_kernel_differences(&s.events, &src, "stat");
 	if (!r && !s.force)
 		r = stat_check_rules(&s, &src);
 	if (!r && s.dry_run)

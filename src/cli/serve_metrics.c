@@ -199,6 +199,8 @@ int serve_setup(struct serve *sv, struct backend *b)
 	free(pmus);
 	free(devs);
 	if (!r)
+		stat_note_kernel_differences(&sv->s.events, &src, "serve");
+	if (!r)
 		r = make_counters(sv);
 	if (!r && sv->s.n)
 		r = stat_open(&sv->s);

@@ -43,6 +43,13 @@ struct stat_config {
 /* Seed rules the kernel leaves unchecked; 0, or 1 after printing the rule. */
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
 
+/*
+ * One warning line per event whose documented meaning this kernel does not
+ * carry out (len_mode=2, the AMD document's enable bits); cmd names the tool.
+ */
+void stat_note_kernel_differences(const struct perf_event_list *events,
+				  const struct perf_pmu_source *src, const char *cmd);
+
 /* Finds related pairs, sets metrics, warns about pairs split across groups. */
 void stat_find_pairs(struct stat_config *s);
 /* The metric of counter i from the given pair values; false when none. */
