@@ -12,7 +12,6 @@
  * (`pciescope tune`, a hot removal), serve boots the platform again before
  * its next sample, so the page follows as it would on a host.
  */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <microhttpd.h>
@@ -83,25 +82,6 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	return ret;
 }
 
-static int parse_listen(const char *s, struct sockaddr_in *sa)
-{
-	char host[64];
-	const char *colon = strrchr(s, ':');
-	uint64_t port = 0;
-	int bad;
-
-	if (!colon || colon == s || (size_t)(colon - s) >= sizeof(host))
-		return cli_error("serve: --listen '%s': expected ADDRESS:PORT", s);
-	snprintf(host, sizeof(host), "%.*s", (int)(colon - s), s);
-	bad = cli_parse_uint(colon + 1, 10, 65535, &port);
-	memset(sa, 0, sizeof(*sa));
-	sa->sin_family = AF_INET;
-	sa->sin_port = htons((uint16_t)port);
-	if (bad || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
-		return cli_error("serve: --listen '%s': expected an IPv4 ADDRESS:PORT", s);
-	return 0;
-}
-
 static void sleep_ms(uint64_t ms)
 {
 	struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
@@ -169,30 +149,34 @@ static int follow_state(struct serve *sv, struct backend **b, struct backend_opt
 	return *b ? serve_setup(sv, *b) : 1;
 }
 
-static int serve_loop(struct backend **b, struct backend_opts *bo, const struct sockaddr_in *sa,
+static int serve_loop(struct backend **b, struct backend_opts *bo, const struct serve_addr *sa,
 		      unsigned interval)
 {
 	struct page p = {.lock = PTHREAD_MUTEX_INITIALIZER};
 	struct serve sv = {0};
 	struct MHD_Daemon *d = NULL;
-	char addr[INET_ADDRSTRLEN];
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+	char addr[80];
 	int r = serve_setup(&sv, *b);
 
 	if (!r)
 		r = publish(&sv, &p);
 	if (!r) {
-		d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
-				     NULL, answer, &p, MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_END);
-		inet_ntop(AF_INET, &sa->sin_addr, addr, sizeof(addr));
+		if (sa->ss.ss_family == AF_INET6)
+			flags |= MHD_USE_IPv6;
+		d = MHD_start_daemon(flags, 0, NULL, NULL, answer, &p, MHD_OPTION_SOCK_ADDR, &sa->ss,
+				     MHD_OPTION_END);
+		serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
 		if (!d)
-			r = cli_error("serve: cannot listen on %s:%u", addr, ntohs(sa->sin_port));
+			r = cli_error("serve: cannot listen on %s", addr);
 	}
 	if (!r) {
 		const union MHD_DaemonInfo *i = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 
 		/* the port the kernel chose for --listen ADDR:0 */
-		fprintf(stderr, "pciescope: serving http://%s:%u/metrics every %u ms\n", addr,
-			i ? i->port : ntohs(sa->sin_port), interval);
+		serve_addr_format(sa, i ? i->port : serve_addr_port(sa), addr, sizeof(addr));
+		fprintf(stderr, "pciescope: serving http://%s/metrics every %u ms\n", addr,
+			interval);
 		while (!stop && !r) {
 			r = advance(*b, interval);
 			if (r) {
@@ -217,8 +201,10 @@ static int serve_usage(int ret)
 		"                       [--backend emulated|host] [--workload NAME] [--seed N]\n"
 		"  Prometheus exporter: GET /metrics (PCIe PMU bandwidth/latency per Root\n"
 		"  Port, PTT tune levels, link speed/width).  Ctrl-C stops it.\n"
-		"  --listen ADDR:PORT  IPv4 address to listen on (default 127.0.0.1:9464;\n"
-		"                      port 0: any free one, printed when serving starts)\n"
+		"  --listen ADDR:PORT  where to listen: HOST:PORT (a name or an IPv4 address),\n"
+		"                      [IPv6]:PORT, or :PORT for every address (default\n"
+		"                      127.0.0.1:9464, loopback only; port 0: any free one,\n"
+		"                      printed when serving starts)\n"
 		"  --interval MS       sampling interval (default 1000)\n");
 	return ret;
 }
@@ -228,7 +214,7 @@ int cmd_serve(int argc, char **argv)
 	struct backend_opts bo = {0};
 	const char *listen = "127.0.0.1:9464";
 	uint64_t interval = 1000;
-	struct sockaddr_in sa;
+	struct serve_addr sa;
 	struct backend *b;
 	int r;
 
@@ -250,7 +236,7 @@ int cmd_serve(int argc, char **argv)
 			return serve_usage(1);
 		}
 	}
-	if (parse_listen(listen, &sa))
+	if (serve_parse_listen(listen, &sa))
 		return 1;
 	b = backend_opts_open(&bo, "serve");
 	if (!b)
