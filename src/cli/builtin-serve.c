@@ -5,9 +5,9 @@
  * the rendered page; libmicrohttpd's thread answers GET /metrics with the
  * latest page under a mutex, so a scrape never touches the backend and
  * never waits for a sample.  On the emulated backend each interval is run
- * as simulated time (and the sampler sleeps off what the simulation did not
- * use), so the machine's clock advances with wall time as far as the
- * simulation keeps up.  Loopback only unless --listen says otherwise.
+ * as simulated time once the wall clock has passed it (backend/pace.h), so
+ * the machine's clock follows wall time, never runs ahead of it, and says
+ * how far it lags when the simulation cannot keep up.  Loopback only unless --listen says otherwise.
  * When another command changes the emulated platform's persistent state
  * (`pciescope tune`, a hot removal), serve boots the platform again before
  * its next sample, so the page follows as it would on a host.
@@ -20,7 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include <pciescope/backend/pace.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -82,37 +83,27 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	return ret;
 }
 
-static void sleep_ms(uint64_t ms)
+/*
+ * One interval.  Emulated: the wall clock is waited for first and the
+ * interval simulated after (backend/pace.h), so the machine's clock never
+ * runs ahead of wall time and an idle exporter sleeps; a simulation slower
+ * than real time is said, with its lag.  Host: the interval is slept.
+ */
+static int advance(struct backend *b, struct pace *pc, unsigned ms)
 {
-	struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
-
-	while (!stop && nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
-static uint64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* One interval: simulated on the emulated backend, slept on a host. */
-static int advance(struct backend *b, unsigned ms)
-{
-	uint64_t t0 = mono_ms(), spent, elapsed;
+	uint64_t end = b->ops->now_ns(b) + (uint64_t)ms * 1000000u, elapsed;
 	char secs[32];
 	char *argv[] = {"sleep", secs, NULL};
-	int status, r = 0;
+	int status, r;
 
-	if (!strcmp(b->ops->name, "emulated")) {
-		snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
-		r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
-	}
-	spent = mono_ms() - t0;
-	if (spent < ms)
-		sleep_ms(ms - spent);
+	while (!stop && !pace_wait(pc, end))
+		;
+	if (stop || strcmp(b->ops->name, "emulated"))
+		return 0;
+	snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
+	r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
+	if (!r)
+		stat_note_lag(pc, b->ops->now_ns(b), "serve");
 	return r;
 }
 
@@ -138,7 +129,8 @@ static int publish(struct serve *sv, struct page *p)
  * and the counters of a host would.  The counters start again from zero,
  * which Prometheus takes as it takes an exporter's restart.
  */
-static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo)
+static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo,
+			struct pace *pc)
 {
 	if (!(*b)->ops->stale || !(*b)->ops->stale(*b))
 		return 0;
@@ -146,7 +138,10 @@ static int follow_state(struct serve *sv, struct backend **b, struct backend_opt
 	*sv = (struct serve){0};
 	backend_close(*b);
 	*b = backend_opts_open(bo, "serve");
-	return *b ? serve_setup(sv, *b) : 1;
+	if (!*b)
+		return 1;
+	pace_start(pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
+	return serve_setup(sv, *b);
 }
 
 static int serve_loop(struct backend **b, struct backend_opts *bo, const struct serve_addr *sa,
@@ -177,13 +172,16 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 		serve_addr_format(sa, i ? i->port : serve_addr_port(sa), addr, sizeof(addr));
 		fprintf(stderr, "pciescope: serving http://%s/metrics every %u ms\n", addr,
 			interval);
+		struct pace pc;
+
+		pace_start(&pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
 		while (!stop && !r) {
-			r = advance(*b, interval);
+			r = advance(*b, &pc, interval);
 			if (r) {
 				r = cli_errno(r, "serve: cannot advance the clock");
 				break;
 			}
-			r = follow_state(&sv, b, bo);
+			r = follow_state(&sv, b, bo, &pc);
 			if (!r)
 				r = publish(&sv, &p);
 		}

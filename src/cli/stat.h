@@ -65,6 +65,10 @@ void stat_catch_sigint(void);
 /* Runs the command, or counts until SIGINT; prints intervals with -I. */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
 
+struct pace;
+/* One warning line each time the emulated clock's lag behind the wall clock doubles. */
+void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd);
+
 /* Prints one set of values: final (ts < 0) or one interval at ts seconds. */
 void stat_print(const struct stat_config *s, const struct backend_count *vals, double ts);
 void stat_print_header(const struct stat_config *s);

@@ -14,11 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/pace.h>
+
 #include "cli.h"
 #include "pmu_source.h"
 #include "stat.h"
 
 #define NS_PER_MS 1000000ULL
+#define SLICE_NS (100 * NS_PER_MS)
 
 static volatile sig_atomic_t interrupted;
 
@@ -155,24 +158,52 @@ static int poll_interval(void *ctx)
 	return 0;
 }
 
+/*
+ * No command bounds the run: count in slices until SIGINT.  On the emulated
+ * backend each slice is simulated only once the wall clock has reached its
+ * end (backend/pace.h), so simulated time follows the wall clock, never
+ * runs ahead of it, and the process sleeps in between; a slice ends at the
+ * next -I boundary so the intervals stay exact.  A host's slices are real
+ * sleeps already.
+ */
 static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elapsed_ns)
 {
+	struct backend *b = s->b;
+	bool simulated = !strcmp(b->ops->name, "emulated");
+	uint64_t t0 = b->ops->now_ns(b);
 	char slice[32];
 	char *argv[] = {"sleep", slice, NULL};
-	uint64_t step = iv->step ? iv->step : 100 * NS_PER_MS;
+	struct pace pc;
 	int status, r = 0;
 
-	snprintf(slice, sizeof(slice), "%.9f", (double)step / 1e9);
-	*elapsed_ns = 0;
+	pace_start(&pc, &wall_clock_monotonic, t0);
 	while (!interrupted && !r) {
-		uint64_t spent = 0;
+		uint64_t now = b->ops->now_ns(b), len = SLICE_NS, spent;
 
-		r = s->b->ops->run(s->b, argv, poll_interval, iv, &spent, &status);
-		*elapsed_ns += spent;
+		if (iv->step && iv->next > now && iv->next - now < len)
+			len = iv->next - now;
+		if (simulated && !pace_wait(&pc, now + len))
+			continue;
+		snprintf(slice, sizeof(slice), "%.9f", (double)len / 1e9);
+		r = b->ops->run(b, argv, poll_interval, iv, &spent, &status);
 		if (!r)
 			r = poll_interval(iv);
+		if (simulated)
+			stat_note_lag(&pc, b->ops->now_ns(b), "stat");
 	}
+	*elapsed_ns = b->ops->now_ns(b) - t0;
 	return r == -EINTR ? 0 : r;
+}
+
+void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd)
+{
+	uint64_t lag;
+
+	if (pace_lag_news(pc, sim_now, &lag))
+		fprintf(stderr,
+			"pciescope: %s: warning: the emulated platform runs slower than the wall "
+			"clock: its clock is %.1f s behind (it never runs ahead)\n",
+			cmd, (double)lag / 1e9);
 }
 
 void stat_catch_sigint(void)
