@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -74,10 +75,15 @@ static void child(char *const argv[], int errfd)
 	_exit(127);
 }
 
-/* Waits for pid, polling every poll_ms; returns the wait status or -errno. */
+/*
+ * Waits for pid, polling every poll_ms; returns the wait status or -errno.
+ * A poll returning -ETIME says the tool's deadline passed (stat --timeout):
+ * the command gets SIGTERM, as perf stat sends it.
+ */
 static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned poll_ms)
 {
 	struct timespec slice = {0, (long)poll_ms * 1000000L};
+	bool killed = false;
 	int st;
 	pid_t r;
 
@@ -88,7 +94,10 @@ static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned pol
 		if (r < 0 && errno != EINTR)
 			return -errno;
 		if (poll && r == 0) {
-			poll(ctx);
+			if (poll(ctx) == -ETIME && !killed) {
+				kill(pid, SIGTERM);
+				killed = true;
+			}
 			nanosleep(&slice, NULL);
 		}
 	}
