@@ -7,7 +7,7 @@ set -eu
 PKGS="build-essential cmake pkg-config clang llvm libclang-rt-14-dev \
 libcmocka-dev libjansson-dev linux-perf util-linux jq python3 \
 libfuse3-dev fuse3 libmicrohttpd-dev libpci-dev pci.ids pciutils prometheus \
-chromium wrk curl scdoc"
+chromium wrk curl scdoc tmux"
 
 missing=""
 for p in $PKGS; do

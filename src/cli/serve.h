@@ -2,7 +2,8 @@
 /*
  * `pciescope serve`: the sampler (serve_metrics.c) counts PCIe PMU pairs per
  * Root Port through the stat code and renders one Prometheus text page per
- * interval; builtin-serve.c serves the latest page over HTTP.
+ * interval; builtin-serve.c serves the latest page over HTTP.  `top` uses
+ * the same sampler for its screen.
  */
 #ifndef PCIESCOPE_CLI_SERVE_H
 #define PCIESCOPE_CLI_SERVE_H
@@ -62,6 +63,11 @@ struct serve {
  * event of every AMD IOMMU PMU; 0 or exit code.
  */
 int serve_setup(struct serve *sv, struct backend *b);
+/*
+ * Reads the counters; delta[i] (one per stat counter) gets what counter i
+ * counted since the previous read.  0 or -errno.  `top` samples this way.
+ */
+int serve_read(struct serve *sv, struct backend_count *delta);
 /* Reads the counters and renders the page into a malloc'ed text; 0 or -errno. */
 int serve_sample(struct serve *sv, char **page, size_t *len);
 void serve_teardown(struct serve *sv);

@@ -423,21 +423,30 @@ static void render_links(FILE *f, struct backend *b)
 	free(devs);
 }
 
+int serve_read(struct serve *sv, struct backend_count *delta)
+{
+	struct stat_config *s = &sv->s;
+
+	if (s->n && stat_read(s))
+		return -EIO;
+	for (size_t i = 0; i < s->n; i++) {
+		delta[i].value = s->c[i].cur.value - sv->last[i].value;
+		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;
+		delta[i].running = s->c[i].cur.running - sv->last[i].running;
+		sv->last[i] = s->c[i].cur;
+	}
+	return 0;
+}
+
 int serve_sample(struct serve *sv, char **page, size_t *len)
 {
 	struct stat_config *s = &sv->s;
 	struct backend_count *delta = calloc(s->n ? s->n : 1, sizeof(*delta));
 	FILE *f;
 
-	if (!delta || (s->n && stat_read(s))) {
+	if (!delta || serve_read(sv, delta)) {
 		free(delta);
 		return -EIO;
-	}
-	for (size_t i = 0; i < s->n; i++) {
-		delta[i].value = s->c[i].cur.value - sv->last[i].value;
-		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;
-		delta[i].running = s->c[i].cur.running - sv->last[i].running;
-		sv->last[i] = s->c[i].cur;
 	}
 	f = open_memstream(page, len);
 	if (!f) {
