@@ -15,6 +15,7 @@ EV=hisi_pcie0_core0/rx_mwr_flux,port=0x1/
 timeout -s INT 2 "$P" stat --workload idle -I 100 -x, -e "$EV" 2>"$TEST_TMP/iv" >/dev/null
 [ -s "$TEST_TMP/iv" ] || err "stat -I printed nothing"
 awk -F, '
+	/^pciescope: / { next } # a lag warning on a loaded machine
 	{ n++; t[n] = $1 + 0 }
 	t[n] > 2.0 { print "FAIL: interval at " t[n] " s after 2 s of wall time"; bad = 1 }
 	END {
