@@ -27,7 +27,9 @@ serve_on() {
 check() { # check LISTEN URL-PATTERN
 	serve_on "$1" || { err "$1: serve did not start: $(cat "$TEST_TMP/err")"; return; }
 	[[ $url =~ $2 ]] || err "$1: serves $url"
-	curl -gsf "${url/0.0.0.0/127.0.0.1}" | grep -q '^pciescope_pcie_bytes_total{' || err "$1: no page at $url"
+	# to a file: grep -q on a pipe would cut curl off mid-page (pipefail)
+	curl -gsf "${url/0.0.0.0/127.0.0.1}" >"$TEST_TMP/page" || err "$1: nothing at $url"
+	grep -q '^pciescope_pcie_bytes_total{' "$TEST_TMP/page" || err "$1: no counters at $url"
 	kill "$pid"; wait "$pid" 2>/dev/null; pid=""
 }
 check '[::1]:0' '^http://\[::1\]:[0-9]+/metrics$'
