@@ -15,7 +15,7 @@ trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null' EXIT
 serve_on() {
 	"$P" serve --listen "$1" --interval 200 >/dev/null 2>"$TEST_TMP/err" &
 	pid=$!
-	for _ in $(seq 100); do
+	for _ in $(seq 600); do # a loaded machine (ASan) may take long to boot
 		url=$(sed -n 's|^pciescope: serving \(http://[^ ]*\) every.*|\1|p' "$TEST_TMP/err")
 		[ -n "$url" ] && return 0
 		kill -0 "$pid" 2>/dev/null || break
@@ -28,7 +28,8 @@ check() { # check LISTEN URL-PATTERN
 	serve_on "$1" || { err "$1: serve did not start: $(cat "$TEST_TMP/err")"; return; }
 	[[ $url =~ $2 ]] || err "$1: serves $url"
 	# to a file: grep -q on a pipe would cut curl off mid-page (pipefail)
-	curl -gsf "${url/0.0.0.0/127.0.0.1}" >"$TEST_TMP/page" || err "$1: nothing at $url"
+	curl -gsf --max-time 60 "${url/0.0.0.0/127.0.0.1}" >"$TEST_TMP/page" ||
+		err "$1: nothing at $url (curl $?): $(cat "$TEST_TMP/err")"
 	grep -q '^pciescope_pcie_bytes_total{' "$TEST_TMP/page" || err "$1: no counters at $url"
 	kill "$pid"; wait "$pid" 2>/dev/null; pid=""
 }
