@@ -30,7 +30,7 @@ shape() {
 				printf "%s name@%d hash@%d noise@%d len=%d\n", e[i], p, index($0, "#"), index($0, "( +-"), length($0)
 			}
 		}
-		/seconds time elapsed/ { gsub(/[0-9]+/, "9"); sub(/^ +/, ""); print "elapsed: " $0 }
+		/seconds time elapsed/ { gsub(/[0-9]+/, "9"); gsub(/ +/, " "); sub(/^ /, ""); print "elapsed: " $0 }
 		/Performance counter stats/ { sub(/for .*/, ""); print "header: " $0 }' "$1"
 }
 
