@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -76,8 +77,9 @@ static void child(char *const argv[], int errfd)
 
 /*
  * Waits for pid, polling every poll_ms; the wait status or -errno.  A poll
- * that says stop (non-zero, into *stopped) ends the command as perf record
- * ends its workload: SIGTERM, then a wait for it to go.
+ * that says stop (non-zero, into *stopped: a tool's stop request, or -ETIME
+ * when its deadline passed, stat --timeout) ends the command as perf record
+ * and perf stat end their workload: SIGTERM, then a wait for it to go.
  */
 static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned poll_ms,
 		      int *stopped)

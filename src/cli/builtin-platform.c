@@ -20,6 +20,9 @@
 
 static const char usage[] = "usage: pciescope platform [show|reset|remove BDF|rescan] [--platform "
 			    "NAME] [--backend KIND] [--json]";
+static const char usage_host[] =
+    "  remove, rescan and reset change the emulated machine only; on the host\n"
+    "  backend they are refused and name the sysfs file a root user would write";
 
 struct show {
 	struct backend *b;
@@ -162,6 +165,33 @@ static int remove_device(struct backend *b, const char *arg)
 	return 0;
 }
 
+/*
+ * A hot removal or a rescan of the real machine is one write away on the
+ * host backend; the tool never does it for the user (issue 19: a removal
+ * of a host device with no question asked).  It names the file instead.
+ */
+static int refuse_host(const struct backend_options *o, const char *cmd, const char *arg)
+{
+	struct pci_bdf bdf;
+	char name[16] = "BDF";
+
+	if (!o->kind || strcmp(o->kind, "host"))
+		return 0;
+	if (!strcmp(cmd, "reset"))
+		return cli_error("platform reset: refused on the host backend: the host has no "
+				 "emulated state to reset");
+	if (!strcmp(cmd, "rescan"))
+		return cli_error("platform rescan: refused on the host backend: it would rescan "
+				 "the real PCI buses; as root: echo 1 > /sys/bus/pci/rescan");
+	if (strcmp(cmd, "remove"))
+		return 0;
+	if (arg && !pci_bdf_parse(arg, &bdf))
+		pci_bdf_format(bdf, name, sizeof(name));
+	return cli_error("platform remove: refused on the host backend: it would hot-remove a "
+			 "real device; as root: echo 1 > /sys/bus/pci/devices/%s/remove",
+			 name);
+}
+
 static int run(const struct backend_options *o, const char *cmd, const char *arg, bool json)
 {
 	struct backend *b;
@@ -204,11 +234,13 @@ int cmd_platform(int argc, char **argv)
 		else if (c == 'j')
 			json = true;
 		else if (c == 'h')
-			return puts(usage), 0;
+			return printf("%s\n%s\n", usage, usage_host), 0;
 		else
 			return 1;
 	}
 	cmd = optind < argc ? argv[optind] : "show";
+	if (strcmp(cmd, "show") && refuse_host(&o, cmd, optind + 1 < argc ? argv[optind + 1] : NULL))
+		return 1;
 	if (!strcmp(cmd, "reset")) {
 		if (backend_reset_state(&o, err, sizeof(err)))
 			return cli_error("%s", err);

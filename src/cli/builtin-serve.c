@@ -5,14 +5,13 @@
  * the rendered page; libmicrohttpd's thread answers GET /metrics with the
  * latest page under a mutex, so a scrape never touches the backend and
  * never waits for a sample.  On the emulated backend each interval is run
- * as simulated time (and the sampler sleeps off what the simulation did not
- * use), so the machine's clock advances with wall time as far as the
- * simulation keeps up.  Loopback only unless --listen says otherwise.
+ * as simulated time once the wall clock has passed it (backend/pace.h), so
+ * the machine's clock follows wall time, never runs ahead of it, and says
+ * how far it lags when the simulation cannot keep up.  Loopback only unless --listen says otherwise.
  * When another command changes the emulated platform's persistent state
  * (`pciescope tune`, a hot removal), serve boots the platform again before
  * its next sample, so the page follows as it would on a host.
  */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
@@ -20,7 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include <pciescope/backend/pace.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -84,56 +84,27 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	return ret;
 }
 
-static int parse_listen(const char *s, struct sockaddr_in *sa)
+/*
+ * One interval.  Emulated: the wall clock is waited for first and the
+ * interval simulated after (backend/pace.h), so the machine's clock never
+ * runs ahead of wall time and an idle exporter sleeps; a simulation slower
+ * than real time is said, with its lag.  Host: the interval is slept.
+ */
+static int advance(struct backend *b, struct pace *pc, unsigned ms)
 {
-	char host[64];
-	const char *colon = strrchr(s, ':');
-	uint64_t port = 0;
-	int bad;
-
-	if (!colon || colon == s || (size_t)(colon - s) >= sizeof(host))
-		return cli_error("serve: --listen '%s': expected ADDRESS:PORT", s);
-	snprintf(host, sizeof(host), "%.*s", (int)(colon - s), s);
-	bad = cli_parse_uint(colon + 1, 10, 65535, &port);
-	memset(sa, 0, sizeof(*sa));
-	sa->sin_family = AF_INET;
-	sa->sin_port = htons((uint16_t)port);
-	if (bad || inet_pton(AF_INET, host, &sa->sin_addr) != 1)
-		return cli_error("serve: --listen '%s': expected an IPv4 ADDRESS:PORT", s);
-	return 0;
-}
-
-static void sleep_ms(uint64_t ms)
-{
-	struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
-
-	while (!stop && nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
-static uint64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* One interval: simulated on the emulated backend, slept on a host. */
-static int advance(struct backend *b, unsigned ms)
-{
-	uint64_t t0 = mono_ms(), spent, elapsed;
+	uint64_t end = b->ops->now_ns(b) + (uint64_t)ms * 1000000u, elapsed;
 	char secs[32];
 	char *argv[] = {"sleep", secs, NULL};
-	int status, r = 0;
+	int status, r;
 
-	if (!strcmp(b->ops->name, "emulated")) {
-		snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
-		r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
-	}
-	spent = mono_ms() - t0;
-	if (spent < ms)
-		sleep_ms(ms - spent);
+	while (!stop && !pace_wait(pc, end))
+		;
+	if (stop || strcmp(b->ops->name, "emulated"))
+		return 0;
+	snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
+	r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
+	if (!r)
+		stat_note_lag(pc, b->ops->now_ns(b), "serve");
 	return r;
 }
 
@@ -159,7 +130,8 @@ static int publish(struct serve *sv, struct page *p)
  * and the counters of a host would.  The counters start again from zero,
  * which Prometheus takes as it takes an exporter's restart.
  */
-static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo)
+static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo,
+			struct pace *pc)
 {
 	if (!(*b)->ops->stale || !(*b)->ops->stale(*b))
 		return 0;
@@ -167,42 +139,51 @@ static int follow_state(struct serve *sv, struct backend **b, struct backend_opt
 	*sv = (struct serve){0};
 	backend_close(*b);
 	*b = backend_opts_open(bo, "serve");
-	return *b ? serve_setup(sv, *b) : 1;
+	if (!*b)
+		return 1;
+	pace_start(pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
+	return serve_setup(sv, *b);
 }
 
-static int serve_loop(struct backend **b, struct backend_opts *bo, const struct sockaddr_in *sa,
+static int serve_loop(struct backend **b, struct backend_opts *bo, const struct serve_addr *sa,
 		      unsigned interval)
 {
 	struct page p = {.lock = PTHREAD_MUTEX_INITIALIZER};
 	struct serve sv = {0};
 	struct MHD_Daemon *d = NULL;
-	char addr[INET_ADDRSTRLEN];
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+	char addr[80];
 	int r = serve_setup(&sv, *b);
 
 	if (!r)
 		r = publish(&sv, &p);
 	if (!r) {
-		d = lib_mhd.MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0,
-					     NULL, NULL, answer, &p, MHD_OPTION_SOCK_ADDR, sa,
-					     MHD_OPTION_END);
-		inet_ntop(AF_INET, &sa->sin_addr, addr, sizeof(addr));
+		if (sa->ss.ss_family == AF_INET6)
+			flags |= MHD_USE_IPv6;
+		d = lib_mhd.MHD_start_daemon(flags, 0, NULL, NULL, answer, &p, MHD_OPTION_SOCK_ADDR,
+					     &sa->ss, MHD_OPTION_END);
+		serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
 		if (!d)
-			r = cli_error("serve: cannot listen on %s:%u", addr, ntohs(sa->sin_port));
+			r = cli_error("serve: cannot listen on %s", addr);
 	}
 	if (!r) {
 		const union MHD_DaemonInfo *i =
 		    lib_mhd.MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 
 		/* the port the kernel chose for --listen ADDR:0 */
-		fprintf(stderr, "pciescope: serving http://%s:%u/metrics every %u ms\n", addr,
-			i ? i->port : ntohs(sa->sin_port), interval);
+		serve_addr_format(sa, i ? i->port : serve_addr_port(sa), addr, sizeof(addr));
+		fprintf(stderr, "pciescope: serving http://%s/metrics every %u ms\n", addr,
+			interval);
+		struct pace pc;
+
+		pace_start(&pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
 		while (!stop && !r) {
-			r = advance(*b, interval);
+			r = advance(*b, &pc, interval);
 			if (r) {
 				r = cli_errno(r, "serve: cannot advance the clock");
 				break;
 			}
-			r = follow_state(&sv, b, bo);
+			r = follow_state(&sv, b, bo, &pc);
 			if (!r)
 				r = publish(&sv, &p);
 		}
@@ -220,8 +201,10 @@ static int serve_usage(int ret)
 		"                       [--backend emulated|host] [--workload NAME] [--seed N]\n"
 		"  Prometheus exporter: GET /metrics (PCIe PMU bandwidth/latency per Root\n"
 		"  Port, PTT tune levels, link speed/width).  Ctrl-C stops it.\n"
-		"  --listen ADDR:PORT  IPv4 address to listen on (default 127.0.0.1:9464;\n"
-		"                      port 0: any free one, printed when serving starts)\n"
+		"  --listen ADDR:PORT  where to listen: HOST:PORT (a name or an IPv4 address),\n"
+		"                      [IPv6]:PORT, or :PORT for every address (default\n"
+		"                      127.0.0.1:9464, loopback only; port 0: any free one,\n"
+		"                      printed when serving starts)\n"
 		"  --interval MS       sampling interval (default 1000)\n");
 	return ret;
 }
@@ -233,7 +216,7 @@ int cmd_serve(int argc, char **argv)
 	struct backend_opts bo = {0};
 	const char *listen = "127.0.0.1:9464";
 	uint64_t interval = 1000;
-	struct sockaddr_in sa;
+	struct serve_addr sa;
 	struct backend *b;
 	int r;
 
@@ -255,7 +238,7 @@ int cmd_serve(int argc, char **argv)
 			return cli_unknown_option(argv[i], known);
 		}
 	}
-	if (parse_listen(listen, &sa) || mhd_load())
+	if (serve_parse_listen(listen, &sa) || mhd_load())
 		return 1;
 	b = backend_opts_open(&bo, "serve");
 	if (!b)

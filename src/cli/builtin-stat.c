@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope stat -e EVENTS [-I MS] [-x SEP | -j/--json] [--metrics] [--force]
- *                [--dry-run] [--platform NAME] [--backend emulated|host]
- *                [[--] COMMAND]
+ * pciescope stat -e EVENTS | -M GROUPS [-I MS] [-x SEP | -j/--json] [-r N]
+ *                [-o FILE] [--timeout MS] [--metrics] [--force] [--dry-run]
+ *                [--platform NAME] [--backend emulated|host] [[--] COMMAND]
  *
  * perf stat for the emulated platform and the host, through the backend
  * only.  The event strings are perf's (src/perf/event_parse.c), resolved
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -30,7 +31,8 @@ static void usage(FILE *out)
 {
 	fprintf(
 	    out,
-	    "usage: pciescope stat -e EVENTS [-e EVENTS ...] [-I MS] [-x SEP | -j] [--metrics]\n"
+	    "usage: pciescope stat -e EVENTS [-e EVENTS ...] [-M GROUPS] [-I MS] [-x SEP | -j]\n"
+	    "                      [-r N] [-o FILE] [--timeout MS] [--metrics]\n"
 	    "                      [--force] [--dry-run] [--platform NAME]\n"
 	    "                      [--backend emulated|host] [--seed N]\n"
 	    "                      [--workload NAME[:k=v,...]]\n"
@@ -39,10 +41,16 @@ static void usage(FILE *out)
 	    "  -I, --interval-print MS  print deltas every MS milliseconds\n"
 	    "  -x, --field-separator SEP  perf stat -x layout\n"
 	    "  -j, --json             perf stat -j layout\n"
+	    "  -r, --repeat N         run N times; means with perf's ( +- x%% ) spread\n"
+	    "  -o, --output FILE      write the counts to FILE instead of stderr\n"
+	    "  --timeout MS           stop after MS milliseconds (the command gets SIGTERM)\n"
+	    "  -M, --metrics-group G  the events of metric groups G[,G]: pcie_bandwidth,\n"
+	    "                         pcie_latency (every PCIe PMU), iommu (every AMD IOMMU)\n"
 	    "  --metrics              derived metrics of related PCIe PMU pairs\n"
 	    "  --force                pass events that break the PCIe PMU document's rules\n"
 	    "  --dry-run              print each event's encoding, count nothing\n"
-	    "Without COMMAND, counts until SIGINT (Ctrl-C).\n");
+	    "Without COMMAND, counts until SIGINT (Ctrl-C) or --timeout; on the emulated\n"
+	    "backend its clock then follows the wall clock.\n");
 }
 
 enum {
@@ -52,7 +60,8 @@ enum {
 	OPT_PLATFORM,
 	OPT_BACKEND,
 	OPT_SEED,
-	OPT_WORKLOAD
+	OPT_WORKLOAD,
+	OPT_TIMEOUT
 };
 
 static const struct option options[] = {
@@ -61,6 +70,10 @@ static const struct option options[] = {
     {"field-separator", required_argument, NULL, 'x'},
     {"json", no_argument, NULL, 'j'},
     {"all-cpus", no_argument, NULL, 'a'},
+    {"repeat", required_argument, NULL, 'r'},
+    {"output", required_argument, NULL, 'o'},
+    {"metrics-group", required_argument, NULL, 'M'},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"metrics", no_argument, NULL, OPT_METRICS},
     {"force", no_argument, NULL, OPT_FORCE},
     {"dry-run", no_argument, NULL, OPT_DRY_RUN},
@@ -75,6 +88,9 @@ static const struct option options[] = {
 struct args {
 	const char *ev[MAX_EVENT_ARGS];
 	int nev;
+	const char *groups[MAX_EVENT_ARGS];
+	int ngroups;
+	const char *output;
 	struct backend_opts bo;
 };
 
@@ -112,6 +128,28 @@ static int parse_opt(int c, struct stat_config *s, struct args *a)
 		return 0;
 	case 'a':
 		return 0; /* uncore events are system-wide already */
+	case 'r':
+		if (parse_uint(optarg, "-r", 100000, &v))
+			return 1;
+		if (v < 1)
+			return cli_error("stat: -r: the number of runs must be at least 1");
+		s->repeat = (unsigned)v;
+		return 0;
+	case 'o':
+		a->output = optarg;
+		return 0;
+	case 'M':
+		if (a->ngroups >= MAX_EVENT_ARGS)
+			return cli_error("-M: at most %d arguments", MAX_EVENT_ARGS);
+		a->groups[a->ngroups++] = optarg;
+		return 0;
+	case OPT_TIMEOUT:
+		if (parse_uint(optarg, "--timeout", 86400000, &v))
+			return 1;
+		if (v < 1)
+			return cli_error("stat: --timeout: must be at least 1 ms");
+		s->timeout_ns = v * 1000000ull;
+		return 0;
 	case OPT_METRICS:
 		s->metrics = true;
 		return 0;
@@ -145,11 +183,13 @@ static int parse_args(int argc, char **argv, struct stat_config *s, struct args 
 	int c;
 
 	optind = 1;
-	while ((c = cli_getopt(argc, argv, "+e:I:x:jah", options)) != -1)
+	while ((c = cli_getopt(argc, argv, "+e:I:x:jar:o:M:h", options)) != -1)
 		if (parse_opt(c, s, a))
 			return 1;
-	if (!a->nev)
+	if (!a->nev && !a->ngroups)
 		return cli_error("no event given; use -e EVENTS (see 'pciescope stat --help')");
+	if (s->repeat > 1 && s->interval_ms)
+		return cli_error("stat: -r and -I: repeated runs print no intervals; give one of them");
 	if (optind < argc)
 		s->argv = argv + optind;
 	return 0;
@@ -163,6 +203,11 @@ static int parse_events(struct stat_config *s, struct args *a, const struct perf
 		if (perf_events_parse(&s->events, a->ev[i], src, err, sizeof(err)))
 			return cli_error("%s", err);
 	}
+	for (int i = 0; i < a->ngroups; i++)
+		if (stat_add_metric_groups(s, a->groups[i], src))
+			return 1;
+	if (a->ngroups)
+		s->metrics = true;
 	return 0;
 }
 
@@ -198,31 +243,97 @@ static int make_counters(struct stat_config *s)
 	return 0;
 }
 
-static int count(struct stat_config *s)
+/* One run: open, count (the command, or until SIGINT/--timeout), read, close. */
+static int count_once(struct stat_config *s, bool first, uint64_t *elapsed, int *status)
 {
-	uint64_t elapsed = 0;
-	int status = 0, r;
+	int r = stat_open(s);
 
-	r = stat_open(s);
-	if (!r && s->interval_ms)
+	for (size_t i = 0; i < s->n; i++)
+		s->c[i].prev = (struct backend_count){0};
+	if (!r && s->interval_ms && first)
 		stat_print_header(s);
 	if (!r)
-		r = stat_run(s, &elapsed, &status);
-	if (!r && !s->interval_ms) {
-		struct backend_count *vals = calloc(s->n, sizeof(*vals));
-
-		r = vals ? stat_read(s) : cli_errno(-ENOMEM, "stat");
-		for (size_t i = 0; !r && i < s->n; i++)
-			vals[i] = s->c[i].cur;
-		if (!r) {
-			stat_print_header(s);
-			stat_print(s, vals, -1);
-			stat_print_footer(s, elapsed);
-		}
-		free(vals);
-	}
+		r = stat_run(s, elapsed, status);
+	if (!r && !s->interval_ms)
+		r = stat_read(s);
 	stat_close(s);
+	return r;
+}
+
+/* Adds a run's counts to the sums (and, with -r, the spreads). */
+static void accumulate(struct stat_config *s, struct backend_count *sum, uint64_t elapsed)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct backend_count *v = &s->c[i].cur;
+
+		sum[i].value += v->value;
+		sum[i].enabled += v->enabled;
+		sum[i].running += v->running;
+		if (s->noise)
+			stat_noise_add(&s->noise[i], v->running && v->running < v->enabled
+							  ? (double)v->value * (double)v->enabled /
+								(double)v->running
+							  : (double)v->value);
+	}
+	stat_noise_add(&s->elapsed_noise, (double)elapsed);
+}
+
+static int count(struct stat_config *s)
+{
+	unsigned runs = s->repeat ? s->repeat : 1, done = 0;
+	struct backend_count *sum = calloc(s->n ? s->n : 1, sizeof(*sum));
+	uint64_t elapsed = 0, total = 0;
+	int status = 0, r = 0;
+
+	if (runs > 1)
+		s->noise = calloc(s->n ? s->n : 1, sizeof(*s->noise));
+	if (!sum || (runs > 1 && !s->noise))
+		r = cli_errno(-ENOMEM, "stat");
+	/* like perf, Ctrl-C ends the repeating too, after the run it cut */
+	while (!r && done < runs && !(done && stat_interrupted())) {
+		r = count_once(s, !done, &elapsed, &status);
+		if (!r)
+			accumulate(s, sum, elapsed);
+		total += elapsed;
+		done++;
+	}
+	if (!r && !s->interval_ms) {
+		for (size_t i = 0; i < s->n; i++) {
+			sum[i].value /= done;
+			sum[i].enabled /= done;
+			sum[i].running /= done;
+		}
+		s->span_ns = total / done;
+		stat_print_header(s);
+		stat_print(s, sum, -1);
+		stat_print_footer(s, total / done);
+	}
+	free(sum);
+	free(s->noise);
 	return r ? r : status;
+}
+
+/* -o FILE: perf's "# started on" line first, then the counts. */
+static int open_output(struct stat_config *s, const char *path)
+{
+	time_t now = time(NULL);
+
+	if (!path)
+		return 0;
+	s->out = fopen(path, "w");
+	if (!s->out)
+		return cli_errno(-errno, "stat: -o %s", path);
+	fprintf(s->out, "# started on %s\n", ctime(&now));
+	return 0;
+}
+
+static int close_output(struct stat_config *s, const char *path)
+{
+	if (!path)
+		return 0;
+	if (ferror(s->out) | fclose(s->out))
+		return cli_errno(-EIO, "stat: writing %s", path);
+	return 0;
 }
 
 int cmd_stat(int argc, char **argv)
@@ -240,6 +351,8 @@ int cmd_stat(int argc, char **argv)
 		return cli_error("%s", err);
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
+	if (!r)
+		stat_note_kernel_differences(&s.events, &src, "stat");
 	if (!r && !s.force)
 		r = stat_check_rules(&s, &src);
 	if (!r && s.dry_run)
@@ -247,7 +360,14 @@ int cmd_stat(int argc, char **argv)
 	else if (!r)
 		r = make_counters(&s);
 	if (!r && !s.dry_run)
+		r = open_output(&s, a.output);
+	if (!r && !s.dry_run) {
+		int w;
+
 		r = count(&s);
+		w = close_output(&s, a.output);
+		r = r ? r : w;
+	}
 	free(s.c);
 	perf_events_free(&s.events);
 	backend_close(s.b);

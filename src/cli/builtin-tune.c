@@ -139,7 +139,9 @@ static int tune_usage(int ret)
 		"       pciescope tune DEVICE --search -e EVENT [...] -- COMMAND  (see --search --help)\n"
 		"  DEVICE  a PMU with a tune/ directory, e.g. hisi_ptt0_2\n"
 		"  PARAM   qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, "
-		"tx_alloc_buf_level\n");
+		"tx_alloc_buf_level\n"
+		"  With --backend host, PARAM=VALUE writes the real PTT's tune/ files of this\n"
+		"  machine (as root): the levels of its PCIe core change until the next write.\n");
 	return ret;
 }
 

@@ -2,20 +2,42 @@
 /*
  * `pciescope serve`: the sampler (serve_metrics.c) counts PCIe PMU pairs per
  * Root Port through the stat code and renders one Prometheus text page per
- * interval; builtin-serve.c serves the latest page over HTTP.
+ * interval; builtin-serve.c serves the latest page over HTTP.  `top` uses
+ * the same sampler for its screen.
  */
 #ifndef PCIESCOPE_CLI_SERVE_H
 #define PCIESCOPE_CLI_SERVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include <sys/socket.h>
 
 #include "stat.h"
 
-/* One Root Port's pair of one TLP kind: counters main and main's partner. */
+/* Where serve listens (serve_listen.c). */
+struct serve_addr {
+	struct sockaddr_storage ss;
+	socklen_t len;
+};
+
+/* --listen HOST:PORT, :PORT, [IPv6]:PORT; 0 or 1 after a one-line error. */
+int serve_parse_listen(const char *s, struct serve_addr *a);
+/* "127.0.0.1:9464" or "[::1]:9464", with the given port (the one bound). */
+void serve_addr_format(const struct serve_addr *a, unsigned port, char *buf, size_t n);
+unsigned serve_addr_port(const struct serve_addr *a);
+
+/*
+ * One PMU counter pair of one TLP kind: counters main and main's partner.
+ * Root Ports whose device numbers share a port bit (00:10.0 and 00:10.1)
+ * share the counter too, so they are one series labelled with all of them.
+ */
 struct serve_series {
 	unsigned sicl, core, port; /* port: the PMU's port bitmap bit */
-	char bdf[16];		   /* the Root Port */
+	char bdf[128];		   /* the Root Ports, comma-separated */
 	char tlp[8];		   /* "rx_mrd", ... */
+	bool latency;		   /* a latency/cnt pair, else flux/time */
 	size_t main;		   /* index into stat counters */
 };
 
@@ -33,6 +55,7 @@ struct serve {
 	struct serve_iommu *iommu;
 	size_t niommu;
 	struct backend_count *last; /* previous sample, for the interval's gauges */
+	uint64_t *shown;	    /* per counter: the last _total exported, never decreasing */
 };
 
 /*
@@ -40,6 +63,11 @@ struct serve {
  * event of every AMD IOMMU PMU; 0 or exit code.
  */
 int serve_setup(struct serve *sv, struct backend *b);
+/*
+ * Reads the counters; delta[i] (one per stat counter) gets what counter i
+ * counted since the previous read.  0 or -errno.  `top` samples this way.
+ */
+int serve_read(struct serve *sv, struct backend_count *delta);
 /* Reads the counters and renders the page into a malloc'ed text; 0 or -errno. */
 int serve_sample(struct serve *sv, char **page, size_t *len);
 void serve_teardown(struct serve *sv);

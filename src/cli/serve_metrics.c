@@ -18,6 +18,7 @@
  * them and values are scaled by enabled/running.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,7 @@ static bool read_line(struct backend *b, const char *path, char *buf, size_t n)
 	return true;
 }
 
-static int add_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
+static int new_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
 		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
 {
 	char ev[256], err[512];
@@ -79,9 +80,45 @@ static int add_series(struct serve *sv, const char *pmu, const char *kind, bool 
 	s->port = port;
 	snprintf(s->bdf, sizeof(s->bdf), "%s", bdf);
 	snprintf(s->tlp, sizeof(s->tlp), "%s", kind);
+	s->latency = latency;
 	s->main = first;
 	sv->nser++;
 	return 0;
+}
+
+/* The series of pmu's port bit and kind already made for a sibling Root Port. */
+static struct serve_series *find_series(struct serve *sv, const char *pmu, const char *kind,
+					bool latency, unsigned port)
+{
+	unsigned sicl, core;
+
+	if (sscanf(pmu, "hisi_pcie%u_core%u", &sicl, &core) != 2)
+		return NULL;
+	for (size_t i = 0; i < sv->nser; i++) {
+		struct serve_series *se = &sv->ser[i];
+
+		if (se->sicl == sicl && se->core == core && se->port == port &&
+		    se->latency == latency && !strcmp(se->tlp, kind))
+			return se;
+	}
+	return NULL;
+}
+
+static int add_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
+		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
+{
+	struct serve_series *shared = find_series(sv, pmu, kind, latency, port);
+
+	if (shared) {
+		size_t len = strlen(shared->bdf);
+
+		if (len + 1 + strlen(bdf) >= sizeof(shared->bdf))
+			return cli_error("serve: too many Root Ports share port bit %#x of %s", port,
+					 pmu);
+		snprintf(shared->bdf + len, sizeof(shared->bdf) - len, ",%s", bdf);
+		return 0;
+	}
+	return new_series(sv, pmu, kind, latency, bdf, port, src);
 }
 
 /* Root Ports of a PMU: bridges on its bus with a RID in [bdf_min, bdf_max]. */
@@ -164,7 +201,8 @@ static int make_counters(struct serve *sv)
 	s->n = s->events.n;
 	s->c = calloc(s->n ? s->n : 1, sizeof(*s->c));
 	sv->last = calloc(s->n ? s->n : 1, sizeof(*sv->last));
-	if (!s->c || !sv->last)
+	sv->shown = calloc(s->n ? s->n : 1, sizeof(*sv->shown));
+	if (!s->c || !sv->last || !sv->shown)
 		return cli_errno(-ENOMEM, "serve");
 	for (size_t i = 0; i < s->n; i++) {
 		s->c[i].spec = &s->events.ev[i];
@@ -199,6 +237,8 @@ int serve_setup(struct serve *sv, struct backend *b)
 	free(pmus);
 	free(devs);
 	if (!r)
+		stat_note_kernel_differences(&sv->s.events, &src, "serve");
+	if (!r)
 		r = make_counters(sv);
 	if (!r && sv->s.n)
 		r = stat_open(&sv->s);
@@ -210,6 +250,22 @@ static double scaled(const struct backend_count *v)
 	if (!v->running || v->running >= v->enabled)
 		return (double)v->value;
 	return (double)v->value * (double)v->enabled / (double)v->running;
+}
+
+/*
+ * A _total as Prometheus wants a counter: a whole number that never goes
+ * back.  A multiplexed count is scaled by enabled/running, an estimate that
+ * can dip below the previous one; the previous one is shown then.
+ */
+static unsigned long long total(struct serve *sv, size_t i)
+{
+	double v = scaled(&sv->s.c[i].cur);
+	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
+
+	if (n < sv->shown[i])
+		n = sv->shown[i];
+	sv->shown[i] = n;
+	return n;
 }
 
 static void family(FILE *f, const char *name, const char *type, const char *help)
@@ -229,18 +285,21 @@ static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *de
 
 		if (c->partner < 0 || is_lat != latency)
 			continue;
-		if (!gauge)
-			v = latency ? scaled(&sv->s.c[c->partner].cur) : scaled(&c->cur);
-		else if (stat_metric_value(&sv->s, se->main, delta, &v, &unit))
-			v = latency ? v * 1e-9 : v * 1e6;
-		else
-			v = 0;
-		fprintf(f, "%s{sicl=\"%u\",core=\"%u\",port=\"%#x\",bdf=\"%s\",tlp=\"%s\"} %.17g\n",
+		fprintf(f, "%s{sicl=\"%u\",core=\"%u\",port=\"%#x\",bdf=\"%s\",tlp=\"%s\"} ",
 			latency ? (gauge ? "pciescope_pcie_latency_seconds"
 					 : "pciescope_pcie_transactions_total")
 				: (gauge ? "pciescope_pcie_bandwidth_bytes_per_second"
 					 : "pciescope_pcie_bytes_total"),
-			se->sicl, se->core, se->port, se->bdf, se->tlp, v);
+			se->sicl, se->core, se->port, se->bdf, se->tlp);
+		if (!gauge) {
+			fprintf(f, "%llu\n", total(sv, latency ? (size_t)c->partner : se->main));
+			continue;
+		}
+		if (stat_metric_value(&sv->s, se->main, delta, &v, &unit))
+			v = latency ? v * 1e-9 : v * 1e6;
+		else
+			v = 0;
+		fprintf(f, "%.17g\n", v);
 	}
 }
 
@@ -262,16 +321,15 @@ static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *de
 	pmu_series(f, sv, delta, true, true);
 }
 
-static void render_iommu(FILE *f, const struct serve *sv)
+static void render_iommu(FILE *f, struct serve *sv)
 {
 	if (!sv->niommu)
 		return;
 	family(f, "pciescope_iommu_events_total", "counter",
 	       "AMD IOMMU performance counter events (amd_iommu_<n> PMU, named events)");
 	for (size_t i = 0; i < sv->niommu; i++)
-		fprintf(f, "pciescope_iommu_events_total{iommu=\"%u\",event=\"%s\"} %.17g\n",
-			sv->iommu[i].iommu, sv->iommu[i].event,
-			scaled(&sv->s.c[sv->iommu[i].counter].cur));
+		fprintf(f, "pciescope_iommu_events_total{iommu=\"%u\",event=\"%s\"} %llu\n",
+			sv->iommu[i].iommu, sv->iommu[i].event, total(sv, sv->iommu[i].counter));
 }
 
 static void render_tune(FILE *f, struct backend *b)
@@ -365,21 +423,30 @@ static void render_links(FILE *f, struct backend *b)
 	free(devs);
 }
 
+int serve_read(struct serve *sv, struct backend_count *delta)
+{
+	struct stat_config *s = &sv->s;
+
+	if (s->n && stat_read(s))
+		return -EIO;
+	for (size_t i = 0; i < s->n; i++) {
+		delta[i].value = s->c[i].cur.value - sv->last[i].value;
+		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;
+		delta[i].running = s->c[i].cur.running - sv->last[i].running;
+		sv->last[i] = s->c[i].cur;
+	}
+	return 0;
+}
+
 int serve_sample(struct serve *sv, char **page, size_t *len)
 {
 	struct stat_config *s = &sv->s;
 	struct backend_count *delta = calloc(s->n ? s->n : 1, sizeof(*delta));
 	FILE *f;
 
-	if (!delta || (s->n && stat_read(s))) {
+	if (!delta || serve_read(sv, delta)) {
 		free(delta);
 		return -EIO;
-	}
-	for (size_t i = 0; i < s->n; i++) {
-		delta[i].value = s->c[i].cur.value - sv->last[i].value;
-		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;
-		delta[i].running = s->c[i].cur.running - sv->last[i].running;
-		sv->last[i] = s->c[i].cur;
 	}
 	f = open_memstream(page, len);
 	if (!f) {
@@ -406,4 +473,5 @@ void serve_teardown(struct serve *sv)
 	free(sv->ser);
 	free(sv->iommu);
 	free(sv->last);
+	free(sv->shown);
 }

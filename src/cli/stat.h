@@ -25,7 +25,19 @@ struct stat_counter {
 	enum hisi_pcie_class metric;	/* set on the pair's main (bit 16 clear) event */
 	int denom;			/* AMD IOMMU: the metric's denominator event, -1 if none */
 	bool clock;			/* cpu-clock/task-clock: shown in msec like perf */
+	bool unsupported;		/* the machine has no such event: "<not supported>" */
 };
+
+/* -r: mean and spread of one value over the runs (stat_noise.c). */
+struct stat_noise {
+	unsigned n;
+	double mean, m2;
+};
+
+void stat_noise_add(struct stat_noise *z, double v);
+/* Standard deviation of the mean, and it relative to the mean in %. */
+double stat_noise_sd_mean(const struct stat_noise *z);
+double stat_noise_pct(const struct stat_noise *z);
 
 struct stat_config {
 	struct perf_event_list events;
@@ -35,6 +47,11 @@ struct stat_config {
 	const char *sep;
 	bool metrics, force, dry_run;
 	unsigned interval_ms;
+	unsigned repeat;	      /* -r: runs, 0 or 1 = one */
+	uint64_t timeout_ns;	      /* --timeout, 0 = none */
+	uint64_t span_ns;	      /* the span the printed values cover (CPUs utilized) */
+	struct stat_noise *noise;     /* -r: per counter, NULL otherwise */
+	struct stat_noise elapsed_noise;
 	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;
 	FILE *out;
@@ -42,6 +59,13 @@ struct stat_config {
 
 /* Seed rules the kernel leaves unchecked; 0, or 1 after printing the rule. */
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
+
+/*
+ * One warning line per event whose documented meaning this kernel does not
+ * carry out (len_mode=2, the AMD document's enable bits); cmd names the tool.
+ */
+void stat_note_kernel_differences(const struct perf_event_list *events,
+				  const struct perf_pmu_source *src, const char *cmd);
 
 /* Finds related pairs, sets metrics, warns about pairs split across groups. */
 void stat_find_pairs(struct stat_config *s);
@@ -53,10 +77,23 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
 int stat_open(struct stat_config *s);
 int stat_read(struct stat_config *s);
 void stat_close(struct stat_config *s);
+/* Whether SIGINT has ended a run. */
+bool stat_interrupted(void);
+/*
+ * -M: adds the events of metric groups (comma-separated: pcie_bandwidth,
+ * pcie_latency, iommu) for every matching PMU of the backend; 0 or 1 after
+ * an error.
+ */
+int stat_add_metric_groups(struct stat_config *s, const char *groups,
+			   const struct perf_pmu_source *src);
 /* From now on SIGINT ends counting (and the printing follows) instead of the process. */
 void stat_catch_sigint(void);
 /* Runs the command, or counts until SIGINT; prints intervals with -I. */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
+
+struct pace;
+/* One warning line each time the emulated clock's lag behind the wall clock doubles. */
+void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd);
 
 /* Prints one set of values: final (ts < 0) or one interval at ts seconds. */
 void stat_print(const struct stat_config *s, const struct backend_count *vals, double ts);

@@ -14,11 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/pace.h>
+
 #include "cli.h"
 #include "pmu_source.h"
 #include "stat.h"
 
 #define NS_PER_MS 1000000ULL
+#define SLICE_NS (100 * NS_PER_MS)
 
 static volatile sig_atomic_t interrupted;
 
@@ -42,6 +45,18 @@ static int pmu_cpu(struct backend *b, const char *pmu)
 	return atoi(buf);
 }
 
+/*
+ * perf stat's "<not supported>": the machine has no such event (no PMU for
+ * a generic hardware event, as in a VM), so it is shown and counting goes
+ * on.  A PMU refusing a configuration stays an error.
+ */
+static bool unsupported(const struct perf_event_attr *a, int h)
+{
+	bool generic = a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE;
+
+	return h == -ENOENT || h == -ENXIO || (generic && h == -EOPNOTSUPP);
+}
+
 static int open_one(struct stat_config *s, size_t i)
 {
 	const struct perf_event_spec *ev = s->c[i].spec;
@@ -54,7 +69,13 @@ static int open_one(struct stat_config *s, size_t i)
 	attr.inherit = cpu < 0;
 	if (ev->leader != i)
 		group = s->c[ev->leader].handle;
+	if (ev->leader != i && group < 0)
+		attr.disabled = 1; /* an unsupported leader: enabled on its own below */
 	h = s->b->ops->event_open(s->b, &attr, cpu < 0 ? 0 : -1, cpu, group);
+	if (unsupported(&attr, h)) {
+		s->c[i].unsupported = true;
+		return 0;
+	}
 	if ((h == -EACCES || h == -EPERM) && backend_strerror(s->b))
 		return cli_error("'%s': cannot open the event: %s", ev->text,
 				 backend_strerror(s->b));
@@ -77,7 +98,9 @@ int stat_open(struct stat_config *s)
 	for (size_t i = 0; i < s->n; i++) {
 		int r;
 
-		if (s->c[i].spec->leader != i)
+		size_t leader = s->c[i].spec->leader;
+
+		if (s->c[i].handle < 0 || (leader != i && s->c[leader].handle >= 0))
 			continue;
 		r = s->b->ops->event_enable(s->b, s->c[i].handle);
 		if (r < 0)
@@ -89,8 +112,13 @@ int stat_open(struct stat_config *s)
 int stat_read(struct stat_config *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
-		int r = s->b->ops->event_read(s->b, s->c[i].handle, &s->c[i].cur);
+		int r;
 
+		if (s->c[i].handle < 0) {
+			s->c[i].cur = (struct backend_count){0};
+			continue;
+		}
+		r = s->b->ops->event_read(s->b, s->c[i].handle, &s->c[i].cur);
 		if (r < 0)
 			return cli_errno(r, "'%s': cannot read", s->c[i].spec->text);
 	}
@@ -100,9 +128,9 @@ int stat_read(struct stat_config *s)
 void stat_close(struct stat_config *s)
 {
 	for (size_t i = s->n; i-- > 0;) {
-		if (s->c[i].handle < 0)
-			continue;
-		if (s->c[i].spec->leader == i)
+		size_t leader = s->c[i].spec->leader;
+
+		if (s->c[i].handle >= 0 && (leader == i || s->c[leader].handle < 0))
 			s->b->ops->event_disable(s->b, s->c[i].handle);
 	}
 	for (size_t i = s->n; i-- > 0;) {
@@ -132,6 +160,7 @@ static void print_delta(struct interval *iv, uint64_t now)
 		d[i].running = s->c[i].cur.running - s->c[i].prev.running;
 		s->c[i].prev = s->c[i].cur;
 	}
+	s->span_ns = now - iv->last;
 	stat_print(s, d, (double)(now - iv->start) / 1e9);
 	iv->last = now;
 	free(d);
@@ -144,35 +173,71 @@ static int poll_interval(void *ctx)
 
 	if (interrupted)
 		return -EINTR;
-	if (!iv->step)
-		return 0;
 	now = iv->s->b->ops->now_ns(iv->s->b);
-	if (now < iv->next)
-		return 0;
-	print_delta(iv, now);
-	while (iv->next <= now)
-		iv->next += iv->step;
+	if (iv->step && now >= iv->next) {
+		print_delta(iv, now);
+		while (iv->next <= now)
+			iv->next += iv->step;
+	}
+	/* --timeout: the run ends here (a host's command gets SIGTERM) */
+	if (iv->s->timeout_ns && now - iv->start >= iv->s->timeout_ns)
+		return -ETIME;
 	return 0;
 }
 
+/*
+ * No command bounds the run: count in slices until SIGINT.  On the emulated
+ * backend each slice is simulated only once the wall clock has reached its
+ * end (backend/pace.h), so simulated time follows the wall clock, never
+ * runs ahead of it, and the process sleeps in between; a slice ends at the
+ * next -I boundary so the intervals stay exact.  A host's slices are real
+ * sleeps already.
+ */
 static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elapsed_ns)
 {
+	struct backend *b = s->b;
+	bool simulated = !strcmp(b->ops->name, "emulated");
+	uint64_t t0 = b->ops->now_ns(b);
 	char slice[32];
 	char *argv[] = {"sleep", slice, NULL};
-	uint64_t step = iv->step ? iv->step : 100 * NS_PER_MS;
+	struct pace pc;
 	int status, r = 0;
 
-	snprintf(slice, sizeof(slice), "%.9f", (double)step / 1e9);
-	*elapsed_ns = 0;
+	pace_start(&pc, &wall_clock_monotonic, t0);
 	while (!interrupted && !r) {
-		uint64_t spent = 0;
+		uint64_t now = b->ops->now_ns(b), len = SLICE_NS, spent;
 
-		r = s->b->ops->run(s->b, argv, poll_interval, iv, &spent, &status);
-		*elapsed_ns += spent;
+		if (iv->step && iv->next > now && iv->next - now < len)
+			len = iv->next - now;
+		if (s->timeout_ns && iv->start + s->timeout_ns - now < len)
+			len = iv->start + s->timeout_ns - now;
+		if (simulated && !pace_wait(&pc, now + len))
+			continue;
+		snprintf(slice, sizeof(slice), "%.9f", (double)len / 1e9);
+		r = b->ops->run(b, argv, poll_interval, iv, &spent, &status);
 		if (!r)
 			r = poll_interval(iv);
+		if (simulated)
+			stat_note_lag(&pc, b->ops->now_ns(b), "stat");
 	}
-	return r == -EINTR ? 0 : r;
+	*elapsed_ns = b->ops->now_ns(b) - t0;
+	return r == -EINTR || r == -ETIME ? 0 : r;
+}
+
+void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd)
+{
+	uint64_t lag;
+
+	if (pace_lag_news(pc, sim_now, &lag))
+		fprintf(stderr,
+			"pciescope: %s: warning: the emulated platform runs slower than the wall "
+			"clock: its clock is %.1f s behind (it never runs ahead)\n",
+			cmd, (double)lag / 1e9);
+}
+
+bool stat_interrupted(void)
+{
+	return interrupted;
 }
 
 void stat_catch_sigint(void)
@@ -196,7 +261,7 @@ int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
 		r = s->b->ops->run(s->b, s->argv, poll_interval, &iv, elapsed_ns, status);
 	else
 		r = run_slices(s, &iv, elapsed_ns);
-	if (r == -EINTR)
+	if (r == -EINTR || r == -ETIME)
 		r = 0;
 	if (r < 0)
 		return cli_errno(r, "cannot run '%s'", s->argv ? s->argv[0] : "sleep");

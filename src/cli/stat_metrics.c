@@ -78,16 +78,50 @@ static double scaled(const struct backend_count *v)
 	return (double)v->value * (double)v->enabled / (double)v->running;
 }
 
+/*
+ * perf's rate for an event without a metric of its own when a clock is
+ * counted beside it: events per second of that clock, with K/M/G.
+ */
+static bool per_second(const struct stat_config *s, size_t i, const struct backend_count *vals,
+		       double *value, const char **unit)
+{
+	static const char *const units[] = {"/sec", "K/sec", "M/sec", "G/sec"};
+	double ns = 0, r;
+	int u = 0;
+
+	for (size_t k = 0; k < s->n && !ns; k++)
+		if (s->c[k].clock && vals[k].running)
+			ns = scaled(&vals[k]);
+	if (!ns)
+		return false;
+	r = 1e9 * scaled(&vals[i]) / ns;
+	while (r >= 1000 && u < 3) {
+		r /= 1000;
+		u++;
+	}
+	*value = r;
+	*unit = units[u];
+	return true;
+}
+
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
 		       double *value, const char **unit)
 {
 	const struct stat_counter *c = &s->c[i];
 
+	/* perf's "CPUs utilized": clock time over the span it was counted in. */
+	if (c->clock) {
+		if (!s->span_ns)
+			return false;
+		*value = scaled(&vals[i]) / (double)s->span_ns;
+		*unit = "CPUs utilized";
+		return true;
+	}
 	if (c->denom >= 0)
 		return amd_iommu_metric((uint8_t)c->spec->attr.config, scaled(&vals[i]),
 					scaled(&vals[c->denom]), value, unit);
-	if (c->partner < 0)
-		return false;
-	return hisi_pcie_metric(c->metric, scaled(&vals[i]), scaled(&vals[c->partner]), value,
-				unit);
+	if (c->partner >= 0)
+		return hisi_pcie_metric(c->metric, scaled(&vals[i]), scaled(&vals[c->partner]),
+					value, unit);
+	return per_second(s, i, vals, value, unit);
 }

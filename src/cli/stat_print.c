@@ -5,15 +5,24 @@
  *  -x S:  value S unit S event S run-time S pcnt-running S metric S unit;
  *  -j:    one object per line with perf's keys and spacing.
  * -I prefixes each line with the interval time ("%6u.%09u"), JSON with an
- * "interval" key.  cpu-clock and task-clock are shown in msec like perf;
- * counts that never ran print "<not counted>".
+ * "interval" key.  cpu-clock and task-clock are shown in msec like perf,
+ * with perf's "CPUs utilized" (clock time over the span counted); counts
+ * that never ran print "<not counted>", events the machine lacks "<not
+ * supported>".  With -r the values are the runs' means and each line
+ * carries perf's spread of the mean: "( +- x.xx% )", a -x column after the
+ * event, a "variance" key.  Text columns (value 18, unit 4, event 32, the
+ * metric 33 after '#') are perf's, compared in tests/e2e/ext_stat_layout.sh.
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "stat.h"
 
 struct line {
+	bool unsupported;
+	double noise; /* -r: spread of the mean in %, < 0 without -r */
+	int mprec;    /* digits of the text metric */
 	const char *name, *unit, *munit;
 	char value[48], json_value[48]; /* perf prints JSON counts with %f */
 	double metric;
@@ -29,6 +38,11 @@ static double scale(const struct backend_count *v)
 	return (double)v->value * (double)v->enabled / (double)v->running;
 }
 
+static bool has_pair(const struct stat_counter *c)
+{
+	return c->partner >= 0 || c->denom >= 0;
+}
+
 static void make_line(const struct stat_config *s, const struct backend_count *vals, size_t i,
 		      struct line *l)
 {
@@ -38,10 +52,22 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 
 	l->name = c->spec->name ? c->spec->name : c->spec->text;
 	l->unit = c->clock ? "msec" : "";
+	l->unsupported = c->unsupported;
+	l->noise = s->noise ? stat_noise_pct(&s->noise[i]) : -1;
+	l->mprec = c->clock ? 3 : 2;
 	l->running = v->running;
 	l->pcnt = v->enabled ? 100.0 * (double)v->running / (double)v->enabled : 100.0;
 	if (c->clock)
 		val /= 1e6;
+	if (c->unsupported) {
+		l->unit = "";
+		l->running = 0;
+		l->pcnt = 100.0;
+		snprintf(l->value, sizeof(l->value), "<not supported>");
+		snprintf(l->json_value, sizeof(l->json_value), "<not supported>");
+		l->has_metric = false;
+		return;
+	}
 	if (!v->running) {
 		snprintf(l->value, sizeof(l->value), "<not counted>");
 		snprintf(l->json_value, sizeof(l->json_value), "<not counted>");
@@ -49,8 +75,10 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 		snprintf(l->value, sizeof(l->value), c->clock ? "%.2f" : "%.0f", val);
 		snprintf(l->json_value, sizeof(l->json_value), "%f", val);
 	}
-	l->has_metric =
-	    s->metrics && v->running && stat_metric_value(s, i, vals, &l->metric, &l->munit);
+	l->has_metric = v->running && (c->clock || s->metrics || !has_pair(c)) &&
+			stat_metric_value(s, i, vals, &l->metric, &l->munit);
+	if (l->has_metric && !c->clock && !has_pair(c))
+		l->mprec = 3;
 }
 
 static void print_ts(const struct stat_config *s, double ts)
@@ -68,8 +96,16 @@ static void print_ts(const struct stat_config *s, double ts)
 static void print_text(const struct stat_config *s, const struct line *l)
 {
 	fprintf(s->out, "%18s %-4s %-32s", l->value, l->unit, l->name);
+	if (l->unsupported) {
+		fprintf(s->out, "%28s\n", "");
+		return;
+	}
 	if (l->has_metric)
-		fprintf(s->out, " # %12.2f %s", l->metric, l->munit);
+		fprintf(s->out, " # %8.*f %-23s", l->mprec, l->metric, l->munit);
+	else
+		fprintf(s->out, "%35s", "");
+	if (l->noise >= 0)
+		fprintf(s->out, "  ( +- %5.2f%% )", l->noise);
 	/* A multiplexed count was scaled: say for how much of the time it ran. */
 	if (l->running && l->pcnt < 100.0)
 		fprintf(s->out, "  (%.2f%%)", l->pcnt);
@@ -80,8 +116,10 @@ static void print_csv(const struct stat_config *s, const struct line *l)
 {
 	const char *x = s->sep;
 
-	fprintf(s->out, "%s%s%s%s%s%s%llu%s%.2f%s", l->value, x, l->unit, x, l->name, x,
-		(unsigned long long)l->running, x, l->pcnt, x);
+	fprintf(s->out, "%s%s%s%s%s%s", l->value, x, l->unit, x, l->name, x);
+	if (l->noise >= 0)
+		fprintf(s->out, "%.2f%%%s", l->noise, x);
+	fprintf(s->out, "%llu%s%.2f%s", (unsigned long long)l->running, x, l->pcnt, x);
 	if (l->has_metric)
 		fprintf(s->out, "%.3f%s%s\n", l->metric, x, l->munit);
 	else
@@ -110,6 +148,8 @@ static void print_json(const struct stat_config *s, const struct line *l, double
 	json_string(o, l->unit);
 	fprintf(o, ", \"event\" : ");
 	json_string(o, l->name);
+	if (l->noise >= 0)
+		fprintf(o, ", \"variance\" : %.2f", l->noise);
 	fprintf(o, ", \"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",
 		(unsigned long long)l->running, l->pcnt);
 	fprintf(o, "\"metric-value\" : %f, \"metric-unit\" : ", l->has_metric ? l->metric : 0.0);
@@ -148,12 +188,56 @@ void stat_print_header(const struct stat_config *s)
 		fprintf(s->out, "system wide");
 	for (char **a = s->argv; a && *a; a++)
 		fprintf(s->out, "%s%s", a == s->argv ? "" : " ", *a);
-	fprintf(s->out, "':\n\n");
+	if (s->repeat > 1)
+		fprintf(s->out, "' (%u runs):\n\n", s->repeat);
+	else
+		fprintf(s->out, "':\n\n");
+}
+
+/*
+ * A command of the host ran as a child: its user and system time, as perf
+ * prints them.  A simulated `sleep` has no process to account.
+ */
+static void print_rusage(const struct stat_config *s)
+{
+	struct rusage ru;
+
+	if (!s->argv || strcmp(s->b->ops->name, "host") || getrusage(RUSAGE_CHILDREN, &ru))
+		return;
+	fprintf(s->out, "%18.9f seconds user\n%18.9f seconds sys\n\n",
+		(double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6,
+		(double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
+}
+
+/* perf's digits for a mean and its spread: two past the spread's first significant one. */
+static int precision(double sd)
+{
+	int n = 0;
+
+	if (sd <= 0)
+		return 9;
+	while (sd < 1 && n < 9) {
+		sd *= 10;
+		n++;
+	}
+	return n + 2 > 9 ? 9 : n + 2;
 }
 
 void stat_print_footer(const struct stat_config *s, uint64_t elapsed_ns)
 {
+	double mean, sd;
+	int p;
+
 	if (s->layout != STAT_TEXT || s->interval_ms)
 		return;
-	fprintf(s->out, "\n%18.9f seconds time elapsed\n\n", (double)elapsed_ns / 1e9);
+	if (s->repeat <= 1) {
+		fprintf(s->out, "\n%18.9f seconds time elapsed\n\n", (double)elapsed_ns / 1e9);
+		print_rusage(s);
+		return;
+	}
+	mean = s->elapsed_noise.mean / 1e9;
+	sd = stat_noise_sd_mean(&s->elapsed_noise) / 1e9;
+	p = precision(sd);
+	fprintf(s->out, "\n%18.*f +- %.*f seconds time elapsed  ( +- %5.2f%% )\n\n", p, mean, p, sd,
+		stat_noise_pct(&s->elapsed_noise));
 }

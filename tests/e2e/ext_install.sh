@@ -29,7 +29,7 @@ done
 # shellcheck disable=SC1091
 source "$I/share/bash-completion/completions/pciescope"
 COMP_WORDS=(pciescope t); COMP_CWORD=1; _pciescope
-[ "${COMPREPLY[*]}" = "tune topo" ] || fail "completion of 't': ${COMPREPLY[*]}"
+[ "${COMPREPLY[*]}" = "tune top topo" ] || fail "completion of 't': ${COMPREPLY[*]}"
 COMP_WORDS=(pciescope topo --j); COMP_CWORD=2; _pciescope
 [ "${COMPREPLY[*]}" = "--json" ] || fail "completion of topo --j: ${COMPREPLY[*]}"
 

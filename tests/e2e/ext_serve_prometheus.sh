@@ -24,6 +24,9 @@ SP=$serve_port
 pids+=($spid)
 curl -sf "http://127.0.0.1:$SP/metrics" >"$TEST_TMP/page" || fail "serve stopped answering"
 promtool check metrics <"$TEST_TMP/page" || fail "promtool rejects the page"
+# Counters of bytes, transactions and events are whole numbers.
+awk '$1 ~ /_total\{/ && $2 !~ /^[0-9]+$/ {print; bad=1} END {exit bad}' "$TEST_TMP/page" ||
+	fail "a _total counter is not a whole number"
 grep -q '^pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"} 2$' "$TEST_TMP/page" ||
 	fail "tune level not on the page"
 # Every metric the Grafana dashboard queries is on the page.
@@ -63,6 +66,15 @@ query 'pciescope_pcie_link_downgraded{bdf="0000:00:0c.0"}' 1
 query 'pciescope_pcie_link_downgraded{bdf="0000:00:10.0"}' 0
 query 'pciescope_pcie_link_max_speed_gigatransfers_per_second{bdf="0000:00:0c.0"}' 16
 query 'count(pciescope_pcie_bandwidth_bytes_per_second{bdf="0000:00:00.0",tlp="rx_mwr"} > 0)' 1
+# One series per PMU counter: 00:10.0 and 00:10.1 share port bit 0x1 of
+# hisi_pcie0_core2, so they are one series labelled with both; a sum over the
+# series is the PMU's bytes (the sum of its distinct port counters, taken in
+# the same evaluation), not twice some of them.
+query 'count(pciescope_pcie_bytes_total{bdf="0000:00:10.0,0000:00:10.1",port="0x1",tlp="rx_mwr"})' 1
+query 'count(count by (sicl, core, port, tlp) (pciescope_pcie_bytes_total) > 1) or vector(0)' 0
+query 'count(sum(pciescope_pcie_bytes_total{sicl="0",core="2",tlp="rx_mwr"}) > 0 and
+	sum(pciescope_pcie_bytes_total{sicl="0",core="2",tlp="rx_mwr"}) ==
+	sum(max by (port) (pciescope_pcie_bytes_total{sicl="0",core="2",tlp="rx_mwr"})))' 1
 
 kill -TERM $spid
 wait $spid || fail "serve exited $? on SIGTERM"

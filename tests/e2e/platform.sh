@@ -44,4 +44,12 @@ check_error "unknown action" $P platform frobnicate
 check_error "no platform 'nope'" $P platform --platform nope
 echo '{"name": "broken", "devices": [{"bdf": "00:00.0"}]}' > "$TEST_TMP/broken.json"
 check_error 'broken.json: devices\[0\] (00:00.0): missing "type"' $P platform --platform "$TEST_TMP/broken.json"
+# The host is never changed by accident: the changing actions refuse the
+# host backend and name the file a root user would write instead.
+check_error "refused on the host backend.*/sys/bus/pci/devices/0000:00:05.0/remove" \
+	$P platform remove 00:05.0 --backend host
+check_error "refused on the host backend.*/sys/bus/pci/rescan" $P platform rescan --backend host
+check_error "refused on the host backend" $P platform reset --backend host
+$P platform --help | grep -q "refused" || fail "platform --help does not say the host is refused"
+$P tune --help | grep -q "writes the real PTT" || fail "tune --help does not say it writes the host"
 echo ok

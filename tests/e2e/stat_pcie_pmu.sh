@@ -40,7 +40,7 @@ for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0x1/' \
 	'hisi_pcie0_core0/rx_mrd_flux,port=0xffff,thr_len=0x4,thr_mode=1/' \
 	'hisi_pcie0_core0/rx_mrd_flux,port=0xffff,len_mode=0x1/'; do
 	expect 0 "Performance counter stats for 'sleep 5'" stat -e "$ev" sleep 5
-	grep -qE "^ +[0-9]+ +$(printf '%s' "$ev" | sed 's/[{}]/\\&/g')\$" "$TEST_TMP/err" ||
+	grep -qE "^ +[0-9]+ +$(printf '%s' "$ev" | sed 's/[{}]/\\&/g') *\$" "$TEST_TMP/err" ||
 		err "no count line for $ev: $(cat "$TEST_TMP/err")"
 	grep -qF '5.000000000 seconds time elapsed' "$TEST_TMP/err" || err "elapsed for $ev"
 	case $ev in *bdf=0x3900*)

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Pacing a backend's clock against the wall clock, for runs that no command
+ * bounds (stat until Ctrl-C, stat -I without a command, serve): the tool
+ * waits until the wall clock has reached the end of the next slice before
+ * the backend runs it, so simulated time never runs ahead of wall time and
+ * the process sleeps between slices.  When the simulation is slower than
+ * real time, the lag (wall elapsed - simulated elapsed) is what a tool
+ * reports instead.  The wall clock is a parameter so a test can drive it.
+ * On the host backend the slices are real sleeps and the waits return at once.
+ */
+#ifndef PCIESCOPE_BACKEND_PACE_H
+#define PCIESCOPE_BACKEND_PACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct wall_clock {
+	uint64_t (*now_ns)(void *ctx);
+	/* Sleeps up to ns; may return early (a signal). */
+	void (*sleep_ns)(void *ctx, uint64_t ns);
+	void *ctx;
+};
+
+/* CLOCK_MONOTONIC and nanosleep. */
+extern const struct wall_clock wall_clock_monotonic;
+
+struct pace {
+	struct wall_clock clk;
+	uint64_t wall0, sim0;
+	uint64_t next_warn; /* lag that is reported next: 1 s, then doubling */
+};
+
+void pace_start(struct pace *p, const struct wall_clock *clk, uint64_t sim_now);
+/*
+ * Sleeps until the wall clock has gone as far past the start as sim_next
+ * is past the simulated start.  True once it has; false if the sleep ended
+ * early (the caller checks its signals and asks again).
+ */
+bool pace_wait(struct pace *p, uint64_t sim_next);
+/* How far simulated time at sim_now is behind the wall clock; 0 if not behind. */
+uint64_t pace_lag_ns(const struct pace *p, uint64_t sim_now);
+/* True (once per doubling, from 1 s on) when the lag at sim_now is worth saying. */
+bool pace_lag_news(struct pace *p, uint64_t sim_now, uint64_t *lag_ns);
+
+#endif

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope top [--interval MS] [--once] [--json] [backend options]: a
+ * live per-Root-Port view of the PCIe PMUs (bandwidth per direction and
+ * TLP kind, average latency, link utilisation, PTT tune levels), redrawn
+ * every interval like pcm-pcie; 'q' (or Ctrl-C) quits.  It samples with
+ * serve's sampler, so the two agree.  On the emulated backend each interval
+ * is simulated once the wall clock has passed it (backend/pace.h), and the
+ * wait is spent reading the keyboard.  --once prints one interval and
+ * exits (simulated at once: the run is bounded); --json prints each frame
+ * as one JSON line instead of a screen.  A tune or hot removal by another
+ * command shows from the next frame, as on a host.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <pciescope/backend/pace.h>
+
+#include "backend_opts.h"
+#include "cli.h"
+#include "cli_number.h"
+#include "top.h"
+
+struct top {
+	struct backend_opts bo;
+	struct backend *b;
+	struct serve sv;
+	struct backend_count *delta;
+	unsigned interval;
+	bool once, json, tty;
+	struct termios saved;
+};
+
+static volatile sig_atomic_t quit;
+
+static void on_signal(int sig)
+{
+	quit = 1;
+}
+
+static int usage(int ret)
+{
+	fprintf(ret ? stderr : stdout,
+		"usage: pciescope top [--interval MS] [--once] [--json] [--platform NAME]\n"
+		"                     [--backend emulated|host] [--workload NAME] [--seed N]\n"
+		"  live per-Root-Port view of the PCIe PMUs (like pcm-pcie): bandwidth per\n"
+		"  direction and TLP kind, average latency, link utilisation, PTT tune levels\n"
+		"  q quits (or Ctrl-C)\n"
+		"  --interval MS  refresh interval (default 1000, 10 to 3600000)\n"
+		"  --once         print one interval and exit\n"
+		"  --json         one JSON object per interval instead of the screen\n");
+	return ret;
+}
+
+/* The wait between frames reads the keyboard: 'q' quits at once. */
+static void keyboard_sleep(void *ctx, uint64_t ns)
+{
+	struct top *t = ctx;
+	struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+	int ms = (int)((ns + 999999) / 1000000);
+	char c;
+
+	if (!t->tty) {
+		wall_clock_monotonic.sleep_ns(NULL, ns);
+		return;
+	}
+	if (poll(&p, 1, ms) == 1 && read(STDIN_FILENO, &c, 1) == 1 && (c == 'q' || c == 'Q'))
+		quit = 1;
+}
+
+static uint64_t wall_now(void *ctx)
+{
+	return wall_clock_monotonic.now_ns(NULL);
+}
+
+static int setup(struct top *t)
+{
+	int r;
+
+	t->b = backend_opts_open(&t->bo, "top");
+	if (!t->b)
+		return 1;
+	r = serve_setup(&t->sv, t->b);
+	if (!r && !t->sv.nser)
+		r = cli_error("top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>)"
+			      " to show");
+	if (!r) {
+		t->delta = calloc(t->sv.s.n ? t->sv.s.n : 1, sizeof(*t->delta));
+		if (!t->delta)
+			r = cli_errno(-ENOMEM, "top");
+	}
+	return r;
+}
+
+static void teardown(struct top *t)
+{
+	serve_teardown(&t->sv);
+	t->sv = (struct serve){0};
+	free(t->delta);
+	t->delta = NULL;
+	backend_close(t->b);
+	t->b = NULL;
+}
+
+/* One interval of the machine: simulated on the emulated backend, slept on a host. */
+static int advance(struct top *t, struct pace *pc)
+{
+	struct backend *b = t->b;
+	uint64_t end = b->ops->now_ns(b) + (uint64_t)t->interval * 1000000u, spent;
+	bool emulated = !strcmp(b->ops->name, "emulated");
+	char secs[32];
+	char *argv[] = {"sleep", secs, NULL};
+	int status;
+
+	if (!t->once || !emulated)
+		while (!quit && !pace_wait(pc, end))
+			;
+	if (quit || !emulated)
+		return 0;
+	snprintf(secs, sizeof(secs), "%u.%03u", t->interval / 1000, t->interval % 1000);
+	return b->ops->run(b, argv, NULL, NULL, &spent, &status);
+}
+
+/* The title says how far a slow simulation lags, where stderr would spoil the screen. */
+static int frame(struct top *t, const struct pace *pc)
+{
+	struct top_frame f = {.interval_ms = t->interval, .backend = t->b->ops->name};
+	int r = serve_read(&t->sv, t->delta);
+
+	if (!r)
+		r = top_frame_build(&f, &t->sv, t->delta);
+	if (r) {
+		top_frame_free(&f);
+		return cli_errno(r, "top: cannot sample");
+	}
+	f.time_s = (double)t->b->ops->now_ns(t->b) * 1e-9;
+	if (!t->once && !strcmp(f.backend, "emulated"))
+		f.lag_s = (double)pace_lag_ns(pc, t->b->ops->now_ns(t->b)) * 1e-9;
+	if (t->json)
+		top_render_json(stdout, &f);
+	else
+		top_render_text(stdout, &f, t->tty);
+	top_frame_free(&f);
+	return 0;
+}
+
+static int loop(struct top *t)
+{
+	struct wall_clock clk = {wall_now, keyboard_sleep, t};
+	struct pace pc;
+	int r = 0;
+
+	pace_start(&pc, &clk, t->b->ops->now_ns(t->b));
+	while (!quit && !r) {
+		r = advance(t, &pc);
+		if (r) {
+			r = cli_errno(r, "top: cannot advance the clock");
+			break;
+		}
+		if (quit)
+			break;
+		if (t->b->ops->stale && t->b->ops->stale(t->b)) {
+			teardown(t);
+			if ((r = setup(t)))
+				break;
+			pace_start(&pc, &clk, t->b->ops->now_ns(t->b));
+			continue;
+		}
+		r = frame(t, &pc);
+		if (t->once)
+			break;
+		/* a simulation slower than real time never waits: read the keys anyway */
+		keyboard_sleep(t, 0);
+	}
+	return r;
+}
+
+static int parse(struct top *t, int argc, char **argv)
+{
+	uint64_t v;
+
+	for (int i = 1; i < argc; i++) {
+		int r = backend_opts_parse(&t->bo, argc, argv, &i);
+
+		if (r < 0)
+			return 1;
+		if (r)
+			continue;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			exit(usage(0));
+		if (!strcmp(argv[i], "--once")) {
+			t->once = true;
+		} else if (!strcmp(argv[i], "--json")) {
+			t->json = true;
+		} else if (!strcmp(argv[i], "--interval") && i + 1 < argc) {
+			if (cli_parse_uint(argv[++i], 10, 3600000, &v) || v < 10)
+				return cli_error("top: --interval '%s': expected 10..3600000 ms",
+						 argv[i]);
+			t->interval = (unsigned)v;
+		} else {
+			return cli_error("top: unknown option '%s'; see 'pciescope top --help'",
+					 argv[i]);
+		}
+	}
+	return 0;
+}
+
+int cmd_top(int argc, char **argv)
+{
+	struct top t = {.interval = 1000};
+	struct termios raw;
+	int r;
+
+	if (parse(&t, argc, argv))
+		return 1;
+	if ((r = setup(&t))) {
+		teardown(&t);
+		return r;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+		!tcgetattr(STDIN_FILENO, &t.saved);
+	if (t.tty) {
+		raw = t.saved;
+		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+		raw.c_cc[VMIN] = 0;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+	}
+	r = loop(&t);
+	if (t.tty)
+		tcsetattr(STDIN_FILENO, TCSANOW, &t.saved);
+	teardown(&t);
+	return r;
+}

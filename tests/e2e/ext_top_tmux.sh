@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# `pciescope top` on a terminal, driven through tmux: the screen shows the
+# header and one row per PMU port bit (00:10.0 and 00:10.1 share one), it
+# refreshes (the machine's clock in the title moves on), and 'q' quits with
+# exit status 0.
+set -uo pipefail
+mkdir -p "$TEST_TMP"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+T=(tmux -L "pciescope-top-$$" -f /dev/null)
+trap '"${T[@]}" kill-server 2>/dev/null' EXIT
+rm -f "$TEST_TMP/rc"
+
+"${T[@]}" new-session -d -x 200 -y 30 \
+	"env PCIESCOPE_STATE_DIR='$PCIESCOPE_STATE_DIR' '$PCIESCOPE' top --interval 100; echo \$? >'$TEST_TMP/rc'" ||
+	fail "tmux did not start"
+
+clock() { "${T[@]}" capture-pane -p 2>/dev/null | sed -n 's/^pciescope top - emulated - \([0-9.]*\) s .*/\1/p'; }
+first=""
+for _ in $(seq 300); do
+	first=$(clock)
+	[ -n "$first" ] && break
+	sleep 0.1
+done
+[ -n "$first" ] || fail "no screen: $("${T[@]}" capture-pane -p)"
+"${T[@]}" capture-pane -p >"$TEST_TMP/screen"
+grep -q '^ROOT PORT  *PMU:PORT  *LINK  *RX_MWR' "$TEST_TMP/screen" || fail "no header: $(cat "$TEST_TMP/screen")"
+grep -qE '^0000:00:10\.0,0000:00:10\.1 +pcie0_core2:0x1 +16\.0GT/s x16 ' "$TEST_TMP/screen" ||
+	fail "no shared row for 00:10.0 and 00:10.1: $(cat "$TEST_TMP/screen")"
+[ "$(grep -c '^0000:' "$TEST_TMP/screen")" = 8 ] || fail "not 8 rows: $(cat "$TEST_TMP/screen")"
+[ "$(grep -c 'pciescope top - ' "$TEST_TMP/screen")" = 1 ] || fail "the screen is not redrawn in place"
+
+later=""
+for _ in $(seq 300); do
+	later=$(clock)
+	[ -n "$later" ] && [ "$later" != "$first" ] && break
+	sleep 0.1
+done
+[ "$later" != "$first" ] || fail "the screen did not refresh (clock stays at $first s)"
+
+"${T[@]}" send-keys q
+for _ in $(seq 100); do
+	[ -s "$TEST_TMP/rc" ] && break
+	sleep 0.1
+done
+[ "$(cat "$TEST_TMP/rc" 2>/dev/null)" = 0 ] || fail "q did not quit top with status 0 (rc: $(cat "$TEST_TMP/rc" 2>/dev/null))"
+echo ok

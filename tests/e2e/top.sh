@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# `pciescope top --once/--json` for scripts: one row per PMU port bit (the
+# Root Ports sharing a bit in one row, as serve's series), the traffic of
+# the default workload in bandwidth, latency and utilisation, the tune
+# level set with `pciescope tune`, the links of the platform file; and a
+# one-line error where there is no PCIe PMU (epyc, and this host).
+set -uo pipefail
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+P=$PCIESCOPE
+fail=0
+err() { echo "FAIL: $*"; fail=1; }
+
+"$P" platform reset >/dev/null
+"$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
+"$P" top --once --json --interval 100 >f.json || err "top --once --json failed"
+[ "$(wc -l <f.json)" = 1 ] || err "--once --json: not one line"
+jq -e '.backend == "emulated" and .interval_ms == 100 and (.time_s * 1000 | round) == 100 and
+	(.rows | length) == 8' f.json >/dev/null || err "frame: $(jq -c '{backend, time_s, n: (.rows | length)}' f.json)"
+jq -e '.rows[] | select(.root_ports == ["0000:00:10.0", "0000:00:10.1"]) |
+	.sicl == 0 and .core == 2 and .port == 1 and .link_speed_gts == 16 and .link_width == 16 and
+	.tune.qos_tx_cpl == 2 and .tune.qos_tx_np == 1 and .bandwidth_mb_per_s.rx_mwr > 0 and
+	.latency_ns.rx_mrd > 0 and .utilization_rx_pct > 0 and .utilization_rx_pct < 100' f.json >/dev/null ||
+	err "the 00:10.0/00:10.1 row: $(jq -c '.rows[4]' f.json)"
+jq -e '.rows[] | select(.root_ports == ["0000:00:0c.0"]) | .link_speed_gts == 8 and .link_width == 4' \
+	f.json >/dev/null || err "00:0c.0's downgraded link: $(jq -c '.rows[3]' f.json)"
+# utilisation is the row's bandwidth over the link's: 16 GT/s x16, 128b/130b
+jq -e '.rows[] | select(.port == 1 and .core == 2) |
+	((.bandwidth_mb_per_s | .rx_mwr + .rx_mrd + .rx_cpl) / (16000 * 16 * 128 / 130 / 8) * 100 -
+	 .utilization_rx_pct | fabs) < 1e-6' f.json >/dev/null || err "utilisation is not bandwidth over the link's"
+
+"$P" top --once --interval 100 >f.txt || err "top --once failed"
+grep -q '^ROOT PORT ' f.txt || err "--once: no header"
+grep -qE '^0000:00:10\.0,0000:00:10\.1 +pcie0_core2:0x1 +16\.0GT/s x16 .* 2/1/1/1/1$' f.txt ||
+	err "--once: the shared row: $(cat f.txt)"
+grep -q $'\033' f.txt && err "--once to a file has terminal escapes"
+
+"$P" top --once --platform epyc 2>e.txt && err "top on epyc succeeded"
+[ "$(cat e.txt)" = "pciescope: top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>) to show" ] ||
+	err "epyc: $(cat e.txt)"
+if ! ls /sys/bus/event_source/devices/ | grep -q '^hisi_pcie'; then
+	"$P" top --once --backend host 2>h.txt && err "top on a host without PCIe PMU succeeded"
+	grep -q "this machine has no HiSilicon PCIe PMU" h.txt || err "host: $(cat h.txt)"
+fi
+"$P" top --interval 5 2>i.txt && err "--interval 5 accepted"
+[ "$(cat i.txt)" = "pciescope: top: --interval '5': expected 10..3600000 ms" ] || err "interval: $(cat i.txt)"
+[ $fail = 0 ] && echo ok
+exit $fail

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Pacing against a wall clock the test drives: the simulated clock never
+ * runs ahead of it, the waits sleep exactly the difference, an early wake
+ * is seen, and a simulation slower than real time is reported as a lag
+ * that grows, once per doubling.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pciescope/backend/backend.h>
+#include <pciescope/backend/pace.h>
+
+#define MS 1000000ull
+
+struct fake {
+	uint64_t now, slept;
+	unsigned sleeps;
+	bool wake_early; /* the next sleep ends halfway (a signal) */
+};
+
+static uint64_t fake_now(void *ctx)
+{
+	return ((struct fake *)ctx)->now;
+}
+
+static void fake_sleep(void *ctx, uint64_t ns)
+{
+	struct fake *f = ctx;
+
+	if (f->wake_early) {
+		ns /= 2;
+		f->wake_early = false;
+	}
+	f->now += ns;
+	f->slept += ns;
+	f->sleeps++;
+}
+
+static struct wall_clock clock_of(struct fake *f)
+{
+	return (struct wall_clock){fake_now, fake_sleep, f};
+}
+
+static void waits_until_the_wall_clock_reaches_the_slice(void **state)
+{
+	struct fake f = {.now = 5000 * MS};
+	struct wall_clock c = clock_of(&f);
+	struct pace p;
+
+	pace_start(&p, &c, 77 * MS);
+	assert_true(pace_wait(&p, 177 * MS));
+	assert_int_equal(f.slept, 100 * MS);
+	assert_true(pace_wait(&p, 177 * MS)); /* already there: no sleep */
+	assert_int_equal(f.sleeps, 1);
+	f.wake_early = true;
+	assert_false(pace_wait(&p, 277 * MS));
+	assert_true(pace_wait(&p, 277 * MS));
+	assert_int_equal(f.now, 5200 * MS);
+	assert_int_equal(pace_lag_ns(&p, 277 * MS), 0);
+}
+
+static void a_slow_simulation_lags_and_says_so_once_per_doubling(void **state)
+{
+	struct fake f = {0};
+	struct wall_clock c = clock_of(&f);
+	struct pace p;
+	uint64_t sim = 0, lag;
+	unsigned news = 0;
+
+	pace_start(&p, &c, 0);
+	/* each 100 ms slice costs 150 ms of wall time: only the first waits */
+	for (int i = 0; i < 100; i++) {
+		assert_true(pace_wait(&p, sim + 100 * MS));
+		f.now += 150 * MS;
+		sim += 100 * MS;
+		assert_int_equal(pace_lag_ns(&p, sim), 100 * MS + (uint64_t)(i + 1) * 50 * MS);
+		if (pace_lag_news(&p, sim, &lag)) {
+			news++;
+			assert_true(lag >= 1000 * MS);
+		}
+	}
+	assert_int_equal(f.sleeps, 1);
+	/* 5.1 s of lag at the end: said at 1, 2 and 4 s */
+	assert_int_equal(news, 3);
+}
+
+/* The emulated backend, paced as stat and serve pace it, with a slice costing 30 ms. */
+static void the_emulated_clock_never_runs_ahead_of_the_wall_clock(void **state)
+{
+	struct backend_options o = {
+	    .kind = "emulated", .workload = "idle", .ephemeral = true, .seed = 1};
+	char err[256], slice[] = "0.1";
+	char *argv[] = {"sleep", slice, NULL};
+	struct fake f = {.now = 123 * MS};
+	struct wall_clock c = clock_of(&f);
+	struct backend *b;
+	struct pace p;
+	uint64_t sim0, spent;
+	int status;
+
+	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	sim0 = b->ops->now_ns(b);
+	pace_start(&p, &c, sim0);
+	for (int i = 0; i < 20; i++) {
+		while (!pace_wait(&p, b->ops->now_ns(b) + 100 * MS))
+			;
+		assert_int_equal(b->ops->run(b, argv, NULL, NULL, &spent, &status), 0);
+		f.now += 30 * MS;
+		assert_true(b->ops->now_ns(b) - sim0 <= f.now - 123 * MS);
+	}
+	assert_int_equal(b->ops->now_ns(b) - sim0, 2000 * MS);
+	/* the process slept what the simulation did not use: 20 x (100 - 30) ms, less the first 30 */
+	assert_int_equal(f.slept, 2000 * MS - 19 * 30 * MS);
+	backend_close(b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(waits_until_the_wall_clock_reaches_the_slice),
+	    cmocka_unit_test(a_slow_simulation_lags_and_says_so_once_per_doubling),
+	    cmocka_unit_test(the_emulated_clock_never_runs_ahead_of_the_wall_clock),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
