@@ -28,6 +28,7 @@
 #include "cli.h"
 #include "pmu_source.h"
 #include "serve.h"
+#include "topo.h"
 
 #define PCI_DEVICES "/sys/bus/pci/devices"
 
@@ -367,60 +368,39 @@ static void render_tune(FILE *f, struct backend *b)
 	free(pmus);
 }
 
-struct link {
-	double speed, max_speed;
-	long width, max_width;
-};
-
-static bool read_link(struct backend *b, const char *bdf, struct link *l)
-{
-	char path[512], t[64];
-
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/current_link_speed", bdf);
-	if (!read_line(b, path, t, sizeof(t)) || (l->speed = strtod(t, NULL)) <= 0)
-		return false;
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/max_link_speed", bdf);
-	if (!read_line(b, path, t, sizeof(t)) || (l->max_speed = strtod(t, NULL)) <= 0)
-		return false;
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/current_link_width", bdf);
-	l->width = read_num(b, path);
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/max_link_width", bdf);
-	l->max_width = read_num(b, path);
-	return l->width > 0 && l->max_width > 0;
-}
-
+/* Links as topo judges them (topo_link.c): downgraded only below what both ends support. */
 static void render_links(FILE *f, struct backend *b)
 {
 	static const char *const names[] = {
 	    "pciescope_pcie_link_speed_gigatransfers_per_second",
 	    "pciescope_pcie_link_max_speed_gigatransfers_per_second",
 	    "pciescope_pcie_link_width_lanes", "pciescope_pcie_link_max_width_lanes",
-	    "pciescope_pcie_link_downgraded"};
-	static const char *const help[] = {"Current link speed", "Maximum link speed (capability)",
-					   "Current link width", "Maximum link width (capability)",
-					   "1 if the link trained below its maximum"};
-	char **devs = NULL;
-	size_t n = 0;
+	    "pciescope_pcie_link_downgraded", "pciescope_pcie_link_limited_by_partner"};
+	static const char *const help[] = {
+	    "Current link speed", "Maximum link speed (capability)", "Current link width",
+	    "Maximum link width (capability)",
+	    "1 if the link trained below what both its ends support",
+	    "1 if the link runs below this end's maximum because the other end supports no more"};
+	struct topo t = {0};
 
-	if (b->ops->sysfs_list(b, PCI_DEVICES, &devs, &n))
+	if (topo_scan(b, &t))
 		return;
 	for (size_t m = 0; m < ARRAY_SIZE(names); m++) {
 		family(f, names[m], "gauge", help[m]);
-		for (size_t i = 0; i < n; i++) {
-			struct link l;
-			double v[5];
+		for (size_t i = 0; i < t.n; i++) {
+			const struct topo_dev *d = &t.d[i];
+			struct topo_link l;
+			double v[6];
 
-			if (!read_link(b, devs[i], &l))
+			if (!d->link)
 				continue;
-			v[0] = l.speed, v[1] = l.max_speed, v[2] = (double)l.width;
-			v[3] = (double)l.max_width;
-			v[4] = l.speed < l.max_speed || l.width < l.max_width;
-			fprintf(f, "%s{bdf=\"%s\"} %g\n", names[m], devs[i], v[m]);
+			l = topo_link_of(&t, i);
+			v[0] = d->speed, v[1] = d->max_speed, v[2] = d->width, v[3] = d->max_width;
+			v[4] = l.downgraded, v[5] = l.limited_by >= 0;
+			fprintf(f, "%s{bdf=\"%s\"} %g\n", names[m], d->bdf, v[m]);
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-		free(devs[i]);
-	free(devs);
+	topo_free(&t);
 }
 
 int serve_read(struct serve *sv, struct backend_count *delta)

@@ -62,7 +62,8 @@ query() {
 }
 query 'pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_cpl"}' 2
 query 'pciescope_ptt_tune_level{sicl="0",core="2",param="qos_tx_np"}' 1
-query 'pciescope_pcie_link_downgraded{bdf="0000:00:0c.0"}' 1
+query 'pciescope_pcie_link_downgraded{bdf="0000:00:0c.0"}' 0
+query 'pciescope_pcie_link_limited_by_partner{bdf="0000:00:0c.0"}' 1
 query 'pciescope_pcie_link_downgraded{bdf="0000:00:10.0"}' 0
 query 'pciescope_pcie_link_max_speed_gigatransfers_per_second{bdf="0000:00:0c.0"}' 16
 query 'count(pciescope_pcie_bandwidth_bytes_per_second{bdf="0000:00:00.0",tlp="rx_mwr"} > 0)' 1
