@@ -86,12 +86,26 @@ static void demo_platform(struct demo *d, char *ptt, size_t n, char *port_filter
 		printf("   no PCIe Tune and Trace device: no tune or trace section\n");
 }
 
+/*
+ * On the emulated machine the demo tunes and forgets (ephemeral state); on a
+ * host a write would change the real link, which "nothing here is saved"
+ * rules out, so there it only shows the level.
+ */
 static int demo_tune(struct demo *d, const char *ptt)
 {
 	struct backend *b = d->b;
 	char path[384], before[32], after[32];
 
 	snprintf(path, sizeof(path), "%s/%s/tune/qos_tx_cpl", PMU_SYSFS, ptt);
+	if (!strcmp(b->ops->name, "host")) {
+		if (cli_sysfs_read(b, path, before, sizeof(before)) < 0)
+			return cli_error("demo: cannot read %s", path);
+		printf("\n%d. Tune: $ pciescope tune %s qos_tx_cpl\n"
+		       "   weight of Tx completions on the core's links: %s (a host: the demo "
+		       "changes nothing; 'pciescope tune %s qos_tx_cpl=2' would)\n",
+		       d->step++, ptt, before, ptt);
+		return 0;
+	}
 	if (cli_sysfs_read(b, path, before, sizeof(before)) < 0 ||
 	    b->ops->sysfs_write(b, path, "2", 1) < 0 ||
 	    cli_sysfs_read(b, path, after, sizeof(after)) < 0)
