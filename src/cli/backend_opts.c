@@ -5,6 +5,7 @@
  * kunpeng930 platform with its default workload and seed 0.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,14 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *v)
 	else
 		return set_seed(bo, v);
 	return 0;
+}
+
+int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "--%s", opt->name);
+	return backend_opts_set(bo, name, value);
 }
 
 int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i)

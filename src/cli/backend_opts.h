@@ -30,6 +30,16 @@ struct backend_opts {
 int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i);
 /* The same for a parser of its own (getopt): name is "--backend" etc.; 0 or 1 after an error. */
 int backend_opts_set(struct backend_opts *bo, const char *name, const char *value);
+/*
+ * getopt_long entries of the shared options, all returning val, for a
+ * table of one's own; backend_opts_take() then sets the one getopt found
+ * (opt: the table entry, through getopt's longindex).
+ */
+#define BACKEND_OPTS_LONGOPTS(val)                                                                 \
+	{"backend", required_argument, NULL, (val)}, {"platform", required_argument, NULL, (val)}, \
+	    {"workload", required_argument, NULL, (val)}, {"seed", required_argument, NULL, (val)}
+struct option;
+int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
 /* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
 

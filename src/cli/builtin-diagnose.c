@@ -65,13 +65,9 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 					     {"json", no_argument, NULL, O_JSON},
 					     {"html", required_argument, NULL, O_HTML},
 					     {"tick", required_argument, NULL, O_TICK},
-					     {"backend", required_argument, NULL, O_BK},
-					     {"platform", required_argument, NULL, O_BK},
-					     {"workload", required_argument, NULL, O_BK},
-					     {"seed", required_argument, NULL, O_BK},
+					     BACKEND_OPTS_LONGOPTS(O_BK),
 					     {"help", no_argument, NULL, 'h'},
 					     {NULL, 0, NULL, 0}};
-	char name[32];
 	int c, li = 0;
 
 	optind = 1;
@@ -91,8 +87,7 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 		else if (c == O_TICK && parse_tick(optarg, &a->tick_ns))
 			return 1;
 		else if (c == O_BK) {
-			snprintf(name, sizeof(name), "--%s", opts[li].name);
-			if (backend_opts_set(&a->bo, name, optarg))
+			if (backend_opts_take(&a->bo, &opts[li], optarg))
 				return 1;
 		} else if (c == '?')
 			return 1;

@@ -113,13 +113,9 @@ static int parse_args(struct search_args *a, int argc, char **argv)
 					     {"apply", no_argument, NULL, O_APPLY},
 					     {"grid", no_argument, NULL, O_GRID},
 					     {"html", required_argument, NULL, O_HTML},
-					     {"backend", required_argument, NULL, O_BK},
-					     {"platform", required_argument, NULL, O_BK},
-					     {"workload", required_argument, NULL, O_BK},
-					     {"seed", required_argument, NULL, O_BK},
+					     BACKEND_OPTS_LONGOPTS(O_BK),
 					     {"help", no_argument, NULL, 'h'},
 					     {NULL, 0, NULL, 0}};
-	char name[32];
 	int c, li = 0;
 
 	a->dev = argv[0];
@@ -128,8 +124,7 @@ static int parse_args(struct search_args *a, int argc, char **argv)
 		if (c == 'h')
 			return search_usage(0) - 1;
 		if (c == O_BK) {
-			snprintf(name, sizeof(name), "--%s", opts[li].name);
-			if (backend_opts_set(&a->bo, name, optarg))
+			if (backend_opts_take(&a->bo, &opts[li], optarg))
 				return 1;
 			continue;
 		}
