@@ -120,11 +120,12 @@ static int parse_opt(int c, struct stat_config *s, struct args *a)
 		s->interval_ms = (unsigned)v;
 		return 0;
 	case 'x':
-		s->layout = STAT_CSV;
-		s->sep = optarg;
-		return 0;
 	case 'j':
-		s->layout = STAT_JSON;
+		if (s->layout != STAT_TEXT && s->layout != (c == 'x' ? STAT_CSV : STAT_JSON))
+			return cli_error("-x and -j are two output formats; give one");
+		s->layout = c == 'x' ? STAT_CSV : STAT_JSON;
+		if (c == 'x')
+			s->sep = optarg;
 		return 0;
 	case 'a':
 		return 0; /* uncore events are system-wide already */
