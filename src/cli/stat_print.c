@@ -104,8 +104,9 @@ static void print_text(const struct stat_config *s, const struct line *l)
 		fprintf(s->out, " # %8.*f %-23s", l->mprec, l->metric, l->munit);
 	else
 		fprintf(s->out, "%35s", "");
-	if (l->noise >= 0)
-		fprintf(s->out, "  ( +- %5.2f%% )", l->noise);
+	/* perf leaves the spread out when it is zero (every run counted alike) */
+	if (l->noise > 0)
+		fprintf(s->out, "  ( +-%6.2f%% )", l->noise);
 	/* A multiplexed count was scaled: say for how much of the time it ran. */
 	if (l->running && l->pcnt < 100.0)
 		fprintf(s->out, "  (%.2f%%)", l->pcnt);
@@ -238,6 +239,8 @@ void stat_print_footer(const struct stat_config *s, uint64_t elapsed_ns)
 	mean = s->elapsed_noise.mean / 1e9;
 	sd = stat_noise_sd_mean(&s->elapsed_noise) / 1e9;
 	p = precision(sd);
-	fprintf(s->out, "\n%18.*f +- %.*f seconds time elapsed  ( +- %5.2f%% )\n\n", p, mean, p, sd,
-		stat_noise_pct(&s->elapsed_noise));
+	fprintf(s->out, "\n%18.*f +- %.*f seconds time elapsed", p, mean, p, sd);
+	if (stat_noise_pct(&s->elapsed_noise) > 0)
+		fprintf(s->out, "  ( +-%6.2f%% )", stat_noise_pct(&s->elapsed_noise));
+	fputs("\n\n", s->out);
 }
