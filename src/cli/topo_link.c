@@ -5,11 +5,14 @@
  * downgraded only where it runs below what *both* ends support (a marginal
  * riser, a dirty connector); where it runs below one end's maximum because
  * the other end can do no more, that end limits it and topo says which.
- * The ends: a device below a port links to that port; a port links to the
+ * (pcie/link.h holds the rule; this file finds the ends.)  The ends: a
+ * device below a port links to that port; a port links to the
  * device on its secondary bus (the lowest function, as functions of one
  * device share the link).  lspci's "(downgraded)" compares one end with
  * itself, which is why it cried wolf on kunpeng930.
  */
+#include <pciescope/pcie/link.h>
+
 #include "topo.h"
 
 double topo_gts(int generation)
@@ -35,20 +38,18 @@ static int partner_of(const struct topo *t, size_t i)
 
 struct topo_link topo_link_of(const struct topo *t, size_t i)
 {
-	const struct topo_dev *d = &t->d[i], *o;
+	const struct topo_dev *d = &t->d[i];
 	struct topo_link l = {.partner = partner_of(t, i), .limited_by = -1};
+	struct pcie_link_end self = {d->max_speed, d->max_width}, other;
+	struct pcie_link_judgement j;
 
-	l.best_speed = d->max_speed;
-	l.best_width = d->max_width;
-	if (l.partner < 0)
-		return l;
-	o = &t->d[l.partner];
-	if (o->max_speed < l.best_speed)
-		l.best_speed = o->max_speed;
-	if (o->max_width < l.best_width)
-		l.best_width = o->max_width;
-	l.downgraded = d->speed < l.best_speed || d->width < l.best_width;
-	if (!l.downgraded && (d->speed < d->max_speed || d->width < d->max_width))
+	if (l.partner >= 0)
+		other = (struct pcie_link_end){t->d[l.partner].max_speed, t->d[l.partner].max_width};
+	j = pcie_link_judge(d->speed, d->width, &self, l.partner >= 0 ? &other : NULL);
+	l.best_speed = j.best_speed;
+	l.best_width = j.best_width;
+	l.downgraded = j.downgraded;
+	if (j.limited)
 		l.limited_by = l.partner;
 	return l;
 }

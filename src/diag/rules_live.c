@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include <pciescope/diag/live.h>
+#include <pciescope/pcie/link.h>
 
 double diag_link_capacity_mbps(double gts, unsigned width)
 {
@@ -19,15 +20,15 @@ double diag_link_capacity_mbps(double gts, unsigned width)
 
 static int downgraded(const struct diag_port *p, struct diag_findings *out)
 {
-	double speed = p->max_speed;
-	unsigned width = p->max_width;
+	struct pcie_link_end self = {p->max_speed, p->max_width},
+			     dev = {p->dev_max_speed, p->dev_max_width};
+	struct pcie_link_judgement j =
+	    pcie_link_judge(p->speed, p->width, &self, p->have_dev ? &dev : &self);
+	double speed = j.best_speed;
+	unsigned width = j.best_width;
 	struct diag_finding *f;
 
-	if (p->have_dev && p->dev_max_speed > 0 && p->dev_max_speed < speed)
-		speed = p->dev_max_speed;
-	if (p->have_dev && p->dev_max_width && p->dev_max_width < width)
-		width = p->dev_max_width;
-	if (!p->speed || !p->width || (p->speed >= speed && p->width >= width))
+	if (!p->speed || !p->width || !j.downgraded)
 		return 0;
 	f = diag_add(out, "link-downgraded", DIAG_WARNING, p->bdf);
 	if (!f)
