@@ -171,7 +171,8 @@ int list_print_perf(json_t *pmus, struct list_globs *g, bool details)
 	int r = 0;
 
 	json_array_foreach(pmus, i, pmu) r |= pmu_lines(pmu, g, &v, &n, &cap);
-	qsort(v, n, sizeof(*v), line_cmp);
+	if (n) /* qsort wants a valid pointer even for no elements */
+		qsort(v, n, sizeof(*v), line_cmp);
 	for (i = 0; i < n; i++) {
 		if (!i || strcmp(v[i].name, v[i - 1].name))
 			printf("  %-50s [Kernel PMU event]\n", v[i].name);
