@@ -143,3 +143,15 @@ int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base
 {
 	return ptt_view_chunk(w, buf, len, base, clk, ptt_line_entry);
 }
+
+int ptt_line_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+			 struct ptt_clock *clk, const struct ptt_filter *filter)
+{
+	return ptt_view_chunk_where(w, buf, len, base, clk, filter, ptt_line_entry);
+}
+
+/* Each name where ptt_line_entry starts its column ("time" right-aligned as the times are). */
+void ptt_line_header(struct wbuf *w)
+{
+	wbuf_lit(w, "offset       fmt       time kind       fields\n");
+}
