@@ -44,24 +44,38 @@ static const struct {
 	enum tlp_class cls;
 } classes[] = {{"P", TLP_CLASS_P}, {"NP", TLP_CLASS_NP}, {"CPL", TLP_CLASS_CPL}};
 
-/* The kinds the name of len bytes at s stands for; 0 if none. */
-static uint32_t kinds_of(const char *s, size_t len)
+/* The kind named by the len bytes at s (in any case, or exactly); TLP_KIND_COUNT if none. */
+static enum tlp_kind kind_named(const char *s, size_t len, bool exact)
 {
-	uint32_t set = 0;
-
-	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
-		if (strlen(classes[c].name) == len && !strncasecmp(s, classes[c].name, len))
-			for (int k = 0; k < TLP_KIND_COUNT; k++)
-				if (tlp_class_of((enum tlp_kind)k) == classes[c].cls &&
-				    k != TLP_UNKNOWN)
-					set |= 1u << k;
-	for (int k = 0; k < TLP_KIND_COUNT && !set; k++) {
+	for (int k = 0; k < TLP_KIND_COUNT; k++) {
 		const char *n = tlp_kind_name((enum tlp_kind)k);
 
-		if (strlen(n) == len && !strncasecmp(s, n, len))
-			set = 1u << k;
+		if (strlen(n) == len && !(exact ? strncmp : strncasecmp)(s, n, len))
+			return (enum tlp_kind)k;
 	}
-	return set;
+	return TLP_KIND_COUNT;
+}
+
+/*
+ * The kinds the name of len bytes at s stands for; 0 if none.  The kind
+ * Cpl and the class CPL differ only in case: a kind's exact name wins,
+ * then a class in any case, then a kind in any case.
+ */
+static uint32_t kinds_of(const char *s, size_t len)
+{
+	enum tlp_kind k = kind_named(s, len, true);
+	uint32_t set = 0;
+
+	if (k != TLP_KIND_COUNT)
+		return 1u << k;
+	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
+		if (strlen(classes[c].name) == len && !strncasecmp(s, classes[c].name, len))
+			for (int i = 0; i < TLP_KIND_COUNT; i++)
+				if (tlp_class_of((enum tlp_kind)i) == classes[c].cls &&
+				    i != TLP_UNKNOWN)
+					set |= 1u << i;
+	k = set ? TLP_KIND_COUNT : kind_named(s, len, false);
+	return k != TLP_KIND_COUNT ? 1u << k : set;
 }
 
 int ptt_filter_parse_kinds(const char *s, struct ptt_filter *f, const char **bad, size_t *bad_len)

@@ -48,6 +48,12 @@ static void kinds_by_name_in_any_case_and_by_class(void **state)
 	assert_int_equal(ptt_filter_parse_kinds("cpl", &f, &bad, &len), 0);
 	assert_int_equal(f.kinds, 1u << TLP_CPL | 1u << TLP_CPLD | 1u << TLP_CPLLK |
 				      1u << TLP_CPLDLK);
+	/* the kind Cpl by its exact name, the class otherwise */
+	assert_int_equal(ptt_filter_parse_kinds("Cpl", &f, &bad, &len), 0);
+	assert_int_equal(f.kinds, 1u << TLP_CPL);
+	assert_int_equal(ptt_filter_parse_kinds("CPL", &f, &bad, &len), 0);
+	assert_int_equal(f.kinds, 1u << TLP_CPL | 1u << TLP_CPLD | 1u << TLP_CPLLK |
+				      1u << TLP_CPLDLK);
 	assert_int_equal(ptt_filter_parse_kinds("P,unknown", &f, &bad, &len), 0);
 	assert_int_equal(f.kinds, 1u << TLP_MWR32 | 1u << TLP_MWR64 | 1u << TLP_MSG |
 				      1u << TLP_MSGD | 1u << TLP_UNKNOWN);

@@ -64,7 +64,9 @@ bool ptt_filter_entry(const struct ptt_filter *f, const struct ptt_entry *e, uin
  * carry no domain, so one typed is not compared.  -EINVAL.
  *
  * kinds: comma-separated names of TLP kinds as the views print them
- * (MRd64, CplD, ...) or the classes P, NP, CPL (their kinds), in any case.
+ * (MRd64, CplD, ...) or the classes P, NP, CPL (their kinds), in any case;
+ * a kind's exact name comes first, so "Cpl" is the kind and "CPL" or
+ * "cpl" the class.
  * -EINVAL, with *bad and *bad_len the first name not known.
  *
  * time: "A..B", "A.." or "..B"; A and B are ticks (a whole number) or a
