@@ -4,8 +4,9 @@
  *
  *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=0x12 len=16 addr=0x... lbe=f fbe=f
  *
- * columns: stream offset, format, time (the time field unwrapped as the
- * analysis does: ptt_clock), TLP kind, then the fields
+ * columns (named by a header line, ptt_line_header): stream offset, format,
+ * time (the time field unwrapped as the analysis does: ptt_clock), TLP
+ * kind, then the fields
  * the kind carries (the JSON view's, less Length where it is reserved:
  * completions and messages without data).  A request with TLP Processing
  * Hints shows its address without the PH bits, then ph= and st=, and no
