@@ -8,8 +8,11 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
 #include "cli_number.h"
@@ -124,4 +127,44 @@ int report_filter_resolve(struct report_views_opts *o)
 bool report_filter_given(const struct report_views_opts *o)
 {
 	return !ptt_filter_none(&o->filter) || o->time_arg;
+}
+
+/* Appends to buf at *len like snprintf, never past n. */
+static void put(char *buf, size_t n, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*len >= n)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *len, n - *len, fmt, ap);
+	va_end(ap);
+	*len += k > 0 ? (size_t)k : 0;
+}
+
+size_t report_filter_describe(const struct ptt_filter *f, char *buf, size_t n)
+{
+	size_t len = 0;
+	char rid[16];
+
+	buf[0] = 0;
+	if (f->by_requester)
+		put(buf, n, &len, "requester %s", pci_rid_format(f->requester, rid, sizeof(rid)));
+	if (f->by_kind) {
+		put(buf, n, &len, "%skinds", len ? "; " : "");
+		for (int k = 0, first = 1; k < TLP_KIND_COUNT; k++)
+			if (f->kinds >> k & 1) {
+				put(buf, n, &len, "%s%s", first ? " " : ",", tlp_kind_name(k));
+				first = 0;
+			}
+	}
+	if (f->by_time) {
+		put(buf, n, &len, "%sticks %llu..", len ? "; " : "", (unsigned long long)f->from);
+		if (f->to != UINT64_MAX)
+			put(buf, n, &len, "%llu", (unsigned long long)f->to);
+	}
+	return len < n ? len : n - 1;
 }

@@ -51,6 +51,13 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "%s", v->input);
 	out_table_cell(t, "direction");
 	out_table_cell(t, "%s", analysis_dir_name(v->dir));
+	if (!ptt_filter_none(&v->o.filter)) {
+		char f[512];
+
+		report_filter_describe(&v->o.filter, f, sizeof(f));
+		out_table_cell(t, "filter");
+		out_table_cell(t, "%s", f);
+	}
 	out_table_cell(t, "entries");
 	out_table_cell(t, "%llu", (unsigned long long)s->entries);
 	out_table_cell(t, "undecoded entries");

@@ -74,6 +74,8 @@ int report_views_opt(struct report_views_opts *o, int c, const char *arg);
 int report_filter_opt(struct report_views_opts *o, int c, const char *arg);
 /* After every option: --time in ticks of --tick.  0 or 1 after printing an error. */
 int report_filter_resolve(struct report_views_opts *o);
+/* The filter in words ("requester 01:00.0; kinds MRd64,CplD; ticks 100..200"), into buf. */
+size_t report_filter_describe(const struct ptt_filter *f, char *buf, size_t n);
 /* Whether --requester, --kind or --time was given. */
 bool report_filter_given(const struct report_views_opts *o);
 /* Whether any view was asked for (then report prints no entry lines). */
