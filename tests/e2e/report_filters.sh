@@ -81,8 +81,9 @@ check r4.data '.ticks >= 100000 and .ticks <= 200000' --time 100us..200us
 "$P" report -i r4.data --json --time 100000..200000 | cmp -s - got.json || fail "--time in ticks"
 "$P" report -i r4.data --json --time 50us..100us --tick 0.5 | cmp -s - got.json || fail "--time with --tick"
 "$P" report -i r4.data --json --time ..3000 >early.json
-[ "$(jq -r .ticks early.json | tail -1)" -le 3000 ] && [ -s early.json ] &&
-	cmp -s early.json <(head -n "$(wc -l <early.json)" r4.data.json) || fail "--time ..3000"
+[ -s early.json ] || fail "--time ..3000 kept nothing"
+[ "$(jq -r .ticks early.json | tail -1)" -le 3000 ] || fail "--time ..3000 kept later entries"
+cmp -s early.json <(head -n "$(wc -l <early.json)" r4.data.json) || fail "--time ..3000 is not the trace's start"
 check r4.data '.ticks >= 2000000 and .kind == "CplD" and .requester == "01:00.0"' \
 	--time 2000000.. --kind CplD --requester 01:00.0
 
@@ -103,6 +104,13 @@ for flt in "--requester 01:00.1" "--kind MRd64,CplD" "--time 500us..1ms"; do
 			fail "$flt: --threads $t differs"
 	done
 done
+
+# a pipe (read in order, one analyser) filters alike; only the input's name differs
+"$P" report -i - --stats --latency --requester 01:00.1 --kind MRd64,CplD <r4.data >pipe.txt
+"$P" report -i r4.data --stats --latency --requester 01:00.1 --kind MRd64,CplD >file.txt
+diff <(grep -v '^input' pipe.txt) <(grep -v '^input' file.txt) >/dev/null || fail "a pipe filters otherwise"
+"$P" report -i - --json --requester 01:00.1 <r4.data | cmp -s - <(jq -c 'select(.requester == "01:00.1")' r4.data.json) ||
+	fail "--json from a pipe"
 
 # a requester's completions come with it: its latency row is the unfiltered one
 "$P" report -i r4.data --latency >lat.txt
