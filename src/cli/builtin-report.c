@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * pciescope report [-i FILE] [-D [--perf-version V] | --json] [--pcap FILE]
+ *                  [--requester BDF] [--kind K] [--time A..B] [--no-header]
  *
  * Decodes the HiSilicon PTT trace in a perf.data (file or pipe mode).  The
  * reader hands out AUXTRACE payloads in place; each view turns a payload
  * into text in a large buffer.  The analysis views, which only read, take
  * the payloads in pieces that fit the CPU cache: from a file all at the
  * end, cut between threads (analysis_feed_spans); from a pipe one by one
- * as they come (perf_reader_aux_bytes).
+ * as they come (perf_reader_aux_bytes).  The filter (report_filter.c)
+ * reaches every view: the entry views and --pcap through the trace
+ * library's filtered loops, the analysis through its options.
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */
@@ -31,6 +34,7 @@
 enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON, VIEW_NONE };
 
 #define OPT_PCAP 0x100
+#define OPT_NO_HEADER 0x101
 
 /* Bytes of trace the analysis views decode at a time: a multiple of both entry sizes. */
 #define VIEWS_PIECE (256u << 10)
@@ -52,6 +56,8 @@ struct report {
 	const char *pcap_path;	    /* --pcap FILE */
 	struct report_pcap *pcap;
 	bool view_chosen;	    /* -D or --json given */
+	bool no_header;		    /* --no-header: the line view without its column names */
+	bool header_done;
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
 	/* From a file the views take every payload at the end, on several threads. */
 	struct analysis_span *spans;
@@ -61,11 +67,13 @@ struct report {
 static void usage(FILE *f)
 {
 	fputs("usage: pciescope report [-i FILE] [-D [--perf-version V] | --json] [--pcap FILE]\n"
+	      "                        [--requester BDF] [--kind K] [--time A..B] [--no-header]\n"
 	      "  -i, --input FILE      perf.data to read (default perf.data; - = stdin)\n"
 	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
 	      "      --perf-version V  the dump of perf V (default 6.1; 7.3 and later differ)\n"
 	      "      --json            one JSON object per trace entry\n"
-	      "      --pcap FILE       one packet per trace entry, for Wireshark (ptt dissector)\n",
+	      "      --pcap FILE       one packet per trace entry, for Wireshark (ptt dissector)\n"
+	      "      --no-header       no line naming the columns of the entry lines\n",
 	      f);
 	report_views_usage(f);
 }
@@ -98,6 +106,7 @@ static int parse_args(struct report *r, int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "perf-version", required_argument, NULL, 'V' },
 		{ "pcap", required_argument, NULL, OPT_PCAP },
+		{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 		{ "help", no_argument, NULL, 'h' },
 		REPORT_VIEWS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -119,6 +128,9 @@ static int parse_args(struct report *r, int argc, char **argv)
 			break;
 		case OPT_PCAP:
 			r->pcap_path = optarg;
+			break;
+		case OPT_NO_HEADER:
+			r->no_header = true;
 			break;
 		case 'V':
 			if (parse_perf_version(optarg, &r->layout))
@@ -143,6 +155,14 @@ static int parse_args(struct report *r, int argc, char **argv)
 		return cli_error("%s prints every entry; the analysis views (--stats, --csv, ...) "
 				 "print tables: give one or the other",
 				 r->view == VIEW_DUMP ? "-D" : "--json");
+	if (r->view == VIEW_DUMP && report_filter_given(&r->vo))
+		return cli_error("report: -D prints perf's raw dump of every entry; --requester, "
+				 "--kind and --time filter the other views");
+	if (r->vo.top && !r->vo.stats && !r->vo.latency && !r->vo.csv)
+		return cli_error("report: --top trims the tables of --stats and --latency; give one "
+				 "of them");
+	if (report_filter_resolve(&r->vo))
+		return 1;
 	if (r->pcap_path && !r->view_chosen)
 		r->view = VIEW_NONE;
 	return -1;
@@ -209,6 +229,20 @@ static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
 	report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
 }
 
+/* The line view, its header before the first chunk's entries. */
+static int line_chunk(struct report *r, const uint8_t *p, size_t n)
+{
+	if (!r->no_header && !r->header_done) {
+		int err = wbuf_reserve(&r->out);
+
+		if (err)
+			return err;
+		r->header_done = true;
+		ptt_line_header(&r->out);
+	}
+	return ptt_line_chunk_where(&r->out, p, n, r->stream_off, &r->clk, &r->vo.filter);
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -233,9 +267,9 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 	} else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n, r->layout);
 	else if (r->view == VIEW_JSON)
-		err = ptt_json_chunk(&r->out, p, n, r->stream_off, &r->clk);
+		err = ptt_json_chunk_where(&r->out, p, n, r->stream_off, &r->clk, &r->vo.filter);
 	else if (r->view == VIEW_LINES)
-		err = ptt_line_chunk(&r->out, p, n, r->stream_off, &r->clk);
+		err = line_chunk(r, p, n);
 	if (err)
 		return cli_errno(err, "%s: writing the report", r->path);
 	if (whole != n) {
@@ -366,6 +400,8 @@ int cmd_report(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
+	if (r.pcap)
+		report_pcap_filter(r.pcap, &r.vo.filter);
 	ret = run(&r, r.rd);
 	if (r.pcap && report_pcap_close(r.pcap))
 		ret = 1;

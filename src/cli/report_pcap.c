@@ -26,6 +26,7 @@ struct report_pcap {
 	bool started;
 	struct ptt_clock clk; /* the views' one unwrapping rule */
 	uint64_t first;	      /* the first entry's unwrapped time */
+	const struct ptt_filter *filter; /* NULL: every entry */
 };
 
 int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
@@ -59,7 +60,7 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 	return 0;
 }
 
-/* Ticks since the first entry, unwrapped as every view unwraps them (ptt_clock). */
+/* The unwrapped time, as every view unwraps it (ptt_clock); p->first is the first entry's. */
 static uint64_t unwrap(struct report_pcap *p, uint32_t raw, enum ptt_format f)
 {
 	uint64_t t = ptt_clock_tick(&p->clk, f, raw);
@@ -67,7 +68,23 @@ static uint64_t unwrap(struct report_pcap *p, uint32_t raw, enum ptt_format f)
 	if (!p->started)
 		p->first = t;
 	p->started = true;
-	return t - p->first;
+	return t;
+}
+
+void report_pcap_filter(struct report_pcap *p, const struct ptt_filter *f)
+{
+	p->filter = ptt_filter_none(f) ? NULL : f;
+}
+
+/* Whether the filter keeps the entry at e (unwrapped time t). */
+static bool keeps(const struct report_pcap *p, const uint8_t *e, enum ptt_format f, uint64_t t)
+{
+	struct ptt_entry d;
+
+	if (!p->filter)
+		return true;
+	ptt_entry_decode(e, f, &d);
+	return ptt_filter_entry(p->filter, &d, t);
 }
 
 void report_pcap_start_at(struct report_pcap *p, uint64_t wall_ns)
@@ -95,8 +112,11 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, en
 	for (size_t off = 0; off + step <= len && !p->err; off += step) {
 		const uint8_t *e = buf + off;
 		uint32_t raw = f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e) & 0x7ff;
-		uint64_t ns =
-		    p->wall_ns + (uint64_t)llround((double)unwrap(p, raw, f) * p->tick_ns);
+		uint64_t t = unwrap(p, raw, f), ns;
+
+		if (!keeps(p, e, f, t))
+			continue; /* after the clock ticked: the next times need this one */
+		ns = p->wall_ns + (uint64_t)llround((double)(t - p->first) * p->tick_ns);
 
 		h.ts.tv_sec = (time_t)(ns / 1000000000u);
 		h.ts.tv_usec = (suseconds_t)(ns % 1000000000u); /* ns: the handle's precision */

@@ -32,6 +32,8 @@ struct report_pcap;
 int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out);
 /* Puts the first entry at wall_ns (ns since 1970) instead of 0; before any entry only. */
 void report_pcap_start_at(struct report_pcap *p, uint64_t wall_ns);
+/* Writes only the entries f keeps (f stays the caller's; NULL or an empty filter: all). */
+void report_pcap_filter(struct report_pcap *p, const struct ptt_filter *f);
 /* The whole entries of a chunk of format f whose first byte is at stream offset base. */
 void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, enum ptt_format f,
 		       uint64_t base, enum analysis_dir d);

@@ -185,7 +185,7 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 	html_section(f, "Outstanding requests over time");
 	err = outstanding_chart(v, f);
 	html_section_end(f);
-	table_section(f, "Latency per requester and kind", rv_latency_table(v));
+	table_section(f, "Latency per requester and kind", rv_latency_table(v, SIZE_MAX));
 	return err;
 }
 

@@ -21,6 +21,9 @@ int rv_latency_note(const struct report_views *v, char *buf, size_t n)
 
 	if (s->matched)
 		return 0;
+	len = ptt_sight_filter_latency(&v->o.filter, buf, n);
+	if (len)
+		return len;
 	len = v->have_setting ? ptt_sight_latency(&v->setting, buf, n) : 0;
 	if (len)
 		return len;

@@ -51,6 +51,13 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "%s", v->input);
 	out_table_cell(t, "direction");
 	out_table_cell(t, "%s", analysis_dir_name(v->dir));
+	if (!ptt_filter_none(&v->o.filter)) {
+		char f[512];
+
+		report_filter_describe(&v->o.filter, f, sizeof(f));
+		out_table_cell(t, "filter");
+		out_table_cell(t, "%s", f);
+	}
 	out_table_cell(t, "entries");
 	out_table_cell(t, "%llu", (unsigned long long)s->entries);
 	out_table_cell(t, "undecoded entries");
@@ -207,19 +214,54 @@ static void latency_row(const struct report_views *v, struct out_table *t, const
 	out_table_cell(t, "%.1f", rv_ns(v, h->max));
 }
 
-struct out_table *rv_latency_table(const struct report_views *v)
+static int by_requests(const void *x, const void *y)
+{
+	const struct analysis_lat *a = *(const struct analysis_lat *const *)x;
+	const struct analysis_lat *b = *(const struct analysis_lat *const *)y;
+
+	if (a->requests != b->requests)
+		return a->requests < b->requests ? 1 : -1;
+	return a->requester != b->requester ? (int)a->requester - (int)b->requester
+					    : (int)a->kind - (int)b->kind;
+}
+
+/*
+ * The rows per requester and kind: all in order of first appearance, or
+ * the limit with the most requests, most first.  NULL when out of memory.
+ */
+static const struct analysis_lat **latency_rows(const struct report_views *v, size_t limit,
+						size_t *n)
+{
+	const struct analysis_lat *l = analysis_latencies(v->a, n);
+	const struct analysis_lat **p = malloc((*n ? *n : 1) * sizeof(*p));
+
+	if (!p)
+		return NULL;
+	for (size_t i = 0; i < *n; i++)
+		p[i] = &l[i];
+	if (limit < *n) {
+		qsort(p, *n, sizeof(*p), by_requests);
+		*n = limit;
+	}
+	return p;
+}
+
+struct out_table *rv_latency_table(const struct report_views *v, size_t limit)
 {
 	static const char *const hdr[] = {"requester", "kind",	 "requests", "matched", "min ns",
 					  "avg ns",    "p50 ns", "p99 ns",   "max ns"};
 	struct out_table *t = table(9, hdr, "llrrrrrrr");
 	size_t n;
-	const struct analysis_lat *l = analysis_latencies(v->a, &n);
+	const struct analysis_lat **l = t ? latency_rows(v, limit, &n) : NULL;
 	char rid[16];
 
-	if (!t)
+	if (!l) {
+		out_table_free(t);
 		return NULL;
+	}
 	for (size_t i = 0; i < n; i++)
-		latency_row(v, t, pci_rid_format(l[i].requester, rid, sizeof(rid)), &l[i]);
+		latency_row(v, t, pci_rid_format(l[i]->requester, rid, sizeof(rid)), l[i]);
+	free(l);
 	for (int k = 0; k < TLP_KIND_COUNT; k++)
 		if (analysis_latency_of_kind(v->a, k)->requests)
 			latency_row(v, t, "all", analysis_latency_of_kind(v->a, k));

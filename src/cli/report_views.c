@@ -88,7 +88,7 @@ int report_views_opt(struct report_views_opts *o, int c, const char *arg)
 		o->timeline_ns = (uint64_t)llround(ns);
 		return 0;
 	default:
-		return -1;
+		return report_filter_opt(o, c, arg);
 	}
 }
 
@@ -108,7 +108,11 @@ void report_views_usage(FILE *f)
 	    "                        TLPs, flows, outstanding requests, bandwidth\n"
 	    "      --html FILE       self-contained HTML report with charts\n"
 	    "      --tick NS         length of a trace time tick (default 1 ns)\n"
-	    "      --threads N       analyse a trace file with N threads (default: one per CPU)\n",
+	    "      --threads N       analyse a trace file with N threads (default: one per CPU)\n"
+	    "      --requester BDF   only TLPs whose Requester ID is BDF (its completions too)\n"
+	    "      --kind K[,K...]   only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, CPL)\n"
+	    "      --time A..B       only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)\n"
+	    "      --top N           the N busiest rows of the requester, completer, latency tables\n",
 	    f);
 }
 
@@ -133,6 +137,7 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 				   .no_timeline = !o->timeline_ns && !o->html,
 				   .on_txn = o->chrome_trace || o->html ? on_txn : NULL,
 				   .on_entry = o->chrome_trace ? rv_chrome_entry : NULL,
+				   .filter = o->filter,
 				   .ctx = v};
 	int err;
 
@@ -247,11 +252,29 @@ static void print_note(FILE *out, bool csv, char *note)
 		note[0] = 0;
 }
 
+static size_t shown(size_t n, size_t top)
+{
+	return n < top ? n : top;
+}
+
+/* What --top left out of a table; on stderr with --csv, as the notes. */
+static void print_left_out(FILE *out, bool csv, size_t top, size_t n, const char *what)
+{
+	if (n)
+		fprintf(csv ? stderr : out, "%s--top %zu left out %zu %s%s\n",
+			csv ? "pciescope: report: " : "(", top, n, what, csv ? "" : ")");
+}
+
 static int print_views(struct report_views *v, FILE *out)
 {
 	bool csv = v->o.csv, first = true;
 	char lat[512] = "", tim[512] = "";
+	size_t top = v->o.top ? v->o.top : SIZE_MAX, requesters, completers, lats;
 	int err = 0;
+
+	analysis_requesters(v->a, &requesters);
+	analysis_completers(v->a, &completers);
+	analysis_latencies(v->a, &lats);
 
 	rv_latency_note(v, lat, sizeof(lat));
 	rv_time_note(v, tim, sizeof(tim));
@@ -261,8 +284,10 @@ static int print_views(struct report_views *v, FILE *out)
 		print_note(out, csv, lat);
 		err |= print_table(out, rv_class_table(v), "TLP classes", csv, &first);
 		err |= print_table(out, rv_kind_table(v), "TLP kinds", csv, &first);
-		err |= print_table(out, rv_requester_table(v, SIZE_MAX), "Requesters", csv, &first);
-		err |= print_table(out, rv_completer_table(v, SIZE_MAX), "Completers", csv, &first);
+		err |= print_table(out, rv_requester_table(v, top), "Requesters", csv, &first);
+		print_left_out(out, csv, top, requesters - shown(requesters, top), "requesters");
+		err |= print_table(out, rv_completer_table(v, top), "Completers", csv, &first);
+		print_left_out(out, csv, top, completers - shown(completers, top), "completers");
 	}
 	if (v->o.latency && rv_latency_empty(v)) {
 		if (!v->o.stats) {
@@ -273,8 +298,9 @@ static int print_views(struct report_views *v, FILE *out)
 			print_note(out, csv, lat);
 		}
 	} else if (v->o.latency) {
-		err |= print_table(out, rv_latency_table(v), "Latency (request -> last completion)",
+		err |= print_table(out, rv_latency_table(v, top), "Latency (request -> last completion)",
 				   csv, &first);
+		print_left_out(out, csv, top, lats - shown(lats, top), "requester and kind rows");
 	}
 	if (v->o.timeline_ns) {
 		const struct analysis_window *w;

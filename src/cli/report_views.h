@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include <pciescope/trace/analysis.h>
+#include <pciescope/trace/ptt_filter.h>
 
 /* --threads takes at most this many. */
 #define REPORT_MAX_THREADS 256
@@ -26,6 +27,10 @@ struct report_views_opts {
 	const char *html;	  /* --html FILE */
 	double tick_ns;		  /* --tick NS; 0: default */
 	unsigned threads;	  /* --threads N; 0: one per online CPU */
+	/* --requester, --kind, --time (report_filter.c): every view, the entry views too */
+	struct ptt_filter filter;
+	const char *time_arg; /* --time, resolved with --tick by report_filter_resolve */
+	size_t top;	      /* --top N: rows of the requester, completer, latency tables; 0: all */
 };
 
 /* getopt_long() entries of the view options, for builtin-report's table. */
@@ -38,6 +43,10 @@ enum {
 	REPORT_OPT_HTML,
 	REPORT_OPT_TICK,
 	REPORT_OPT_THREADS,
+	REPORT_OPT_REQUESTER,
+	REPORT_OPT_KIND,
+	REPORT_OPT_TIME,
+	REPORT_OPT_TOP,
 };
 #define REPORT_VIEWS_LONGOPTS                                                                      \
 	{"stats", no_argument, NULL, REPORT_OPT_STATS},                                            \
@@ -47,6 +56,10 @@ enum {
 	    {"chrome-trace", required_argument, NULL, REPORT_OPT_CHROME},                          \
 	    {"html", required_argument, NULL, REPORT_OPT_HTML},                                    \
 	    {"tick", required_argument, NULL, REPORT_OPT_TICK},                                    \
+	    {"requester", required_argument, NULL, REPORT_OPT_REQUESTER},                          \
+	    {"kind", required_argument, NULL, REPORT_OPT_KIND},                                    \
+	    {"time", required_argument, NULL, REPORT_OPT_TIME},                                    \
+	    {"top", required_argument, NULL, REPORT_OPT_TOP},                                      \
 	{                                                                                          \
 		"threads", required_argument, NULL, REPORT_OPT_THREADS                             \
 	}
@@ -57,6 +70,14 @@ enum {
  * not a view option.
  */
 int report_views_opt(struct report_views_opts *o, int c, const char *arg);
+/* The filter and --top options of report_views_opt (report_filter.c); same returns. */
+int report_filter_opt(struct report_views_opts *o, int c, const char *arg);
+/* After every option: --time in ticks of --tick.  0 or 1 after printing an error. */
+int report_filter_resolve(struct report_views_opts *o);
+/* The filter in words ("requester 01:00.0; kinds MRd64,CplD; ticks 100..200"), into buf. */
+size_t report_filter_describe(const struct ptt_filter *f, char *buf, size_t n);
+/* Whether --requester, --kind or --time was given. */
+bool report_filter_given(const struct report_views_opts *o);
 /* Whether any view was asked for (then report prints no entry lines). */
 bool report_views_selected(const struct report_views_opts *o);
 /* Usage lines of the view options, for report --help. */

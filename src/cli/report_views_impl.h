@@ -39,7 +39,8 @@ struct out_table *rv_class_table(const struct report_views *v);
 struct out_table *rv_kind_table(const struct report_views *v);
 struct out_table *rv_requester_table(const struct report_views *v, size_t limit);
 struct out_table *rv_completer_table(const struct report_views *v, size_t limit);
-struct out_table *rv_latency_table(const struct report_views *v);
+/* The limit busiest rows per requester and kind (by requests), then the rows of all requesters. */
+struct out_table *rv_latency_table(const struct report_views *v, size_t limit);
 /* NULL also when the timeline overflowed (see analysis_windows). */
 struct out_table *rv_timeline_table(const struct report_views *v);
 

@@ -50,6 +50,7 @@ int analysis_create(const struct analysis_opts *o, struct analysis **out)
 	if (!a)
 		return -ENOMEM;
 	a->o = *o;
+	a->filtered = !ptt_filter_none(&o->filter);
 	if (a->o.tick_ns == 0)
 		a->o.tick_ns = ANALYSIS_DEFAULT_TICK_NS;
 	for (uint8_t fmt = 0; fmt < 8; fmt++) {

@@ -11,6 +11,11 @@
  * prefixes and unknown kinds go through tlp_decode_brief.
  * analysis_feed reduces a full decode to the same brief, so both paths
  * count alike.
+ *
+ * A filter (analysis_opts.filter) gets a loop of its own, chosen once per
+ * chunk, so that the unfiltered loop stays as it was: the filtered one
+ * ticks the clock on every entry (a 4DW time field wraps every 2048 ticks)
+ * and counts only the entries the filter keeps.
  */
 #include <pciescope/pcie/tlp_brief.h>
 
@@ -138,6 +143,14 @@ static enum analysis_dir dir_index(enum analysis_dir d)
 	return d < ANALYSIS_NDIR ? d : ANALYSIS_DIR_UNKNOWN;
 }
 
+/* Whether the filter keeps decoded entry b at now; only kinds with a Requester ID field have one. */
+static inline bool keeps(const struct analysis *a, const struct tlp_brief *b, uint64_t now)
+{
+	return ptt_filter_match(&a->o.filter, (enum tlp_kind)b->kind,
+				a->cls_of[b->kind] < ANALYSIS_NCLASS && b->kind != TLP_UNKNOWN,
+				b->requester, now);
+}
+
 static void end_entry(struct analysis *a)
 {
 	a->sum.last = a->clk.now;
@@ -152,6 +165,10 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 
 	brief_of(h, &b);
 	clock_tick(&a->clk, &a->sum, e->format, e->time);
+	if (a->filtered && !keeps(a, &b, a->clk.now)) {
+		a->sum.last = a->clk.now;
+		return;
+	}
 	feed(a, a->clk.now, &b, a->cls_of[b.kind], a->hdr_bytes[b.fmt & 7] + prefix,
 	     a->kind[dir_index(d)]);
 	end_entry(a);
@@ -160,6 +177,10 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 void analysis_feed_undecoded(struct analysis *a, const struct ptt_entry *e)
 {
 	clock_tick(&a->clk, &a->sum, e->format, e->time);
+	if (a->filtered && !ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false, 0, a->clk.now)) {
+		a->sum.last = a->clk.now;
+		return;
+	}
 	a->sum.undecoded++;
 	end_entry(a);
 }
@@ -238,9 +259,49 @@ static inline void feed_run(struct analysis *a, const uint8_t *buf, size_t len, 
 	}
 }
 
+/* feed_run for an analyser with a filter: the clock ticks on every entry, the rest on those kept. */
+static inline void feed_run_filtered(struct analysis *a, const uint8_t *buf, size_t len,
+				     enum ptt_format f, enum analysis_dir d)
+{
+	size_t sz = ptt_entry_size(f), n = len / sz, kept = 0, undecoded = 0;
+	struct analysis_counts *kc = a->kind[d];
+	struct clock clk = a->clk;
+
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *e = buf + i * sz;
+		uint32_t hbytes;
+		struct tlp_brief b;
+		enum tlp_class c;
+
+		clock_tick(&clk, &a->sum, f, f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e));
+		if (!entry_brief(a, e, f, &b, &c, &hbytes)) {
+			bool keep = ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false, 0, clk.now);
+
+			kept += keep;
+			undecoded += keep;
+		} else if (keeps(a, &b, clk.now)) {
+			kept++;
+			feed(a, clk.now, &b, c, hbytes, kc);
+		}
+	}
+	a->clk = clk;
+	if (n) {
+		a->sum.last = clk.now;
+		a->sum.entries += kept;
+		a->sum.undecoded += undecoded;
+	}
+}
+
 void analysis_feed_entries(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
 			   enum analysis_dir d)
 {
+	if (__builtin_expect(a->filtered, 0)) {
+		if (f == PTT_FMT_8DW)
+			feed_run_filtered(a, buf, len, PTT_FMT_8DW, dir_index(d));
+		else
+			feed_run_filtered(a, buf, len, PTT_FMT_4DW, dir_index(d));
+		return;
+	}
 	if (f == PTT_FMT_8DW)
 		feed_run(a, buf, len, PTT_FMT_8DW, dir_index(d));
 	else

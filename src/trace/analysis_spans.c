@@ -4,7 +4,9 @@
  * per thread at entry boundaries; the caller's thread takes the first
  * stretch with the caller's analyser, the others each a segment
  * (analysis_merge.c), and the segments are merged in order at the end, so
- * the results do not depend on the number of threads.  Each thread reads
+ * the results do not depend on the number of threads.  A filter by time
+ * needs the absolute clock, which a segment learns only at the merge, so it
+ * keeps to one thread.  Each thread reads
  * its stretch in pieces that stay in its CPU cache.
  */
 #include <errno.h>
@@ -90,7 +92,7 @@ static unsigned thread_count(const struct analysis *a, unsigned threads, uint64_
 {
 	uint64_t most = total / MIN_STRETCH;
 
-	if (!a->o.no_timeline || a->o.on_txn || a->o.on_entry || !threads)
+	if (!a->o.no_timeline || a->o.on_txn || a->o.on_entry || a->o.filter.by_time || !threads)
 		return 1;
 	if (threads > most)
 		threads = most ? (unsigned)most : 1;

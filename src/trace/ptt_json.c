@@ -118,3 +118,9 @@ int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base
 {
 	return ptt_view_chunk(w, buf, len, base, clk, ptt_json_entry);
 }
+
+int ptt_json_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+			 struct ptt_clock *clk, const struct ptt_filter *filter)
+{
+	return ptt_view_chunk_where(w, buf, len, base, clk, filter, ptt_json_entry);
+}

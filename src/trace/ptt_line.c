@@ -4,8 +4,9 @@
  *
  *   0x00000040 4dw     1234 MRd64    req=01:00.1 tag=0x12 len=16 addr=0x... lbe=f fbe=f
  *
- * columns: stream offset, format, time (the time field unwrapped as the
- * analysis does: ptt_clock), TLP kind, then the fields
+ * columns (named by a header line, ptt_line_header): stream offset, format,
+ * time (the time field unwrapped as the analysis does: ptt_clock), TLP
+ * kind, then the fields
  * the kind carries (the JSON view's, less Length where it is reserved:
  * completions and messages without data).  A request with TLP Processing
  * Hints shows its address without the PH bits, then ph= and st=, and no
@@ -142,4 +143,16 @@ int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base
 		   struct ptt_clock *clk)
 {
 	return ptt_view_chunk(w, buf, len, base, clk, ptt_line_entry);
+}
+
+int ptt_line_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+			 struct ptt_clock *clk, const struct ptt_filter *filter)
+{
+	return ptt_view_chunk_where(w, buf, len, base, clk, filter, ptt_line_entry);
+}
+
+/* Each name where ptt_line_entry starts its column ("time" right-aligned as the times are). */
+void ptt_line_header(struct wbuf *w)
+{
+	wbuf_lit(w, "offset       fmt       time kind       fields\n");
 }

@@ -12,6 +12,7 @@
 
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/trace/ptt_entry.h>
+#include <pciescope/trace/ptt_filter.h>
 #include <pciescope/trace/ptt_print.h>
 
 struct ptt_view {
@@ -85,6 +86,34 @@ static inline int ptt_view_chunk(struct wbuf *w, const uint8_t *buf, size_t len,
 			return w->err;
 		ptt_entry_decode(buf + off, f, &e);
 		entry(w, &e, base + off, ptt_clock_tick(clk, f, e.time));
+	}
+	return w->err;
+}
+
+/* ptt_view_chunk printing only the entries filter keeps (all of them with NULL). */
+static inline int ptt_view_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len,
+				       uint64_t base, struct ptt_clock *clk,
+				       const struct ptt_filter *filter,
+				       void (*entry)(struct wbuf *, const struct ptt_entry *,
+						     uint64_t, uint64_t))
+{
+	enum ptt_format f;
+	size_t whole, step;
+	struct ptt_entry e;
+
+	if (ptt_filter_none(filter))
+		return ptt_view_chunk(w, buf, len, base, clk, entry);
+	whole = ptt_chunk_whole(buf, len, &f);
+	step = ptt_entry_size(f);
+	for (size_t off = 0; off < whole; off += step) {
+		uint64_t t;
+
+		if (wbuf_reserve(w))
+			return w->err;
+		ptt_entry_decode(buf + off, f, &e);
+		t = ptt_clock_tick(clk, f, e.time); /* every entry: the field wraps */
+		if (ptt_filter_entry(filter, &e, t))
+			entry(w, &e, base + off, t);
 	}
 	return w->err;
 }

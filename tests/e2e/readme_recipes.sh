@@ -44,6 +44,6 @@ cmd=$(awk '/perf record -o - / { sub(/^ +/, ""); print; exit }' "$SRC_DIR/README
 ev=$(printf '%s\n' "$cmd" | sed -n 's/.* -e \([^ ]*\) .*/\1/p')
 case $ev in *type=*) ;; *) fail "README pipe example has no type: $cmd" ;; esac
 pciescope record -o pipe.data -e "$ev" -- sleep 0.01 2>rec.err || fail "'$ev': $(cat rec.err)"
-pciescope report -i pipe.data >pipe.txt
+pciescope report --no-header -i pipe.data >pipe.txt
 [ -s pipe.txt ] && ! grep -qv ' MWr\| Msg' pipe.txt || fail "'$ev' traced other than posted TLPs"
 echo ok

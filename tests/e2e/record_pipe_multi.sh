@@ -23,8 +23,8 @@ $P record -o - -e "$E0" -- sleep 0.005 >pipe.data 2>rec.err || bad "pipe: $(cat 
 n=$(sed -n 's/^\[ pciescope record: Captured and wrote .* MB - (\([0-9]*\) TLP headers, 8DW) \]$/\1/p' rec.err)
 [ -n "$n" ] && [ "$n" -gt 0 ] || bad "pipe: status lines: $(cat rec.err)"
 $P record -o file.data -e "$E0" -- sleep 0.005 2>/dev/null
-$P report -i file.data >file.txt
-$P report -i - <pipe.data >pipe.txt 2>view.err || bad "pipe: report: $(cat view.err)"
+$P report --no-header -i file.data >file.txt
+$P report --no-header -i - <pipe.data >pipe.txt 2>view.err || bad "pipe: report: $(cat view.err)"
 [ "$(wc -l <pipe.txt)" = "$n" ] || bad "pipe: report decodes $(wc -l <pipe.txt), record wrote $n"
 cmp -s pipe.txt file.txt || bad "pipe: the pipe and the file of the same run decode differently"
 for v in -D --json --stats --latency; do
@@ -51,10 +51,10 @@ for out in two.data -; do
 		in=two.data
 	fi
 	n=$(sed -n 's/^\[ pciescope record: Captured and wrote .* MB .* (\([0-9]*\) TLP headers, 8DW) \]$/\1/p' rec.err)
-	got=$($P report -i - <$in 2>view.err | wc -l)
+	got=$($P report --no-header -i - <$in 2>view.err | wc -l)
 	[ -n "$n" ] && [ "$got" = "$n" ] || bad "two -e ($out): report decodes $got, record wrote $n: $(cat rec.err view.err)"
-	one=$($P record -o - -e "$E0" -- sleep 0.005 2>/dev/null | $P report -i - | wc -l)
-	other=$($P record -o - -e "$E1" -- sleep 0.005 2>/dev/null | $P report -i - | wc -l)
+	one=$($P record -o - -e "$E0" -- sleep 0.005 2>/dev/null | $P report --no-header -i - | wc -l)
+	other=$($P record -o - -e "$E1" -- sleep 0.005 2>/dev/null | $P report --no-header -i - | wc -l)
 	[ "$got" = $((one + other)) ] || bad "two -e ($out): $got entries, the devices alone give $one + $other"
 	[ "$other" -gt 0 ] || bad "two -e: $E1 traces nothing"
 done

@@ -15,7 +15,7 @@ ${PCIESCOPE_RUNNER:-} "$gen" -o t4.data -f 4dw -s 4 1600 112
 check() { # file entry-size entries chunks
 	local f=$1 esz=$2 n=$3 chunks=$4
 	"$PCIESCOPE" report --json -i "$f" >"$f.json"
-	"$PCIESCOPE" report -i "$f" >"$f.txt"
+	"$PCIESCOPE" report --no-header -i "$f" >"$f.txt"
 	"$PCIESCOPE" report -D -i "$f" >"$f.dump"
 	[ "$(wc -l <"$f.json")" -eq "$n" ]
 	[ "$(wc -l <"$f.txt")" -eq "$n" ]

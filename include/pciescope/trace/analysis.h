@@ -27,6 +27,7 @@
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/trace/lat_hist.h>
 #include <pciescope/trace/ptt_entry.h>
+#include <pciescope/trace/ptt_filter.h>
 
 /*
  * Default length of a trace time tick: the emulated PTT counts its time
@@ -111,6 +112,13 @@ struct analysis_opts {
 	double tick_ns;	    /* 0: ANALYSIS_DEFAULT_TICK_NS */
 	uint64_t window_ns; /* 0: automatic width, at most ANALYSIS_AUTO_WINDOWS */
 	bool no_timeline;   /* keep no bandwidth windows (saves time per entry) */
+	/*
+	 * Only the entries it keeps are counted (summary entries included);
+	 * the others only tick the clock, so first and last stay those of the
+	 * whole trace.  A time window needs the absolute clock, so such an
+	 * analyser uses one thread in analysis_feed_spans.
+	 */
+	struct ptt_filter filter;
 	/* Called for every request closed by its last completion. */
 	void (*on_txn)(void *ctx, const struct analysis_txn *t);
 	/* Called for every decoded entry, in order, after what it did was counted. */

@@ -20,6 +20,7 @@
 
 #include <pciescope/out/wbuf.h>
 #include <pciescope/trace/ptt_entry.h>
+#include <pciescope/trace/ptt_filter.h>
 
 /* Bytes of whole entries in a chunk, as perf rounds it. */
 size_t ptt_chunk_whole(const uint8_t *buf, size_t len, enum ptt_format *f);
@@ -33,6 +34,14 @@ int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base
 		   struct ptt_clock *clk);
 int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
 		   struct ptt_clock *clk);
+
+/* The same, printing only the entries filter keeps (every one with NULL); clk ticks on all. */
+int ptt_line_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+			 struct ptt_clock *clk, const struct ptt_filter *filter);
+int ptt_json_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
+			 struct ptt_clock *clk, const struct ptt_filter *filter);
+/* The line view's header line, naming its columns. */
+void ptt_line_header(struct wbuf *w);
 
 /* One entry (e decoded from the stream at offset off, at unwrapped time ticks). */
 void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks);

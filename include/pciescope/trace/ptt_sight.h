@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include <pciescope/trace/ptt_entry.h>
+#include <pciescope/trace/ptt_filter.h>
 
 /* The PTT event's format, direction and type terms (spec/ptt.md, section 5). */
 struct ptt_setting {
@@ -37,6 +38,13 @@ struct ptt_setting ptt_setting_of_config(uint64_t config);
  * can hold both, or the setting is not one the driver accepts.
  */
 int ptt_sight_latency(const struct ptt_setting *s, char *buf, size_t n);
+
+/*
+ * The same for a report filter (ptt_filter.h) whose kinds leave out every
+ * completion or every non-posted request: then nothing can be matched,
+ * whatever the trace holds.  Its length, or 0.
+ */
+int ptt_sight_filter_latency(const struct ptt_filter *f, char *buf, size_t n);
 
 /*
  * A sentence for the time-based figures (time span, bandwidth, timeline) of

@@ -40,7 +40,7 @@ record_full() {
 
 # Entries `pciescope report` decodes (one line each), its stderr in view.err.
 entries() {
-	"$PCIESCOPE" report -i "$1" 2>view.err | wc -l
+	"$PCIESCOPE" report --no-header -i "$1" 2>view.err | wc -l
 }
 
 # views_read FILE: every view of `pciescope report` reads FILE and exits 0;
