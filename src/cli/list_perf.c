@@ -173,11 +173,11 @@ int list_print_perf(json_t *pmus, struct list_globs *g, bool details)
 	json_array_foreach(pmus, i, pmu) r |= pmu_lines(pmu, g, &v, &n, &cap);
 	if (n) /* qsort wants a valid pointer even for no elements */
 		qsort(v, n, sizeof(*v), line_cmp);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		if (!i || strcmp(v[i].name, v[i - 1].name))
 			printf("  %-50s [Kernel PMU event]\n", v[i].name);
+	for (i = 0; i < n; i++)
 		free(v[i].name);
-	}
 	free(v);
 	json_array_foreach(pmus, i, pmu)
 	{
