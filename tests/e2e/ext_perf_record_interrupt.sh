@@ -35,8 +35,9 @@ for sig in INT TERM; do
 	grep -q "data size field is 0" perf.err && bad "SIG$sig: perf calls the file unfinished"
 done
 
-# SIGKILL: perf may miss the last write (see above), never more.
-record_cut KILL.data KILL
+# SIGKILL: perf may miss the last write (see above), never more.  Cut once a
+# second chunk is being written, so that the header vouches for the first.
+record_cut KILL.data KILL $(((8 << 20) + 4096))
 perf report -D -i KILL.data 2>perf.err | ptt_lines >perf.ptt
 "$PCIESCOPE" report -D -i KILL.data 2>/dev/null | ptt_lines >ours.ptt
 p=$(grep -c 'Header DW0' perf.ptt)
