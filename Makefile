@@ -103,4 +103,4 @@ install: deps
 	@DESTDIR=$(DESTDIR) cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-matrix-*
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) build-matrix-* build-deb build-deb-arm64 build-arm64 build-ppc64el
