@@ -32,7 +32,7 @@ done
 # shellcheck disable=SC1091
 source "$x/root/usr/share/bash-completion/completions/pciescope"
 COMP_WORDS=(pciescope t); COMP_CWORD=1; _pciescope
-[ "${COMPREPLY[*]}" = "tune topo" ] || fail "completion of 't': ${COMPREPLY[*]}"
+[ "${COMPREPLY[*]}" = "tune top topo" ] || fail "completion of 't': ${COMPREPLY[*]}"
 
 # Depends: the packages holding the binary's NEEDED libraries, no more, no less.
 needed=$(objdump -p "$P" | awk '$1 == "NEEDED" {print $2}')
