@@ -19,7 +19,7 @@
 # ~/.cache/pciescope.  A sysroot whose package list is unchanged is reused.
 set -eu
 arch=$1
-PKGS="libc6-dev libjansson-dev libcmocka-dev libfuse3-dev libmicrohttpd-dev libpci-dev"
+PKGS="libc6-dev libjansson-dev libcmocka-dev libfuse3-dev libmicrohttpd-dev libpci-dev libpcap-dev"
 
 if [ -n "${PCIESCOPE_CACHE:-}" ]; then
 	cache=$PCIESCOPE_CACHE

@@ -10,6 +10,7 @@
 #include <pciescope/pcie/tlp.h>
 
 #include "fabric_topo.h"
+#include "test_scale.h"
 
 #define MS 1000000ull
 
@@ -33,6 +34,7 @@ static void hash_tlp(void *ctx, const struct fabric_tlp *t)
 	h[1]++;
 }
 
+/* 2 ms of the mixed workload; under qemu 0.5 ms (still some 97000 TLPs) */
 static void run_hash(uint64_t seed, uint64_t out[2])
 {
 	struct fabric *f = with_workload(seed, "mixed", NULL);
@@ -40,7 +42,7 @@ static void run_hash(uint64_t seed, uint64_t out[2])
 	out[0] = 0xcbf29ce484222325ull;
 	out[1] = 0;
 	fabric_add_observer(f, 0xffff, 0xffff, hash_tlp, out);
-	assert_int_equal(fabric_run_until(f, 2 * MS), 0);
+	assert_int_equal(fabric_run_until(f, test_size(2 * MS, MS / 2)), 0);
 	fabric_destroy(f);
 }
 
@@ -80,6 +82,7 @@ static void link_ceiling(void **state)
 	fabric_destroy(f);
 }
 
+/* The completions' share of 00:00.0's outbound bytes over 5 ms; under qemu 1 ms. */
 static double cpl_share(unsigned level)
 {
 	struct fabric *f = with_workload(1, "storage-read", NULL);
@@ -87,7 +90,7 @@ static double cpl_share(unsigned level)
 	double share;
 
 	fabric_set_qos_weight(f, 0, 0, FABRIC_QOS_CPL, level);
-	fabric_run_until(f, 5 * MS);
+	fabric_run_until(f, test_size(5 * MS, 1 * MS));
 	fabric_port_stats(f, T_RP0, &s);
 	share = (double)s.bytes[FABRIC_OUTBOUND][2] / (double)wire(&s, FABRIC_OUTBOUND);
 	fabric_destroy(f);
@@ -256,13 +259,15 @@ static void message_flood_is_paced(void **state)
  * they run out of posted credits.  A function without a credit tries again
  * no sooner than 1 ns later: the fuzzer's input (msg=549999999995, a
  * period of 1 ps) took 83 s for 2 us of simulation when it retried every
- * period; these 2 ms would take hours (and time out).  Every function must
- * have sent some, and the link cannot have carried more than it can.
+ * period; these 2 ms (0.5 ms under qemu) would take hours (and time out).
+ * Every function must have sent some, and the link cannot have carried more
+ * than it can.
  */
 static void message_flood_without_credits_ends(void **state)
 {
 	struct fabric *f = fabric_create(1);
 	struct fabric_node_desc rp = {FABRIC_ROOT_PORT, 0, 0x0000, -1, 0, 0, 1, 1};
+	const uint64_t ns = test_size(2 * MS, MS / 2);
 	uint64_t n = 0;
 	char err[128];
 
@@ -278,9 +283,9 @@ static void message_flood_without_credits_ends(void **state)
 					     err, sizeof(err)),
 			 0);
 	fabric_add_observer(f, 0xffff, 0xffff, count_msgs, &n);
-	fabric_run_until(f, 2 * MS);
+	fabric_run_until(f, ns);
 	assert_true(n > 4 * 100);
-	assert_true(n <= 2 * MS / 50);
+	assert_true(n <= ns / 50);
 	fabric_destroy(f);
 }
 
