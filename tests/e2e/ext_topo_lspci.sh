@@ -22,18 +22,18 @@ for d in "$DEV"/*; do
 	lspci -F "$TEST_TMP/dump" -vv 2>/dev/null >"$TEST_TMP/lspci"
 	ours=$(grep -A4 "^ *$bdf " "$TEST_TMP/topo")
 	mps=$(grep -A2 'DevCtl:' "$TEST_TMP/lspci" | grep -o 'MaxPayload [0-9]* bytes, MaxReadReq [0-9]* bytes')
-	echo "$ours" | grep -q "DevCtl: $mps" || fail "$bdf: lspci says '$mps', topo: $ours"
+	grep -q "DevCtl: $mps" <<<"$ours" || fail "$bdf: lspci says '$mps', topo: $ours"
 	if grep -q 'LnkSta:' "$TEST_TMP/lspci" && ! grep -q 'Width x0' "$TEST_TMP/lspci"; then
 		aspm=$(grep -o 'LnkCtl:.ASPM [A-Za-z0-9 ]*;' "$TEST_TMP/lspci" | sed 's/LnkCtl:.//; s/;//')
-		echo "$ours" | grep -q "LnkCtl: $aspm " || fail "$bdf: lspci says '$aspm', topo: $ours"
+		grep -q "LnkCtl: $aspm " <<<"$ours" || fail "$bdf: lspci says '$aspm', topo: $ours"
 		sta=$(grep -o 'LnkSta:.Speed [0-9.]*GT/s, Width x[0-9]*' "$TEST_TMP/lspci")
 		speed=$(echo "$sta" | sed -E 's/.*Speed ([0-9.]+)GT.*/\1/')
 		width=$(echo "$sta" | sed -E 's/.*Width x([0-9]+)/\1/')
-		echo "$ours" | head -1 | grep -Eq "\[$speed(\.0)? GT/s x$width," ||
-			fail "$bdf: lspci link '$sta', topo: $(echo "$ours" | head -1)"
+		grep -Eq "\[$speed(\.0)? GT/s x$width," <<<"${ours%%$'\n'*}" ||
+			fail "$bdf: lspci link '$sta', topo: ${ours%%$'\n'*}"
 	fi
 	ce=$(grep -o 'CESta:.*' "$TEST_TMP/lspci" | tr ' \t' '\n\n' | { grep '+$' || true; } | tr -d + | xargs)
-	echo "$ours" | grep -q "CESta: ${ce:-none}$" || fail "$bdf: lspci CESta '$ce', topo: $ours"
+	grep -q "CESta: ${ce:-none}$" <<<"$ours" || fail "$bdf: lspci CESta '$ce', topo: $ours"
 	n=$((n + 1))
 done
 [ "$n" -ge 30 ] || fail "only $n functions"
