@@ -18,6 +18,7 @@ static void read_image(const uint8_t *data, size_t size)
 	struct perf_reader *r;
 	struct perf_rec rec;
 	struct wbuf w;
+	struct ptt_clock c1 = {0}, c2 = {0}; /* the JSON and line views' clocks */
 	char msg[256];
 	uint64_t base = 0;
 
