@@ -22,13 +22,13 @@ declare -A severity=(
 	[tune-hint]=info
 )
 
-"$gen" -o clean.data clean || err "generating the clean trace"
+${PCIESCOPE_RUNNER:-} "$gen" -o clean.data clean || err "generating the clean trace"
 "$PCIESCOPE" diagnose -i clean.data --json >clean.json || err "diagnose clean"
 [ ! -s clean.json ] || err "clean trace has findings: $(cat clean.json)"
 "$PCIESCOPE" diagnose -i clean.data | grep -q '^0 findings' || err "clean text summary"
 
 for p in "${!subject[@]}"; do
-	"$gen" -o "$p.data" "$p" || { err "generating $p"; continue; }
+	${PCIESCOPE_RUNNER:-} "$gen" -o "$p.data" "$p" || { err "generating $p"; continue; }
 	"$PCIESCOPE" diagnose -i "$p.data" --json >"$p.json" || { err "diagnose $p"; continue; }
 	[ "$(wc -l <"$p.json")" -eq 1 ] || err "$p: expected one finding, got: $(cat "$p.json")"
 	jq -e --arg id "$p" --arg s "${subject[$p]}" --arg sev "${severity[$p]:-warning}" '
@@ -48,7 +48,7 @@ grep -q '<svg' page.html || err "html lacks a chart"
 # errors: a missing file, a file that is not a PTT trace
 "$PCIESCOPE" diagnose -i missing.data 2>e1 && err "missing file accepted"
 grep -q '^pciescope: diagnose: missing.data: ' e1 || err "missing file message: $(cat e1)"
-"$BUILD_DIR/tests/gen_ptt_perfdata" -o other.data -f 4dw -a none 160
+${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o other.data -f 4dw -a none 160
 "$PCIESCOPE" diagnose -i other.data 2>e2 && err "trace without AUXTRACE_INFO accepted"
 grep -q 'no PTT data' e2 || err "non-PTT message: $(cat e2)"
 exit $fail

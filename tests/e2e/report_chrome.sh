@@ -14,8 +14,8 @@ check="python3 $SRC_DIR/tests/e2e/lib/chrome_trace_check.py"
 
 "$PCIESCOPE" record -o r4.data --force -e hisi_ptt0_2/filter=0x80001,type=7,direction=2/ \
 	-- sleep 0.001 2>/dev/null
-"$BUILD_DIR/tests/gen_ptt_perfdata" -o k4.data -f 4dw -k 4096 1616
-"$BUILD_DIR/tests/gen_ptt_perfdata" -o k8.data -f 8dw -k 4096 2048
+${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o k4.data -f 4dw -k 4096 1616
+${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o k8.data -f 8dw -k 4096 2048
 "$BUILD_DIR/bench/bench_stats_gen" s8.data 1 8dw >s8.truth
 
 # run TRACE WINDOW_NS [report options]: the checker's summary line

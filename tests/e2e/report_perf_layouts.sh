@@ -36,7 +36,7 @@ to73() {
 }
 
 for fmt in 4dw 8dw; do
-	"$gen" -o $fmt.data -f $fmt -s 3 4096 16 65536 1056 >/dev/null
+	${PCIESCOPE_RUNNER:-} "$gen" -o $fmt.data -f $fmt -s 3 4096 16 65536 1056 >/dev/null
 	$P report -D -i $fmt.data >$fmt.61 2>/dev/null
 	$P report -D --perf-version 7.3 -i $fmt.data >$fmt.73 2>/dev/null
 	[ "$(grep -c 'HISI PTT data' $fmt.73)" -eq 4 ] || fail "$fmt: not 4 chunks"
@@ -58,7 +58,7 @@ done
 
 # priv words: two (PMU type, decoder version) decode as one; none warns once
 for n in 0 2; do
-	"$gen" -o priv$n.data -f 4dw -s 3 -p $n 4096 16 65536 1056
+	${PCIESCOPE_RUNNER:-} "$gen" -o priv$n.data -f 4dw -s 3 -p $n 4096 16 65536 1056
 	for view in -D --json ""; do
 		$P report $view -i priv$n.data >priv$n.out 2>priv$n.err || fail "priv $n: $view refused"
 		$P report $view -i 4dw.data 2>/dev/null | cmp - priv$n.out || fail "priv $n: $view differs"
