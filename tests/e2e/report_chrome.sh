@@ -16,7 +16,7 @@ check="python3 $SRC_DIR/tests/e2e/lib/chrome_trace_check.py"
 	-- sleep 0.001 2>/dev/null
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o k4.data -f 4dw -k 4096 1616
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o k8.data -f 8dw -k 4096 2048
-"$BUILD_DIR/bench/bench_stats_gen" s8.data 1 8dw >s8.truth
+${PCIESCOPE_RUNNER:-} "$BUILD_DIR/bench/bench_stats_gen" s8.data 1 8dw >s8.truth
 
 # run TRACE WINDOW_NS [report options]: the checker's summary line
 run() {
