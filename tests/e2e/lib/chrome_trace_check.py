@@ -137,14 +137,8 @@ def counters(events, errs):
 
 
 def unwrapped(entries):
-    ticks, prev, out = 0, None, []
-    for e in entries:
-        mask = 0xffffffff if e["format"] == "8dw" else 0x7ff
-        if prev is not None:
-            ticks += (e["time"] - prev) & mask
-        prev = e["time"]
-        out.append(ticks)
-    return out
+    """Ticks since the first entry: report --json's own unwrapped "ticks"."""
+    return [e["ticks"] - entries[0]["ticks"] for e in entries]
 
 
 def against_json(events, jpath, window_ns, errs):
