@@ -231,37 +231,14 @@ static inline bool entry_brief(const struct analysis *a, const uint8_t *e, enum 
 	return true;
 }
 
-/* f is a constant where this is inlined, so each format gets its own loop. */
-static inline void feed_run(struct analysis *a, const uint8_t *buf, size_t len, enum ptt_format f,
-			    enum analysis_dir d)
-{
-	size_t sz = ptt_entry_size(f), n = len / sz, undecoded = 0;
-	struct analysis_counts *kc = a->kind[d];
-	struct clock clk = a->clk;
-
-	for (size_t i = 0; i < n; i++) {
-		const uint8_t *e = buf + i * sz;
-		uint32_t hbytes;
-		struct tlp_brief b;
-		enum tlp_class c;
-
-		clock_tick(&clk, &a->sum, f, f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e));
-		if (entry_brief(a, e, f, &b, &c, &hbytes))
-			feed(a, clk.now, &b, c, hbytes, kc);
-		else
-			undecoded++;
-	}
-	a->clk = clk;
-	if (n) {
-		a->sum.last = clk.now;
-		a->sum.entries += n;
-		a->sum.undecoded += undecoded;
-	}
-}
-
-/* feed_run for an analyser with a filter: the clock ticks on every entry, the rest on those kept. */
-static inline void feed_run_filtered(struct analysis *a, const uint8_t *buf, size_t len,
-				     enum ptt_format f, enum analysis_dir d)
+/*
+ * f and filtered are constants where this is inlined, so each pair gets its
+ * own loop and the unfiltered one carries no filter test.  With a filter the
+ * clock still ticks on every entry (4DW time wraps: every step counts), and
+ * only the entries kept are counted.
+ */
+static __always_inline void feed_run(struct analysis *a, const uint8_t *buf, size_t len,
+				     enum ptt_format f, enum analysis_dir d, bool filtered)
 {
 	size_t sz = ptt_entry_size(f), n = len / sz, kept = 0, undecoded = 0;
 	struct analysis_counts *kc = a->kind[d];
@@ -275,11 +252,12 @@ static inline void feed_run_filtered(struct analysis *a, const uint8_t *buf, siz
 
 		clock_tick(&clk, &a->sum, f, f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e));
 		if (!entry_brief(a, e, f, &b, &c, &hbytes)) {
-			bool keep = ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false, 0, clk.now);
+			bool keep = !filtered || ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false,
+								  0, clk.now);
 
 			kept += keep;
 			undecoded += keep;
-		} else if (keeps(a, &b, clk.now)) {
+		} else if (!filtered || keeps(a, &b, clk.now)) {
 			kept++;
 			feed(a, clk.now, &b, c, hbytes, kc);
 		}
@@ -297,13 +275,13 @@ void analysis_feed_entries(struct analysis *a, const uint8_t *buf, size_t len, e
 {
 	if (__builtin_expect(a->filtered, 0)) {
 		if (f == PTT_FMT_8DW)
-			feed_run_filtered(a, buf, len, PTT_FMT_8DW, dir_index(d));
+			feed_run(a, buf, len, PTT_FMT_8DW, dir_index(d), true);
 		else
-			feed_run_filtered(a, buf, len, PTT_FMT_4DW, dir_index(d));
+			feed_run(a, buf, len, PTT_FMT_4DW, dir_index(d), true);
 		return;
 	}
 	if (f == PTT_FMT_8DW)
-		feed_run(a, buf, len, PTT_FMT_8DW, dir_index(d));
+		feed_run(a, buf, len, PTT_FMT_8DW, dir_index(d), false);
 	else
-		feed_run(a, buf, len, PTT_FMT_4DW, dir_index(d));
+		feed_run(a, buf, len, PTT_FMT_4DW, dir_index(d), false);
 }
