@@ -119,7 +119,7 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 	const struct fabric_node_desc *d = &f->nodes[p->node].d;
 	struct fabric_tlp o = {
 	    .time_ns = now / PS_PER_NS,
-	    .seq = f->seq,
+	    .seq = f->cur->seq,
 	    .prefix = t->prefix,
 	    .port = p->node,
 	    .sicl = d->sicl,
@@ -159,7 +159,7 @@ static void cross(struct fabric *f, struct fport *p, int dir, struct ptlp *t, ui
 	count(f, p, dir, t);
 	if (p->nobs || f->log_fn)
 		notify(f, p, dir, t, now);
-	f->seq++;
+	f->cur->seq++;
 	if (dir == FABRIC_INBOUND)
 		route_inbound(f, p, t, now);
 	else

@@ -94,6 +94,7 @@ struct fobs {
 	fabric_observer fn;
 	void *ctx;
 	uint16_t sicl, core;
+	bool want; /* it looks at what it is shown: its cores must be run */
 };
 
 /* A PCIe core: the unit PTT tunes. */
@@ -106,6 +107,7 @@ struct fcore {
 struct fport {
 	int node;
 	int fcore;
+	int dom;	      /* index into the fabric's domains */
 	uint32_t ppb;	      /* link: ps per byte << 10 */
 	struct ftx tx[2];     /* [enum fabric_dir] */
 	unsigned rx_inflight; /* inbound NP requests the RC is serving */
@@ -180,6 +182,8 @@ struct fagent {
 	uint64_t t;
 	uint8_t kind;
 	uint8_t dir;
+	int dom;	/* its domain */
+	unsigned leaf;	/* transmitters: leaf in the domain's winner tree */
 	int idx;	/* port or stream index */
 	int slot;	/* bucket, CAL_NONE or CAL_FAR */
 	int next, prev; /* bucket list */
@@ -194,10 +198,33 @@ struct fworkload_params {
 	uint32_t remote_pct;
 };
 
-struct fabric {
-	uint64_t seed, rng;
-	uint64_t now; /* ps */
+/*
+ * A group of PCIe cores that traffic joins (a P2P pair across cores), with
+ * everything that orders its events: the calendar, the random generator and
+ * the crossing count.  Events of one domain touch nothing of another, so a
+ * domain's TLPs do not depend on whether, or when, the others are run.
+ */
+struct fdomain {
+	uint64_t now; /* ps: how far it has been run */
+	uint64_t rng;
 	uint64_t seq;
+	bool wanted; /* an observer looks, or the log is on: run it with the fabric */
+	int bucket[CAL_BUCKETS];
+	uint64_t bucket_bits[CAL_BUCKETS / 64];
+	uint64_t bucket_words; /* which bucket_bits words are non-zero */
+	uint64_t cal_base;
+	int *far;
+	int nfar;
+	int stream_min;	       /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	struct txwin *tx_tree; /* winner tree of the transmitter agents: [1] is the earliest */
+	unsigned tx_cap;       /* leaves, a power of two */
+	unsigned ntx;
+};
+
+struct fabric {
+	uint64_t seed;
+	uint64_t now; /* ps: the running domain's time, else the fabric's */
+	unsigned builds; /* domain rebuilds: seeds each rebuild's generators */
 
 	struct fnode *nodes;
 	int nnodes, cap_nodes;
@@ -209,16 +236,12 @@ struct fabric {
 
 	struct fagent *agents;
 	int nagents, cap_agents;
-	int bucket[CAL_BUCKETS];
-	uint64_t bucket_bits[CAL_BUCKETS / 64];
-	uint64_t bucket_words; /* which bucket_bits words are non-zero */
-	uint64_t cal_base;
-	int *far;
-	int nfar;
-	int stream_min;		/* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
-	struct txwin *tx_tree; /* winner tree of the transmitter agents: [1] is the earliest */
-	unsigned tx_cap;	/* leaves, a power of two */
-	int ntx;		/* transmitter agents: ids 0 .. ntx-1 */
+	int ntx; /* transmitter agents: ids 0 .. ntx-1 */
+	struct fdomain *doms;
+	int ndoms;
+	int *core_up; /* union-find of the cores traffic ever joined */
+	int ncores_joined;
+	struct fdomain *cur; /* the domain being run */
 
 	struct fstream *streams;
 	int nstreams;
@@ -289,11 +312,14 @@ static inline void pring_pop(struct pring *r)
 void pring_free(struct pring *r);
 
 /* calendar.c: when agents act */
-void calendar_init(struct fabric *f);
+/* An agent, not yet in any calendar: domain_build places it. */
 int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t);
-/* The next agent due before limit, or -1; time moves to its time. */
+/* The next agent of the running domain due before limit, or -1. */
 int agent_next(struct fabric *f, uint64_t limit);
 void agent_set(struct fabric *f, int a, uint64_t t);
+/* Domain d's calendar made from scratch over its agents (their times kept). */
+int calendar_build(struct fabric *f, struct fdomain *d, int dom);
+void calendar_free(struct fdomain *d);
 
 /*
  * A transmitter moves: its leaf, then each node up to the root takes the
@@ -303,10 +329,12 @@ void agent_set(struct fabric *f, int a, uint64_t t);
  */
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 {
-	struct txwin *w = f->tx_tree;
-	unsigned i = f->tx_cap + (unsigned)a;
+	struct fagent *g = &f->agents[a];
+	const struct fdomain *d = &f->doms[g->dom];
+	struct txwin *w = d->tx_tree;
+	unsigned i = d->tx_cap + g->leaf;
 
-	f->agents[a].t = t;
+	g->t = t;
 	w[i].t = t;
 	while (i > 1) {
 		const struct txwin *l = &w[i & ~1u];
@@ -350,6 +378,17 @@ void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now)
 bool ep_has_credit(struct fabric *f, int ep);
 void ep_credit_return(struct fabric *f, int ep, uint64_t now);
 uint64_t fab_host_addr(struct fabric *f, uint32_t align);
+
+/* domain.c */
+/* Domains from the streams of the workload; every domain is first run up to now. */
+int domains_build(struct fabric *f);
+void domains_free(struct fabric *f);
+/* Runs domain d (or, for DOM_ALL, every domain) up to the fabric's time. */
+#define DOM_ALL -1
+void dom_sync(struct fabric *f, int d);
+/* Recomputes which domains someone looks at. */
+void dom_wanted(struct fabric *f);
+void dom_run(struct fabric *f, struct fdomain *d, uint64_t end);
 
 /* workload*.c */
 void stream_fire(struct fabric *f, int s, uint64_t now);

@@ -2,7 +2,10 @@
 /*
  * Observers, the tune knobs of PCIe cores and the run loop.  Each Root Port
  * keeps its own copy of the observers of its core, so the hot path calls
- * exactly the observers that want a TLP without looking any up.
+ * exactly the observers that want a TLP without looking any up.  Whether
+ * an observer looks at what it is shown decides which domains are run
+ * (domain.c); a change of either first brings the domains it concerns to
+ * the present, so that the past is what it would have been.
  */
 #include <errno.h>
 #include <string.h>
@@ -26,6 +29,19 @@ void fab_port_observers(struct fabric *f)
 				p->obs[p->nobs++] = *ob;
 		}
 	}
+	dom_wanted(f);
+}
+
+/* The domains of the ports an observer sees. */
+static void sync_observed(struct fabric *f, const struct fobs *ob)
+{
+	for (int i = 0; i < f->nports; i++) {
+		const struct fabric_node_desc *d = &f->nodes[f->ports[i].node].d;
+
+		if ((ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
+		    (ob->sicl == d->sicl && ob->core == d->core))
+			dom_sync(f, f->ports[i].dom);
+	}
 }
 
 int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_observer fn,
@@ -35,11 +51,31 @@ int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_o
 		return -EINVAL;
 	if (f->nobs == FAB_MAX_OBS)
 		return -ENOSPC;
-	f->obs[f->nobs++] = (struct fobs){.fn = fn, .ctx = ctx, .sicl = sicl, .core = core};
+	f->obs[f->nobs] =
+	    (struct fobs){.fn = fn, .ctx = ctx, .sicl = sicl, .core = core, .want = true};
+	sync_observed(f, &f->obs[f->nobs++]); /* it would see what they catch up on */
 	fab_port_observers(f);
 	return 0;
 }
 
+void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool want)
+{
+	for (int o = 0; o < f->nobs; o++) {
+		struct fobs *ob = &f->obs[o];
+
+		if (ob->fn != fn || ob->ctx != ctx || ob->want == want)
+			continue;
+		if (want)
+			sync_observed(f, ob);
+		ob->want = want;
+	}
+	fab_port_observers(f);
+}
+
+/*
+ * No catching up: the domains a looking observer sees are up to date, and
+ * one that does not look would not have seen what the others missed.
+ */
 void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx)
 {
 	int n = 0;
@@ -53,8 +89,10 @@ void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx)
 
 void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx)
 {
+	dom_sync(f, DOM_ALL);
 	f->log_fn = fn;
 	f->log_ctx = ctx;
+	dom_wanted(f);
 }
 
 static struct fcore *find_core(struct fabric *f, uint16_t sicl, uint16_t core)
@@ -63,6 +101,14 @@ static struct fcore *find_core(struct fabric *f, uint16_t sicl, uint16_t core)
 		if (f->cores[i].sicl == sicl && f->cores[i].core == core)
 			return &f->cores[i];
 	return NULL;
+}
+
+/* A knob changes at the present of its core's domain. */
+static void sync_core(struct fabric *f, const struct fcore *k)
+{
+	for (int i = 0; i < f->nports; i++)
+		if (&f->cores[f->ports[i].fcore] == k)
+			dom_sync(f, f->ports[i].dom);
 }
 
 static unsigned clamp_level(unsigned level)
@@ -75,8 +121,10 @@ void fabric_set_qos_weight(struct fabric *f, uint16_t sicl, uint16_t core, enum 
 {
 	struct fcore *k = find_core(f, sicl, core);
 
-	if (k && c <= FABRIC_QOS_CPL)
-		k->qos[c] = clamp_level(level);
+	if (!k || c > FABRIC_QOS_CPL)
+		return;
+	sync_core(f, k);
+	k->qos[c] = clamp_level(level);
 }
 
 void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool rx, unsigned level)
@@ -85,6 +133,7 @@ void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool r
 
 	if (!k)
 		return;
+	sync_core(f, k);
 	if (rx)
 		k->rx_level = clamp_level(level);
 	else
@@ -94,21 +143,16 @@ void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool r
 			agent_set(f, f->ports[i].tx[FABRIC_INBOUND].agent, f->now);
 }
 
+/* Domains nobody looks at stay where they are (domain.c). */
 int fabric_run_until(struct fabric *f, uint64_t t_ns)
 {
 	uint64_t end = t_ns * PS_PER_NS;
 
 	if (end < f->now)
 		return -EINVAL;
-	for (int i; (i = agent_next(f, end)) >= 0;) {
-		struct fagent *a = &f->agents[i];
-
-		f->now = a->t;
-		if (a->kind == AG_TX)
-			fab_tx_fire(f, &f->ports[a->idx], a->dir, f->now);
-		else
-			stream_fire(f, a->idx, f->now);
-	}
+	for (int d = 0; d < f->ndoms; d++)
+		if (f->doms[d].wanted)
+			dom_run(f, &f->doms[d], end);
 	f->now = end;
 	return 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The engine's only source of variation: one xorshift64* generator seeded
- * from --seed through splitmix64, so a seed of 0 is as good as any other and
+ * The engine's only source of variation: an xorshift64* generator per
+ * domain, seeded from --seed through splitmix64, so a seed of 0 is as good as any other and
  * the same seed always yields the same TLP sequence.
  */
 #include "internal.h"
@@ -16,10 +16,13 @@ uint64_t fab_seed_mix(uint64_t seed)
 	return z ? z : 1;
 }
 
+/* Drawn from the running domain's generator: domains do not share draws. */
 uint64_t fab_rand(struct fabric *f)
 {
-	f->rng ^= f->rng >> 12;
-	f->rng ^= f->rng << 25;
-	f->rng ^= f->rng >> 27;
-	return f->rng * 0x2545f4914f6cdd1dull;
+	uint64_t *x = &f->cur->rng;
+
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 0x2545f4914f6cdd1dull;
 }

@@ -17,7 +17,6 @@ struct fabric *fabric_create(uint64_t seed)
 	if (!f)
 		return NULL;
 	f->seed = seed;
-	f->rng = fab_seed_mix(seed);
 	f->mps = 256;
 	f->mrrs = 512;
 	f->lat_mem = 300 * PS_PER_NS;
@@ -25,7 +24,6 @@ struct fabric *fabric_create(uint64_t seed)
 	f->lat_dev = 500 * PS_PER_NS;
 	f->lat_cfg = 1000 * PS_PER_NS;
 	strcpy(f->workload, "idle");
-	calendar_init(f);
 	fab_templates(f);
 	return f;
 }
@@ -45,8 +43,8 @@ void fabric_destroy(struct fabric *f)
 	free(f->ports);
 	free(f->cores);
 	free(f->agents);
-	free(f->far);
-	free(f->tx_tree);
+	domains_free(f);
+	free(f->core_up);
 	free(f);
 }
 
@@ -117,6 +115,7 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
 		return r;
 	if (fabric_find_node(f, d->domain, d->rid) >= 0)
 		return -EEXIST;
+	dom_sync(f, DOM_ALL);
 	if (f->nnodes == f->cap_nodes) {
 		int cap = f->cap_nodes ? f->cap_nodes * 2 : 32;
 
@@ -163,6 +162,7 @@ static int set_present(struct fabric *f, int node, bool present)
 {
 	if (node < 0 || node >= f->nnodes)
 		return -ENODEV;
+	dom_sync(f, DOM_ALL);
 	for (int i = 0; i < f->nnodes; i++) {
 		struct fnode *n = &f->nodes[i];
 
@@ -215,10 +215,13 @@ bool fabric_node_present(const struct fabric *f, int node)
 	return node >= 0 && node < f->nnodes && f->nodes[node].present;
 }
 
-int fabric_port_stats(const struct fabric *f, int node, struct fabric_port_stats *s)
+/* A domain left behind is run up to now first: the figures are those of the present. */
+int fabric_port_stats(struct fabric *f, int node, struct fabric_port_stats *s)
 {
 	if (node < 0 || node >= f->nnodes)
 		return -ENODEV;
+	if (f->nodes[node].port >= 0 && f->ndoms)
+		dom_sync(f, f->ports[f->nodes[node].port].dom);
 	*s = f->nodes[node].st;
 	return 0;
 }

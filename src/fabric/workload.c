@@ -134,6 +134,7 @@ int fabric_set_workload(struct fabric *f, const char *name, const char *params, 
 	p = defaults[i].p;
 	if (parse_params(&p, params, err, errlen))
 		return -EINVAL;
+	dom_sync(f, DOM_ALL);
 	f->wp = p;
 	snprintf(f->workload, sizeof(f->workload), "%s", name);
 	return workload_build(f);
@@ -238,18 +239,19 @@ static void forget_streams(struct fabric *f)
 	agents_clear_streams(f);
 }
 
+/* Callers first bring every domain to the present (dom_sync): streams start from now. */
 int workload_build(struct fabric *f)
 {
-	forget_streams(f);
-	for (int i = 0; i < f->nnodes; i++) {
-		const struct fnode *n = &f->nodes[i];
-		int r;
+	int r = 0;
 
-		if (n->d.kind != FABRIC_ENDPOINT || !n->present)
-			continue;
-		r = workload_endpoint(f, i);
-		if (r)
-			return r;
+	forget_streams(f);
+	for (int i = 0; i < f->nnodes && !r; i++) {
+		const struct fnode *n = &f->nodes[i];
+
+		if (n->d.kind == FABRIC_ENDPOINT && n->present)
+			r = workload_endpoint(f, i);
 	}
-	return workload_pairs(f);
+	if (!r)
+		r = workload_pairs(f);
+	return r ? r : domains_build(f);
 }

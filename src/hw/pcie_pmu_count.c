@@ -107,16 +107,27 @@ static uint64_t tlp_hdr_bytes(const struct fabric_tlp *t)
 	return ((tlp_fmt(t) & 1) ? 16 : 12) + (t->prefix ? 4 : 0);
 }
 
+/*
+ * The fabric runs this core only while a counter counts: it is told before
+ * the first counter starts (so that the time the core catches up on is seen
+ * with every counter still off) and after the last one stops.
+ */
 void pcie_pmu_update_active(struct pcie_pmu_hw *m)
 {
-	m->active = 0;
+	unsigned active = 0;
+
 	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
 		struct pmu_counter *c = &m->c[i];
 
 		c->kind = kind_of(c->ctrl);
 		if ((m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN) && c->kind)
-			m->active |= 1u << i;
+			active |= 1u << i;
 	}
+	if (active && !m->active)
+		fabric_observer_want(m->fab, pcie_pmu_observe, m, true);
+	if (!active && m->active)
+		fabric_observer_want(m->fab, pcie_pmu_observe, m, false);
+	m->active = active;
 }
 
 void pcie_pmu_add(struct pcie_pmu_hw *m, int i, uint64_t *reg, uint64_t delta)

@@ -115,19 +115,24 @@ static void ptt_map_buffers(struct ptt_hw *h)
 void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val)
 {
 	struct ptt_trace *tr = &h->tr;
-	bool was = tr->running;
+	bool was = tr->running, on = val & PTT_TRACE_CTRL_EN;
 
+	/* Before it starts: the time the core catches up on is not traced. */
+	if (on && !was && h->fabric)
+		fabric_observer_want(h->fabric, ptt_hw_observe, h, true);
 	tr->ctrl = val;
 	if (val & PTT_TRACE_CTRL_RST) {
 		tr->cur = 0;
 		tr->wr = 0;
 	}
-	tr->running = val & PTT_TRACE_CTRL_EN;
+	tr->running = on;
 	if (tr->running && !was) {
 		ptt_compile(tr, val);
 		ptt_map_buffers(h);
 		ptt_port_bits_refresh(tr, h->fabric);
 	}
+	if (!on && was && h->fabric)
+		fabric_observer_want(h->fabric, ptt_hw_observe, h, false);
 }
 
 void ptt_trace_clear_int(struct ptt_hw *h, uint32_t bits)

@@ -81,6 +81,16 @@ bool fabric_node_present(const struct fabric *f, int node);
 int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_observer fn,
 			void *ctx);
 void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
+/*
+ * Whether an observer looks at what it is shown (on when added).  The cores
+ * no observer looks at, with no log set, are not simulated until something
+ * could tell: an observer starting to look, a tune knob, the topology or the
+ * workload changing, their statistics read.  They are then brought to the
+ * present in exactly the state they would have had, so an observer sees
+ * the same TLPs whether or not the others were run.  Call it before
+ * starting to count and after stopping.
+ */
+void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool want);
 /* Ground-truth log: every TLP crossing any Root Port, after the observers (NULL = off). */
 void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx);
 
@@ -110,6 +120,6 @@ struct fabric_port_stats {
 	uint64_t hdr_bytes[2][3];
 	uint64_t rd_latency_sum_ns, rd_count; /* non-posted request -> last completion */
 };
-int fabric_port_stats(const struct fabric *f, int node, struct fabric_port_stats *s);
+int fabric_port_stats(struct fabric *f, int node, struct fabric_port_stats *s);
 
 #endif
