@@ -192,6 +192,7 @@ int agent_next(struct fabric *f, uint64_t limit)
 	if (a < 0 || t >= limit)
 		return -1;
 	d->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
+	f->now = t;
 	return a;
 }
 

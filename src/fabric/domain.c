@@ -122,35 +122,40 @@ void dom_wanted(struct fabric *f)
 	for (int i = 0; i < f->nports; i++) {
 		const struct fport *p = &f->ports[i];
 
-		for (int o = 0; o < p->nobs; o++)
-			if (p->obs[o].want)
-				f->doms[p->dom].wanted = true;
+		if (p->nobs)
+			f->doms[p->dom].wanted = true;
 	}
 }
 
+/* Runs may nest: an observer call in one domain can make another catch up. */
 void dom_run(struct fabric *f, struct fdomain *d, uint64_t end)
 {
-	f->cur = d;
+	struct fdomain *outer = f->running;
+
+	f->running = f->cur = d;
 	f->now = d->now;
 	for (int i; (i = agent_next(f, end)) >= 0;) {
-		struct fagent *a = &f->agents[i];
-
-		f->now = a->t;
-		if (a->kind == AG_TX)
-			fab_tx_fire(f, &f->ports[a->idx], a->dir, f->now);
+		if (f->obs_dirty)
+			fab_observers_rebuild(f);
+		if (i < f->ntx) /* transmitter 2p + dir of port p: no agent to read */
+			fab_tx_fire(f, &f->ports[i >> 1], i & 1, f->now);
 		else
-			stream_fire(f, a->idx, f->now);
+			stream_fire(f, f->agents[i].idx, f->now);
 	}
 	d->now = end;
 	f->now = end;
+	f->running = outer;
 }
 
+/* The running domain is at the present already. */
 void dom_sync(struct fabric *f, int d)
 {
 	uint64_t now = f->now;
+	struct fdomain *cur = f->cur;
 
 	for (int i = 0; i < f->ndoms; i++)
-		if ((d == DOM_ALL || d == i) && f->doms[i].now < now)
+		if ((d == DOM_ALL || d == i) && &f->doms[i] != f->running && f->doms[i].now < now)
 			dom_run(f, &f->doms[i], now);
 	f->now = now;
+	f->cur = cur;
 }

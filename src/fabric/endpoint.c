@@ -16,30 +16,35 @@
 
 #define MSI_ADDR 0xfee00000ull
 
-static struct ptlp ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
+/* A request of the endpoint, built in place at its Root Port's inbound queue (NULL: no memory). */
+static struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
 {
 	struct fnode *n = &f->nodes[ep];
+	uint8_t cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P;
+	struct ptlp *t = fab_slot(f, n->port, FABRIC_INBOUND, cls);
 
-	return (struct ptlp){
-	    .ready = now,
-	    .rid = n->d.rid,
-	    .kind = (uint8_t)kind,
-	    .cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P,
-	    .ep = (int16_t)ep,
-	    .peer = -1,
-	    .prefix = kind != FK_MSG ? n->prefix : 0,
-	};
+	if (t)
+		*t = (struct ptlp){
+		    .ready = now,
+		    .rid = n->d.rid,
+		    .kind = (uint8_t)kind,
+		    .cls = cls,
+		    .ep = (int16_t)ep,
+		    .peer = -1,
+		    .prefix = kind != FK_MSG ? n->prefix : 0,
+		};
+	return t;
 }
 
 /* Crosses the endpoint's own link, then queues at its Root Port. */
-static int ep_issue(struct fabric *f, int ep, struct ptlp *t)
+static void ep_issue(struct fabric *f, int ep, struct ptlp *t)
 {
 	struct fnode *n = &f->nodes[ep];
 	uint64_t start = t->ready > n->link_free ? t->ready : n->link_free;
 
 	n->link_free = start + link_time(n->ppb, tlp_wire_bytes(t));
 	t->ready = n->link_free;
-	return fab_send(f, n->port, FABRIC_INBOUND, t);
+	fab_send(f, n->port, FABRIC_INBOUND, t);
 }
 
 int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd)
@@ -66,17 +71,17 @@ static int read_request(struct fabric *f, int ep, uint64_t addr, uint32_t bytes,
 {
 	while (bytes) {
 		uint32_t n = bytes < f->mrrs ? bytes : f->mrrs;
-		struct ptlp t = ep_tlp(f, ep, FK_MRD, now);
-		int tag = ep_tag_alloc(f, ep, n, stream, cmd);
+		struct ptlp *t = ep_tlp(f, ep, FK_MRD, now);
+		int tag = t ? ep_tag_alloc(f, ep, n, stream, cmd) : -ENOMEM;
 
 		if (tag < 0)
 			return tag;
-		t.tag = (uint16_t)tag;
-		t.addr = addr;
-		t.byte_count = (uint16_t)n;
-		t.peer = (int16_t)peer;
-		t.flags = peer >= 0 ? PF_P2P : 0;
-		ep_issue(f, ep, &t);
+		t->tag = (uint16_t)tag;
+		t->addr = addr;
+		t->byte_count = (uint16_t)n;
+		t->peer = (int16_t)peer;
+		t->flags = peer >= 0 ? PF_P2P : 0;
+		ep_issue(f, ep, t);
 		addr += n;
 		bytes -= n;
 	}
@@ -101,16 +106,18 @@ int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int pe
 		addr = f->nodes[peer].bar;
 	while (bytes) {
 		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
-		struct ptlp t = ep_tlp(f, ep, FK_MWR, now);
+		struct ptlp *t = ep_tlp(f, ep, FK_MWR, now);
 
+		if (!t)
+			return -ENOMEM;
 		if (n > bytes)
 			n = bytes;
-		t.addr = addr;
-		t.bytes = (uint16_t)n;
-		t.peer = (int16_t)peer;
-		t.flags = PF_STREAM | (peer >= 0 ? PF_P2P : 0);
+		t->addr = addr;
+		t->bytes = (uint16_t)n;
+		t->peer = (int16_t)peer;
+		t->flags = PF_STREAM | (peer >= 0 ? PF_P2P : 0);
 		f->nodes[ep].posted++;
-		ep_issue(f, ep, &t);
+		ep_issue(f, ep, t);
 		addr += n;
 		bytes -= n;
 	}
@@ -125,11 +132,14 @@ int ep_msi(struct fabric *f, int ep, uint64_t now)
 /* A message is posted: it takes a credit, as a write does. */
 int ep_msg(struct fabric *f, int ep, uint64_t now)
 {
-	struct ptlp t = ep_tlp(f, ep, FK_MSG, now);
+	struct ptlp *t = ep_tlp(f, ep, FK_MSG, now);
 
-	t.flags = PF_STREAM;
+	if (!t)
+		return -ENOMEM;
+	t->flags = PF_STREAM;
 	f->nodes[ep].posted++;
-	return ep_issue(f, ep, &t);
+	ep_issue(f, ep, t);
+	return 0;
 }
 
 /* Posted credits come back when the write has left the fabric: at the RC, or at the peer's port. */
@@ -171,21 +181,28 @@ void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now)
 		f->streams[g->stream].done(f, &f->streams[g->stream], g->cmd, now);
 }
 
-static struct ptlp cpu_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
+/* A CPU request for the endpoint, built in place at its Root Port's outbound queue. */
+static struct ptlp *cpu_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
 {
-	struct fport *p = &f->ports[f->nodes[ep].port];
+	int port = f->nodes[ep].port;
+	struct fport *p = &f->ports[port];
+	uint8_t cls = kind == FK_MWR ? TLP_CLASS_P : TLP_CLASS_NP;
+	struct ptlp *t = fab_slot(f, port, FABRIC_OUTBOUND, cls);
 
+	if (!t)
+		return NULL;
 	p->tx_requests++;
-	return (struct ptlp){
+	*t = (struct ptlp){
 	    .ready = now,
 	    .rid = f->nodes[p->node].d.rid,
 	    .tag = p->cpu_tag++ & (FAB_TAGS - 1),
 	    .kind = (uint8_t)kind,
-	    .cls = kind == FK_MWR ? TLP_CLASS_P : TLP_CLASS_NP,
+	    .cls = cls,
 	    .flags = PF_CPU,
 	    .ep = (int16_t)ep,
 	    .peer = -1,
 	};
+	return t;
 }
 
 /* Posted writes leave two entries of the Tx request buffer to reads, or reads would starve. */
@@ -220,32 +237,41 @@ void cpu_request_done(struct fabric *f, struct fport *p)
 
 int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now)
 {
-	struct ptlp t = cpu_tlp(f, ep, FK_MWR, now);
+	struct ptlp *t = cpu_tlp(f, ep, FK_MWR, now);
 
-	t.addr = f->nodes[ep].bar;
-	t.bytes = (uint16_t)bytes;
-	return fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, &t);
+	if (!t)
+		return -ENOMEM;
+	t->addr = f->nodes[ep].bar;
+	t->bytes = (uint16_t)bytes;
+	fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, t);
+	return 0;
 }
 
 int cpu_mmio_read(struct fabric *f, int ep, bool remote, uint64_t now)
 {
-	struct ptlp t = cpu_tlp(f, ep, FK_MRD, now);
+	struct ptlp *t = cpu_tlp(f, ep, FK_MRD, now);
 
-	t.addr = f->nodes[ep].bar + 8;
-	t.byte_count = 4;
-	t.flags |= remote ? PF_REMOTE : 0;
-	return fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, &t);
+	if (!t)
+		return -ENOMEM;
+	t->addr = f->nodes[ep].bar + 8;
+	t->byte_count = 4;
+	t->flags |= remote ? PF_REMOTE : 0;
+	fab_send(f, f->nodes[ep].port, FABRIC_OUTBOUND, t);
+	return 0;
 }
 
 int cpu_cfg_read(struct fabric *f, int ep, uint64_t now)
 {
 	struct fnode *n = &f->nodes[ep];
-	struct ptlp t = cpu_tlp(f, ep, FK_CFGRD, now);
+	struct ptlp *t = cpu_tlp(f, ep, FK_CFGRD, now);
 
-	t.cid = n->d.rid;
-	t.addr = (fab_rand(f) % 64) * 4;
-	t.flags |= n->d.parent == f->ports[n->port].node ? PF_CFG0 : 0;
-	return fab_send(f, n->port, FABRIC_OUTBOUND, &t);
+	if (!t)
+		return -ENOMEM;
+	t->cid = n->d.rid;
+	t->addr = (fab_rand(f) % 64) * 4;
+	t->flags |= n->d.parent == f->ports[n->port].node ? PF_CFG0 : 0;
+	fab_send(f, n->port, FABRIC_OUTBOUND, t);
+	return 0;
 }
 
 uint64_t fab_host_addr(struct fabric *f, uint32_t align)

@@ -14,8 +14,6 @@
  * them back while posted writes and completions pass, as PCIe ordering
  * allows.
  */
-#include <errno.h>
-
 #include "internal.h"
 
 static unsigned rx_slots(const struct fabric *f, const struct fport *p)
@@ -23,34 +21,33 @@ static unsigned rx_slots(const struct fabric *f, const struct fport *p)
 	return 4u << f->cores[p->fcore].rx_level;
 }
 
-static unsigned class_level(const struct fabric *f, const struct fport *p, int dir, int c)
+/* Inbound is equal-weight; outbound weighs class c by 1 << its core's qos level. */
+void fab_port_weights(struct fabric *f, struct fport *p)
 {
 	static const int qos_of_class[3] = {FABRIC_QOS_P, FABRIC_QOS_NP, FABRIC_QOS_CPL};
 
-	if (dir == FABRIC_INBOUND)
-		return 1;
-	return f->cores[p->fcore].qos[qos_of_class[c]];
+	for (int c = 0; c < 3; c++) {
+		p->tx[FABRIC_INBOUND].shift[c] = 1;
+		p->tx[FABRIC_OUTBOUND].shift[c] = (uint8_t)(2 - f->cores[p->fcore].qos[qos_of_class[c]]);
+	}
 }
 
-int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t)
+/* t was built in the slot fab_slot gave for its class. */
+void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
 {
 	struct ftx *x = &f->ports[port].tx[dir];
 	struct pring *q = &x->q[t->cls];
-	bool was_empty = pring_empty(q);
-	struct ptlp *slot = pring_push(q, t);
 
-	if (!slot)
-		return -ENOMEM;
-	slot->wire = (uint16_t)tlp_wire_bytes(t);
-	if (was_empty && x->vt[t->cls] < x->vclock)
+	t->wire = (uint16_t)tlp_wire_bytes(t);
+	if (pring_empty(q) && x->vt[t->cls] < x->vclock)
 		x->vt[t->cls] = x->vclock;
+	pring_push(q);
 	if (!x->busy) {
 		uint64_t at = t->ready > f->now ? t->ready : f->now;
 
 		if (at < f->agents[x->agent].t)
 			tx_agent_set(f, x->agent, at);
 	}
-	return 0;
 }
 
 static bool tlp_gone(const struct fabric *f, const struct ptlp *t)
@@ -187,6 +184,6 @@ void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
 	x->busy = true;
 	wire = x->cur.wire;
 	x->vclock = x->vt[c];
-	x->vt[c] += (uint64_t)wire << (2 - class_level(f, p, dir, c));
+	x->vt[c] += (uint64_t)wire << x->shift[c];
 	tx_agent_set(f, x->agent, now + link_time(p->ppb, wire));
 }

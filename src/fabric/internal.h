@@ -85,6 +85,7 @@ struct ftx {
 	struct pring q[3]; /* by enum tlp_class P, NP, CPL */
 	uint64_t vt[3];	   /* weighted fair queueing: virtual finish times */
 	uint64_t vclock;
+	uint8_t shift[3]; /* virtual time per wire byte: 1 << shift = 4 / weight */
 	struct ptlp cur; /* on the wire, crosses the port at the agent's time */
 	bool busy;
 	int agent;
@@ -241,7 +242,9 @@ struct fabric {
 	int ndoms;
 	int *core_up; /* union-find of the cores traffic ever joined */
 	int ncores_joined;
-	struct fdomain *cur; /* the domain being run */
+	struct fdomain *cur;	 /* the domain whose generator is drawn */
+	struct fdomain *running; /* the domain being run, NULL between runs */
+	bool obs_dirty;		 /* the Root Ports' observer lists are to be rebuilt */
 
 	struct fstream *streams;
 	int nstreams;
@@ -284,18 +287,23 @@ static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
 	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
 }
 
-/* queue.c: Tx rings; pushing is inline (once per TLP), growing (-ENOMEM) is not. */
+/*
+ * queue.c: Tx rings.  A TLP is built in place in the slot past the tail and
+ * then pushed: built on the stack and copied in, its many narrow stores
+ * could not be forwarded to the copy's wide loads, a stall per TLP.
+ * Inline (once per TLP), but growing (-ENOMEM) is not.
+ */
 int pring_grow(struct pring *r);
 /* NULL: no memory */
-static inline struct ptlp *pring_push(struct pring *r, const struct ptlp *t)
+static inline struct ptlp *pring_slot(struct pring *r)
 {
-	struct ptlp *slot;
-
 	if ((!r->buf || r->tail - r->head > r->mask) && pring_grow(r))
 		return NULL;
-	slot = &r->buf[r->tail++ & r->mask];
-	*slot = *t;
-	return slot;
+	return &r->buf[r->tail & r->mask];
+}
+static inline void pring_push(struct pring *r)
+{
+	r->tail++;
 }
 static inline bool pring_empty(const struct pring *r)
 {
@@ -314,7 +322,7 @@ void pring_free(struct pring *r);
 /* calendar.c: when agents act */
 /* An agent, not yet in any calendar: domain_build places it. */
 int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t);
-/* The next agent of the running domain due before limit, or -1. */
+/* The next agent of the running domain due before limit, or -1; time moves to its time. */
 int agent_next(struct fabric *f, uint64_t limit);
 void agent_set(struct fabric *f, int a, uint64_t t);
 /* Domain d's calendar made from scratch over its agents (their times kept). */
@@ -323,9 +331,12 @@ void calendar_free(struct fdomain *d);
 
 /*
  * A transmitter moves: its leaf, then each node up to the root takes the
- * earlier child.  Leaves are in id order, so on a tie the left child (the
- * lower id) wins and the root is the earliest transmitter by (time, id).
- * Inline: once per TLP.
+ * earlier of the winner carried up from below and the sibling.  Leaves are
+ * in id order, so on a tie the left child (the lower id) wins and the root
+ * is the earliest transmitter by (time, id).  Inline: once per TLP.  The
+ * choice is made with masks, not branches: which child wins is a coin toss
+ * to a branch predictor, and a mispredicted branch per level cost a quarter
+ * of the engine's time.
  */
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 {
@@ -333,14 +344,21 @@ static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 	const struct fdomain *d = &f->doms[g->dom];
 	struct txwin *w = d->tx_tree;
 	unsigned i = d->tx_cap + g->leaf;
+	uint64_t wt = t;
+	uint32_t wa = (uint32_t)a;
 
 	g->t = t;
 	w[i].t = t;
 	while (i > 1) {
-		const struct txwin *l = &w[i & ~1u];
+		const struct txwin *s = &w[i ^ 1];
+		/* a right child (odd i) loses ties to its left sibling */
+		uint64_t take = -(uint64_t)((s->t < wt) | ((s->t == wt) & i));
 
+		wt ^= (wt ^ s->t) & take;
+		wa ^= (wa ^ (uint32_t)s->a) & (uint32_t)take;
 		i >>= 1;
-		w[i] = l[0].t <= l[1].t ? l[0] : l[1];
+		w[i].t = wt;
+		w[i].a = (int32_t)wa;
 	}
 }
 void agents_clear_streams(struct fabric *f);
@@ -351,9 +369,17 @@ void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4]);
 uint32_t fab_pasid_prefix(uint32_t pasid);
 
 /* engine.c */
-int fab_send(struct fabric *f, int port, int dir, const struct ptlp *t);
+/* Where to build a TLP of class cls for a port's direction (NULL: no memory), then fab_send it. */
+static inline struct ptlp *fab_slot(struct fabric *f, int port, int dir, int cls)
+{
+	return pring_slot(&f->ports[port].tx[dir].q[cls]);
+}
+void fab_send(struct fabric *f, int port, int dir, struct ptlp *t);
 void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now);
 void fab_port_observers(struct fabric *f);
+void fab_observers_rebuild(struct fabric *f);
+/* The Tx weights of a port from its core's qos levels: after either changes. */
+void fab_port_weights(struct fabric *f, struct fport *p);
 
 /* route.c */
 void route_inbound(struct fabric *f, struct fport *p, struct ptlp *t, uint64_t now);

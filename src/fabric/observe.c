@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Observers, the tune knobs of PCIe cores and the run loop.  Each Root Port
- * keeps its own copy of the observers of its core, so the hot path calls
- * exactly the observers that want a TLP without looking any up.  Whether
+ * keeps its own copy of the observers of its core that look, so the hot
+ * path calls exactly the observers that want a TLP without looking any up
+ * (one that does not look is not shown anything: it would ignore it).  Whether
  * an observer looks at what it is shown decides which domains are run
  * (domain.c); a change of either first brings the domains it concerns to
  * the present, so that the past is what it would have been.
@@ -14,8 +15,9 @@
 
 #define ALL_CORES 0xffff
 
-void fab_port_observers(struct fabric *f)
+void fab_observers_rebuild(struct fabric *f)
 {
+	f->obs_dirty = false;
 	for (int i = 0; i < f->nports; i++) {
 		struct fport *p = &f->ports[i];
 		const struct fabric_node_desc *d = &f->nodes[p->node].d;
@@ -24,12 +26,25 @@ void fab_port_observers(struct fabric *f)
 		for (int o = 0; o < f->nobs; o++) {
 			const struct fobs *ob = &f->obs[o];
 
-			if ((ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
-			    (ob->sicl == d->sicl && ob->core == d->core))
+			if (ob->want && ((ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
+					 (ob->sicl == d->sicl && ob->core == d->core)))
 				p->obs[p->nobs++] = *ob;
 		}
 	}
 	dom_wanted(f);
+}
+
+/*
+ * An observer may start or stop looking from inside an observer call (a
+ * model's interrupt reaching its driver, which restarts a trace): the lists
+ * are then being walked, so they are rebuilt before the next event.
+ */
+void fab_port_observers(struct fabric *f)
+{
+	if (f->running)
+		f->obs_dirty = true;
+	else
+		fab_observers_rebuild(f);
 }
 
 /* The domains of the ports an observer sees. */
@@ -125,6 +140,9 @@ void fabric_set_qos_weight(struct fabric *f, uint16_t sicl, uint16_t core, enum 
 		return;
 	sync_core(f, k);
 	k->qos[c] = clamp_level(level);
+	for (int i = 0; i < f->nports; i++)
+		if (&f->cores[f->ports[i].fcore] == k)
+			fab_port_weights(f, &f->ports[i]);
 }
 
 void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool rx, unsigned level)
@@ -150,9 +168,12 @@ int fabric_run_until(struct fabric *f, uint64_t t_ns)
 
 	if (end < f->now)
 		return -EINVAL;
-	for (int d = 0; d < f->ndoms; d++)
+	for (int d = 0; d < f->ndoms; d++) {
+		if (f->obs_dirty)
+			fab_observers_rebuild(f);
 		if (f->doms[d].wanted)
 			dom_run(f, &f->doms[d], end);
+	}
 	f->now = end;
 	return 0;
 }

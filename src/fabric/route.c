@@ -9,15 +9,19 @@
  */
 #include "internal.h"
 
+/* Out of memory, a TLP is lost rather than the run (the ring keeps what it has). */
 static void forward(struct fabric *f, struct ptlp *t, uint64_t now)
 {
-	struct ptlp fw = *t;
-	int to = t->peer;
+	int to = t->peer, port = f->nodes[to].port;
+	struct ptlp *fw = fab_slot(f, port, FABRIC_OUTBOUND, t->cls);
 
-	fw.peer = t->ep;
-	fw.ep = (int16_t)to;
-	fw.ready = now + f->lat_route;
-	fab_send(f, f->nodes[to].port, FABRIC_OUTBOUND, &fw);
+	if (!fw)
+		return;
+	*fw = *t;
+	fw->peer = t->ep;
+	fw->ep = (int16_t)to;
+	fw->ready = now + f->lat_route;
+	fab_send(f, port, FABRIC_OUTBOUND, fw);
 }
 
 /*
@@ -25,21 +29,25 @@ static void forward(struct fabric *f, struct ptlp *t, uint64_t now)
  * boundaries; c holds what they share (its flags are kept on each, PF_LAST
  * is added to the last).
  */
-static void send_completions(struct fabric *f, struct fport *p, enum fabric_dir dir, struct ptlp *c,
-			     uint64_t addr, uint32_t left)
+static void send_completions(struct fabric *f, struct fport *p, enum fabric_dir dir,
+			     const struct ptlp *c, uint64_t addr, uint32_t left)
 {
-	uint8_t flags = c->flags;
+	int port = (int)(p - f->ports);
 
 	while (left) {
 		uint32_t n = f->mps - (uint32_t)(addr & (f->mps - 1));
+		struct ptlp *t = fab_slot(f, port, dir, TLP_CLASS_CPL);
 
+		if (!t)
+			return;
 		if (n > left)
 			n = left;
-		c->addr = addr;
-		c->bytes = (uint16_t)n;
-		c->byte_count = (uint16_t)left;
-		c->flags = (uint8_t)(flags | (n == left ? PF_LAST : 0));
-		fab_send(f, (int)(p - f->ports), dir, c);
+		*t = *c;
+		t->addr = addr;
+		t->bytes = (uint16_t)n;
+		t->byte_count = (uint16_t)left;
+		t->flags = (uint8_t)(c->flags | (n == left ? PF_LAST : 0));
+		fab_send(f, port, dir, t);
 		addr += n;
 		left -= n;
 	}

@@ -80,7 +80,11 @@ static int add_port(struct fabric *f, int node)
 	p->node = node;
 	p->fcore = c;
 	p->ppb = link_ppb(d->width, d->speed);
-	/* Transmitters must precede stream agents: drop the streams, then rebuild. */
+	fab_port_weights(f, p);
+	/*
+	 * Transmitters must precede stream agents: drop the streams, then
+	 * rebuild.  Port p's are agents 2p (inbound) and 2p + 1 (outbound).
+	 */
 	agents_clear_streams(f);
 	for (int dir = 0; dir < 2; dir++) {
 		int a = agent_new(f, AG_TX, f->nports, dir, T_NEVER);

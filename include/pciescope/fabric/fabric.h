@@ -82,13 +82,13 @@ int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_o
 			void *ctx);
 void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
 /*
- * Whether an observer looks at what it is shown (on when added).  The cores
- * no observer looks at, with no log set, are not simulated until something
- * could tell: an observer starting to look, a tune knob, the topology or the
- * workload changing, their statistics read.  They are then brought to the
- * present in exactly the state they would have had, so an observer sees
- * the same TLPs whether or not the others were run.  Call it before
- * starting to count and after stopping.
+ * Whether an observer looks (on when added); one that does not is not
+ * called.  The cores no observer looks at, with no log set, are not
+ * simulated until something could tell: an observer starting to look, a
+ * tune knob, the topology or the workload changing, their statistics read.
+ * They are then brought to the present in exactly the state they would
+ * have had (an observer starting to look sees the TLPs from then on), so an
+ * observer sees the same TLPs whether or not the others were run.
  */
 void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool want);
 /* Ground-truth log: every TLP crossing any Root Port, after the observers (NULL = off). */
