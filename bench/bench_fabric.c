@@ -5,8 +5,11 @@
  * simulated time.  Prints TLPs observed per wall-clock second and
  * simulated seconds per wall-clock second.
  *
- * usage: bench_fabric [WORKLOAD [SIM_MS [PARAMS]]]
- * WORKLOAD "default" is the platform file's workload with its parameters.
+ * usage: bench_fabric [WORKLOAD [SIM_MS [PARAMS [SICL.CORE]]]]
+ * WORKLOAD "default" is the platform file's workload with its parameters;
+ * PARAMS "-" is none.  SICL.CORE observes that core only (as `pciescope
+ * stat` with one PMU's events does): the cores it is not joined to by
+ * traffic are not simulated.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +37,8 @@ int main(int argc, char **argv)
 {
 	const char *w = argc > 1 ? argv[1] : "mixed";
 	uint64_t ms = argc > 2 ? strtoull(argv[2], NULL, 0) : 20, n = 0;
+	const char *params = argc > 3 && strcmp(argv[3], "-") ? argv[3] : NULL;
+	unsigned sicl = 0xffff, core = 0xffff;
 	struct fabric *f = fabric_create(1);
 	struct pfile pf;
 	char err[256];
@@ -42,22 +47,25 @@ int main(int argc, char **argv)
 	if (pfile_load("kunpeng930", &pf, err, sizeof(err)) ||
 	    pfile_build_fabric(&pf, f, err, sizeof(err)) ||
 	    fabric_set_workload(f, strcmp(w, "default") ? w : pf.workload,
-				strcmp(w, "default") ? (argc > 3 ? argv[3] : NULL)
-						     : pf.workload_params,
-				err, sizeof(err))) {
+				strcmp(w, "default") ? params : pf.workload_params, err,
+				sizeof(err))) {
 		fprintf(stderr, "bench_fabric: %s\n", err);
 		return 1;
 	}
-	fabric_add_observer(f, 0xffff, 0xffff, count, &n);
+	if (argc > 4 && sscanf(argv[4], "%u.%u", &sicl, &core) != 2) {
+		fprintf(stderr, "bench_fabric: core '%s' is not SICL.CORE\n", argv[4]);
+		return 1;
+	}
+	fabric_add_observer(f, (uint16_t)sicl, (uint16_t)core, count, &n);
 	t0 = seconds(CLOCK_MONOTONIC);
 	c0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	fabric_run_until(f, ms * 1000000);
 	t = seconds(CLOCK_MONOTONIC) - t0;
 	c = seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
 	/* The machine is shared: CPU time says what one core would do alone. */
-	printf("fabric %-13s %5llu ms simulated: %9llu TLPs, %6.2f s wall: %5.1f M TLPs/s, %.3f "
+	printf("fabric %-13s %-5s %5llu ms simulated: %9llu TLPs, %6.2f s wall: %5.1f M TLPs/s, %.3f "
 	       "sim s/wall s; %6.2f s CPU: %5.1f M TLPs/s, %.3f sim s/CPU s\n",
-	       w, (unsigned long long)ms, (unsigned long long)n, t, (double)n / t / 1e6,
+	       w, argc > 4 ? argv[4] : "all", (unsigned long long)ms, (unsigned long long)n, t, (double)n / t / 1e6,
 	       (double)ms / 1000 / t, c, (double)n / c / 1e6, (double)ms / 1000 / c);
 	fabric_destroy(f);
 	pfile_free(&pf);

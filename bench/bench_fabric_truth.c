@@ -7,7 +7,7 @@
  * log (equal hashes: the very same TLPs, in the same order, at the same
  * times).  Only the public API, so that it builds against older trees.
  *
- * usage: bench_fabric_truth WORKLOAD SIM_MS [PARAMS]
+ * usage: bench_fabric_truth WORKLOAD SIM_MS [PARAMS [SEED]]   (PARAMS "-": none; SEED 1)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,18 +125,19 @@ static void print(const struct fabric *f, struct truth *t)
 int main(int argc, char **argv)
 {
 	struct truth *t = calloc(1, sizeof(*t));
-	struct fabric *f = fabric_create(1);
+	struct fabric *f = fabric_create(argc > 4 ? strtoull(argv[4], NULL, 0) : 1);
 	struct pfile pf;
 	char err[256];
 
 	if (argc < 3 || !t || !f) {
-		fprintf(stderr, "usage: bench_fabric_truth WORKLOAD SIM_MS [PARAMS]\n");
+		fprintf(stderr, "usage: bench_fabric_truth WORKLOAD SIM_MS [PARAMS [SEED]]\n");
 		return 2;
 	}
 	t->hash = 0xcbf29ce484222325ull;
 	if (pfile_load("kunpeng930", &pf, err, sizeof(err)) ||
 	    pfile_build_fabric(&pf, f, err, sizeof(err)) ||
-	    fabric_set_workload(f, argv[1], argc > 3 ? argv[3] : NULL, err, sizeof(err))) {
+	    fabric_set_workload(f, argv[1], argc > 3 && strcmp(argv[3], "-") ? argv[3] : NULL, err,
+				sizeof(err))) {
 		fprintf(stderr, "bench_fabric_truth: %s\n", err);
 		return 1;
 	}

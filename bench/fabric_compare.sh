@@ -5,8 +5,10 @@
 # the latency percentiles of completed requests (bench_fabric_truth), and
 # the PCIe PMU counts of the seed's `perf stat` command lines (pciescope
 # stat on the emulated kunpeng930).  Prints the largest drift per workload
-# and every figure that moved by more than 2 %; "hash same" means the two
-# engines produced the very same ground-truth log, TLP for TLP.
+# and every figure that moved by more than 2 %, with how far the same
+# figure moves between two seeds of the old engine (the model's own
+# spread); "hash same" means the two engines produced the very same
+# ground-truth log, TLP for TLP.
 #
 # usage: BUILD_DIR=build SRC_DIR=. sh bench/fabric_compare.sh [SIM_MS]
 set -eu
@@ -18,17 +20,22 @@ trap 'rm -rf "$tmp"' EXIT
 # Relative drift of figures keyed by their first fields; counts under 1000
 # (and latencies of fewer reads) are too few for a percentage.
 drift() {
-	awk -v label="$1" '
+	label=$1
+	shift
+	awk -v label="$label" '
 	FNR == 1 { file++ }
 	{ k = $1; for (i = 2; i < NF; i++) k = k " " $i
-	  if (file == 1) a[k] = $NF; else b[k] = $NF }
+	  if (file == 1) a[k] = $NF; else if (file == 2) b[k] = $NF; else s[k] = $NF }
 	END { max = 0; bad = 0
 	  for (k in a) { x = a[k] + 0; y = (k in b) ? b[k] + 0 : 0
 	    if (x < 1000 && y < 1000 && k !~ /^lat /) continue
 	    d = x ? (y - x) / x * 100 : (y ? 100 : 0); if (d < 0) d = -d
 	    if (d > max) max = d
-	    if (d > 2) { printf "  %s: old %s new %s (%.2f %%)\n", k, x, y, d; bad++ } }
-	  printf "%-16s largest drift %.2f %%, %d figures above 2 %%\n", label, max, bad }' "$2" "$3"
+	    if (d > 2) { printf "  %s: old %s new %s (%.2f %%)", k, x, y, d; bad++
+	      if (k in s) { z = s[k] + 0; e = x ? (z - x) / x * 100 : 0; if (e < 0) e = -e
+	        printf "; old engine, seed 2: %s (%.2f %%)", z, e }
+	      printf "\n" } }
+	  printf "%-16s largest drift %.2f %%, %d figures above 2 %%\n", label, max, bad }' "$@"
 }
 
 # One "key... value" line per figure.
@@ -42,13 +49,15 @@ for w in default mixed storage-read storage-write nic p2p; do
 	default) name=mixed params=rate=10000,mmio=100000,mmio_rd=10000,cfg=100,msg=100 t=$((ms * 20)) ;;
 	*) name=$w params= t=$ms ;;
 	esac
-	"$old/bench/bench_fabric_truth" "$name" "$t" $params >"$tmp/old"
-	"$BUILD_DIR/bench/bench_fabric_truth" "$name" "$t" $params >"$tmp/new"
+	"$old/bench/bench_fabric_truth" "$name" "$t" "${params:--}" >"$tmp/old"
+	"$old/bench/bench_fabric_truth" "$name" "$t" "${params:--}" 2 >"$tmp/old2"
+	"$BUILD_DIR/bench/bench_fabric_truth" "$name" "$t" "${params:--}" >"$tmp/new"
 	if [ "$(head -1 "$tmp/old")" = "$(head -1 "$tmp/new")" ]; then h=same; else h=differs; fi
 	echo "== $w ($t ms simulated): hash $h"
 	figures "$tmp/old" >"$tmp/o"
 	figures "$tmp/new" >"$tmp/n"
-	drift "$w" "$tmp/o" "$tmp/n"
+	figures "$tmp/old2" >"$tmp/o2"
+	drift "$w" "$tmp/o" "$tmp/n" "$tmp/o2"
 done
 
 # The seed's perf stat command lines (PCIe PMU), under the saturating mixed workload.

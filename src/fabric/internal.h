@@ -166,7 +166,7 @@ struct fstream {
 
 enum agent_kind { AG_TX, AG_STREAM };
 
-#define CAL_SHIFT 10 /* bucket width 1024 ps */
+#define CAL_SHIFT 16 /* bucket width 65.5 ns: most rate-paced streams fit the wheel */
 #define CAL_BUCKETS 4096
 #define CAL_NONE -1 /* not scheduled (time T_NEVER) */
 #define CAL_FAR -2  /* beyond the wheel, in the far heap */
@@ -206,20 +206,21 @@ struct fworkload_params {
  * domain's TLPs do not depend on whether, or when, the others are run.
  */
 struct fdomain {
-	uint64_t now; /* ps: how far it has been run */
-	uint64_t rng;
-	uint64_t seq;
-	bool wanted; /* an observer looks, or the log is on: run it with the fabric */
-	int bucket[CAL_BUCKETS];
-	uint64_t bucket_bits[CAL_BUCKETS / 64];
-	uint64_t bucket_words; /* which bucket_bits words are non-zero */
-	uint64_t cal_base;
-	int *far;
-	int nfar;
-	int stream_min;	       /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	/* read per event: one cache line */
 	struct txwin *tx_tree; /* winner tree of the transmitter agents: [1] is the earliest */
 	unsigned tx_cap;       /* leaves, a power of two */
 	unsigned ntx;
+	int stream_min; /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	uint64_t cal_base;
+	uint64_t rng;
+	uint64_t seq;
+	uint64_t now; /* ps: how far it has been run */
+	bool wanted;  /* an observer looks, or the log is on: run it with the fabric */
+	int *far;
+	int nfar;
+	uint64_t bucket_words; /* which bucket_bits words are non-zero */
+	uint64_t bucket_bits[CAL_BUCKETS / 64];
+	int bucket[CAL_BUCKETS];
 };
 
 struct fabric {

@@ -7,7 +7,9 @@
  * with watermarks.  Observers (hardware models such as PTT and the PCIe PMU)
  * see every TLP as it crosses a Root Port.
  *
- * Same topology + workload + seed -> same TLPs at the same times.
+ * Same topology + workload + seed -> same TLPs at the same times.  Cores
+ * that no traffic joins are simulated independently, and those no observer
+ * looks at only when something could tell (fabric_observer_want).
  */
 #ifndef PCIESCOPE_FABRIC_FABRIC_H
 #define PCIESCOPE_FABRIC_FABRIC_H
@@ -49,7 +51,7 @@ enum fabric_cpl_set { FABRIC_CPL_NONE = 0, FABRIC_CPL_A = 1, FABRIC_CPL_B = 2 };
 /* One TLP as it crosses a Root Port.  Directions are relative to the Root Port. */
 struct fabric_tlp {
 	uint64_t time_ns;
-	uint64_t seq;           /* global order of crossing */
+	uint64_t seq;           /* order of crossing within its domain (cores joined by traffic) */
 	uint32_t hdr[4];        /* TLP header DW0..DW3, wire order, host-order words */
 	uint32_t prefix;        /* PASID (or other) prefix DW, 0 if none */
 	int port;               /* node index of the Root Port crossed */
