@@ -322,6 +322,47 @@ static void late_observer_sees_from_its_start(void **state)
 }
 
 /*
+ * An observer added at T1 to a core left behind sees the TLPs from T1 on,
+ * none of the past the core catches up on first; an observer already there
+ * that did not want is shown that past, as it would have been.
+ */
+static void observer_added_late_sees_from_then(void **state)
+{
+	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
+	struct tap added[2], old[2], x, all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+
+		tap_init(&x, 0, true);
+		tap_init(&old[run], t1, true);
+		watch(f, 0, 0, &x, true);
+		watch(f, 0, 3, &old[run], false);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		assert_int_equal(fabric_run_until(f, t1), 0);
+		if (run == 0)
+			assert_int_equal(old[0].n[0], 0);
+		tap_init(&added[run], t1, true);
+		watch(f, 0, 3, &added[run], true);
+		assert_int_equal(fabric_run_until(f, t2), 0);
+		fabric_destroy(f);
+	}
+	assert_true(added[1].n[1] > test_size(10000, 1000));
+	assert_int_equal(added[0].n[0], 0);
+	assert_int_equal(added[1].n[0], 0);
+	assert_int_equal(added[0].n[1], added[1].n[1]);
+	assert_int_equal(added[0].h[1], added[1].h[1]);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(old[0].n[i], old[1].n[i]);
+		assert_int_equal(old[0].h[i], old[1].h[i]);
+	}
+	assert_true(old[1].n[0] > 0);
+}
+
+/*
  * An observer that stops wanting leaves its core behind: it is shown
  * nothing more until its statistics are read, which are still exact.
  */
@@ -441,6 +482,7 @@ int main(void)
 	    cmocka_unit_test(stats_read_catches_up_exactly),
 	    cmocka_unit_test(knob_on_lazy_core_applies_at_its_time),
 	    cmocka_unit_test(late_observer_sees_from_its_start),
+	    cmocka_unit_test(observer_added_late_sees_from_then),
 	    cmocka_unit_test(observer_stopping_leaves_core_behind),
 	    cmocka_unit_test(workload_and_topology_changes_catch_up),
 	    cmocka_unit_test(p2p_joined_cores_are_one_domain),
