@@ -363,6 +363,61 @@ static void observer_added_late_sees_from_then(void **state)
 }
 
 /*
+ * A trigger: an observer of core (0,0) that, at its first TLP from T1 on,
+ * starts a tap of core (0,3) from inside its callback (as a model raising
+ * an interrupt whose handler starts counting would).  (0,3) catches up in
+ * the middle of (0,0)'s run; neither core's TLPs change for it: (0,0)'s
+ * are those of a run with no trigger, (0,3)'s (the past replayed, then
+ * the rest) those of the fully run fabric.
+ */
+struct trigger {
+	struct fabric *f;
+	struct tap self, *target;
+	uint64_t at;
+	bool fired;
+};
+
+static void trigger_tlp(void *ctx, const struct fabric_tlp *t)
+{
+	struct trigger *g = ctx;
+
+	tap_tlp(&g->self, t);
+	if (g->target && !g->fired && t->time_ns >= g->at) {
+		g->fired = true;
+		fabric_observer_want(g->f, tap_tlp, g->target, true);
+	}
+}
+
+static void observer_started_from_a_callback(void **state)
+{
+	const uint64_t t1 = test_size(MS / 2, MS / 16), end = test_size(MS, MS / 8);
+	struct trigger g[2];
+	struct tap target[2], all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+
+		g[run] = (struct trigger){.f = f, .at = t1, .target = run ? NULL : &target[0]};
+		tap_init(&g[run].self, 0, true);
+		tap_init(&target[run], 0, true);
+		assert_int_equal(fabric_add_observer(f, 0, 0, trigger_tlp, &g[run]), 0);
+		watch(f, 0, 3, &target[run], run == 1);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		run_in_steps(f, end);
+		fabric_destroy(f);
+	}
+	assert_true(g[0].fired);
+	assert_true(target[1].n[1] > test_size(10000, 1000));
+	assert_int_equal(g[0].self.n[1], g[1].self.n[1]);
+	assert_int_equal(g[0].self.h[1], g[1].self.h[1]);
+	assert_int_equal(target[0].n[1], target[1].n[1]);
+	assert_int_equal(target[0].h[1], target[1].h[1]);
+}
+
+/*
  * An observer that stops wanting leaves its core behind: it is shown
  * nothing more until its statistics are read, which are still exact.
  */
@@ -483,6 +538,7 @@ int main(void)
 	    cmocka_unit_test(knob_on_lazy_core_applies_at_its_time),
 	    cmocka_unit_test(late_observer_sees_from_its_start),
 	    cmocka_unit_test(observer_added_late_sees_from_then),
+	    cmocka_unit_test(observer_started_from_a_callback),
 	    cmocka_unit_test(observer_stopping_leaves_core_behind),
 	    cmocka_unit_test(workload_and_topology_changes_catch_up),
 	    cmocka_unit_test(p2p_joined_cores_are_one_domain),
