@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Ground truth for the fabric's domains (issue 15): the cores that P2P
+ * traffic joins run on their own, and a domain nobody looks at is not run
+ * until something could tell.  Every test compares a fabric where some
+ * cores were left behind with one where everything was simulated all
+ * along (an all-cores observer that wants every TLP), and asserts that
+ * what a user can see - the TLPs an observer is shown, the statistics of a
+ * port - is the same, bit for bit.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fabric_topo.h"
+#include "platform/pfile.h"
+#include "test_scale.h"
+
+#define MS 1000000ull
+#define ALL 0xffff
+
+/*
+ * What one observer saw: an FNV hash and a count of the TLPs before `from`
+ * ns and of those from it on.  `on` is the observer's own state, as a model
+ * has it: while off it sees TLPs (the ones a catch-up replays) but keeps
+ * them apart, like a PMU with no counter enabled ignores them.
+ */
+struct tap {
+	uint64_t from;
+	bool on;
+	uint64_t h[2], n[2]; /* [0]: before from, [1]: from on */
+	uint64_t off_h, off_n;  /* seen while off */
+};
+
+static void tap_init(struct tap *t, uint64_t from, bool on)
+{
+	*t = (struct tap){.from = from, .on = on};
+	t->h[0] = t->h[1] = t->off_h = 0xcbf29ce484222325ull;
+}
+
+/* Field by field: the struct's padding is not part of what an observer is shown. */
+static void fnv(uint64_t *h, const struct fabric_tlp *t)
+{
+	const uint64_t v[] = {t->time_ns, t->seq, t->hdr[0], t->hdr[1], t->hdr[2], t->hdr[3],
+			      t->prefix, (uint64_t)t->port, t->sicl, t->core, t->dir, t->cls,
+			      t->cpl_set, t->payload_bytes, t->req_time_ns};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		*h = (*h ^ v[i]) * 0x100000001b3ull;
+}
+
+static void tap_tlp(void *ctx, const struct fabric_tlp *t)
+{
+	struct tap *p = ctx;
+	int late = t->time_ns >= p->from;
+
+	if (!p->on) {
+		fnv(&p->off_h, t);
+		p->off_n++;
+		return;
+	}
+	fnv(&p->h[late], t);
+	p->n[late]++;
+}
+
+/* A tap on one core; want=false: it is shown TLPs but does not ask for them. */
+static void watch(struct fabric *f, uint16_t sicl, uint16_t core, struct tap *t, bool want)
+{
+	assert_int_equal(fabric_add_observer(f, sicl, core, tap_tlp, t), 0);
+	if (!want)
+		fabric_observer_want(f, tap_tlp, t, false);
+}
+
+/*
+ * kunpeng930 under a workload at its full rate (no parameters): its cores
+ * (0,0), (0,3) and (1,0) are each alone; under mixed the GPU below (0,1)
+ * works with the accelerator below (0,2).
+ */
+static struct fabric *kunpeng(const char *workload)
+{
+	struct fabric *f = fabric_create(3);
+	struct pfile pf;
+	char err[256];
+
+	assert_non_null(f);
+	assert_int_equal(pfile_load("kunpeng930", &pf, err, sizeof(err)), 0);
+	assert_int_equal(pfile_build_fabric(&pf, f, err, sizeof(err)), 0);
+	pfile_free(&pf);
+	assert_int_equal(fabric_set_workload(f, workload, NULL, err, sizeof(err)), 0);
+	return f;
+}
+
+static int node(struct fabric *f, uint16_t rid)
+{
+	int n = fabric_find_node(f, 0, rid);
+
+	assert_true(n >= 0);
+	return n;
+}
+
+static uint64_t total_tlps(const struct fabric_port_stats *s)
+{
+	uint64_t n = 0;
+
+	for (int d = 0; d < 2; d++)
+		for (int c = 0; c < 3; c++)
+			n += s->tlps[d][c];
+	return n;
+}
+
+/*
+ * Up to end in eight steps, as the platform runs the fabric: domains run
+ * one after the other within a step, so only across steps would a draw or
+ * a crossing count shared between domains show in another's TLPs.
+ */
+static void run_in_steps(struct fabric *f, uint64_t end)
+{
+	for (uint64_t i = 1; i <= 8; i++)
+		assert_int_equal(fabric_run_until(f, end * i / 8), 0);
+}
+
+static const uint16_t other_cores[][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 0}};
+#define NOTHER (sizeof(other_cores) / sizeof(other_cores[0]))
+
+/*
+ * Run A: a tap on core (0,0) and taps that do not want on every other core;
+ * run B: the same plus an all-cores tap.  Core (0,0) sees the same TLPs,
+ * and the others were not run in A: their taps saw nothing.
+ */
+static void observed_core_same_tlps_whether_others_run(void **state)
+{
+	const uint64_t end = test_size(2 * MS, MS / 4);
+	struct tap x[2], others[2][NOTHER], all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+
+		tap_init(&x[run], 0, true);
+		watch(f, 0, 0, &x[run], true);
+		for (size_t i = 0; i < NOTHER; i++) {
+			tap_init(&others[run][i], 0, true);
+			watch(f, other_cores[i][0], other_cores[i][1], &others[run][i], false);
+		}
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		run_in_steps(f, end);
+		fabric_destroy(f);
+	}
+	assert_true(x[0].n[1] > test_size(50000, 5000));
+	assert_int_equal(x[0].n[1], x[1].n[1]);
+	assert_int_equal(x[0].h[1], x[1].h[1]);
+	for (size_t i = 0; i < NOTHER; i++) {
+		assert_int_equal(others[0][i].n[1] + others[0][i].off_n, 0);
+		assert_true(others[1][i].n[1] > 0);
+	}
+	assert_true(all.n[1] > x[1].n[1] * 3);
+}
+
+/* The log is ground truth: with it set, no core is left behind. */
+static void log_runs_every_core(void **state)
+{
+	struct fabric *f = kunpeng("mixed");
+	struct tap lazy, log;
+
+	tap_init(&lazy, 0, true);
+	tap_init(&log, 0, true);
+	watch(f, 0, 3, &lazy, false);
+	fabric_set_log(f, tap_tlp, &log);
+	assert_int_equal(fabric_run_until(f, test_size(MS / 2, MS / 10)), 0);
+	assert_true(lazy.n[1] > 0);
+	assert_true(log.n[1] > lazy.n[1]);
+	fabric_destroy(f);
+}
+
+/*
+ * A lazy core's statistics, read at T1 and again at T2 (each read brings
+ * it to the present), are those of the run where it was simulated all
+ * along; so are the TLPs the catch-up showed its (not wanting) tap.
+ */
+static void stats_read_catches_up_exactly(void **state)
+{
+	const uint64_t t[2] = {test_size(MS, MS / 8), test_size(2 * MS, MS / 4)};
+	struct fabric_port_stats rp[2][2], ep[2][2];
+	struct tap lazy[2], x[2], all;
+	uint64_t before_read = 1;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+		int n_rp = node(f, 0x00c0), n_ep = node(f, 0x7000); /* 00:18.0, 70:00.0 */
+
+		tap_init(&x[run], 0, true);
+		tap_init(&lazy[run], 0, true);
+		watch(f, 0, 0, &x[run], true);
+		watch(f, 0, 3, &lazy[run], false);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		for (int i = 0; i < 2; i++) {
+			assert_int_equal(fabric_run_until(f, t[i]), 0);
+			if (run == 0 && i == 0)
+				before_read = lazy[0].n[1];
+			/* the endpoint first at T2: its read must catch the core up too */
+			if (i == 1)
+				assert_int_equal(fabric_port_stats(f, n_ep, &ep[run][i]), 0);
+			assert_int_equal(fabric_port_stats(f, n_rp, &rp[run][i]), 0);
+			if (i == 0)
+				assert_int_equal(fabric_port_stats(f, n_ep, &ep[run][i]), 0);
+		}
+		fabric_destroy(f);
+	}
+	assert_int_equal(before_read, 0);
+	for (int i = 0; i < 2; i++) {
+		assert_true(total_tlps(&rp[1][i]) > test_size(10000, 1000));
+		assert_memory_equal(&rp[0][i], &rp[1][i], sizeof(rp[0][i]));
+		assert_memory_equal(&ep[0][i], &ep[1][i], sizeof(ep[0][i]));
+	}
+	assert_true(total_tlps(&rp[1][1]) > total_tlps(&rp[1][0]));
+	assert_int_equal(lazy[0].n[1], lazy[1].n[1]);
+	assert_int_equal(lazy[0].h[1], lazy[1].h[1]);
+}
+
+enum knob_when { KNOB_NEVER, KNOB_AT_0, KNOB_AT_T1 };
+
+static void turn_knobs(struct fabric *f)
+{
+	fabric_set_qos_weight(f, 0, 0, FABRIC_QOS_CPL, 2);
+	fabric_set_qos_weight(f, 0, 0, FABRIC_QOS_P, 0);
+	fabric_set_buf_level(f, 0, 0, true, 2);
+	fabric_set_buf_level(f, 0, 0, false, 0);
+}
+
+/*
+ * Core (0,0)'s first Root Port at T2 with its knobs turned at T1 (or not),
+ * under storage-read, where they decide the completions' share of the link
+ * (under mixed this port's queues stay short and no knob shows).  Lazy:
+ * only (0,3) is looked at, so (0,0) catches up at the knob and at the read.
+ */
+static void knob_run(bool lazy, enum knob_when when, struct fabric_port_stats *s,
+		     struct tap *x)
+{
+	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
+	struct fabric *f = kunpeng("storage-read");
+	struct tap all, other;
+
+	tap_init(x, 0, true);
+	tap_init(&other, 0, true);
+	tap_init(&all, 0, true);
+	watch(f, 0, 0, x, false);
+	watch(f, 0, 3, &other, true);
+	if (!lazy)
+		watch(f, ALL, ALL, &all, true);
+	if (when == KNOB_AT_0)
+		turn_knobs(f);
+	assert_int_equal(fabric_run_until(f, t1), 0);
+	if (lazy)
+		assert_int_equal(x->n[1], 0);
+	if (when == KNOB_AT_T1)
+		turn_knobs(f);
+	assert_int_equal(fabric_run_until(f, t2), 0);
+	assert_int_equal(fabric_port_stats(f, node(f, 0x0000), s), 0);
+	fabric_destroy(f);
+}
+
+static void knob_on_lazy_core_applies_at_its_time(void **state)
+{
+	struct fabric_port_stats lazy, full, never, at0;
+	struct tap xl, xf, xn, x0;
+
+	knob_run(true, KNOB_AT_T1, &lazy, &xl);
+	knob_run(false, KNOB_AT_T1, &full, &xf);
+	knob_run(false, KNOB_NEVER, &never, &xn);
+	knob_run(false, KNOB_AT_0, &at0, &x0);
+	assert_true(total_tlps(&full) > test_size(10000, 1000));
+	assert_memory_equal(&lazy, &full, sizeof(lazy));
+	assert_int_equal(xl.n[1], xf.n[1]);
+	assert_int_equal(xl.h[1], xf.h[1]);
+	/* the knobs matter, and when they are turned matters */
+	assert_memory_not_equal(&full, &never, sizeof(full));
+	assert_memory_not_equal(&full, &at0, sizeof(full));
+}
+
+/*
+ * An observer that starts wanting at T1, as a PMU starting to count does:
+ * it asks first (the catch-up shows it the past while it is still off),
+ * then turns itself on.  From T1 on it sees exactly what the fully run
+ * fabric shows after T1, and the past it was shown is that run's past.
+ */
+static void late_observer_sees_from_its_start(void **state)
+{
+	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
+	struct tap late, truth, all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+		struct tap *t = run ? &truth : &late;
+
+		tap_init(t, t1, run == 1);
+		watch(f, 0, 3, t, run == 1);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		assert_int_equal(fabric_run_until(f, t1), 0);
+		if (run == 0) {
+			assert_int_equal(late.off_n, 0);
+			fabric_observer_want(f, tap_tlp, &late, true);
+			late.on = true;
+		}
+		assert_int_equal(fabric_run_until(f, t2), 0);
+		fabric_destroy(f);
+	}
+	assert_true(truth.n[0] > 0);
+	assert_true(truth.n[1] > test_size(10000, 1000));
+	assert_int_equal(late.n[0], 0);
+	assert_int_equal(late.n[1], truth.n[1]);
+	assert_int_equal(late.h[1], truth.h[1]);
+	assert_int_equal(late.off_n, truth.n[0]);
+	assert_int_equal(late.off_h, truth.h[0]);
+}
+
+/*
+ * An observer added at T1 to a core left behind sees the TLPs from T1 on,
+ * none of the past the core catches up on first; an observer already there
+ * that did not want is shown that past, as it would have been.
+ */
+static void observer_added_late_sees_from_then(void **state)
+{
+	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
+	struct tap added[2], old[2], x, all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+
+		tap_init(&x, 0, true);
+		tap_init(&old[run], t1, true);
+		watch(f, 0, 0, &x, true);
+		watch(f, 0, 3, &old[run], false);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		assert_int_equal(fabric_run_until(f, t1), 0);
+		if (run == 0)
+			assert_int_equal(old[0].n[0], 0);
+		tap_init(&added[run], t1, true);
+		watch(f, 0, 3, &added[run], true);
+		assert_int_equal(fabric_run_until(f, t2), 0);
+		fabric_destroy(f);
+	}
+	assert_true(added[1].n[1] > test_size(10000, 1000));
+	assert_int_equal(added[0].n[0], 0);
+	assert_int_equal(added[1].n[0], 0);
+	assert_int_equal(added[0].n[1], added[1].n[1]);
+	assert_int_equal(added[0].h[1], added[1].h[1]);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(old[0].n[i], old[1].n[i]);
+		assert_int_equal(old[0].h[i], old[1].h[i]);
+	}
+	assert_true(old[1].n[0] > 0);
+}
+
+/*
+ * A trigger: an observer of core (0,0) that, at its first TLP from T1 on,
+ * starts a tap of core (0,3) from inside its callback (as a model raising
+ * an interrupt whose handler starts counting would).  (0,3) catches up in
+ * the middle of (0,0)'s run; neither core's TLPs change for it: (0,0)'s
+ * are those of a run with no trigger, (0,3)'s (the past replayed, then
+ * the rest) those of the fully run fabric.
+ */
+struct trigger {
+	struct fabric *f;
+	struct tap self, *target;
+	uint64_t at;
+	bool fired;
+};
+
+static void trigger_tlp(void *ctx, const struct fabric_tlp *t)
+{
+	struct trigger *g = ctx;
+
+	tap_tlp(&g->self, t);
+	if (g->target && !g->fired && t->time_ns >= g->at) {
+		g->fired = true;
+		fabric_observer_want(g->f, tap_tlp, g->target, true);
+	}
+}
+
+static void observer_started_from_a_callback(void **state)
+{
+	const uint64_t t1 = test_size(MS / 2, MS / 16), end = test_size(MS, MS / 8);
+	struct trigger g[2];
+	struct tap target[2], all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+
+		g[run] = (struct trigger){.f = f, .at = t1, .target = run ? NULL : &target[0]};
+		tap_init(&g[run].self, 0, true);
+		tap_init(&target[run], 0, true);
+		assert_int_equal(fabric_add_observer(f, 0, 0, trigger_tlp, &g[run]), 0);
+		watch(f, 0, 3, &target[run], run == 1);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		run_in_steps(f, end);
+		fabric_destroy(f);
+	}
+	assert_true(g[0].fired);
+	assert_true(target[1].n[1] > test_size(10000, 1000));
+	assert_int_equal(g[0].self.n[1], g[1].self.n[1]);
+	assert_int_equal(g[0].self.h[1], g[1].self.h[1]);
+	assert_int_equal(target[0].n[1], target[1].n[1]);
+	assert_int_equal(target[0].h[1], target[1].h[1]);
+}
+
+/*
+ * An observer that stops wanting leaves its core behind: it is shown
+ * nothing more until its statistics are read, which are still exact.
+ */
+static void observer_stopping_leaves_core_behind(void **state)
+{
+	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
+	struct fabric_port_stats s[2];
+	struct tap t[2], all;
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+		uint64_t seen;
+
+		tap_init(&t[run], 0, true);
+		watch(f, 0, 3, &t[run], true);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		assert_int_equal(fabric_run_until(f, t1), 0);
+		fabric_observer_want(f, tap_tlp, &t[run], false);
+		seen = t[run].n[1];
+		assert_int_equal(fabric_run_until(f, t2), 0);
+		if (run == 0)
+			assert_int_equal(t[run].n[1], seen);
+		assert_int_equal(fabric_port_stats(f, node(f, 0x00c0), &s[run]), 0);
+		fabric_destroy(f);
+	}
+	assert_true(t[1].n[1] > test_size(10000, 1000));
+	assert_memory_equal(&s[0], &s[1], sizeof(s[0]));
+	assert_int_equal(t[0].n[1], t[1].n[1]);
+	assert_int_equal(t[0].h[1], t[1].h[1]);
+}
+
+/*
+ * A workload change and a hot removal at T1 first bring the lazy core to
+ * T1: its statistics at T2 are those of the fully run fabric.
+ */
+static void workload_and_topology_changes_catch_up(void **state)
+{
+	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
+	const uint64_t t3 = t2 + t1;
+	struct fabric_port_stats s[2][2];
+	char err[256];
+
+	for (int run = 0; run < 2; run++) {
+		struct fabric *f = kunpeng("mixed");
+		int n_rp = node(f, 0x0000), n_ep2 = node(f, 0x3a00); /* 00:00.0, 3a:00.0 */
+		struct tap x, all;
+
+		tap_init(&x, 0, true);
+		watch(f, 0, 3, &x, true);
+		if (run == 1) {
+			tap_init(&all, 0, true);
+			watch(f, ALL, ALL, &all, true);
+		}
+		assert_int_equal(fabric_run_until(f, t1), 0);
+		assert_int_equal(fabric_set_workload(f, "storage-read", NULL, err, sizeof(err)), 0);
+		assert_int_equal(fabric_run_until(f, t2), 0);
+		assert_int_equal(fabric_remove_node(f, n_ep2), 0);
+		assert_int_equal(fabric_run_until(f, t3), 0);
+		assert_int_equal(fabric_port_stats(f, n_rp, &s[run][0]), 0);
+		assert_int_equal(fabric_port_stats(f, n_ep2, &s[run][1]), 0);
+		fabric_destroy(f);
+	}
+	assert_true(total_tlps(&s[1][0]) > test_size(10000, 1000));
+	assert_true(total_tlps(&s[1][1]) > 0);
+	assert_memory_equal(&s[0][0], &s[1][0], sizeof(s[0][0]));
+	assert_memory_equal(&s[0][1], &s[1][1], sizeof(s[0][1]));
+}
+
+/*
+ * test_fabric's accelerator (core 0) and GPU (core 2) are a P2P pair: one
+ * domain.  Looking at core 0 alone runs core 2 with it, so core 0 sees
+ * the TLPs of the fully observed fabric, P2P ones included.
+ */
+static void p2p_joined_cores_are_one_domain(void **state)
+{
+	static const char *const workloads[] = {"p2p", "mixed"};
+
+	for (size_t w = 0; w < 2; w++) {
+		struct tap c0[2], c2[2], all;
+
+		for (int run = 0; run < 2; run++) {
+			struct fabric *f = test_fabric(5);
+			char err[256];
+
+			assert_non_null(f);
+			assert_int_equal(fabric_set_workload(f, workloads[w], NULL, err, sizeof(err)),
+					 0);
+			tap_init(&c0[run], 0, true);
+			tap_init(&c2[run], 0, true);
+			watch(f, 0, 0, &c0[run], true);
+			watch(f, 0, 2, &c2[run], false);
+			if (run == 1) {
+				tap_init(&all, 0, true);
+				watch(f, ALL, ALL, &all, true);
+			}
+			run_in_steps(f, test_size(MS, MS / 4));
+			fabric_destroy(f);
+		}
+		assert_true(c0[0].n[1] > test_size(10000, 1000));
+		assert_int_equal(c0[0].n[1], c0[1].n[1]);
+		assert_int_equal(c0[0].h[1], c0[1].h[1]);
+		/* core 2 was run with core 0 although nobody asked for it */
+		assert_true(c2[0].n[1] > 0);
+		assert_int_equal(c2[0].n[1], c2[1].n[1]);
+		assert_int_equal(c2[0].h[1], c2[1].h[1]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(observed_core_same_tlps_whether_others_run),
+	    cmocka_unit_test(log_runs_every_core),
+	    cmocka_unit_test(stats_read_catches_up_exactly),
+	    cmocka_unit_test(knob_on_lazy_core_applies_at_its_time),
+	    cmocka_unit_test(late_observer_sees_from_its_start),
+	    cmocka_unit_test(observer_added_late_sees_from_then),
+	    cmocka_unit_test(observer_started_from_a_callback),
+	    cmocka_unit_test(observer_stopping_leaves_core_behind),
+	    cmocka_unit_test(workload_and_topology_changes_catch_up),
+	    cmocka_unit_test(p2p_joined_cores_are_one_domain),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
