@@ -137,10 +137,12 @@ void dom_run(struct fabric *f, struct fdomain *d, uint64_t end)
 	for (int i; (i = agent_next(f, end)) >= 0;) {
 		if (f->obs_dirty)
 			fab_observers_rebuild(f);
-		if (i < f->ntx) /* transmitter 2p + dir of port p: no agent to read */
-			fab_tx_fire(f, &f->ports[i >> 1], i & 1, f->now);
-		else
+		if (i >= f->ntx) /* transmitter 2p + dir of port p: no agent to read */
 			stream_fire(f, f->agents[i].idx, f->now);
+		else if (i & 1)
+			fab_tx_fire_out(f, &f->ports[i >> 1], f->now);
+		else
+			fab_tx_fire_in(f, &f->ports[i >> 1], f->now);
 	}
 	d->now = end;
 	f->now = end;

@@ -376,7 +376,9 @@ static inline struct ptlp *fab_slot(struct fabric *f, int port, int dir, int cls
 	return pring_slot(&f->ports[port].tx[dir].q[cls]);
 }
 void fab_send(struct fabric *f, int port, int dir, struct ptlp *t);
-void fab_tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now);
+/* A transmitter's event: the TLP on the wire crosses, the next is picked. */
+void fab_tx_fire_in(struct fabric *f, struct fport *p, uint64_t now);
+void fab_tx_fire_out(struct fabric *f, struct fport *p, uint64_t now);
 void fab_port_observers(struct fabric *f);
 void fab_observers_rebuild(struct fabric *f);
 /* The Tx weights of a port from its core's qos levels: after either changes. */
