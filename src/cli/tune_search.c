@@ -49,8 +49,8 @@ static int search_usage(int ret)
 	    "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
 	    "                      -- COMMAND [ARGS]\n"
 	    "  runs COMMAND under candidate levels and measures EVENT (a count, or the metric\n"
-	    "  of a PCIe PMU pair: {xxx_flux,xxx_time} bandwidth, {xxx_latency,xxx_cnt} "
-	    "latency)\n");
+	    "  of a PCIe PMU pair: {*_flux,*_time} bandwidth, {*_latency,*_cnt} latency,\n"
+	    "  e.g. {hisi_pcie0_core2/tx_cpl_flux/,hisi_pcie0_core2/tx_cpl_time/})\n");
 	return ret;
 }
 
