@@ -131,12 +131,13 @@ static void link_agent(struct fabric *f, struct fdomain *d, int a)
 
 void agent_set(struct fabric *f, int a, uint64_t t)
 {
-	struct fdomain *d = &f->doms[f->agents[a].dom];
+	struct fdomain *d;
 
 	if (a < f->ntx) {
 		tx_agent_set(f, a, t);
 		return;
 	}
+	d = &f->doms[f->agents[a].dom];
 	unlink_agent(f, d, a);
 	f->agents[a].t = t;
 	link_agent(f, d, a);
@@ -178,7 +179,7 @@ static int first_stream(const struct fabric *f, const struct fdomain *d)
 
 int agent_next(struct fabric *f, uint64_t limit)
 {
-	struct fdomain *d = f->cur;
+	struct fdomain *d = f->running;
 	uint64_t t = T_NEVER;
 	int a = -1;
 
@@ -199,7 +200,7 @@ int agent_next(struct fabric *f, uint64_t limit)
 	return a;
 }
 
-int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t)
+int agent_new(struct fabric *f, enum agent_kind kind, int idx, uint64_t t)
 {
 	int a;
 
@@ -218,7 +219,7 @@ int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t
 	f->nagents++;
 	f->ntx += kind == AG_TX;
 	f->agents[a] =
-	    (struct fagent){.t = t, .kind = kind, .dir = dir, .idx = idx, .slot = CAL_NONE};
+	    (struct fagent){.t = t, .kind = kind, .idx = idx, .slot = CAL_NONE};
 	return a;
 }
 

@@ -73,7 +73,6 @@ void domains_free(struct fabric *f)
 	free(f->doms);
 	f->doms = NULL;
 	f->ndoms = 0;
-	f->cur = NULL;
 }
 
 static void place_agents(struct fabric *f, const int *dom_of)
@@ -109,7 +108,6 @@ int domains_build(struct fabric *f)
 		f->doms[d].rng = fab_seed_mix(f->seed ^ ((uint64_t)f->builds << 32 | (uint64_t)d));
 		r = calendar_build(f, &f->doms[d], d);
 	}
-	f->cur = n ? &f->doms[0] : NULL;
 	free(dom_of);
 	dom_wanted(f);
 	return r;
@@ -132,7 +130,7 @@ void dom_run(struct fabric *f, struct fdomain *d, uint64_t end)
 {
 	struct fdomain *outer = f->running;
 
-	f->running = f->cur = d;
+	f->running = d;
 	f->now = d->now;
 	for (int i; (i = agent_next(f, end)) >= 0;) {
 		if (f->obs_dirty)
@@ -153,11 +151,9 @@ void dom_run(struct fabric *f, struct fdomain *d, uint64_t end)
 void dom_sync(struct fabric *f, int d)
 {
 	uint64_t now = f->now;
-	struct fdomain *cur = f->cur;
 
 	for (int i = 0; i < f->ndoms; i++)
 		if ((d == DOM_ALL || d == i) && &f->doms[i] != f->running && f->doms[i].now < now)
 			dom_run(f, &f->doms[i], now);
 	f->now = now;
-	f->cur = cur;
 }

@@ -117,7 +117,7 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 	const struct fabric_node_desc *d = &f->nodes[p->node].d;
 	struct fabric_tlp o = {
 	    .time_ns = now / PS_PER_NS,
-	    .seq = f->cur->seq,
+	    .seq = f->running->seq,
 	    .prefix = t->prefix,
 	    .port = p->node,
 	    .sicl = d->sicl,
@@ -159,7 +159,7 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 	count(f, p, dir, t);
 	if (p->nobs || f->log_fn)
 		notify(f, p, dir, t, now);
-	f->cur->seq++;
+	f->running->seq++;
 	if (dir == FABRIC_INBOUND)
 		route_inbound(f, p, t, now);
 	else

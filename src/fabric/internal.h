@@ -182,7 +182,6 @@ struct txwin {
 struct fagent {
 	uint64_t t;
 	uint8_t kind;
-	uint8_t dir;
 	int dom;	/* its domain */
 	unsigned leaf;	/* transmitters: leaf in the domain's winner tree */
 	int idx;	/* port or stream index */
@@ -243,8 +242,7 @@ struct fabric {
 	int ndoms;
 	int *core_up; /* union-find of the cores traffic ever joined */
 	int ncores_joined;
-	struct fdomain *cur;	 /* the domain whose generator is drawn */
-	struct fdomain *running; /* the domain being run, NULL between runs */
+	struct fdomain *running; /* the domain being run (its generator, its count), else NULL */
 	bool obs_dirty;		 /* the Root Ports' observer lists are to be rebuilt */
 
 	struct fstream *streams;
@@ -322,7 +320,7 @@ void pring_free(struct pring *r);
 
 /* calendar.c: when agents act */
 /* An agent, not yet in any calendar: domain_build places it. */
-int agent_new(struct fabric *f, enum agent_kind kind, int idx, int dir, uint64_t t);
+int agent_new(struct fabric *f, enum agent_kind kind, int idx, uint64_t t);
 /* The next agent of the running domain due before limit, or -1; time moves to its time. */
 int agent_next(struct fabric *f, uint64_t limit);
 void agent_set(struct fabric *f, int a, uint64_t t);
@@ -409,7 +407,7 @@ void ep_credit_return(struct fabric *f, int ep, uint64_t now);
 uint64_t fab_host_addr(struct fabric *f, uint32_t align);
 
 /* domain.c */
-/* Domains from the streams of the workload; every domain is first run up to now. */
+/* Domains from the streams of the workload, all starting now (callers first dom_sync). */
 int domains_build(struct fabric *f);
 void domains_free(struct fabric *f);
 /* Runs domain d (or, for DOM_ALL, every domain) up to the fabric's time. */

@@ -3,10 +3,10 @@
  * Observers, the tune knobs of PCIe cores and the run loop.  Each Root Port
  * keeps its own copy of the observers of its core that look, so the hot
  * path calls exactly the observers that want a TLP without looking any up
- * (one that does not look is not shown anything: it would ignore it).  Whether
- * an observer looks at what it is shown decides which domains are run
- * (domain.c); a change of either first brings the domains it concerns to
- * the present, so that the past is what it would have been.
+ * (one that does not look is not shown anything: it would ignore it).  Which
+ * observers look decides which domains are run (domain.c); an observer
+ * added, or starting to look, first brings the domains it sees to the
+ * present, so that the past is what it would have been.
  */
 #include <errno.h>
 #include <string.h>
@@ -14,6 +14,13 @@
 #include "internal.h"
 
 #define ALL_CORES 0xffff
+
+/* Whether an observer is shown the TLPs of a Root Port (its desc d). */
+static bool sees(const struct fobs *ob, const struct fabric_node_desc *d)
+{
+	return (ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
+	       (ob->sicl == d->sicl && ob->core == d->core);
+}
 
 void fab_observers_rebuild(struct fabric *f)
 {
@@ -26,8 +33,7 @@ void fab_observers_rebuild(struct fabric *f)
 		for (int o = 0; o < f->nobs; o++) {
 			const struct fobs *ob = &f->obs[o];
 
-			if (ob->want && ((ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
-					 (ob->sicl == d->sicl && ob->core == d->core)))
+			if (ob->want && sees(ob, d))
 				p->obs[p->nobs++] = *ob;
 		}
 	}
@@ -50,13 +56,9 @@ void fab_port_observers(struct fabric *f)
 /* The domains of the ports an observer sees. */
 static void sync_observed(struct fabric *f, const struct fobs *ob)
 {
-	for (int i = 0; i < f->nports; i++) {
-		const struct fabric_node_desc *d = &f->nodes[f->ports[i].node].d;
-
-		if ((ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
-		    (ob->sicl == d->sicl && ob->core == d->core))
+	for (int i = 0; i < f->nports; i++)
+		if (sees(ob, &f->nodes[f->ports[i].node].d))
 			dom_sync(f, f->ports[i].dom);
-	}
 }
 
 int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_observer fn,

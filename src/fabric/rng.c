@@ -19,7 +19,7 @@ uint64_t fab_seed_mix(uint64_t seed)
 /* Drawn from the running domain's generator: domains do not share draws. */
 uint64_t fab_rand(struct fabric *f)
 {
-	uint64_t *x = &f->cur->rng;
+	uint64_t *x = &f->running->rng;
 
 	*x ^= *x >> 12;
 	*x ^= *x << 25;

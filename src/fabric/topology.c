@@ -87,7 +87,7 @@ static int add_port(struct fabric *f, int node)
 	 */
 	agents_clear_streams(f);
 	for (int dir = 0; dir < 2; dir++) {
-		int a = agent_new(f, AG_TX, f->nports, dir, T_NEVER);
+		int a = agent_new(f, AG_TX, f->nports, T_NEVER);
 
 		if (a < 0)
 			return a;

@@ -178,7 +178,7 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 	}
 	f->nstreams++;
 	/* Streams start 7 ps apart: no two issue at the very same instant. */
-	a = agent_new(f, AG_STREAM, i, 0, f->now + (uint64_t)i * 7);
+	a = agent_new(f, AG_STREAM, i, f->now + (uint64_t)i * 7);
 	if (a < 0)
 		return a;
 	s->agent = a;
