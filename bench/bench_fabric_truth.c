@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/pcie/bdf.h>
+
 #include "platform/pfile.h"
 
 #define MAX_RP 64
@@ -107,8 +109,8 @@ static void print(const struct fabric *f, struct truth *t)
 		const struct fabric_node_desc *d = fabric_node(f, t->rp[i]);
 		char name[16];
 
-		snprintf(name, sizeof(name), "%04x:%02x:%02x.%x", d->domain, d->rid >> 8,
-			 d->rid >> 3 & 0x1f, d->rid & 7);
+		pci_bdf_format((struct pci_bdf){.domain = d->domain, .rid = d->rid}, name,
+			       sizeof(name));
 		for (int di = 0; di < 2; di++)
 			for (int c = 0; c < 3; c++)
 				printf("bw %s %s %s tlps %llu bytes %llu\n", name, dir[di], cls[c],

@@ -71,7 +71,7 @@ for ev in "$pmu/rx_mwr_latency,port=0xffff/" "$pmu/rx_mwr_cnt,port=0xffff/" \
 	for v in old new; do
 		if [ $v = old ]; then bin=$old/pciescope; else bin=$BUILD_DIR/pciescope; fi
 		PCIESCOPE_STATE_DIR=$tmp/state-$v "$bin" stat -x, --workload mixed -e "$ev" \
-			-- sleep "0.00$ms" 2>&1 >/dev/null | awk -F, '{ print "pmu", $3, $1 }' >"$tmp/$v"
+			-- sleep "$(awk -v m="$ms" 'BEGIN { print m / 1000 }')" 2>&1 >/dev/null | awk -F, '{ print "pmu", $3, $1 }' >"$tmp/$v"
 	done
 	echo "== $ev"
 	drift "perf stat" "$tmp/old" "$tmp/new"
