@@ -109,7 +109,7 @@ static int config_polling(const struct diag_trace *t, const struct dt_cfg *c,
 	if (c->n < th->cfg_min || rate < th->cfg_rate || spread < th->cfg_span_share ||
 	    t->mem_tlps < c->n)
 		return 0;
-	dt_rid_name(c->target, who, sizeof(who));
+	pci_rid_format(c->target, who, sizeof(who));
 	f = diag_add(out, "config-polling", DIAG_WARNING, who);
 	if (!f)
 		return -ENOMEM;

@@ -57,11 +57,6 @@ void *dt_get(struct dt_table *t, uint16_t id)
 	return it;
 }
 
-void dt_rid_name(uint16_t rid, char *buf, size_t n)
-{
-	snprintf(buf, n, "%02x:%02x.%x", rid >> 8, rid >> 3 & 0x1f, rid & 7);
-}
-
 double dt_ns(const struct diag_trace *t, uint64_t ticks)
 {
 	return (double)ticks * analysis_tick_ns(t->a);

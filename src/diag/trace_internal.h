@@ -8,6 +8,7 @@
 #define PCIESCOPE_DIAG_TRACE_INTERNAL_H
 
 #include <pciescope/diag/trace.h>
+#include <pciescope/pcie/bdf.h>
 
 #define DT_TAGS 1024
 #define DT_MAX_TRACKED 1024 /* requesters whose outstanding requests are followed */
@@ -72,8 +73,6 @@ struct diag_trace {
 void *dt_get(struct dt_table *t, uint16_t id);
 void *dt_at(const struct dt_table *t, size_t i);
 
-/* "bb:dd.f" */
-void dt_rid_name(uint16_t rid, char *buf, size_t n);
 double dt_ns(const struct diag_trace *t, uint64_t ticks);
 double dt_span_ns(const struct diag_trace *t);
 
