@@ -84,8 +84,8 @@ int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 	t->o.host = t->host;
 	snprintf(t->subject, sizeof(t->subject), "%s", o->pmu && *o->pmu ? o->pmu : "trace");
 	ao.ctx = t;
-	t->dir = o->have_config ? analysis_dir_of_setting((enum ptt_format)(o->config >> 32 & 0xf),
-							  o->config >> 20 & 0xf)
+	t->set = ptt_setting_of_config(o->config);
+	t->dir = o->have_config ? analysis_dir_of_setting(t->set.format, t->set.direction)
 				: ANALYSIS_DIR_UNKNOWN;
 	err = analysis_create(&ao, &t->a);
 	if (!err)
