@@ -329,12 +329,10 @@ void diag_trace_feed(struct diag_trace *t, const uint8_t *buf, size_t len, enum 
 	for (size_t off = 0; off + es <= len; off += es) {
 		struct ptt_entry e;
 		struct tlp_hdr h;
-		uint32_t dw[4];
 
 		ptt_entry_decode(buf + off, f, &e);
 		tick(t, f, e.time);
-		memcpy(dw, e.hdr, sizeof(dw));
-		if (tlp_decode(dw, 4, &h) < 0) {
+		if (tlp_decode(e.hdr, 4, &h) < 0) {
 			analysis_feed_undecoded(t->a, &e);
 			continue;
 		}
