@@ -17,8 +17,9 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
+
+#include <pciescope/backend/pace.h>
 
 #include "backend_internal.h"
 #include "host_internal.h"
@@ -218,10 +219,7 @@ static int h_run(struct backend *b, char *const argv[], int (*poll)(void *ctx), 
 
 static uint64_t h_now_ns(struct backend *b)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return wall_clock_monotonic.now_ns(NULL);
 }
 
 static void h_close(struct backend *b)

@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <pciescope/backend/pace.h>
+
 #include "backend_internal.h"
 
 int backend_parse_sleep(char *const argv[], uint64_t *ns)
@@ -53,14 +55,6 @@ int backend_parse_sleep(char *const argv[], uint64_t *ns)
 		return -EINVAL;
 	*ns = (uint64_t)llround(v);
 	return 1;
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static void child(char *const argv[], int errfd)
@@ -121,7 +115,7 @@ int backend_run_real(struct backend *b, char *const argv[], int (*poll)(void *ct
 		     unsigned poll_ms, uint64_t *elapsed_ns, int *exit_status)
 {
 	int pipefd[2], st, e, stopped = 0;
-	uint64_t t0 = mono_ns();
+	uint64_t t0 = wall_clock_monotonic.now_ns(NULL);
 	pid_t pid;
 
 	if (!argv[0])
@@ -141,7 +135,7 @@ int backend_run_real(struct backend *b, char *const argv[], int (*poll)(void *ct
 	e = exec_error(pipefd[0]);
 	close(pipefd[0]);
 	st = wait_child(pid, poll, ctx, poll_ms, &stopped);
-	*elapsed_ns = mono_ns() - t0;
+	*elapsed_ns = wall_clock_monotonic.now_ns(NULL) - t0;
 	if (e) {
 		backend_set_error(b, "cannot run '%s': %s", argv[0], strerror(e));
 		return -e;

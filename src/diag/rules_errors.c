@@ -18,7 +18,7 @@ static int completer_errors(const struct dt_cpl *c, struct diag_findings *out)
 
 	if (!n)
 		return 0;
-	dt_rid_name(c->rid, who, sizeof(who));
+	pci_rid_format(c->rid, who, sizeof(who));
 	f = diag_add(out, "completion-errors", DIAG_ERROR, who);
 	if (!f)
 		return -ENOMEM;
@@ -53,7 +53,7 @@ static int poisoned_requests(const struct dt_req *r, struct diag_findings *out)
 
 	if (!r->poisoned)
 		return 0;
-	dt_rid_name(r->rid, who, sizeof(who));
+	pci_rid_format(r->rid, who, sizeof(who));
 	f = diag_add(out, "completion-errors", DIAG_ERROR, who);
 	if (!f)
 		return -ENOMEM;
@@ -78,7 +78,7 @@ static int messages(const struct dt_req *r, struct diag_findings *out)
 
 	if (!n)
 		return 0;
-	dt_rid_name(r->rid, who, sizeof(who));
+	pci_rid_format(r->rid, who, sizeof(who));
 	f = diag_add(out, "error-messages", DIAG_ERROR, who);
 	if (!f)
 		return -ENOMEM;

@@ -28,7 +28,7 @@ static int small_reads(const struct dt_req *r, const struct diag_thresholds *th,
 		median++;
 	if ((1u << median) > th->small_read_bytes)
 		return 0;
-	dt_rid_name(r->rid, who, sizeof(who));
+	pci_rid_format(r->rid, who, sizeof(who));
 	f = diag_add(out, "small-read-requests", DIAG_WARNING, who);
 	if (!f)
 		return -ENOMEM;
@@ -121,7 +121,7 @@ static int latency_outliers(const struct diag_trace *t, const struct diag_thresh
 
 		if (v[i].p99 < th->latency_factor * median)
 			continue;
-		dt_rid_name(v[i].rid, who, sizeof(who));
+		pci_rid_format(v[i].rid, who, sizeof(who));
 		f = diag_add(out, "latency-outlier", DIAG_WARNING, who);
 		if (!f) {
 			err = -ENOMEM;
@@ -145,7 +145,7 @@ static int latency_outliers(const struct diag_trace *t, const struct diag_thresh
 		snprintf(f->chart_title, sizeof(f->chart_title), "p99 read latency per requester");
 		snprintf(f->chart_unit, sizeof(f->chart_unit), "ns");
 		for (size_t k = 0; k < n; k++) {
-			dt_rid_name(v[k].rid, other, sizeof(other));
+			pci_rid_format(v[k].rid, other, sizeof(other));
 			diag_bar(f, other, v[k].p99);
 		}
 	}
@@ -192,7 +192,7 @@ static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
 	lat = dt_ns(t, r->matched_ticks) / (double)r->matched_data_reads;
 	bytes = (double)r->matched_bytes / (double)r->matched_data_reads;
 	limit = lat > 0 ? r->max_out * bytes / lat * 1000.0 : 0;
-	dt_rid_name(r->rid, who, sizeof(who));
+	pci_rid_format(r->rid, who, sizeof(who));
 	f = diag_add(out, "outstanding-limit", DIAG_WARNING, who);
 	if (!f)
 		return -ENOMEM;
@@ -230,7 +230,7 @@ static int unmatched(const struct diag_trace *t, const struct dt_req *r,
 	if (r->np < th->unmatched_min || !r->cpls_to || pct <= th->unmatched_pct ||
 	    dt_is_host(t, r->rid))
 		return 0;
-	dt_rid_name(r->rid, who, sizeof(who));
+	pci_rid_format(r->rid, who, sizeof(who));
 	f = diag_add(out, "unmatched-requests", DIAG_WARNING, who);
 	if (!f)
 		return -ENOMEM;

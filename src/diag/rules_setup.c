@@ -11,8 +11,6 @@
 
 #include "trace_internal.h"
 
-#define PTT_TYPE_CPL 4u
-
 void diag_thresholds_default(struct diag_thresholds *t)
 {
 	*t = (struct diag_thresholds){
@@ -36,16 +34,6 @@ void diag_thresholds_default(struct diag_thresholds *t)
 	};
 }
 
-static unsigned setting_format(const struct diag_trace *t)
-{
-	return t->o.config >> 32 & 0xf;
-}
-
-static unsigned setting_direction(const struct diag_trace *t)
-{
-	return t->o.config >> 20 & 0xf;
-}
-
 /*
  * 4DW direction 2 traces inbound requests with the outbound completions of
  * the DMA reads, direction 3 outbound requests with the inbound CPL A that
@@ -55,19 +43,19 @@ bool dt_sees_completions(const struct diag_trace *t)
 {
 	if (!t->o.have_config)
 		return true;
-	return (t->o.config >> 24 & PTT_TYPE_CPL) && setting_format(t) == PTT_FMT_4DW &&
-	       (setting_direction(t) == 2 || setting_direction(t) == 3);
+	return (t->set.type & PTT_TYPE_CPL) && t->set.format == PTT_FMT_4DW &&
+	       (t->set.direction == 2 || t->set.direction == 3);
 }
 
 static const char *what_would(const struct diag_trace *t)
 {
-	if (!(t->o.config >> 24 & PTT_TYPE_CPL))
+	if (!(t->set.type & PTT_TYPE_CPL))
 		return "add completions to the type (type=7) and record 4DW (format=0) with "
 		       "direction=2 (DMA reads and their completions) or direction=3 (CPU reads)";
-	if (setting_format(t) == PTT_FMT_8DW)
+	if (t->set.format == PTT_FMT_8DW)
 		return "record 4DW (format=0): 8DW traces one direction; direction=2 shows DMA "
 		       "reads with their completions, direction=3 CPU reads";
-	if (setting_direction(t) == 0)
+	if (t->set.direction == 0)
 		return "record direction=2: outbound TLPs with the inbound requests, so DMA reads "
 		       "meet their completions";
 	return "record direction=3: outbound requests with the inbound completions (CPL A) that "
@@ -87,12 +75,12 @@ static int hides_completions(const struct diag_trace *t, struct diag_findings *o
 	    f->summary, sizeof(f->summary),
 	    "the recording (format=%u direction=%u type=%u) cannot see %llu requests meet their "
 	    "completions: no latency finding can be made",
-	    setting_format(t), setting_direction(t), (unsigned)(t->o.config >> 24 & 0xff),
+	    (unsigned)t->set.format, t->set.direction, t->set.type,
 	    (unsigned long long)t->np_requests);
 	snprintf(f->advice, sizeof(f->advice), "%s", what_would(t));
-	diag_figure(f, "format", setting_format(t));
-	diag_figure(f, "direction", setting_direction(t));
-	diag_figure(f, "type", (double)(t->o.config >> 24 & 0xff));
+	diag_figure(f, "format", t->set.format);
+	diag_figure(f, "direction", t->set.direction);
+	diag_figure(f, "type", t->set.type);
 	diag_figure(f, "requests", (double)t->np_requests);
 	diag_figure(f, "completions", (double)t->completions);
 	return 0;
@@ -109,7 +97,7 @@ static int config_polling(const struct diag_trace *t, const struct dt_cfg *c,
 	if (c->n < th->cfg_min || rate < th->cfg_rate || spread < th->cfg_span_share ||
 	    t->mem_tlps < c->n)
 		return 0;
-	dt_rid_name(c->target, who, sizeof(who));
+	pci_rid_format(c->target, who, sizeof(who));
 	f = diag_add(out, "config-polling", DIAG_WARNING, who);
 	if (!f)
 		return -ENOMEM;

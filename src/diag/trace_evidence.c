@@ -57,11 +57,6 @@ void *dt_get(struct dt_table *t, uint16_t id)
 	return it;
 }
 
-void dt_rid_name(uint16_t rid, char *buf, size_t n)
-{
-	snprintf(buf, n, "%02x:%02x.%x", rid >> 8, rid >> 3 & 0x1f, rid & 7);
-}
-
 double dt_ns(const struct diag_trace *t, uint64_t ticks)
 {
 	return (double)ticks * analysis_tick_ns(t->a);
@@ -89,8 +84,8 @@ int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 	t->o.host = t->host;
 	snprintf(t->subject, sizeof(t->subject), "%s", o->pmu && *o->pmu ? o->pmu : "trace");
 	ao.ctx = t;
-	t->dir = o->have_config ? analysis_dir_of_setting((enum ptt_format)(o->config >> 32 & 0xf),
-							  o->config >> 20 & 0xf)
+	t->set = ptt_setting_of_config(o->config);
+	t->dir = o->have_config ? analysis_dir_of_setting(t->set.format, t->set.direction)
 				: ANALYSIS_DIR_UNKNOWN;
 	err = analysis_create(&ao, &t->a);
 	if (!err)
@@ -334,12 +329,10 @@ void diag_trace_feed(struct diag_trace *t, const uint8_t *buf, size_t len, enum 
 	for (size_t off = 0; off + es <= len; off += es) {
 		struct ptt_entry e;
 		struct tlp_hdr h;
-		uint32_t dw[4];
 
 		ptt_entry_decode(buf + off, f, &e);
 		tick(t, f, e.time);
-		memcpy(dw, e.hdr, sizeof(dw));
-		if (tlp_decode(dw, 4, &h) < 0) {
+		if (tlp_decode(e.hdr, 4, &h) < 0) {
 			analysis_feed_undecoded(t->a, &e);
 			continue;
 		}

@@ -8,6 +8,8 @@
 #define PCIESCOPE_DIAG_TRACE_INTERNAL_H
 
 #include <pciescope/diag/trace.h>
+#include <pciescope/pcie/bdf.h>
+#include <pciescope/trace/ptt_sight.h>
 
 #define DT_TAGS 1024
 #define DT_MAX_TRACKED 1024 /* requesters whose outstanding requests are followed */
@@ -53,8 +55,9 @@ struct dt_table {
 
 struct diag_trace {
 	struct diag_trace_opts o;
-	uint16_t host[64]; /* o.host copied (at most 64) */
-	char subject[48];  /* the PMU that recorded it, or "trace" */
+	struct ptt_setting set; /* o.config's terms (meaningful with o.have_config) */
+	uint16_t host[64];	/* o.host copied (at most 64) */
+	char subject[48];	/* the PMU that recorded it, or "trace" */
 	struct analysis *a;
 	enum analysis_dir dir;
 	bool err; /* out of memory on the way: some evidence is missing */
@@ -72,8 +75,6 @@ struct diag_trace {
 void *dt_get(struct dt_table *t, uint16_t id);
 void *dt_at(const struct dt_table *t, size_t i);
 
-/* "bb:dd.f" */
-void dt_rid_name(uint16_t rid, char *buf, size_t n);
 double dt_ns(const struct diag_trace *t, uint64_t ticks);
 double dt_span_ns(const struct diag_trace *t);
 

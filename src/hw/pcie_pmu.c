@@ -147,12 +147,11 @@ int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pc
 		m->c[i].last_ns = fabric_now(f);
 	}
 	r = fabric_add_observer(f, p->sicl, p->core, pcie_pmu_observe, m);
-	if (!r)
-		fabric_observer_want(f, pcie_pmu_observe, m, false); /* no counter counts yet */
 	if (r < 0) {
 		free(m);
 		return r;
 	}
+	fabric_observer_want(f, pcie_pmu_observe, m, false); /* no counter counts yet */
 	dev->bar[HISI_PCIE_PMU_BAR] =
 	    (struct bus_bar){.ops = &pcie_pmu_mmio, .model = m, .size = HISI_PCIE_PMU_BAR_SIZE};
 	dev->nvectors = 1;

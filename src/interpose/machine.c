@@ -28,6 +28,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/backend/pace.h>
+
 #include "interpose.h"
 
 #define MAX_TYPES 256 /* as many as exec passes (builtin-exec.c) */
@@ -126,14 +128,6 @@ const char *machine_pmu_name(uint32_t type)
 	return i < 0 ? "" : m.names[i];
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 struct backend *machine_backend(void)
 {
 	const char *seed = getenv("PCIESCOPE_EXEC_SEED");
@@ -167,15 +161,16 @@ void machine_running(int delta)
 	m.running += delta;
 	if (was || m.running <= 0 || !m.booted) {
 		if (was && m.running <= 0)
-			m.paused_at = mono_ns();
+			m.paused_at = wall_clock_monotonic.now_ns(NULL);
 		return;
 	}
 	if (!m.started) {
 		m.started = true;
-		m.wall0 = mono_ns();
+		m.wall0 = wall_clock_monotonic.now_ns(NULL);
 		m.sim0 = m.b->ops->now_ns(m.b);
 	} else {
-		m.wall0 += mono_ns() - m.paused_at; /* the pause is not simulated */
+		/* the pause is not simulated */
+		m.wall0 += wall_clock_monotonic.now_ns(NULL) - m.paused_at;
 	}
 }
 
@@ -185,13 +180,13 @@ void machine_follow_wall(void)
 
 	if (!m.started || m.running <= 0)
 		return;
-	want = mono_ns() - m.wall0;
+	want = wall_clock_monotonic.now_ns(NULL) - m.wall0;
 	if (want <= m.simulated)
 		return;
-	t = mono_ns();
+	t = wall_clock_monotonic.now_ns(NULL);
 	if (m.b->ops->advance(m.b, want - m.simulated))
 		return;
-	after = mono_ns();
+	after = wall_clock_monotonic.now_ns(NULL);
 	m.simulated = m.b->ops->now_ns(m.b) - m.sim0;
 	m.busy += after - t;
 	if (after - m.wall0 > m.simulated && after - m.wall0 - m.simulated > m.max_lag)
