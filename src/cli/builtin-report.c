@@ -25,6 +25,7 @@
 #include <pciescope/out/wbuf.h>
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/trace/ptt_print.h>
+#include <pciescope/trace/ptt_sight.h>
 
 #include "cli.h"
 #include "report_pcap.h"
@@ -217,10 +218,12 @@ static enum analysis_dir trace_dir(const struct report *r)
 {
 	const struct perf_attr_info *a =
 	    perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, 0) : NULL;
-	uint64_t c = a ? a->attr.config : 0;
+	struct ptt_setting s;
 
-	return a ? analysis_dir_of_setting((enum ptt_format)(c >> 32 & 0xf), c >> 20 & 0xf)
-		 : ANALYSIS_DIR_UNKNOWN;
+	if (!a)
+		return ANALYSIS_DIR_UNKNOWN;
+	s = ptt_setting_of_config(a->attr.config);
+	return analysis_dir_of_setting(s.format, s.direction);
 }
 
 static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off,

@@ -149,8 +149,7 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	v->input = input;
 	v->have_setting = have_config;
 	v->setting = ptt_setting_of_config(config);
-	v->dir = have_config ? analysis_dir_of_setting((enum ptt_format)((config >> 32) & 0xf),
-						       (config >> 20) & 0xf)
+	v->dir = have_config ? analysis_dir_of_setting(v->setting.format, v->setting.direction)
 			     : ANALYSIS_DIR_UNKNOWN;
 	err = analysis_create(&ao, &v->a);
 	if (err) {
