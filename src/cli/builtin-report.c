@@ -9,8 +9,9 @@
  * the payloads in pieces that fit the CPU cache: from a file all at the
  * end, cut between threads (analysis_feed_spans); from a pipe one by one
  * as they come (perf_reader_aux_bytes).  The filter (report_filter.c)
- * reaches every view: the entry views and --pcap through the trace
- * library's filtered loops, the analysis through its options.
+ * reaches every view: the entry views through the trace library's
+ * filtered loops, --pcap through its entry test (ptt_filter_entry), the
+ * analysis through its options.
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */
