@@ -104,7 +104,7 @@ static int prepare_event(struct rec *s, int i)
 	struct rec_event *e = &s->e[i];
 	struct pmu_event *pe = &e->pe;
 	char err[512];
-	int ret = pmu_event_parse(s->b, e->spec, pe, err, sizeof(err));
+	int twin, ret = pmu_event_parse(s->b, e->spec, pe, err, sizeof(err));
 
 	if (ret)
 		return cli_error("record: %s", err);
@@ -115,10 +115,11 @@ static int prepare_event(struct rec *s, int i)
 		return cli_error("record: -e %s: %s and %s are not the same kind of tracer; a "
 				 "recording holds one kind of AUX trace (perf refuses a mix too)",
 				 e->spec, s->e[0].pe.pmu, pe->pmu);
-	if (same_device(s, i) >= 0)
+	twin = same_device(s, i);
+	if (twin >= 0)
 		return cli_error("record: -e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",
-				 e->spec, pe->pmu, s->e[same_device(s, i)].spec);
+				 e->spec, pe->pmu, s->e[twin].spec);
 	pe->attr.sample_period = 1;
 	pe->attr.sample_type =
 	    PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
@@ -244,15 +245,20 @@ static void summary(struct rec *s)
 	fprintf(stderr, " ]\n");
 }
 
+static void close_events(struct rec *s)
+{
+	for (int i = s->n; i-- > 0;)
+		if (s->e[i].ev >= 0)
+			s->b->ops->event_close(s->b, s->e[i].ev);
+}
+
 static int finish(struct rec *s, int ret)
 {
 	struct stat st;
 	uint64_t bytes = perf_writer_bytes(s->w);
 	int err;
 
-	for (int i = s->n; i-- > 0;)
-		if (s->e[i].ev >= 0)
-			s->b->ops->event_close(s->b, s->e[i].ev);
+	close_events(s);
 	err = perf_writer_close(s->w);
 	if (err && !ret)
 		ret = cli_errno(err, "record: writing %s", s->o->output);
@@ -291,13 +297,10 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 	ret = setup(s);
 	if (!ret)
 		ret = run_traced(s);
-	if (s->w) {
+	if (s->w)
 		ret = finish(s, ret);
-	} else {
-		for (int i = s->n; i-- > 0;)
-			if (s->e[i].ev >= 0)
-				b->ops->event_close(b, s->e[i].ev);
-	}
+	else
+		close_events(s);
 	free(s);
 	return ret;
 }

@@ -111,17 +111,16 @@ bool list_glob_match(struct list_globs *g, const char *name, bool nocase)
 	return any;
 }
 
-static int list_usage(int ret)
+static int list_usage(void)
 {
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]\n"
-		"  Without -v, PMU events as perf list prints them (pmu/event/ [Kernel PMU event])\n"
-		"  and each PMU's format terms (pmu/term=0..N,.../modifier);\n"
-		"  -d, --details   every format term of each PMU, as perf list --details\n"
-		"  -v, --verbose   each PMU with its type, formats, events, tune values, filters\n"
-		"  --json          the same as JSON\n"
-		"  PATTERN         a shell glob on PMU or event names ('hisi_ptt*', '*latency')\n");
-	return ret;
+	printf("usage: pciescope list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]\n"
+	       "  Without -v, PMU events as perf list prints them (pmu/event/ [Kernel PMU event])\n"
+	       "  and each PMU's format terms (pmu/term=0..N,.../modifier);\n"
+	       "  -d, --details   every format term of each PMU, as perf list --details\n"
+	       "  -v, --verbose   each PMU with its type, formats, events, tune values, filters\n"
+	       "  --json          the same as JSON\n"
+	       "  PATTERN         a shell glob on PMU or event names ('hisi_ptt*', '*latency')\n");
+	return 0;
 }
 
 /* The PMUs a pattern names (or all); every PMU when events are to be matched too. */
@@ -187,7 +186,7 @@ int cmd_list(int argc, char **argv)
 		else if (!strcmp(argv[i], "-d") || !strcmp(argv[i], "--details"))
 			details = true;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return list_usage(0);
+			return list_usage();
 		else if (argv[i][0] == '-')
 			return cli_unknown_option(argv[i], known);
 		else if (g.n == 64)

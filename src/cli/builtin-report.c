@@ -9,8 +9,9 @@
  * the payloads in pieces that fit the CPU cache: from a file all at the
  * end, cut between threads (analysis_feed_spans); from a pipe one by one
  * as they come (perf_reader_aux_bytes).  The filter (report_filter.c)
- * reaches every view: the entry views and --pcap through the trace
- * library's filtered loops, the analysis through its options.
+ * reaches every view: the entry views through the trace library's
+ * filtered loops, --pcap through its entry test (ptt_filter_entry), the
+ * analysis through its options.
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */
@@ -25,6 +26,7 @@
 #include <pciescope/out/wbuf.h>
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/trace/ptt_print.h>
+#include <pciescope/trace/ptt_sight.h>
 
 #include "cli.h"
 #include "report_pcap.h"
@@ -217,10 +219,12 @@ static enum analysis_dir trace_dir(const struct report *r)
 {
 	const struct perf_attr_info *a =
 	    perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, 0) : NULL;
-	uint64_t c = a ? a->attr.config : 0;
+	struct ptt_setting s;
 
-	return a ? analysis_dir_of_setting((enum ptt_format)(c >> 32 & 0xf), c >> 20 & 0xf)
-		 : ANALYSIS_DIR_UNKNOWN;
+	if (!a)
+		return ANALYSIS_DIR_UNKNOWN;
+	s = ptt_setting_of_config(a->attr.config);
+	return analysis_dir_of_setting(s.format, s.direction);
 }
 
 static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off,

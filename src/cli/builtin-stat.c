@@ -19,6 +19,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <pciescope/diag/counters.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
@@ -271,10 +273,7 @@ static void accumulate(struct stat_config *s, struct backend_count *sum, uint64_
 		sum[i].enabled += v->enabled;
 		sum[i].running += v->running;
 		if (s->noise)
-			stat_noise_add(&s->noise[i], v->running && v->running < v->enabled
-							  ? (double)v->value * (double)v->enabled /
-								(double)v->running
-							  : (double)v->value);
+			stat_noise_add(&s->noise[i], diag_count_scaled(v));
 	}
 	stat_noise_add(&s->elapsed_noise, (double)elapsed);
 }

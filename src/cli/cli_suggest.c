@@ -76,7 +76,14 @@ int cli_unknown_option(const char *arg, const char *const *known)
 	return cli_error("unknown option '%s'; see 'pciescope %s --help'", name, cli_command());
 }
 
-/* The long option names as "--name", then the short ones as "-x". */
+static void free_known(const char **v, size_t nlong)
+{
+	for (size_t i = 0; v && i < nlong; i++)
+		free((char *)v[i]);
+	free(v);
+}
+
+/* The long option names as "--name", then the short ones as "-x"; NULL when out of memory. */
 static const char **known_options(const char *shortopts, const struct option *longopts)
 {
 	size_t n = 0, k = 0;
@@ -91,8 +98,12 @@ static const char **known_options(const char *shortopts, const struct option *lo
 	for (size_t i = 0; i < n; i++) {
 		char *s = malloc(strlen(longopts[i].name) + 3);
 
-		if (s)
-			v[k++] = strcat(strcpy(s, "--"), longopts[i].name);
+		if (!s) {
+			/* skipping one would put a static short name where free_known frees */
+			free_known(v, k);
+			return NULL;
+		}
+		v[k++] = strcat(strcpy(s, "--"), longopts[i].name);
 	}
 	for (const char *c = shortopts; *c; c++)
 		if (*c != ':' && *c != '+' && *c > 0) {
@@ -103,13 +114,6 @@ static const char **known_options(const char *shortopts, const struct option *lo
 			v[k++] = s;
 		}
 	return v;
-}
-
-static void free_known(const char **v, size_t nlong)
-{
-	for (size_t i = 0; v && i < nlong; i++)
-		free((char *)v[i]);
-	free(v);
 }
 
 static int bad_option(int argc, char **argv, const char *shortopts, const struct option *longopts,

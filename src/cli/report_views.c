@@ -149,8 +149,7 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	v->input = input;
 	v->have_setting = have_config;
 	v->setting = ptt_setting_of_config(config);
-	v->dir = have_config ? analysis_dir_of_setting((enum ptt_format)((config >> 32) & 0xf),
-						       (config >> 20) & 0xf)
+	v->dir = have_config ? analysis_dir_of_setting(v->setting.format, v->setting.direction)
 			     : ANALYSIS_DIR_UNKNOWN;
 	err = analysis_create(&ao, &v->a);
 	if (err) {
@@ -252,17 +251,12 @@ static void print_note(FILE *out, bool csv, char *note)
 		note[0] = 0;
 }
 
-static size_t shown(size_t n, size_t top)
+/* What --top left out of a table with rows rows in all; on stderr with --csv, as the notes. */
+static void print_left_out(FILE *out, bool csv, size_t top, size_t rows, const char *what)
 {
-	return n < top ? n : top;
-}
-
-/* What --top left out of a table; on stderr with --csv, as the notes. */
-static void print_left_out(FILE *out, bool csv, size_t top, size_t n, const char *what)
-{
-	if (n)
+	if (rows > top)
 		fprintf(csv ? stderr : out, "%s--top %zu left out %zu %s%s\n",
-			csv ? "pciescope: report: " : "(", top, n, what, csv ? "" : ")");
+			csv ? "pciescope: report: " : "(", top, rows - top, what, csv ? "" : ")");
 }
 
 static int print_views(struct report_views *v, FILE *out)
@@ -285,9 +279,9 @@ static int print_views(struct report_views *v, FILE *out)
 		err |= print_table(out, rv_class_table(v), "TLP classes", csv, &first);
 		err |= print_table(out, rv_kind_table(v), "TLP kinds", csv, &first);
 		err |= print_table(out, rv_requester_table(v, top), "Requesters", csv, &first);
-		print_left_out(out, csv, top, requesters - shown(requesters, top), "requesters");
+		print_left_out(out, csv, top, requesters, "requesters");
 		err |= print_table(out, rv_completer_table(v, top), "Completers", csv, &first);
-		print_left_out(out, csv, top, completers - shown(completers, top), "completers");
+		print_left_out(out, csv, top, completers, "completers");
 	}
 	if (v->o.latency && rv_latency_empty(v)) {
 		if (!v->o.stats) {
@@ -300,7 +294,7 @@ static int print_views(struct report_views *v, FILE *out)
 	} else if (v->o.latency) {
 		err |= print_table(out, rv_latency_table(v, top), "Latency (request -> last completion)",
 				   csv, &first);
-		print_left_out(out, csv, top, lats - shown(lats, top), "requester and kind rows");
+		print_left_out(out, csv, top, lats, "requester and kind rows");
 	}
 	if (v->o.timeline_ns) {
 		const struct analysis_window *w;

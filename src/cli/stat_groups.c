@@ -17,6 +17,7 @@
 
 #include <pciescope/perf/hisi_pcie_events.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "pmu_source.h"
 #include "stat.h"
@@ -102,7 +103,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 
 	if (!list)
 		return cli_error("stat: out of memory");
-	if (s->b->ops->sysfs_list(s->b, PMU_SYSFS_DIR, &pmus, &n))
+	if (cli_sysfs_list(s->b, PMU_SYSFS_DIR, &pmus, &n))
 		n = 0;
 	for (char *g = strtok_r(list, ",", &save); g && !r; g = strtok_r(NULL, ",", &save)) {
 		size_t found = 0;
@@ -111,9 +112,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 		if (!r && !found)
 			r = cli_error("stat: -M '%s': this machine has no PMU for it", g);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(pmus[i]);
-	free(pmus);
+	cli_names_free(pmus, n);
 	free(list);
 	return r;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/diag/counters.h>
 #include <pciescope/perf/amd_iommu_events.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
@@ -71,13 +72,6 @@ void stat_find_pairs(struct stat_config *s)
 	}
 }
 
-static double scaled(const struct backend_count *v)
-{
-	if (!v->running || v->running >= v->enabled)
-		return (double)v->value;
-	return (double)v->value * (double)v->enabled / (double)v->running;
-}
-
 /*
  * perf's rate for an event without a metric of its own when a clock is
  * counted beside it: events per second of that clock, with K/M/G.
@@ -91,10 +85,10 @@ static bool per_second(const struct stat_config *s, size_t i, const struct backe
 
 	for (size_t k = 0; k < s->n && !ns; k++)
 		if (s->c[k].clock && vals[k].running)
-			ns = scaled(&vals[k]);
+			ns = diag_count_scaled(&vals[k]);
 	if (!ns)
 		return false;
-	r = 1e9 * scaled(&vals[i]) / ns;
+	r = 1e9 * diag_count_scaled(&vals[i]) / ns;
 	while (r >= 1000 && u < 3) {
 		r /= 1000;
 		u++;
@@ -113,15 +107,15 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
 	if (c->clock) {
 		if (!s->span_ns)
 			return false;
-		*value = scaled(&vals[i]) / (double)s->span_ns;
+		*value = diag_count_scaled(&vals[i]) / (double)s->span_ns;
 		*unit = "CPUs utilized";
 		return true;
 	}
 	if (c->denom >= 0)
-		return amd_iommu_metric((uint8_t)c->spec->attr.config, scaled(&vals[i]),
-					scaled(&vals[c->denom]), value, unit);
+		return amd_iommu_metric((uint8_t)c->spec->attr.config, diag_count_scaled(&vals[i]),
+					diag_count_scaled(&vals[c->denom]), value, unit);
 	if (c->partner >= 0)
-		return hisi_pcie_metric(c->metric, scaled(&vals[i]), scaled(&vals[c->partner]),
-					value, unit);
+		return hisi_pcie_metric(c->metric, diag_count_scaled(&vals[i]),
+					diag_count_scaled(&vals[c->partner]), value, unit);
 	return per_second(s, i, vals, value, unit);
 }

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include <pciescope/diag/counters.h>
+
 #include "stat.h"
 
 struct line {
@@ -31,13 +33,6 @@ struct line {
 	double pcnt;
 };
 
-static double scale(const struct backend_count *v)
-{
-	if (!v->running || v->running >= v->enabled)
-		return (double)v->value;
-	return (double)v->value * (double)v->enabled / (double)v->running;
-}
-
 static bool has_pair(const struct stat_counter *c)
 {
 	return c->partner >= 0 || c->denom >= 0;
@@ -48,7 +43,7 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 {
 	const struct stat_counter *c = &s->c[i];
 	const struct backend_count *v = &vals[i];
-	double val = scale(v);
+	double val = diag_count_scaled(v);
 
 	l->name = c->spec->name ? c->spec->name : c->spec->text;
 	l->unit = c->clock ? "msec" : "";
