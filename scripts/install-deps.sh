@@ -16,7 +16,7 @@ libjansson-dev libfuse3-dev libmicrohttpd-dev libpci-dev pci.ids libpcap-dev"
 TEST="clang llvm libclang-rt-14-dev libcmocka-dev \
 linux-perf util-linux jq python3 fuse3 pciutils prometheus chromium wrk curl tshark tmux \
 gcc-aarch64-linux-gnu gcc-powerpc64le-linux-gnu qemu-user-static \
-debhelper dpkg-dev fakeroot lintian man-db"
+debhelper dpkg-dev lintian man-db"
 
 case "${1:-test}" in
 run) PKGS=$RUN ;;

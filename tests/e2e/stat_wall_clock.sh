@@ -39,18 +39,14 @@ el=$(awk '/seconds time elapsed/ {print $1}' "$TEST_TMP/total")
 awk -v e="${el:-99}" -v wall="$wall" 'BEGIN {exit !(e * 1000 <= wall)}' ||
 	err "stat: $el s simulated in $wall ms of wall time"
 
+# shellcheck source=lib/serve.sh
+. "$SRC_DIR/tests/e2e/lib/serve.sh"
 t0=$(date +%s%N)
-"$P" serve --workload idle --listen 127.0.0.1:0 --interval 100 >/dev/null 2>"$TEST_TMP/serve.err" &
-pid=$!
-trap 'kill $pid 2>/dev/null' EXIT
-port=""
-for _ in $(seq 100); do
-	port=$(sed -n 's|^pciescope: serving http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$TEST_TMP/serve.err")
-	[ -n "$port" ] && break
-	sleep 0.1
-done
+serve_pid=""
+trap '[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null' EXIT
+start_serve "$TEST_TMP/serve.err" --workload idle --interval 100 >/dev/null
 sleep 1
-sim=$(curl -sf "http://127.0.0.1:$port/metrics" | awk '$1 == "pciescope_time_seconds" {print $2}')
+sim=$(curl -sf "http://127.0.0.1:$serve_port/metrics" | awk '$1 == "pciescope_time_seconds" {print $2}')
 t1=$(date +%s%N)
 [ -n "$sim" ] || err "no pciescope_time_seconds on serve's page"
 awk -v s="${sim:-99}" -v w="$(((t1 - t0) / 1000000))" 'BEGIN {exit !(s * 1000 <= w)}' ||

@@ -20,21 +20,13 @@
 
 #include <pciescope/trace/ptt_print.h>
 
+#include "xorshift.h"
+
 struct seen {
 	bool has_addr, has_hints, has_be;
 	uint64_t addr;
 	unsigned int ph, st;
 };
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 16);
-}
 
 /* fmt/type of the kinds that may carry hints */
 static const uint8_t fmt_type[][2] = {
