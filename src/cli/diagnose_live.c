@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/diag/search.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
 #include "aux_record.h"
@@ -224,12 +225,11 @@ static int read_levels(struct live *l, struct diag_tune_levels *lv)
 {
 	int *field[] = {&lv->qos_tx_cpl, &lv->qos_tx_np, &lv->qos_tx_p, &lv->rx_alloc_buf_level,
 			&lv->tx_alloc_buf_level};
-	static const char *const names[] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					    "rx_alloc_buf_level", "tx_alloc_buf_level"};
 	char path[512], val[32];
 
-	for (int i = 0; i < 5; i++) {
-		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS, l->ptt, names[i]);
+	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
+		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS, l->ptt,
+			 diag_tune_params[i]);
 		*field[i] = cli_sysfs_read(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
 	}
 	return 0;

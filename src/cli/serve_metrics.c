@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
@@ -34,8 +35,6 @@
 
 static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
 static const char *const lat_kinds[] = {"rx_mwr", "rx_mrd", "tx_mrd"};
-static const char *const tune_params[] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					  "rx_alloc_buf_level", "tx_alloc_buf_level"};
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -344,13 +343,13 @@ static void render_tune(FILE *f, struct backend *b)
 	for (size_t i = 0; i < n; i++) {
 		unsigned sicl, core;
 
-		for (size_t k = 0; k < ARRAY_SIZE(tune_params) &&
+		for (size_t k = 0; k < DIAG_TUNE_NPARAM &&
 				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
 		     k++) {
 			long v;
 
 			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
-				 tune_params[k]);
+				 diag_tune_params[k]);
 			v = read_num(b, path);
 			if (v < 0)
 				continue;
@@ -361,7 +360,7 @@ static void render_tune(FILE *f, struct backend *b)
 			fprintf(
 			    f,
 			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
-			    sicl, core, tune_params[k], v);
+			    sicl, core, diag_tune_params[k], v);
 		}
 		free(pmus[i]);
 	}

@@ -22,8 +22,6 @@
 const char *const top_kind_names[TOP_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
 					       "tx_mwr", "tx_mrd", "tx_cpl"};
 const char *const top_lat_names[TOP_LATS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
-const char *const top_tune_names[TOP_TUNES] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					       "rx_alloc_buf_level", "tx_alloc_buf_level"};
 
 static bool read_text(struct backend *b, const char *path, char *buf, size_t n)
 {
@@ -50,9 +48,9 @@ static void read_tune(struct backend *b, struct top_row *r)
 {
 	char path[320], t[32];
 
-	for (int k = 0; k < TOP_TUNES; k++) {
+	for (int k = 0; k < DIAG_TUNE_NPARAM; k++) {
 		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
-			 top_tune_names[k]);
+			 diag_tune_params[k]);
 		r->tune[k] = read_text(b, path, t, sizeof(t)) ? strtol(t, NULL, 0) : -1;
 	}
 }
