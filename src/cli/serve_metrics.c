@@ -33,8 +33,9 @@
 
 #define PCI_DEVICES "/sys/bus/pci/devices"
 
-static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
-static const char *const lat_kinds[] = {"rx_mwr", "rx_mrd", "tx_mrd"};
+const char *const serve_bw_kinds[SERVE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
+						     "tx_mwr", "tx_mrd", "tx_cpl"};
+const char *const serve_lat_kinds[SERVE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -144,10 +145,10 @@ static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **
 		    !read_line(b, path, cls, sizeof(cls)) || strncmp(cls, "0x0604", 6))
 			continue;
 		port = 1u << (((d.rid >> 3) & 7) * 2);
-		for (size_t k = 0; k < ARRAY_SIZE(bw_kinds) && !r; k++)
-			r = add_series(sv, pmu, bw_kinds[k], false, devs[i], port, src);
-		for (size_t k = 0; k < ARRAY_SIZE(lat_kinds) && !r; k++)
-			r = add_series(sv, pmu, lat_kinds[k], true, devs[i], port, src);
+		for (size_t k = 0; k < SERVE_BW_KINDS && !r; k++)
+			r = add_series(sv, pmu, serve_bw_kinds[k], false, devs[i], port, src);
+		for (size_t k = 0; k < SERVE_LAT_KINDS && !r; k++)
+			r = add_series(sv, pmu, serve_lat_kinds[k], true, devs[i], port, src);
 	}
 	return r;
 }

@@ -15,11 +15,11 @@
 
 #include "serve.h"
 
+/* Indices into serve_bw_kinds and serve_lat_kinds (serve.h). */
 enum { TOP_RX_MWR, TOP_RX_MRD, TOP_RX_CPL, TOP_TX_MWR, TOP_TX_MRD, TOP_TX_CPL, TOP_KINDS };
 enum { TOP_LAT_RX_MWR, TOP_LAT_RX_MRD, TOP_LAT_TX_MRD, TOP_LATS };
-
-extern const char *const top_kind_names[TOP_KINDS];
-extern const char *const top_lat_names[TOP_LATS];
+_Static_assert(TOP_KINDS == SERVE_BW_KINDS && TOP_LATS == SERVE_LAT_KINDS,
+	       "top's columns are serve's TLP kinds");
 
 /* One PMU port bit: the Root Ports sharing it, what they carried this interval. */
 struct top_row {

@@ -19,10 +19,6 @@
 #include "pmu_source.h"
 #include "top.h"
 
-const char *const top_kind_names[TOP_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
-					       "tx_mwr", "tx_mrd", "tx_cpl"};
-const char *const top_lat_names[TOP_LATS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
-
 static bool read_text(struct backend *b, const char *path, char *buf, size_t n)
 {
 	ssize_t r = b->ops->sysfs_read(b, path, buf, n - 1);
@@ -124,9 +120,9 @@ int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_
 			return -ENOMEM;
 		if (!stat_metric_value(&sv->s, se->main, delta, &v, &unit))
 			v = -1;
-		if (se->latency && (k = kind_index(se->tlp, top_lat_names, TOP_LATS)) >= 0)
+		if (se->latency && (k = kind_index(se->tlp, serve_lat_kinds, TOP_LATS)) >= 0)
 			r->lat_ns[k] = v;
-		else if (!se->latency && (k = kind_index(se->tlp, top_kind_names, TOP_KINDS)) >= 0)
+		else if (!se->latency && (k = kind_index(se->tlp, serve_bw_kinds, TOP_KINDS)) >= 0)
 			r->mbps[k] = v;
 	}
 	for (size_t i = 0; i < f->n; i++) {
