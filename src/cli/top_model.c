@@ -16,18 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_source.h"
+#include "backend_opts.h"
 #include "top.h"
-
-static bool read_text(struct backend *b, const char *path, char *buf, size_t n)
-{
-	ssize_t r = b->ops->sysfs_read(b, path, buf, n - 1);
-
-	if (r <= 0)
-		return false;
-	buf[r] = 0;
-	return true;
-}
 
 static void read_link(struct backend *b, struct top_row *r)
 {
@@ -35,9 +25,9 @@ static void read_link(struct backend *b, struct top_row *r)
 
 	snprintf(first, sizeof(first), "%.12s", r->bdf);
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_speed", first);
-	r->speed_gts = read_text(b, path, t, sizeof(t)) ? strtod(t, NULL) : 0;
+	r->speed_gts = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtod(t, NULL) : 0;
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_width", first);
-	r->width = read_text(b, path, t, sizeof(t)) ? strtol(t, NULL, 0) : 0;
+	r->width = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : 0;
 }
 
 static void read_tune(struct backend *b, struct top_row *r)
@@ -45,9 +35,9 @@ static void read_tune(struct backend *b, struct top_row *r)
 	char path[320], t[32];
 
 	for (int k = 0; k < DIAG_TUNE_NPARAM; k++) {
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
+		snprintf(path, sizeof(path), PMU_SYSFS "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
 			 diag_tune_params[k]);
-		r->tune[k] = read_text(b, path, t, sizeof(t)) ? strtol(t, NULL, 0) : -1;
+		r->tune[k] = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
 	}
 }
 
