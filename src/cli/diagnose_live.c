@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include <pciescope/diag/search.h>
+#include <pciescope/pcie/bdf.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
 #include "aux_record.h"
@@ -76,15 +77,15 @@ static int root_ports(struct live *l, uint64_t *filter)
 		return cli_errno(ret, "diagnose: %s", dir);
 	*filter = 0;
 	for (size_t i = 0; i < n; i++) {
-		unsigned dev = 0;
+		struct pci_bdf bdf;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (cli_sysfs_read(l->b, path, val, sizeof(val)) > 0)
 			*filter |= strtoull(val, NULL, 0);
-		if (l->nports == MAX_PORTS || sscanf(names[i], "%*x:%*x:%x.", &dev) != 1)
+		if (l->nports == MAX_PORTS || pci_bdf_parse(names[i], &bdf))
 			continue;
 		snprintf(l->port_bdf[l->nports], sizeof(l->port_bdf[0]), "%s", names[i]);
-		l->port_bit[l->nports++] = 1u << ((dev & 7) * 2);
+		l->port_bit[l->nports++] = 1u << ((PCI_RID_DEV(bdf.rid) & 7) * 2);
 	}
 	cli_names_free(names, n);
 	return *filter ? 0 : cli_error("diagnose: %s has no Root Port to trace", l->ptt);
