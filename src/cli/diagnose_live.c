@@ -222,7 +222,8 @@ static void fill_ports(struct live *l, const struct diag_counters *c, struct dia
 	topo_free(&t);
 }
 
-static int read_levels(struct live *l, struct diag_tune_levels *lv)
+/* A level that cannot be read is -1, "unknown" to the rules. */
+static void read_levels(struct live *l, struct diag_tune_levels *lv)
 {
 	int *field[] = {&lv->qos_tx_cpl, &lv->qos_tx_np, &lv->qos_tx_p, &lv->rx_alloc_buf_level,
 			&lv->tx_alloc_buf_level};
@@ -233,7 +234,6 @@ static int read_levels(struct live *l, struct diag_tune_levels *lv)
 			 diag_tune_params[i]);
 		*field[i] = cli_sysfs_read(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
 	}
-	return 0;
 }
 
 static int record(struct live *l, const struct diagnose_live_opts *o, struct diag_live *out)
@@ -280,10 +280,10 @@ int diagnose_live(struct backend_opts *bo, const struct diagnose_live_opts *o,
 	ret = choose_event(&l, o->event);
 	if (!ret)
 		ret = pmu_events(&l);
-	if (!ret)
-		ret = read_levels(&l, &out->levels);
-	if (!ret)
+	if (!ret) {
+		read_levels(&l, &out->levels);
 		ret = record(&l, o, out);
+	}
 	snprintf(out->ptt, sizeof(out->ptt), "%s", l.ptt);
 	snprintf(out->pmu, sizeof(out->pmu), "%s", l.pmu);
 	free(l.ev);
