@@ -158,7 +158,7 @@ int cmd_tune(int argc, char **argv)
 	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 
 	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--search") && argc > 1)
+		if (!strcmp(argv[i], "--search"))
 			return argv[1][0] == '-' ? tune_usage(1) : tune_search_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc && !first; i++) {
 		r = backend_opts_parse(&bo, argc, argv, &i);
