@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/diag/counters.h>
 #include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
 
@@ -246,13 +247,6 @@ int serve_setup(struct serve *sv, struct backend *b)
 	return r;
 }
 
-static double scaled(const struct backend_count *v)
-{
-	if (!v->running || v->running >= v->enabled)
-		return (double)v->value;
-	return (double)v->value * (double)v->enabled / (double)v->running;
-}
-
 /*
  * A _total as Prometheus wants a counter: a whole number that never goes
  * back.  A multiplexed count is scaled by enabled/running, an estimate that
@@ -260,7 +254,7 @@ static double scaled(const struct backend_count *v)
  */
 static unsigned long long total(struct serve *sv, size_t i)
 {
-	double v = scaled(&sv->s.c[i].cur);
+	double v = diag_count_scaled(&sv->s.c[i].cur);
 	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
 
 	if (n < sv->shown[i])
