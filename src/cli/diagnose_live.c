@@ -27,7 +27,6 @@
 #include "aux_record.h"
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 #include "diag_events.h"
 #include "diagnose_live.h"
 #include "topo.h"
