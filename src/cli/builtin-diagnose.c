@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/pcie/bdf.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "diagnose.h"
@@ -141,10 +143,10 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 		return 1;
 	print_live(&live);
 	for (size_t i = 0; i < live.nport; i++) {
-		unsigned bus, dev, fn;
+		struct pci_bdf bdf;
 
-		if (sscanf(live.port[i].bdf, "%*x:%x:%x.%x", &bus, &dev, &fn) == 3)
-			host[nhost++] = (uint16_t)(bus << 8 | (dev & 0x1f) << 3 | (fn & 7));
+		if (!pci_bdf_parse(live.port[i].bdf, &bdf))
+			host[nhost++] = bdf.rid;
 	}
 	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, trace))
 		return 1;

@@ -202,9 +202,8 @@ static int fill_view(struct backend *b, const struct pmu_types *emu)
 	if (!r)
 		r = cover_cpus(b);
 	if (!r && !access(PCI_DEVICES, F_OK))
-		r = exec_cover(PCI_DEVICES);
-	if (!r && !access(PCI_DEVICES, F_OK))
-		r = sysfs_export_dir(b, PCI_DEVICES, PCI_DEVICES, NULL, NULL, &files);
+		r = exec_cover(PCI_DEVICES)
+			?: sysfs_export_dir(b, PCI_DEVICES, PCI_DEVICES, NULL, NULL, &files);
 	return r;
 }
 

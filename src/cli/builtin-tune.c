@@ -18,19 +18,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/diag/search.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
 #include "tune_search.h"
 
-/* The seed's long names, present as aliases on the emulated platform. */
+/*
+ * The seed's long names, present as aliases on the emulated platform;
+ * diag_tune_param_index knows them, and the name each stands for.
+ */
 static const char *tune_alias_of(const char *name)
 {
-	if (!strcmp(name, "tx_path_rx_req_alloc_buf_level"))
-		return "rx_alloc_buf_level";
-	if (!strcmp(name, "tx_path_tx_req_alloc_buf_level"))
-		return "tx_alloc_buf_level";
-	return NULL;
+	int k = diag_tune_param_index(name);
+
+	return k >= 0 && strcmp(name, diag_tune_params[k]) ? diag_tune_params[k] : NULL;
 }
 
 static int tune_show_all(struct backend *b, const char *dev, const char *dir)
@@ -155,7 +158,7 @@ int cmd_tune(int argc, char **argv)
 	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 
 	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--search") && argc > 1)
+		if (!strcmp(argv[i], "--search"))
 			return argv[1][0] == '-' ? tune_usage(1) : tune_search_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc && !first; i++) {
 		r = backend_opts_parse(&bo, argc, argv, &i);

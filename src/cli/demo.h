@@ -17,8 +17,6 @@ struct demo {
 	int step; /* number of the next section */
 };
 
-/* The first PMU whose name starts with prefix into name; false if none. */
-bool demo_find_pmu(struct backend *b, const char *prefix, char *name, size_t n);
 /* The counting and planning sections the platform has; 0 or 1 after an error. */
 int demo_tour(struct demo *d);
 /* Removes the demo's scratch directory and everything in it. */

@@ -73,6 +73,24 @@ static int step(struct demo *d, const char *title, char *const *args, bool pass)
 	return run_self(d, argv);
 }
 
+/* The first PMU whose name starts with prefix into name; false if none. */
+static bool demo_find_pmu(struct backend *b, const char *prefix, char *name, size_t n)
+{
+	char **pmus;
+	size_t count;
+	bool found = false;
+
+	if (cli_sysfs_list(b, PMU_SYSFS, &pmus, &count))
+		return false;
+	for (size_t i = 0; i < count && !found; i++)
+		if (!strncmp(pmus[i], prefix, strlen(prefix))) {
+			snprintf(name, n, "%s", pmus[i]);
+			found = true;
+		}
+	cli_names_free(pmus, count);
+	return found;
+}
+
 static int pcie_pmu(struct demo *d)
 {
 	char pmu[64], lat[256], flux[256];
@@ -141,23 +159,6 @@ static int ioda(struct demo *d)
 int demo_tour(struct demo *d)
 {
 	return pcie_pmu(d) ?: iommu(d) ?: ioda(d);
-}
-
-bool demo_find_pmu(struct backend *b, const char *prefix, char *name, size_t n)
-{
-	char **pmus;
-	size_t count;
-	bool found = false;
-
-	if (cli_sysfs_list(b, PMU_SYSFS, &pmus, &count))
-		return false;
-	for (size_t i = 0; i < count && !found; i++)
-		if (!strncmp(pmus[i], prefix, strlen(prefix))) {
-			snprintf(name, n, "%s", pmus[i]);
-			found = true;
-		}
-	cli_names_free(pmus, count);
-	return found;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *f)

@@ -20,12 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/diag/search.h>
+#include <pciescope/pcie/bdf.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
 #include "aux_record.h"
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 #include "diag_events.h"
 #include "diagnose_live.h"
 #include "topo.h"
@@ -75,15 +76,15 @@ static int root_ports(struct live *l, uint64_t *filter)
 		return cli_errno(ret, "diagnose: %s", dir);
 	*filter = 0;
 	for (size_t i = 0; i < n; i++) {
-		unsigned dev = 0;
+		struct pci_bdf bdf;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (cli_sysfs_read(l->b, path, val, sizeof(val)) > 0)
 			*filter |= strtoull(val, NULL, 0);
-		if (l->nports == MAX_PORTS || sscanf(names[i], "%*x:%*x:%x.", &dev) != 1)
+		if (l->nports == MAX_PORTS || pci_bdf_parse(names[i], &bdf))
 			continue;
 		snprintf(l->port_bdf[l->nports], sizeof(l->port_bdf[0]), "%s", names[i]);
-		l->port_bit[l->nports++] = 1u << ((dev & 7) * 2);
+		l->port_bit[l->nports++] = 1u << ((PCI_RID_DEV(bdf.rid) & 7) * 2);
 	}
 	cli_names_free(names, n);
 	return *filter ? 0 : cli_error("diagnose: %s has no Root Port to trace", l->ptt);
@@ -220,19 +221,18 @@ static void fill_ports(struct live *l, const struct diag_counters *c, struct dia
 	topo_free(&t);
 }
 
-static int read_levels(struct live *l, struct diag_tune_levels *lv)
+/* A level that cannot be read is -1, "unknown" to the rules. */
+static void read_levels(struct live *l, struct diag_tune_levels *lv)
 {
 	int *field[] = {&lv->qos_tx_cpl, &lv->qos_tx_np, &lv->qos_tx_p, &lv->rx_alloc_buf_level,
 			&lv->tx_alloc_buf_level};
-	static const char *const names[] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					    "rx_alloc_buf_level", "tx_alloc_buf_level"};
 	char path[512], val[32];
 
-	for (int i = 0; i < 5; i++) {
-		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS, l->ptt, names[i]);
+	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
+		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS, l->ptt,
+			 diag_tune_params[i]);
 		*field[i] = cli_sysfs_read(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
 	}
-	return 0;
 }
 
 static int record(struct live *l, const struct diagnose_live_opts *o, struct diag_live *out)
@@ -279,10 +279,10 @@ int diagnose_live(struct backend_opts *bo, const struct diagnose_live_opts *o,
 	ret = choose_event(&l, o->event);
 	if (!ret)
 		ret = pmu_events(&l);
-	if (!ret)
-		ret = read_levels(&l, &out->levels);
-	if (!ret)
+	if (!ret) {
+		read_levels(&l, &out->levels);
 		ret = record(&l, o, out);
+	}
 	snprintf(out->ptt, sizeof(out->ptt), "%s", l.ptt);
 	snprintf(out->pmu, sizeof(out->pmu), "%s", l.pmu);
 	free(l.ev);

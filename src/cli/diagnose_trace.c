@@ -15,9 +15,8 @@
 #include "cli.h"
 #include "diagnose.h"
 
-static void pmu_of(const struct perf_reader *rd, char *pmu, size_t n)
+static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
 {
-	const struct perf_attr_info *a = perf_reader_nr_attrs(rd) ? perf_reader_attr(rd, 0) : NULL;
 	const char *slash;
 
 	pmu[0] = 0;
@@ -73,7 +72,7 @@ int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, 
 	if (perf_reader_open(path, &rd, msg, sizeof(msg)))
 		return cli_error("diagnose: %s: %s", path, msg[0] ? msg : "out of memory");
 	a = perf_reader_nr_attrs(rd) ? perf_reader_attr(rd, 0) : NULL;
-	pmu_of(rd, pmu, sizeof(pmu));
+	pmu_of(a, pmu, sizeof(pmu));
 	o.config = a ? a->attr.config : 0;
 	o.have_config = a != NULL;
 	o.pmu = pmu;

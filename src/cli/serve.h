@@ -28,6 +28,12 @@ int serve_parse_listen(const char *s, struct serve_addr *a);
 void serve_addr_format(const struct serve_addr *a, unsigned port, char *buf, size_t n);
 unsigned serve_addr_port(const struct serve_addr *a);
 
+/* The TLP kinds of the PCIe PMU pairs sampled: <kind>_flux/_time, <kind>_latency/_cnt. */
+#define SERVE_BW_KINDS 6
+#define SERVE_LAT_KINDS 3
+extern const char *const serve_bw_kinds[SERVE_BW_KINDS];
+extern const char *const serve_lat_kinds[SERVE_LAT_KINDS];
+
 /*
  * One PMU counter pair of one TLP kind: counters main and main's partner.
  * Root Ports whose device numbers share a port bit (00:10.0 and 00:10.1)

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/diag/counters.h>
+#include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
@@ -32,10 +34,9 @@
 
 #define PCI_DEVICES "/sys/bus/pci/devices"
 
-static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
-static const char *const lat_kinds[] = {"rx_mwr", "rx_mrd", "tx_mrd"};
-static const char *const tune_params[] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					  "rx_alloc_buf_level", "tx_alloc_buf_level"};
+const char *const serve_bw_kinds[SERVE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
+						     "tx_mwr", "tx_mrd", "tx_cpl"};
+const char *const serve_lat_kinds[SERVE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -145,10 +146,10 @@ static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **
 		    !read_line(b, path, cls, sizeof(cls)) || strncmp(cls, "0x0604", 6))
 			continue;
 		port = 1u << (((d.rid >> 3) & 7) * 2);
-		for (size_t k = 0; k < ARRAY_SIZE(bw_kinds) && !r; k++)
-			r = add_series(sv, pmu, bw_kinds[k], false, devs[i], port, src);
-		for (size_t k = 0; k < ARRAY_SIZE(lat_kinds) && !r; k++)
-			r = add_series(sv, pmu, lat_kinds[k], true, devs[i], port, src);
+		for (size_t k = 0; k < SERVE_BW_KINDS && !r; k++)
+			r = add_series(sv, pmu, serve_bw_kinds[k], false, devs[i], port, src);
+		for (size_t k = 0; k < SERVE_LAT_KINDS && !r; k++)
+			r = add_series(sv, pmu, serve_lat_kinds[k], true, devs[i], port, src);
 	}
 	return r;
 }
@@ -246,13 +247,6 @@ int serve_setup(struct serve *sv, struct backend *b)
 	return r;
 }
 
-static double scaled(const struct backend_count *v)
-{
-	if (!v->running || v->running >= v->enabled)
-		return (double)v->value;
-	return (double)v->value * (double)v->enabled / (double)v->running;
-}
-
 /*
  * A _total as Prometheus wants a counter: a whole number that never goes
  * back.  A multiplexed count is scaled by enabled/running, an estimate that
@@ -260,7 +254,7 @@ static double scaled(const struct backend_count *v)
  */
 static unsigned long long total(struct serve *sv, size_t i)
 {
-	double v = scaled(&sv->s.c[i].cur);
+	double v = diag_count_scaled(&sv->s.c[i].cur);
 	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
 
 	if (n < sv->shown[i])
@@ -344,13 +338,13 @@ static void render_tune(FILE *f, struct backend *b)
 	for (size_t i = 0; i < n; i++) {
 		unsigned sicl, core;
 
-		for (size_t k = 0; k < ARRAY_SIZE(tune_params) &&
+		for (size_t k = 0; k < DIAG_TUNE_NPARAM &&
 				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
 		     k++) {
 			long v;
 
 			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
-				 tune_params[k]);
+				 diag_tune_params[k]);
 			v = read_num(b, path);
 			if (v < 0)
 				continue;
@@ -361,7 +355,7 @@ static void render_tune(FILE *f, struct backend *b)
 			fprintf(
 			    f,
 			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
-			    sicl, core, tune_params[k], v);
+			    sicl, core, diag_tune_params[k], v);
 		}
 		free(pmus[i]);
 	}

@@ -11,15 +11,15 @@
 
 #include <stdio.h>
 
+#include <pciescope/diag/search.h>
+
 #include "serve.h"
 
+/* Indices into serve_bw_kinds and serve_lat_kinds (serve.h). */
 enum { TOP_RX_MWR, TOP_RX_MRD, TOP_RX_CPL, TOP_TX_MWR, TOP_TX_MRD, TOP_TX_CPL, TOP_KINDS };
 enum { TOP_LAT_RX_MWR, TOP_LAT_RX_MRD, TOP_LAT_TX_MRD, TOP_LATS };
-
-#define TOP_TUNES 5
-extern const char *const top_kind_names[TOP_KINDS];
-extern const char *const top_lat_names[TOP_LATS];
-extern const char *const top_tune_names[TOP_TUNES];
+_Static_assert(TOP_KINDS == SERVE_BW_KINDS && TOP_LATS == SERVE_LAT_KINDS,
+	       "top's columns are serve's TLP kinds");
 
 /* One PMU port bit: the Root Ports sharing it, what they carried this interval. */
 struct top_row {
@@ -30,7 +30,7 @@ struct top_row {
 	double mbps[TOP_KINDS];	 /* MB/s; < 0 when not counted */
 	double lat_ns[TOP_LATS]; /* average; < 0 when nothing completed */
 	double util_rx, util_tx; /* % of the link's bandwidth per direction; < 0 unknown */
-	long tune[TOP_TUNES];	 /* the core's PTT levels; -1 when it has none */
+	long tune[DIAG_TUNE_NPARAM]; /* the core's PTT levels (diag_tune_params); -1: none */
 };
 
 struct top_frame {

@@ -16,24 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmu_source.h"
+#include "backend_opts.h"
 #include "top.h"
-
-const char *const top_kind_names[TOP_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
-					       "tx_mwr", "tx_mrd", "tx_cpl"};
-const char *const top_lat_names[TOP_LATS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
-const char *const top_tune_names[TOP_TUNES] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-					       "rx_alloc_buf_level", "tx_alloc_buf_level"};
-
-static bool read_text(struct backend *b, const char *path, char *buf, size_t n)
-{
-	ssize_t r = b->ops->sysfs_read(b, path, buf, n - 1);
-
-	if (r <= 0)
-		return false;
-	buf[r] = 0;
-	return true;
-}
 
 static void read_link(struct backend *b, struct top_row *r)
 {
@@ -41,19 +25,19 @@ static void read_link(struct backend *b, struct top_row *r)
 
 	snprintf(first, sizeof(first), "%.12s", r->bdf);
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_speed", first);
-	r->speed_gts = read_text(b, path, t, sizeof(t)) ? strtod(t, NULL) : 0;
+	r->speed_gts = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtod(t, NULL) : 0;
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_width", first);
-	r->width = read_text(b, path, t, sizeof(t)) ? strtol(t, NULL, 0) : 0;
+	r->width = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : 0;
 }
 
 static void read_tune(struct backend *b, struct top_row *r)
 {
 	char path[320], t[32];
 
-	for (int k = 0; k < TOP_TUNES; k++) {
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
-			 top_tune_names[k]);
-		r->tune[k] = read_text(b, path, t, sizeof(t)) ? strtol(t, NULL, 0) : -1;
+	for (int k = 0; k < DIAG_TUNE_NPARAM; k++) {
+		snprintf(path, sizeof(path), PMU_SYSFS "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
+			 diag_tune_params[k]);
+		r->tune[k] = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
 	}
 }
 
@@ -126,9 +110,9 @@ int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_
 			return -ENOMEM;
 		if (!stat_metric_value(&sv->s, se->main, delta, &v, &unit))
 			v = -1;
-		if (se->latency && (k = kind_index(se->tlp, top_lat_names, TOP_LATS)) >= 0)
+		if (se->latency && (k = kind_index(se->tlp, serve_lat_kinds, TOP_LATS)) >= 0)
 			r->lat_ns[k] = v;
-		else if (!se->latency && (k = kind_index(se->tlp, top_kind_names, TOP_KINDS)) >= 0)
+		else if (!se->latency && (k = kind_index(se->tlp, serve_bw_kinds, TOP_KINDS)) >= 0)
 			r->mbps[k] = v;
 	}
 	for (size_t i = 0; i < f->n; i++) {

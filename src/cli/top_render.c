@@ -29,7 +29,7 @@ static void tune_cell(FILE *out, const struct top_row *r)
 		return;
 	}
 	fputc(' ', out);
-	for (int k = 0; k < TOP_TUNES; k++)
+	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
 		fprintf(out, "%s%ld", k ? "/" : " ", r->tune[k]);
 }
 
@@ -90,11 +90,11 @@ static json_t *json_row(const struct top_row *r)
 	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
 		json_array_append_new(bdfs, json_string(t));
 	for (int k = 0; k < TOP_KINDS; k++)
-		json_object_set_new(bw, top_kind_names[k], num(r->mbps[k]));
+		json_object_set_new(bw, serve_bw_kinds[k], num(r->mbps[k]));
 	for (int k = 0; k < TOP_LATS; k++)
-		json_object_set_new(lat, top_lat_names[k], num(r->lat_ns[k]));
-	for (int k = 0; k < TOP_TUNES; k++)
-		json_object_set_new(tune, top_tune_names[k],
+		json_object_set_new(lat, serve_lat_kinds[k], num(r->lat_ns[k]));
+	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
+		json_object_set_new(tune, diag_tune_params[k],
 				    r->tune[k] < 0 ? json_null() : json_integer(r->tune[k]));
 	json_object_set_new(o, "root_ports", bdfs);
 	json_object_set_new(o, "sicl", json_integer(r->sicl));

@@ -48,6 +48,5 @@ int topo_scan(struct backend *b, struct topo *t);
 void topo_free(struct topo *t);
 /* Judges the link of device i (t->d[i].link must be set). */
 struct topo_link topo_link_of(const struct topo *t, size_t i);
-double topo_gts(int generation);
 
 #endif

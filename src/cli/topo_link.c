@@ -15,15 +15,6 @@
 
 #include "topo.h"
 
-double topo_gts(int generation)
-{
-	static const double gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
-
-	return generation >= 0 && generation < (int)(sizeof(gts) / sizeof(gts[0]))
-		   ? gts[generation]
-		   : 0;
-}
-
 static int partner_of(const struct topo *t, size_t i)
 {
 	int p = t->d[i].parent;

@@ -54,6 +54,16 @@ static bool link_from_sysfs(struct backend *b, struct topo_dev *d)
 	return d->speed > 0 && d->max_speed > 0 && d->width && d->max_width;
 }
 
+/* GT/s of a Link Speed code (Link Capabilities / Link Status); 0 if unknown. */
+static double topo_gts(int generation)
+{
+	static const double gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
+
+	return generation >= 0 && generation < (int)(sizeof(gts) / sizeof(gts[0]))
+		   ? gts[generation]
+		   : 0;
+}
+
 static bool link_from_config(struct topo_dev *d)
 {
 	if (!d->have_cfg)

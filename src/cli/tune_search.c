@@ -213,16 +213,16 @@ static void levels_text(const int *lv, const bool *search, char *buf, size_t n)
 
 static void print_table(const struct diag_search_opts *o, const struct diag_search_result *r)
 {
-	static const char *const cols[] = {"qos_tx_cpl",
-					   "qos_tx_np",
-					   "qos_tx_p",
-					   "rx_alloc_buf_level",
-					   "tx_alloc_buf_level",
-					   "mean",
-					   "spread (sd)",
-					   "min",
-					   "max",
-					   "gain %"};
+	const char *const cols[] = {diag_tune_params[0],
+				    diag_tune_params[1],
+				    diag_tune_params[2],
+				    diag_tune_params[3],
+				    diag_tune_params[4],
+				    "mean",
+				    "spread (sd)",
+				    "min",
+				    "max",
+				    "gain %"};
 	struct out_table *t = out_table_new(10, cols, "rrrrrrrrrr");
 
 	for (size_t i = 0; t && i < r->n; i++) {
