@@ -15,16 +15,14 @@
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/trace/ptt_filter.h>
 
+#include "ptt_view.h"
+
 bool ptt_filter_entry(const struct ptt_filter *f, const struct ptt_entry *e, uint64_t ticks)
 {
-	enum tlp_kind k = tlp_kind_of(e->hdr[0]);
-	bool carries = tlp_fields(k) & TLP_F_REQUESTER;
-	struct tlp_hdr h;
-	bool has_rid = carries && tlp_decode(e->hdr, 4, &h) > 0;
+	struct ptt_view v;
 
-	if (carries && !has_rid)
-		k = TLP_UNKNOWN; /* as the views show a header that does not decode */
-	return ptt_filter_match(f, k, has_rid, has_rid ? h.requester : 0, ticks);
+	ptt_view_decode(e, &v);
+	return ptt_view_keeps(f, &v, ticks);
 }
 
 int ptt_filter_parse_requester(const char *s, struct ptt_filter *f)
