@@ -36,6 +36,16 @@ int ptt_filter_parse_requester(const char *s, struct ptt_filter *f)
 	return 0;
 }
 
+uint32_t ptt_filter_class_kinds(enum tlp_class c)
+{
+	uint32_t set = 0;
+
+	for (int k = 0; k < TLP_KIND_COUNT; k++)
+		if (k != TLP_UNKNOWN && tlp_class_of((enum tlp_kind)k) == c)
+			set |= 1u << k;
+	return set;
+}
+
 static const struct {
 	const char *name;
 	enum tlp_class cls;
@@ -67,10 +77,7 @@ static uint32_t kinds_of(const char *s, size_t len)
 		return 1u << k;
 	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
 		if (strlen(classes[c].name) == len && !strncasecmp(s, classes[c].name, len))
-			for (int i = 0; i < TLP_KIND_COUNT; i++)
-				if (tlp_class_of((enum tlp_kind)i) == classes[c].cls &&
-				    i != TLP_UNKNOWN)
-					set |= 1u << i;
+			set |= ptt_filter_class_kinds(classes[c].cls);
 	k = set ? TLP_KIND_COUNT : kind_named(s, len, false);
 	return k != TLP_KIND_COUNT ? 1u << k : set;
 }
