@@ -2,7 +2,9 @@
 /*
  * One trace entry decoded for display: the entry, the kind of its TLP and,
  * when the kind is a request or completion, the decoded header.  Shared by
- * the line and JSON views.  Internal to src/trace/.
+ * the line and JSON views and the report filter (ptt_filter.c), so that
+ * what a filter keeps is judged on what the views print.  Internal to
+ * src/trace/.
  */
 #ifndef PCIESCOPE_SRC_TRACE_PTT_VIEW_H
 #define PCIESCOPE_SRC_TRACE_PTT_VIEW_H
