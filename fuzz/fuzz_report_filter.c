@@ -16,7 +16,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The value of a run of decimal digits, or -1 when it is not one (or too big for 19 digits). */
+/* The value of a run of decimal digits, or -1 when it is not one or is longer than 18 digits. */
 static int64_t ticks_typed(const char *s, size_t len)
 {
 	int64_t v = 0;

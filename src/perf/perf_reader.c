@@ -143,6 +143,12 @@ static int unclosed_end(struct perf_reader *r, uint64_t off)
 	return 0;
 }
 
+/* Whether a record at off that cannot be one ends an unclosed file instead of being corrupt. */
+static bool unclosed_past_claim(const struct perf_reader *r, uint64_t off)
+{
+	return r->unclosed && off >= r->claimed_end;
+}
+
 static int truncated(struct perf_reader *r, int err, const char *what, uint64_t off, uint64_t need)
 {
 	if (err)
@@ -175,15 +181,14 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 	rec->type = pb_get32(p, r->swap);
 	rec->misc = pb_get16(p + 4, r->swap);
 	rec->size = pb_get16(p + 6, r->swap);
-	if (rec->size < 8 && r->unclosed && rec->offset >= r->claimed_end)
+	if (rec->size < 8 && unclosed_past_claim(r, rec->offset))
 		return unclosed_end(r, rec->offset);
 	if (rec->size < 8)
 		return perf_reader_fail(r, -EPROTO, "corrupt record at offset %#llx: size %u",
 					(unsigned long long)rec->offset, rec->size);
 	total = rec->size;
 	if (rec->type == PERF_REC_AUXTRACE) {
-		if (rec->size < PERF_AUXTRACE_RECORD_SIZE && r->unclosed &&
-		    rec->offset >= r->claimed_end)
+		if (rec->size < PERF_AUXTRACE_RECORD_SIZE && unclosed_past_claim(r, rec->offset))
 			return unclosed_end(r, rec->offset);
 		if (rec->size < PERF_AUXTRACE_RECORD_SIZE)
 			return perf_reader_fail(r, -EPROTO,
@@ -193,8 +198,8 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 		if (!p)
 			return truncated(r, err, "AUXTRACE record", rec->offset, rec->size);
 		total += pb_get64(p + 8, r->swap);
-		if ((total > SIZE_MAX / 2 || total < rec->size) && r->unclosed &&
-		    rec->offset >= r->claimed_end)
+		if ((total > SIZE_MAX / 2 || total < rec->size) &&
+		    unclosed_past_claim(r, rec->offset))
 			return unclosed_end(r, rec->offset);
 		if (total > SIZE_MAX / 2 || total < rec->size)
 			return perf_reader_fail(r, -EPROTO,
@@ -206,7 +211,7 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 		return truncated(r, err, perf_record_name(rec->type), rec->offset, total);
 	rec->raw = p;
 	err = perf_reader_parse_record(r, rec);
-	if (err && r->unclosed && rec->offset >= r->claimed_end)
+	if (err && unclosed_past_claim(r, rec->offset))
 		return unclosed_end(r, rec->offset);
 	if (err)
 		return err;

@@ -28,7 +28,7 @@ struct perf_writer {
 	size_t nr_pmus;
 	struct perf_writer_env env;
 	char **argv;          /* owned copies of env's strings */
-	char *strs[6];
+	char *strs[5];        /* hostname, os_release, version, arch, cpudesc */
 	struct perf_clock_data clock; /* env.clock points here when set */
 	uint8_t buf[PERF_WRITER_BUF];
 };

@@ -41,18 +41,11 @@ void feed_plan_init(struct analysis *a)
 static inline void clock_tick(struct clock *c, struct analysis_summary *s, enum ptt_format f,
 			      uint32_t time)
 {
-	uint32_t mask = time_mask(f), raw = time & mask;
-
-	if (__builtin_expect(!c->started, 0)) {
-		c->started = true;
+	if (__builtin_expect(!c->t.started, 0)) {
 		c->first_fmt = f;
-		c->now = raw;
-		s->first = raw;
-	} else if (__builtin_expect(f == c->fmt, 1)) {
-		c->now += (raw - c->last_raw) & mask;
+		s->first = time & ptt_time_mask(f);
 	}
-	c->fmt = f;
-	c->last_raw = raw;
+	ptt_clock_tick(&c->t, f, time);
 }
 
 static inline void add(struct analysis_counts *c, uint32_t bytes, uint32_t hbytes)
@@ -153,7 +146,7 @@ static inline bool keeps(const struct analysis *a, const struct tlp_brief *b, ui
 
 static void end_entry(struct analysis *a)
 {
-	a->sum.last = a->clk.now;
+	a->sum.last = a->clk.t.now;
 	a->sum.entries++;
 }
 
@@ -165,11 +158,11 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 
 	brief_of(h, &b);
 	clock_tick(&a->clk, &a->sum, e->format, e->time);
-	if (a->filtered && !keeps(a, &b, a->clk.now)) {
-		a->sum.last = a->clk.now;
+	if (a->filtered && !keeps(a, &b, a->clk.t.now)) {
+		a->sum.last = a->clk.t.now;
 		return;
 	}
-	feed(a, a->clk.now, &b, a->cls_of[b.kind], a->hdr_bytes[b.fmt & 7] + prefix,
+	feed(a, a->clk.t.now, &b, a->cls_of[b.kind], a->hdr_bytes[b.fmt & 7] + prefix,
 	     a->kind[dir_index(d)]);
 	end_entry(a);
 }
@@ -177,8 +170,8 @@ void analysis_feed(struct analysis *a, const struct ptt_entry *e, const struct t
 void analysis_feed_undecoded(struct analysis *a, const struct ptt_entry *e)
 {
 	clock_tick(&a->clk, &a->sum, e->format, e->time);
-	if (a->filtered && !ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false, 0, a->clk.now)) {
-		a->sum.last = a->clk.now;
+	if (a->filtered && !ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false, 0, a->clk.t.now)) {
+		a->sum.last = a->clk.t.now;
 		return;
 	}
 	a->sum.undecoded++;
@@ -253,18 +246,18 @@ static __always_inline void feed_run(struct analysis *a, const uint8_t *buf, siz
 		clock_tick(&clk, &a->sum, f, f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e));
 		if (!entry_brief(a, e, f, &b, &c, &hbytes)) {
 			bool keep = !filtered || ptt_filter_match(&a->o.filter, TLP_UNKNOWN, false,
-								  0, clk.now);
+								  0, clk.t.now);
 
 			kept += keep;
 			undecoded += keep;
-		} else if (!filtered || keeps(a, &b, clk.now)) {
+		} else if (!filtered || keeps(a, &b, clk.t.now)) {
 			kept++;
-			feed(a, clk.now, &b, c, hbytes, kc);
+			feed(a, clk.t.now, &b, c, hbytes, kc);
 		}
 	}
 	a->clk = clk;
 	if (n) {
-		a->sum.last = clk.now;
+		a->sum.last = clk.t.now;
 		a->sum.entries += kept;
 		a->sum.undecoded += undecoded;
 	}

@@ -93,10 +93,10 @@ void segment_orphan(struct analysis *a, const struct tlp_brief *b, uint32_t key,
 /* Where the segment's times land on a's clock, as a difference to add. */
 static uint64_t segment_shift(const struct analysis *a, const struct analysis *s)
 {
-	uint64_t start = a->clk.now;
+	uint64_t start = a->clk.t.now;
 
-	if (s->clk.first_fmt == a->clk.fmt)
-		start += ((uint32_t)s->sum.first - a->clk.last_raw) & time_mask(a->clk.fmt);
+	if (s->clk.first_fmt == a->clk.t.fmt)
+		start += ((uint32_t)s->sum.first - a->clk.t.last_raw) & ptt_time_mask(a->clk.t.fmt);
 	return start - s->sum.first;
 }
 
@@ -226,26 +226,26 @@ static int carry_open(struct analysis *a, const struct analysis *s, const uint32
 
 static void merge_clock(struct analysis *a, const struct analysis *s, uint64_t shift)
 {
-	if (!a->clk.started) {
-		a->clk.started = true;
+	if (!a->clk.t.started) {
+		a->clk.t.started = true;
 		a->clk.first_fmt = s->clk.first_fmt;
 		a->sum.first = s->sum.first;
 	}
-	a->clk.fmt = s->clk.fmt;
-	a->clk.last_raw = s->clk.last_raw;
-	a->clk.now = s->clk.now + shift;
-	a->sum.last = a->clk.now;
+	a->clk.t.fmt = s->clk.t.fmt;
+	a->clk.t.last_raw = s->clk.t.last_raw;
+	a->clk.t.now = s->clk.t.now + shift;
+	a->sum.last = a->clk.t.now;
 }
 
 int analysis_merge(struct analysis *a, const struct analysis *s)
 {
-	uint64_t shift = a->clk.started ? segment_shift(a, s) : 0;
+	uint64_t shift = a->clk.t.started ? segment_shift(a, s) : 0;
 	uint32_t *map;
 	int err;
 
 	if (s->seg_oom)
 		return -ENOMEM;
-	if (!s->clk.started)
+	if (!s->clk.t.started)
 		return 0;
 	map = malloc((s->lats.n + 1) * sizeof(*map));
 	if (!map)

@@ -57,18 +57,10 @@ struct feed_plan {
 #define PLAN_CPL 1u  /* completion layout: requester and tag in DW2 */
 #define PLAN_SLOW 2u /* a prefix or an unknown kind: tlp_decode_brief decides */
 
-/* The bits of the raw time field of an entry of format f. */
-static inline uint32_t time_mask(enum ptt_format f)
-{
-	return f == PTT_FMT_4DW ? 0x7ffu : 0xffffffffu;
-}
-
-/* Time unwrapping: see analysis.h. */
+/* Time unwrapping (analysis.h): the views' rule, and the format it started in. */
 struct clock {
-	bool started;
-	enum ptt_format first_fmt, fmt;
-	uint32_t last_raw;
-	uint64_t now;
+	struct ptt_clock t;
+	enum ptt_format first_fmt;
 };
 
 /*

@@ -15,16 +15,14 @@
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/trace/ptt_filter.h>
 
+#include "ptt_view.h"
+
 bool ptt_filter_entry(const struct ptt_filter *f, const struct ptt_entry *e, uint64_t ticks)
 {
-	enum tlp_kind k = tlp_kind_of(e->hdr[0]);
-	bool carries = tlp_fields(k) & TLP_F_REQUESTER;
-	struct tlp_hdr h;
-	bool has_rid = carries && tlp_decode(e->hdr, 4, &h) > 0;
+	struct ptt_view v;
 
-	if (carries && !has_rid)
-		k = TLP_UNKNOWN; /* as the views show a header that does not decode */
-	return ptt_filter_match(f, k, has_rid, has_rid ? h.requester : 0, ticks);
+	ptt_view_decode(e, &v);
+	return ptt_view_keeps(f, &v, ticks);
 }
 
 int ptt_filter_parse_requester(const char *s, struct ptt_filter *f)
@@ -36,6 +34,16 @@ int ptt_filter_parse_requester(const char *s, struct ptt_filter *f)
 	f->requester = b.rid;
 	f->by_requester = true;
 	return 0;
+}
+
+uint32_t ptt_filter_class_kinds(enum tlp_class c)
+{
+	uint32_t set = 0;
+
+	for (int k = 0; k < TLP_KIND_COUNT; k++)
+		if (k != TLP_UNKNOWN && tlp_class_of((enum tlp_kind)k) == c)
+			set |= 1u << k;
+	return set;
 }
 
 static const struct {
@@ -69,10 +77,7 @@ static uint32_t kinds_of(const char *s, size_t len)
 		return 1u << k;
 	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
 		if (strlen(classes[c].name) == len && !strncasecmp(s, classes[c].name, len))
-			for (int i = 0; i < TLP_KIND_COUNT; i++)
-				if (tlp_class_of((enum tlp_kind)i) == classes[c].cls &&
-				    i != TLP_UNKNOWN)
-					set |= 1u << i;
+			set |= ptt_filter_class_kinds(classes[c].cls);
 	k = set ? TLP_KIND_COUNT : kind_named(s, len, false);
 	return k != TLP_KIND_COUNT ? 1u << k : set;
 }

@@ -78,13 +78,12 @@ static char *kind_fields(char *o, const struct ptt_view *v)
 	return o;
 }
 
-void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks)
+static void json_view(struct wbuf *w, const struct ptt_entry *e, const struct ptt_view *v,
+		      uint64_t off, uint64_t ticks)
 {
 	char *o = w->buf + w->len;
 	uint32_t dw0 = e->hdr[0];
-	struct ptt_view v;
 
-	ptt_view_decode(e, &v);
 	o = KEY_U(o, "{\"offset\":", off);
 	if (e->format == PTT_FMT_8DW) {
 		o = KEY_U(o, ",\"format\":\"8dw\",\"time\":", e->time);
@@ -105,22 +104,30 @@ void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uin
 	o = KEY_S(o, ",\"type\":", dw0 >> 24 & 0x1f);
 	o = KEY_S(o, ",\"length\":", dw0 & 0x3ff);
 	o = wb_lit(o, ",\"kind\":\"");
-	o = ptt_put_name(o, ptt_kind_name(v.kind));
+	o = ptt_put_name(o, ptt_kind_name(v->kind));
 	*o++ = '"';
-	if (v.decoded)
-		o = kind_fields(o, &v);
+	if (v->decoded)
+		o = kind_fields(o, v);
 	o = wb_lit(o, "}\n");
 	w->len = (size_t)(o - w->buf);
+}
+
+void ptt_json_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks)
+{
+	struct ptt_view v;
+
+	ptt_view_decode(e, &v);
+	json_view(w, e, &v, off, ticks);
 }
 
 int ptt_json_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
 		   struct ptt_clock *clk)
 {
-	return ptt_view_chunk(w, buf, len, base, clk, ptt_json_entry);
+	return ptt_view_chunk(w, buf, len, base, clk, json_view);
 }
 
 int ptt_json_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
 			 struct ptt_clock *clk, const struct ptt_filter *filter)
 {
-	return ptt_view_chunk_where(w, buf, len, base, clk, filter, ptt_json_entry);
+	return ptt_view_chunk_where(w, buf, len, base, clk, filter, json_view);
 }

@@ -114,22 +114,21 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 	}
 }
 
-void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks)
+static void line_view(struct wbuf *w, const struct ptt_entry *e, const struct ptt_view *v,
+		      uint64_t off, uint64_t ticks)
 {
-	struct ptt_view v;
 	size_t start;
 
-	ptt_view_decode(e, &v);
 	wbuf_lit(w, "0x");
 	wbuf_hex(w, off, 10);
 	wbuf_mem(w, e->format == PTT_FMT_8DW ? " 8dw " : " 4dw ", 5);
 	right_u64(w, ticks, 10);
 	wbuf_putc(w, ' ');
 	start = w->len;
-	w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_kind_name(v.kind)) - w->buf);
+	w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_kind_name(v->kind)) - w->buf);
 	pad_to(w, start, 10);
-	if (v.decoded)
-		fields(w, &v);
+	if (v->decoded)
+		fields(w, v);
 	else
 		raw_dws(w, e);
 	if (e->format == PTT_FMT_8DW && e->prefix) {
@@ -139,16 +138,24 @@ void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uin
 	wbuf_putc(w, '\n');
 }
 
+void ptt_line_entry(struct wbuf *w, const struct ptt_entry *e, uint64_t off, uint64_t ticks)
+{
+	struct ptt_view v;
+
+	ptt_view_decode(e, &v);
+	line_view(w, e, &v, off, ticks);
+}
+
 int ptt_line_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
 		   struct ptt_clock *clk)
 {
-	return ptt_view_chunk(w, buf, len, base, clk, ptt_line_entry);
+	return ptt_view_chunk(w, buf, len, base, clk, line_view);
 }
 
 int ptt_line_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
 			 struct ptt_clock *clk, const struct ptt_filter *filter)
 {
-	return ptt_view_chunk_where(w, buf, len, base, clk, filter, ptt_line_entry);
+	return ptt_view_chunk_where(w, buf, len, base, clk, filter, line_view);
 }
 
 /* Each name where ptt_line_entry starts its column ("time" right-aligned as the times are). */

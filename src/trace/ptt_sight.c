@@ -94,26 +94,15 @@ int ptt_sight_time(enum ptt_format f, double span_ns, double rec_ns, double tick
 			"against); format=1 (8DW) keeps 32-bit times.");
 }
 
-/* The kinds of class c, as the filter's bit set. */
-static uint32_t class_kinds(enum tlp_class c)
-{
-	uint32_t set = 0;
-
-	for (int k = 0; k < TLP_KIND_COUNT; k++)
-		if (k != TLP_UNKNOWN && tlp_class_of((enum tlp_kind)k) == c)
-			set |= 1u << k;
-	return set;
-}
-
 int ptt_sight_filter_latency(const struct ptt_filter *f, char *buf, size_t n)
 {
 	if (!f->by_kind)
 		return 0;
-	if (!(f->kinds & class_kinds(TLP_CLASS_CPL)))
+	if (!(f->kinds & ptt_filter_class_kinds(TLP_CLASS_CPL)))
 		return snprintf(buf, n,
 				"No request latency: the --kind filter keeps no completions (class "
 				"CPL), so no request can be matched with its completions.");
-	if (!(f->kinds & class_kinds(TLP_CLASS_NP)))
+	if (!(f->kinds & ptt_filter_class_kinds(TLP_CLASS_NP)))
 		return snprintf(buf, n,
 				"No request latency: the --kind filter keeps no non-posted requests "
 				"(class NP), so no completion can be matched with its request.");

@@ -2,7 +2,9 @@
 /*
  * One trace entry decoded for display: the entry, the kind of its TLP and,
  * when the kind is a request or completion, the decoded header.  Shared by
- * the line and JSON views.  Internal to src/trace/.
+ * the line and JSON views and the report filter (ptt_filter.c), so that
+ * what a filter keeps is judged on what the views print.  Internal to
+ * src/trace/.
  */
 #ifndef PCIESCOPE_SRC_TRACE_PTT_VIEW_H
 #define PCIESCOPE_SRC_TRACE_PTT_VIEW_H
@@ -68,38 +70,55 @@ static inline void ptt_view_decode(const struct ptt_entry *e, struct ptt_view *v
 }
 
 /*
+ * Whether filter keeps the entry v shows, at unwrapped time ticks: the one
+ * rule of every view.  An entry whose header does not decode has no
+ * Requester ID and is of kind Unknown.
+ */
+static inline bool ptt_view_keeps(const struct ptt_filter *f, const struct ptt_view *v,
+				  uint64_t ticks)
+{
+	return ptt_filter_match(f, v->kind, v->decoded, v->decoded ? v->h.requester : 0, ticks);
+}
+
+/* A view's printer of one entry, e decoded as v, at stream offset off and unwrapped time ticks. */
+typedef void (*ptt_view_entry_fn)(struct wbuf *w, const struct ptt_entry *e,
+				  const struct ptt_view *v, uint64_t off, uint64_t ticks);
+
+/*
  * Decodes every whole entry of a chunk and prints it with entry(), offsets
  * counted from base, times unwrapped on clk.  Inline so that entry, a constant at each call site,
  * is inlined into the loop as if written there.
  */
 static inline int ptt_view_chunk(struct wbuf *w, const uint8_t *buf, size_t len, uint64_t base,
-				 struct ptt_clock *clk,
-				 void (*entry)(struct wbuf *, const struct ptt_entry *, uint64_t,
-					       uint64_t))
+				 struct ptt_clock *clk, ptt_view_entry_fn entry)
 {
 	enum ptt_format f;
 	size_t whole = ptt_chunk_whole(buf, len, &f), step = ptt_entry_size(f);
 	struct ptt_entry e;
+	struct ptt_view v;
 
 	for (size_t off = 0; off < whole; off += step) {
 		if (wbuf_reserve(w))
 			return w->err;
 		ptt_entry_decode(buf + off, f, &e);
-		entry(w, &e, base + off, ptt_clock_tick(clk, f, e.time));
+		ptt_view_decode(&e, &v);
+		entry(w, &e, &v, base + off, ptt_clock_tick(clk, f, e.time));
 	}
 	return w->err;
 }
 
-/* ptt_view_chunk printing only the entries filter keeps (all of them with NULL). */
+/*
+ * ptt_view_chunk printing only the entries filter keeps (all of them with
+ * NULL).  Each entry is decoded once, for the filter and the printer both.
+ */
 static inline int ptt_view_chunk_where(struct wbuf *w, const uint8_t *buf, size_t len,
 				       uint64_t base, struct ptt_clock *clk,
-				       const struct ptt_filter *filter,
-				       void (*entry)(struct wbuf *, const struct ptt_entry *,
-						     uint64_t, uint64_t))
+				       const struct ptt_filter *filter, ptt_view_entry_fn entry)
 {
 	enum ptt_format f;
 	size_t whole, step;
 	struct ptt_entry e;
+	struct ptt_view v;
 
 	if (ptt_filter_none(filter))
 		return ptt_view_chunk(w, buf, len, base, clk, entry);
@@ -112,8 +131,9 @@ static inline int ptt_view_chunk_where(struct wbuf *w, const uint8_t *buf, size_
 			return w->err;
 		ptt_entry_decode(buf + off, f, &e);
 		t = ptt_clock_tick(clk, f, e.time); /* every entry: the field wraps */
-		if (ptt_filter_entry(filter, &e, t))
-			entry(w, &e, base + off, t);
+		ptt_view_decode(&e, &v);
+		if (ptt_view_keeps(filter, &v, t))
+			entry(w, &e, &v, base + off, t);
 	}
 	return w->err;
 }

@@ -213,7 +213,6 @@ const uint8_t *perf_reader_aux_bytes(struct perf_reader *r, const struct perf_re
 uint64_t perf_reader_aux_pos(const struct perf_reader *r, const struct perf_rec *rec);
 int perf_reader_read_at(const struct perf_reader *r, uint64_t pos, size_t n, void *buf);
 
-/* Attributes: from the header (file) or HEADER_ATTR records seen so far (pipe). */
 /*
  * The time of a kernel record other than a sample (AUX, ITRACE_START, ...)
  * from its sample_id trailer, in perf's clock (ns).  0, or -ENODATA when the
@@ -221,6 +220,8 @@ int perf_reader_read_at(const struct perf_reader *r, uint64_t pos, size_t n, voi
  * event's attr, a user record, a sample).
  */
 int perf_rec_sample_time(const struct perf_reader *r, const struct perf_rec *rec, uint64_t *time);
+
+/* Attributes: from the header (file) or HEADER_ATTR records seen so far (pipe). */
 size_t perf_reader_nr_attrs(const struct perf_reader *r);
 const struct perf_attr_info *perf_reader_attr(const struct perf_reader *r, size_t i);
 

@@ -73,6 +73,12 @@ static inline uint32_t ptt_entry_hdr(const uint8_t *buf, enum ptt_format f, uint
 	return 0;
 }
 
+/* The bits of the raw time field of an entry of format f. */
+static inline uint32_t ptt_time_mask(enum ptt_format f)
+{
+	return f == PTT_FMT_4DW ? 0x7ffu : 0xffffffffu;
+}
+
 /*
  * Unwraps the time fields of consecutive entries into one monotonic tick
  * count, the rule of the analysis (trace/analysis.h): the first entry's raw
@@ -89,12 +95,12 @@ struct ptt_clock {
 
 static inline uint64_t ptt_clock_tick(struct ptt_clock *c, enum ptt_format f, uint32_t time)
 {
-	uint32_t mask = f == PTT_FMT_4DW ? 0x7ffu : 0xffffffffu, raw = time & mask;
+	uint32_t mask = ptt_time_mask(f), raw = time & mask;
 
-	if (!c->started) {
+	if (__builtin_expect(!c->started, 0)) {
 		c->started = true;
 		c->now = raw;
-	} else if (f == c->fmt) {
+	} else if (__builtin_expect(f == c->fmt, 1)) {
 		c->now += (raw - c->last_raw) & mask;
 	}
 	c->fmt = f;

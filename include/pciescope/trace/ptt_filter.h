@@ -55,6 +55,9 @@ static inline bool ptt_filter_match(const struct ptt_filter *f, enum tlp_kind k,
 /* The same for a decoded entry at unwrapped time ticks, judged as the line view shows it. */
 bool ptt_filter_entry(const struct ptt_filter *f, const struct ptt_entry *e, uint64_t ticks);
 
+/* The kinds of class c (P, NP, CPL) as a kinds set; Unknown is in none. */
+uint32_t ptt_filter_class_kinds(enum tlp_class c);
+
 /*
  * Parsers of the values users type (report --requester, --kind, --time).
  * Each returns 0 and sets its part of f (and its by_ flag), or a negative
