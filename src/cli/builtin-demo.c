@@ -38,9 +38,9 @@ static size_t count_dir(struct backend *b, const char *dir)
 	char **names;
 	size_t n;
 
-	if (cli_sysfs_list(b, dir, &names, &n))
+	if (backend_list_dir(b, dir, &names, &n))
 		return 0;
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 	return n;
 }
 
@@ -50,13 +50,13 @@ static int demo_ptts(struct backend *b, char *ptt, size_t n, char *port_filter, 
 	char **pmus, **ports, path[512], val[32];
 	size_t npmu, nport, nptt = 0;
 
-	if (cli_sysfs_list(b, PMU_SYSFS, &pmus, &npmu))
+	if (backend_list_dir(b, PMU_SYSFS_DIR, &pmus, &npmu))
 		return 0;
 	for (size_t i = 0; i < npmu; i++) {
 		if (strncmp(pmus[i], "hisi_ptt", 8))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/root_port_filters", PMU_SYSFS, pmus[i]);
-		if (cli_sysfs_list(b, path, &ports, &nport))
+		snprintf(path, sizeof(path), "%s/%s/root_port_filters", PMU_SYSFS_DIR, pmus[i]);
+		if (backend_list_dir(b, path, &ports, &nport))
 			continue;
 		if (!nptt)
 			printf("   the PCIe Tune and Trace devices (one per PCIe core):\n");
@@ -67,21 +67,21 @@ static int demo_ptts(struct backend *b, char *ptt, size_t n, char *port_filter, 
 		printf("\n");
 		if (!nptt++ || !strcmp(pmus[i], "hisi_ptt0_2")) {
 			snprintf(ptt, n, "%s", pmus[i]);
-			snprintf(path, sizeof(path), "%s/%s/root_port_filters/%s", PMU_SYSFS,
+			snprintf(path, sizeof(path), "%s/%s/root_port_filters/%s", PMU_SYSFS_DIR,
 				 pmus[i], nport > 1 ? ports[0] : "");
-			if (cli_sysfs_read(b, path, val, sizeof(val)) > 0)
+			if (backend_read_line(b, path, val, sizeof(val)) > 0)
 				snprintf(port_filter, pn, "%s", val);
 		}
-		cli_names_free(ports, nport);
+		backend_names_free(ports, nport);
 	}
-	cli_names_free(pmus, npmu);
+	backend_names_free(pmus, npmu);
 	return (int)nptt;
 }
 
 static void demo_platform(struct demo *d, char *ptt, size_t n, char *port_filter, size_t pn)
 {
 	printf("%d. The platform: %zu PCI functions, %zu PMUs\n", d->step++,
-	       count_dir(d->b, "/sys/bus/pci/devices"), count_dir(d->b, PMU_SYSFS));
+	       count_dir(d->b, "/sys/bus/pci/devices"), count_dir(d->b, PMU_SYSFS_DIR));
 	if (!demo_ptts(d->b, ptt, n, port_filter, pn))
 		printf("   no PCIe Tune and Trace device: no tune or trace section\n");
 }
@@ -96,9 +96,9 @@ static int demo_tune(struct demo *d, const char *ptt)
 	struct backend *b = d->b;
 	char path[384], before[32], after[32];
 
-	snprintf(path, sizeof(path), "%s/%s/tune/qos_tx_cpl", PMU_SYSFS, ptt);
+	snprintf(path, sizeof(path), "%s/%s/tune/qos_tx_cpl", PMU_SYSFS_DIR, ptt);
 	if (!strcmp(b->ops->name, "host")) {
-		if (cli_sysfs_read(b, path, before, sizeof(before)) < 0)
+		if (backend_read_line(b, path, before, sizeof(before)) < 0)
 			return cli_error("demo: cannot read %s", path);
 		printf("\n%d. Tune: $ pciescope tune %s qos_tx_cpl\n"
 		       "   weight of Tx completions on the core's links: %s (a host: the demo "
@@ -106,9 +106,9 @@ static int demo_tune(struct demo *d, const char *ptt)
 		       d->step++, ptt, before, ptt);
 		return 0;
 	}
-	if (cli_sysfs_read(b, path, before, sizeof(before)) < 0 ||
+	if (backend_read_line(b, path, before, sizeof(before)) < 0 ||
 	    b->ops->sysfs_write(b, path, "2", 1) < 0 ||
-	    cli_sysfs_read(b, path, after, sizeof(after)) < 0)
+	    backend_read_line(b, path, after, sizeof(after)) < 0)
 		return cli_error("demo: cannot tune %s", ptt);
 	printf("\n%d. Tune: $ pciescope tune %s qos_tx_cpl=2\n"
 	       "   weight of Tx completions on the core's links: %s -> %s "

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/tool/sysfs_export.h>
 
 #include "backend_opts.h"
@@ -29,7 +30,6 @@
 #include "exec_ns.h"
 
 #define INTERPOSER "libpciescope-exec.so"
-#define PCI_DEVICES "/sys/bus/pci/devices"
 #define CPU_SYSFS "/sys/devices/system/cpu"
 #define MAX_PMUS 256
 
@@ -97,16 +97,16 @@ static int emulated_pmus(struct backend *b, struct pmu_types *t)
 {
 	char **names, path[512], buf[32];
 	size_t count;
-	int r = cli_sysfs_list(b, PMU_SYSFS, &names, &count);
+	int r = backend_list_dir(b, PMU_SYSFS_DIR, &names, &count);
 
 	if (r)
-		return cli_errno(r, "exec: cannot list the emulated %s", PMU_SYSFS);
+		return cli_errno(r, "exec: cannot list the emulated %s", PMU_SYSFS_DIR);
 	for (size_t i = 0; i < count; i++) {
-		snprintf(path, sizeof(path), PMU_SYSFS "/%s/type", names[i]);
-		if (cli_sysfs_read(b, path, buf, sizeof(buf)) > 0 && atol(buf) >= PERF_TYPE_MAX)
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/type", names[i]);
+		if (backend_read_line(b, path, buf, sizeof(buf)) > 0 && atol(buf) >= PERF_TYPE_MAX)
 			types_add(t, names[i], atol(buf));
 	}
-	cli_names_free(names, count);
+	backend_names_free(names, count);
 	return 0;
 }
 
@@ -126,7 +126,7 @@ struct host_pmu {
  */
 static size_t host_pmus(const struct pmu_types *emu, struct host_pmu *keep, size_t max)
 {
-	DIR *d = opendir(PMU_SYSFS);
+	DIR *d = opendir(PMU_SYSFS_DIR);
 	struct dirent *de;
 	size_t n = 0;
 
@@ -137,7 +137,7 @@ static size_t host_pmus(const struct pmu_types *emu, struct host_pmu *keep, size
 
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), PMU_SYSFS "/%s/type", de->d_name);
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/type", de->d_name);
 		if (!(f = fopen(path, "r")))
 			continue;
 		if (!fgets(buf, sizeof(buf), f))
@@ -145,7 +145,7 @@ static size_t host_pmus(const struct pmu_types *emu, struct host_pmu *keep, size
 		fclose(f);
 		if (!buf[0] || types_has(emu, de->d_name, atol(buf)))
 			continue;
-		snprintf(path, sizeof(path), PMU_SYSFS "/%s", de->d_name);
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s", de->d_name);
 		len = readlink(path, keep[n].target, sizeof(keep[n].target) - 1);
 		if (len <= 0)
 			continue;
@@ -177,7 +177,7 @@ static int cover_cpus(struct backend *b)
 			continue;
 		if (i < 2 && (n = b->ops->sysfs_read(b, path, buf, sizeof(buf))) <= 0)
 			continue;
-		r = exec_cover_file(PMU_SYSFS, path, buf, (size_t)n);
+		r = exec_cover_file(PMU_SYSFS_DIR, path, buf, (size_t)n);
 	}
 	return r;
 }
@@ -188,23 +188,23 @@ static int fill_view(struct backend *b, const struct pmu_types *emu)
 	struct host_pmu *keep = calloc(MAX_PMUS, sizeof(*keep));
 	size_t nkeep = keep ? host_pmus(emu, keep, MAX_PMUS) : 0;
 	unsigned files = 0;
-	int r = keep ? exec_cover(PMU_SYSFS) : cli_errno(-ENOMEM, "exec");
+	int r = keep ? exec_cover(PMU_SYSFS_DIR) : cli_errno(-ENOMEM, "exec");
 
 	if (!r)
-		r = sysfs_export_dir(b, PMU_SYSFS, PMU_SYSFS, want_pmu, (void *)emu, &files);
+		r = sysfs_export_dir(b, PMU_SYSFS_DIR, PMU_SYSFS_DIR, want_pmu, (void *)emu, &files);
 	for (size_t i = 0; !r && i < nkeep; i++) {
 		char link[PATH_MAX];
 
-		snprintf(link, sizeof(link), PMU_SYSFS "/%s", keep[i].name);
+		snprintf(link, sizeof(link), PMU_SYSFS_DIR "/%s", keep[i].name);
 		if (symlink(keep[i].target, link))
 			r = cli_errno(-errno, "exec: cannot link %s", link);
 	}
 	free(keep);
 	if (!r)
 		r = cover_cpus(b);
-	if (!r && !access(PCI_DEVICES, F_OK))
-		r = exec_cover(PCI_DEVICES)
-			?: sysfs_export_dir(b, PCI_DEVICES, PCI_DEVICES, NULL, NULL, &files);
+	if (!r && !access(PCI_DEVICES_DIR, F_OK))
+		r = exec_cover(PCI_DEVICES_DIR)
+			?: sysfs_export_dir(b, PCI_DEVICES_DIR, PCI_DEVICES_DIR, NULL, NULL, &files);
 	return r;
 }
 

@@ -38,7 +38,7 @@ static json_t *list_dir_files(struct backend *b, const char *dir, bool numbers)
 	char **names, path[512], val[4096];
 	size_t n;
 
-	if (b->ops->sysfs_is_dir(b, dir) != 1 || cli_sysfs_list(b, dir, &names, &n))
+	if (b->ops->sysfs_is_dir(b, dir) != 1 || backend_list_dir(b, dir, &names, &n))
 		return NULL;
 	o = json_object();
 	for (size_t i = 0; i < n; i++) {
@@ -47,12 +47,12 @@ static json_t *list_dir_files(struct backend *b, const char *dir, bool numbers)
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (b->ops->sysfs_is_dir(b, path) == 1)
 			continue;
-		len = cli_sysfs_read(b, path, val, sizeof(val));
+		len = backend_read_line(b, path, val, sizeof(val));
 		json_object_set_new(o, names[i],
 				    len >= 0 ? value_of(val, numbers)
 					     : json_pack("{s:s}", "error", strerror((int)-len)));
 	}
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 	return o;
 }
 
@@ -80,15 +80,15 @@ static json_t *list_pmu(struct backend *b, const char *name)
 	char base[384], path[512], val[4096];
 	json_t *pmu = json_pack("{s:s}", "name", name), *d;
 
-	snprintf(base, sizeof(base), "%s/%s", PMU_SYSFS, name);
+	snprintf(base, sizeof(base), "%s/%s", PMU_SYSFS_DIR, name);
 	snprintf(path, sizeof(path), "%s/type", base);
-	if (cli_sysfs_read(b, path, val, sizeof(val)) >= 0)
+	if (backend_read_line(b, path, val, sizeof(val)) >= 0)
 		json_object_set_new(pmu, "type", json_integer(strtoll(val, NULL, 10)));
 	snprintf(path, sizeof(path), "%s/cpumask", base);
-	if (cli_sysfs_read(b, path, val, sizeof(val)) >= 0)
+	if (backend_read_line(b, path, val, sizeof(val)) >= 0)
 		json_object_set_new(pmu, "cpumask", json_string(val));
 	snprintf(path, sizeof(path), "%s/cpus", base);
-	if (cli_sysfs_read(b, path, val, sizeof(val)) >= 0)
+	if (backend_read_line(b, path, val, sizeof(val)) >= 0)
 		json_object_set_new(pmu, "cpus", json_string(val));
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", base, dirs[i]);
@@ -128,14 +128,14 @@ static int list_collect(struct backend *b, struct list_globs *g, bool by_pmu, js
 {
 	char **names;
 	size_t n;
-	int ret = cli_sysfs_list(b, PMU_SYSFS, &names, &n);
+	int ret = backend_list_dir(b, PMU_SYSFS_DIR, &names, &n);
 
 	if (ret)
-		return cli_errno(ret, "list: %s", PMU_SYSFS);
+		return cli_errno(ret, "list: %s", PMU_SYSFS_DIR);
 	for (size_t i = 0; i < n; i++)
 		if (!by_pmu || list_glob_match(g, names[i], false))
 			json_array_append_new(pmus, list_pmu(b, names[i]));
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 	return 0;
 }
 

@@ -40,7 +40,7 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 {
 	char **names, path[512], val[64];
 	size_t n;
-	int ret = cli_sysfs_list(b, dir, &names, &n);
+	int ret = backend_list_dir(b, dir, &names, &n);
 
 	if (ret)
 		return cli_errno(ret, "tune: %s", dir);
@@ -49,7 +49,7 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 		ssize_t len;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		len = cli_sysfs_read(b, path, val, sizeof(val));
+		len = backend_read_line(b, path, val, sizeof(val));
 		if (len < 0) {
 			ret = cli_errno((int)len, "tune: %s: %s", dev, names[i]);
 			continue;
@@ -59,7 +59,7 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 		else
 			printf("%-32s %s\n", names[i], val);
 	}
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 	return ret;
 }
 
@@ -82,7 +82,7 @@ static int tune_check(struct backend *b, const char *dev, const char *dir, const
 		return cli_error("tune: qos_tx_dp: no such parameter (the PTT document's "
 				 "example name is a typo); use qos_tx_cpl, qos_tx_np or qos_tx_p");
 	snprintf(t->path, sizeof(t->path), "%s/%s", dir, t->name);
-	ret = cli_sysfs_read(b, t->path, t->before, sizeof(t->before));
+	ret = backend_read_line(b, t->path, t->before, sizeof(t->before));
 	if (ret == -ENOENT)
 		return cli_error("tune: %s has no parameter '%s'; see 'pciescope tune %s'", dev,
 				 t->name, dev);
@@ -107,7 +107,7 @@ static int tune_apply(struct backend *b, const char *dev, const struct tune_arg 
 	ret = b->ops->sysfs_write(b, t->path, t->value, strlen(t->value));
 	if (ret < 0)
 		return cli_errno((int)ret, "tune: %s: %s=%s", dev, t->name, t->value);
-	ret = cli_sysfs_read(b, t->path, after, sizeof(after));
+	ret = backend_read_line(b, t->path, after, sizeof(after));
 	if (ret < 0)
 		return cli_errno((int)ret, "tune: %s: %s", dev, t->name);
 	printf("%s %s -> %s", t->name, t->before, after);
@@ -180,7 +180,7 @@ int cmd_tune(int argc, char **argv)
 	b = backend_opts_open(&bo, "tune");
 	if (!b)
 		return 1;
-	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS, dev);
+	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS_DIR, dev);
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				dev);

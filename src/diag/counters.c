@@ -6,9 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/diag/counters.h>
-
-#define PMU_DIR "/sys/bus/event_source/devices"
 
 static int pmu_cpu(struct backend *b, const char *pmu)
 {
@@ -17,7 +16,7 @@ static int pmu_cpu(struct backend *b, const char *pmu)
 
 	if (!pmu[0])
 		return -1;
-	snprintf(path, sizeof(path), PMU_DIR "/%s/cpumask", pmu);
+	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/cpumask", pmu);
 	r = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
 	if (r <= 0)
 		return -1;

@@ -12,11 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
 #include "search_internal.h"
-
-#define PMU_DIR "/sys/bus/event_source/devices"
 
 const char *const diag_tune_params[DIAG_TUNE_NPARAM] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
 							"rx_alloc_buf_level", "tx_alloc_buf_level"};
@@ -56,7 +55,7 @@ static int levels_io(struct backend *b, const struct diag_search_opts *o, int le
 	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
 		ssize_t n;
 
-		snprintf(path, sizeof(path), PMU_DIR "/%s/tune/%s", o->ptt, diag_tune_params[i]);
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt, diag_tune_params[i]);
 		if (write) {
 			snprintf(buf, sizeof(buf), "%d", level[i]);
 			n = b->ops->sysfs_write(b, path, buf, strlen(buf));

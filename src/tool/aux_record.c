@@ -21,18 +21,18 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/tool/ptt_rules.h>
 
 #include "aux_record_impl.h"
-#include "backend_opts.h"
 #include "cli.h"
 
 static int first_cpu(struct backend *b, const char *pmu)
 {
 	char path[384], val[256];
 
-	snprintf(path, sizeof(path), "%s/%s/cpumask", PMU_SYSFS, pmu);
-	if (cli_sysfs_read(b, path, val, sizeof(val)) < 0)
+	snprintf(path, sizeof(path), "%s/%s/cpumask", PMU_SYSFS_DIR, pmu);
+	if (backend_read_line(b, path, val, sizeof(val)) < 0)
 		return 0;
 	return atoi(val);
 }

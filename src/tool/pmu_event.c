@@ -9,18 +9,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/event_parse.h>
 #include <pciescope/tool/pmu_event.h>
-
-#include "backend_opts.h"
 
 static int src_read(void *ctx, const char *pmu, const char *file, char *buf, size_t n)
 {
 	char path[512];
 	ssize_t len;
 
-	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS, pmu, file);
-	len = cli_sysfs_read(ctx, path, buf, n);
+	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS_DIR, pmu, file);
+	len = backend_read_line(ctx, path, buf, n);
 	return (int)len;
 }
 
@@ -31,12 +30,12 @@ static int src_list(void *ctx, const char *pmu, const char *dir,
 	size_t n;
 	int ret;
 
-	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS, pmu, dir);
-	ret = cli_sysfs_list(ctx, path, &names, &n);
+	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS_DIR, pmu, dir);
+	ret = backend_list_dir(ctx, path, &names, &n);
 	for (size_t i = 0; !ret && i < n; i++)
 		ret = fn(arg, names[i]);
 	if (n || !ret)
-		cli_names_free(names, n);
+		backend_names_free(names, n);
 	return ret;
 }
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/diag/counters.h>
 #include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
@@ -27,36 +28,11 @@
 
 #include "cli.h"
 
-#define PCI_DEVICES "/sys/bus/pci/devices"
-
 const char *const serve_bw_kinds[SERVE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
 						     "tx_mwr", "tx_mrd", "tx_cpl"};
 const char *const serve_lat_kinds[SERVE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static long read_num(struct backend *b, const char *path)
-{
-	char buf[64];
-	ssize_t n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
-
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	return strtol(buf, NULL, 0);
-}
-
-/* Reads a one-line sysfs file without its newline; false if unreadable. */
-static bool read_line(struct backend *b, const char *path, char *buf, size_t n)
-{
-	ssize_t r = b->ops->sysfs_read(b, path, buf, n - 1);
-
-	if (r <= 0)
-		return false;
-	buf[r] = 0;
-	buf[strcspn(buf, "\n")] = 0;
-	return true;
-}
 
 static int new_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
 		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
@@ -127,18 +103,18 @@ static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **
 	int r = 0;
 
 	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bus", pmu);
-	bus = read_num(b, path);
+	bus = backend_read_num(b, path);
 	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bdf_min", pmu);
-	lo = read_num(b, path);
+	lo = backend_read_num(b, path);
 	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bdf_max", pmu);
-	hi = read_num(b, path);
+	hi = backend_read_num(b, path);
 	for (size_t i = 0; i < ndev && !r; i++) {
 		struct pci_bdf d;
 		unsigned port;
 
-		snprintf(path, sizeof(path), PCI_DEVICES "/%s/class", devs[i]);
+		snprintf(path, sizeof(path), PCI_DEVICES_DIR "/%s/class", devs[i]);
 		if (pci_bdf_parse(devs[i], &d) || (d.rid >> 8) != bus || d.rid < lo || d.rid > hi ||
-		    !read_line(b, path, cls, sizeof(cls)) || strncmp(cls, "0x0604", 6))
+		    backend_read_line(b, path, cls, sizeof(cls)) <= 0 || strncmp(cls, "0x0604", 6))
 			continue;
 		port = 1u << (((d.rid >> 3) & 7) * 2);
 		for (size_t k = 0; k < SERVE_BW_KINDS && !r; k++)
@@ -222,7 +198,7 @@ int serve_setup(struct serve *sv, struct backend *b)
 	pmu_source_backend(b, &src);
 	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &npmu))
 		npmu = 0;
-	if (b->ops->sysfs_list(b, PCI_DEVICES, &devs, &ndev))
+	if (b->ops->sysfs_list(b, PCI_DEVICES_DIR, &devs, &ndev))
 		ndev = 0;
 	for (size_t i = 0; i < npmu && !r; i++)
 		r = hisi_pcie_pmu_name(pmus[i]) ? add_pmu(sv, b, pmus[i], devs, ndev, &src)

@@ -15,10 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/ptt_rules.h>
-
-#include "backend_opts.h"
 
 #define PTT_PORT_BIT 0x80000ull
 
@@ -39,16 +38,16 @@ static void read_filters(struct backend *b, const char *pmu, const char *dir, st
 	char path[512], val[32], **names;
 	size_t n;
 
-	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS, pmu, dir);
-	if (cli_sysfs_list(b, path, &names, &n))
+	snprintf(path, sizeof(path), "%s/%s/%s", PMU_SYSFS_DIR, pmu, dir);
+	if (backend_list_dir(b, path, &names, &n))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t v;
 
 		if (!strcmp(names[i], "multiselect"))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/%s/%s", PMU_SYSFS, pmu, dir, names[i]);
-		if (cli_sysfs_read(b, path, val, sizeof(val)) < 0)
+		snprintf(path, sizeof(path), "%s/%s/%s/%s", PMU_SYSFS_DIR, pmu, dir, names[i]);
+		if (backend_read_line(b, path, val, sizeof(val)) < 0)
 			continue;
 		v = strtoull(val, NULL, 16);
 		if (v & PTT_PORT_BIT)
@@ -56,7 +55,7 @@ static void read_filters(struct backend *b, const char *pmu, const char *dir, st
 		else if (v == (p->filter & 0xfffff))
 			p->requester_ok = true;
 	}
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 }
 
 static bool traces_outbound(const struct ptt_params *p)

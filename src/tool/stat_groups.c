@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
 
-#include "backend_opts.h"
 #include "cli.h"
 
 static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
@@ -103,7 +103,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 
 	if (!list)
 		return cli_error("stat: out of memory");
-	if (cli_sysfs_list(s->b, PMU_SYSFS_DIR, &pmus, &n))
+	if (backend_list_dir(s->b, PMU_SYSFS_DIR, &pmus, &n))
 		n = 0;
 	for (char *g = strtok_r(list, ",", &save); g && !r; g = strtok_r(NULL, ",", &save)) {
 		size_t found = 0;
@@ -112,7 +112,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 		if (!r && !found)
 			r = cli_error("stat: -M '%s': this machine has no PMU for it", g);
 	}
-	cli_names_free(pmus, n);
+	backend_names_free(pmus, n);
 	free(list);
 	return r;
 }

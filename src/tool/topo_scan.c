@@ -14,17 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/topo.h>
-
-#define PCI_DEVICES "/sys/bus/pci/devices"
 
 static bool read_text(struct backend *b, const char *bdf, const char *file, char *buf, size_t n)
 {
 	char path[256];
 	ssize_t r;
 
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/%s", bdf, file);
+	snprintf(path, sizeof(path), PCI_DEVICES_DIR "/%s/%s", bdf, file);
 	r = b->ops->sysfs_read(b, path, buf, n - 1);
 	if (r <= 0)
 		return false;
@@ -80,7 +79,7 @@ static void read_config(struct backend *b, struct topo_dev *d)
 	char path[256];
 	ssize_t r;
 
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/config", d->bdf);
+	snprintf(path, sizeof(path), PCI_DEVICES_DIR "/%s/config", d->bdf);
 	r = b->ops->sysfs_read(b, path, (char *)buf, sizeof(buf));
 	d->have_cfg = r > 0 && !pcie_cfg_parse(buf, (size_t)r, &d->cfg) && d->cfg.pcie;
 }
@@ -89,7 +88,7 @@ static bool is_vf(struct backend *b, const char *bdf)
 {
 	char path[256];
 
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s/physfn", bdf);
+	snprintf(path, sizeof(path), PCI_DEVICES_DIR "/%s/physfn", bdf);
 	return b->ops->sysfs_is_dir(b, path) == 1;
 }
 
@@ -107,7 +106,7 @@ static void link_children(struct backend *b, struct topo *t, size_t i)
 	char path[256], **names;
 	size_t n;
 
-	snprintf(path, sizeof(path), PCI_DEVICES "/%s", t->d[i].bdf);
+	snprintf(path, sizeof(path), PCI_DEVICES_DIR "/%s", t->d[i].bdf);
 	if (b->ops->sysfs_list(b, path, &names, &n))
 		return;
 	for (size_t k = 0; k < n; k++) {
@@ -136,7 +135,7 @@ int topo_scan(struct backend *b, struct topo *t)
 {
 	char **names;
 	size_t n;
-	int r = b->ops->sysfs_list(b, PCI_DEVICES, &names, &n);
+	int r = b->ops->sysfs_list(b, PCI_DEVICES_DIR, &names, &n);
 	struct pci_bdf bdf;
 
 	if (r)

@@ -8,9 +8,8 @@
 #define PCIESCOPE_TOOL_PMU_SOURCE_H
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/pmu.h>
-
-#define PMU_SYSFS_DIR "/sys/bus/event_source/devices"
 
 void pmu_source_backend(struct backend *b, struct perf_pmu_source *src);
 

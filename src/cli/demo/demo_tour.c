@@ -80,14 +80,14 @@ static bool demo_find_pmu(struct backend *b, const char *prefix, char *name, siz
 	size_t count;
 	bool found = false;
 
-	if (cli_sysfs_list(b, PMU_SYSFS, &pmus, &count))
+	if (backend_list_dir(b, PMU_SYSFS_DIR, &pmus, &count))
 		return false;
 	for (size_t i = 0; i < count && !found; i++)
 		if (!strncmp(pmus[i], prefix, strlen(prefix))) {
 			snprintf(name, n, "%s", pmus[i]);
 			found = true;
 		}
-	cli_names_free(pmus, count);
+	backend_names_free(pmus, count);
 	return found;
 }
 
@@ -125,17 +125,17 @@ static bool sriov_pf(struct backend *b, char *bdf, size_t n, char *numvfs, size_
 	size_t count;
 	bool found = false;
 
-	if (cli_sysfs_list(b, "/sys/bus/pci/devices", &names, &count))
+	if (backend_list_dir(b, "/sys/bus/pci/devices", &names, &count))
 		return false;
 	for (size_t i = 0; i < count && !found; i++) {
 		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/sriov_totalvfs", names[i]);
-		if (cli_sysfs_read(b, path, val, sizeof(val)) > 0 && atoi(val) > 0) {
+		if (backend_read_line(b, path, val, sizeof(val)) > 0 && atoi(val) > 0) {
 			snprintf(bdf, n, "%s", names[i]);
 			snprintf(numvfs, vn, "%d", atoi(val) < 4 ? atoi(val) : 4);
 			found = true;
 		}
 	}
-	cli_names_free(names, count);
+	backend_names_free(names, count);
 	return found;
 }
 

@@ -50,14 +50,14 @@ static int first_ptt(struct live *l)
 {
 	char **names;
 	size_t n;
-	int ret = cli_sysfs_list(l->b, PMU_SYSFS, &names, &n);
+	int ret = backend_list_dir(l->b, PMU_SYSFS_DIR, &names, &n);
 
 	if (ret)
-		return cli_errno(ret, "diagnose: %s", PMU_SYSFS);
+		return cli_errno(ret, "diagnose: %s", PMU_SYSFS_DIR);
 	for (size_t i = 0; i < n && !l->ptt[0]; i++)
 		if (!strncmp(names[i], "hisi_ptt", 8))
 			snprintf(l->ptt, sizeof(l->ptt), "%s", names[i]);
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 	return l->ptt[0] ? 0
 			 : cli_error("diagnose: no hisi_ptt PMU on this machine (see "
 				     "'pciescope list')");
@@ -70,8 +70,8 @@ static int root_ports(struct live *l, uint64_t *filter)
 	size_t n;
 	int ret;
 
-	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS, l->ptt);
-	ret = cli_sysfs_list(l->b, dir, &names, &n);
+	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS_DIR, l->ptt);
+	ret = backend_list_dir(l->b, dir, &names, &n);
 	if (ret)
 		return cli_errno(ret, "diagnose: %s", dir);
 	*filter = 0;
@@ -79,14 +79,14 @@ static int root_ports(struct live *l, uint64_t *filter)
 		struct pci_bdf bdf;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (cli_sysfs_read(l->b, path, val, sizeof(val)) > 0)
+		if (backend_read_line(l->b, path, val, sizeof(val)) > 0)
 			*filter |= strtoull(val, NULL, 0);
 		if (l->nports == MAX_PORTS || pci_bdf_parse(names[i], &bdf))
 			continue;
 		snprintf(l->port_bdf[l->nports], sizeof(l->port_bdf[0]), "%s", names[i]);
 		l->port_bit[l->nports++] = 1u << ((PCI_RID_DEV(bdf.rid) & 7) * 2);
 	}
-	cli_names_free(names, n);
+	backend_names_free(names, n);
 	return *filter ? 0 : cli_error("diagnose: %s has no Root Port to trace", l->ptt);
 }
 
@@ -102,7 +102,7 @@ static int choose_event(struct live *l, const char *event)
 			 slash ? (int)(slash - event) : (int)strlen(event), event);
 	else if ((ret = first_ptt(l)))
 		return ret;
-	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS, l->ptt);
+	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS_DIR, l->ptt);
 	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1)
 		return cli_error("diagnose: %s: no such PTT (see 'pciescope list')", l->ptt);
 	ret = root_ports(l, &filter);
@@ -141,7 +141,7 @@ static int pmu_events(struct live *l)
 	if (sscanf(l->ptt, "hisi_ptt%u_%u", &sicl, &core) != 2)
 		return 0;
 	snprintf(l->pmu, sizeof(l->pmu), "hisi_pcie%u_core%u", sicl, core);
-	snprintf(dir, sizeof(dir), "%s/%s", PMU_SYSFS, l->pmu);
+	snprintf(dir, sizeof(dir), "%s/%s", PMU_SYSFS_DIR, l->pmu);
 	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1) {
 		l->pmu[0] = 0;
 		return 0;
@@ -229,9 +229,9 @@ static void read_levels(struct live *l, struct diag_tune_levels *lv)
 	char path[512], val[32];
 
 	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
-		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS, l->ptt,
+		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS_DIR, l->ptt,
 			 diag_tune_params[i]);
-		*field[i] = cli_sysfs_read(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
+		*field[i] = backend_read_line(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
 	}
 }
 

@@ -31,16 +31,6 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* A level from a tune file, or -1 when it cannot be read. */
-static long read_level(struct backend *b, const char *path)
-{
-	char buf[64];
-
-	if (cli_sysfs_read(b, path, buf, sizeof(buf)) <= 0)
-		return -1;
-	return strtol(buf, NULL, 0);
-}
-
 /*
  * A _total as Prometheus wants a counter: a whole number that never goes
  * back.  A multiplexed count is scaled by enabled/running, an estimate that
@@ -139,7 +129,7 @@ static void render_tune(FILE *f, struct backend *b)
 
 			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
 				 diag_tune_params[k]);
-			v = read_level(b, path);
+			v = backend_read_num(b, path);
 			if (v < 0)
 				continue;
 			if (!head)

@@ -25,9 +25,9 @@ static void read_link(struct backend *b, struct top_row *r)
 
 	snprintf(first, sizeof(first), "%.12s", r->bdf);
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_speed", first);
-	r->speed_gts = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtod(t, NULL) : 0;
+	r->speed_gts = backend_read_line(b, path, t, sizeof(t)) > 0 ? strtod(t, NULL) : 0;
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_width", first);
-	r->width = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : 0;
+	r->width = backend_read_line(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : 0;
 }
 
 static void read_tune(struct backend *b, struct top_row *r)
@@ -35,9 +35,9 @@ static void read_tune(struct backend *b, struct top_row *r)
 	char path[320], t[32];
 
 	for (int k = 0; k < DIAG_TUNE_NPARAM; k++) {
-		snprintf(path, sizeof(path), PMU_SYSFS "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
 			 diag_tune_params[k]);
-		r->tune[k] = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
+		r->tune[k] = backend_read_line(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
 	}
 }
 

@@ -319,7 +319,7 @@ static int prepare(struct search_args *a, struct diag_event **ev, size_t *nev)
 
 	if (!b)
 		return 1;
-	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS, a->dev);
+	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS_DIR, a->dev);
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				a->dev);

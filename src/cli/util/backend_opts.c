@@ -113,29 +113,3 @@ struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 	}
 	return b;
 }
-
-ssize_t cli_sysfs_read(struct backend *b, const char *path, char *buf, size_t n)
-{
-	ssize_t len = b->ops->sysfs_read(b, path, buf, n - 1);
-
-	if (len < 0)
-		return len;
-	buf[len] = 0;
-	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
-		buf[--len] = 0;
-	return len;
-}
-
-int cli_sysfs_list(struct backend *b, const char *path, char ***names, size_t *count)
-{
-	*names = NULL;
-	*count = 0;
-	return b->ops->sysfs_list(b, path, names, count);
-}
-
-void cli_names_free(char **names, size_t count)
-{
-	for (size_t i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
-}

@@ -3,7 +3,7 @@
  * The options every machine-facing subcommand shares: which backend
  * (--backend emulated|host), which emulated platform (--platform), the
  * workload (--workload NAME[:key=value,...]) and --seed; then opening it
- * with a one-line error.  Also the sysfs helpers those commands use.
+ * with a one-line error.
  */
 #ifndef PCIESCOPE_CLI_BACKEND_OPTS_H
 #define PCIESCOPE_CLI_BACKEND_OPTS_H
@@ -12,8 +12,8 @@
 #include <stddef.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/sysfs_read.h>
 
-#define PMU_SYSFS "/sys/bus/event_source/devices"
 /* The shared options' names, for "did you mean" lists of the commands that take them. */
 #define BACKEND_OPTS_NAMES "--backend", "--platform", "--workload", "--seed"
 
@@ -42,11 +42,5 @@ struct option;
 int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
 /* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
-
-/* Reads a sysfs file into buf without the trailing newline; length or -errno. */
-ssize_t cli_sysfs_read(struct backend *b, const char *path, char *buf, size_t n);
-/* Entry names of a directory (caller frees with cli_names_free); 0 or -errno. */
-int cli_sysfs_list(struct backend *b, const char *path, char ***names, size_t *count);
-void cli_names_free(char **names, size_t count);
 
 #endif
