@@ -24,6 +24,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "demo.h"
+#include "record_summary.h"
 
 #define DEMO_SLEEP "0.001"
 
@@ -174,7 +175,10 @@ static int demo_record(struct demo *d, const char *ptt, const char *filter, cons
 	       "   inbound posted, non-posted and completion (B) TLP headers, 8DW entries,\n"
 	       "   below the Root Port with filter %s, for %s ms of simulated time\n",
 	       d->step++, event, DEMO_SLEEP, filter, "1");
-	return aux_record(d->b, &o, res);
+	if (aux_record(d->b, &o, res))
+		return cli_fail(&res->err);
+	record_summary(&o, res);
+	return 0;
 }
 
 static void demo_summary(struct demo *d, const struct demo_counts *c,

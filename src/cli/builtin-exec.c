@@ -182,6 +182,15 @@ static int cover_cpus(struct backend *b)
 	return r;
 }
 
+/* Copies the backend's directory dir over the covered one; 0 or 1 after the error line. */
+static int export_tree(struct backend *b, const char *dir, bool (*want)(const char *, void *),
+		       void *ctx, unsigned *files)
+{
+	struct tool_err e;
+
+	return sysfs_export_dir(b, dir, dir, want, ctx, files, &e) ? cli_fail(&e) : 0;
+}
+
 /* Covers the PMU and PCI directories, and the CPU count, with the emulated machine's. */
 static int fill_view(struct backend *b, const struct pmu_types *emu)
 {
@@ -191,7 +200,7 @@ static int fill_view(struct backend *b, const struct pmu_types *emu)
 	int r = keep ? exec_cover(PMU_SYSFS_DIR) : cli_errno(-ENOMEM, "exec");
 
 	if (!r)
-		r = sysfs_export_dir(b, PMU_SYSFS_DIR, PMU_SYSFS_DIR, want_pmu, (void *)emu, &files);
+		r = export_tree(b, PMU_SYSFS_DIR, want_pmu, (void *)emu, &files);
 	for (size_t i = 0; !r && i < nkeep; i++) {
 		char link[PATH_MAX];
 
@@ -204,7 +213,7 @@ static int fill_view(struct backend *b, const struct pmu_types *emu)
 		r = cover_cpus(b);
 	if (!r && !access(PCI_DEVICES_DIR, F_OK))
 		r = exec_cover(PCI_DEVICES_DIR)
-			?: sysfs_export_dir(b, PCI_DEVICES_DIR, PCI_DEVICES_DIR, NULL, NULL, &files);
+			?: export_tree(b, PCI_DEVICES_DIR, NULL, NULL, &files);
 	return r;
 }
 

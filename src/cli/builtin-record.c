@@ -23,6 +23,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
+#include "record_summary.h"
 
 static int record_usage(int ret)
 {
@@ -149,6 +150,10 @@ int cmd_record(int argc, char **argv)
 	aux_record_catch_signals();
 	ret = aux_record(b, &o, &r);
 	backend_close(b);
+	if (ret)
+		ret = cli_fail(&r.err);
+	else
+		record_summary(&o, &r);
 	if (!ret && r.exit_status && !r.signal)
 		fprintf(stderr, "pciescope: record: '%s' exited with status %d\n", o.argv[0],
 			r.exit_status);

@@ -104,7 +104,7 @@ static int advance(struct backend *b, struct pace *pc, unsigned ms)
 	snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
 	r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
 	if (!r)
-		stat_note_lag(pc, b->ops->now_ns(b), "serve");
+		stat_note_lag(pc, b->ops->now_ns(b));
 	return r;
 }
 
@@ -142,7 +142,7 @@ static int follow_state(struct serve *sv, struct backend **b, struct backend_opt
 	if (!*b)
 		return 1;
 	pace_start(pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
-	return serve_setup(sv, *b);
+	return serve_setup(sv, *b) ? cli_fail(&sv->s.err) : 0;
 }
 
 static int serve_loop(struct backend **b, struct backend_opts *bo, const struct serve_addr *sa,
@@ -153,7 +153,7 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 	struct MHD_Daemon *d = NULL;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
 	char addr[80];
-	int r = serve_setup(&sv, *b);
+	int r = serve_setup(&sv, *b) ? cli_fail(&sv.s.err) : 0;
 
 	if (!r)
 		r = publish(&sv, &p);

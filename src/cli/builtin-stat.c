@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <pciescope/diag/counters.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/tool/pmu_source.h>
 
 #include "backend_opts.h"
@@ -208,7 +208,7 @@ static int parse_events(struct stat_config *s, struct args *a, const struct perf
 	}
 	for (int i = 0; i < a->ngroups; i++)
 		if (stat_add_metric_groups(s, a->groups[i], src))
-			return 1;
+			return cli_fail(&s->err);
 	if (a->ngroups)
 		s->metrics = true;
 	return 0;
@@ -260,7 +260,7 @@ static int count_once(struct stat_config *s, bool first, uint64_t *elapsed, int 
 	if (!r && !s->interval_ms)
 		r = stat_read(s);
 	stat_close(s);
-	return r;
+	return r ? cli_fail(&s->err) : 0;
 }
 
 /* Adds a run's counts to the sums (and, with -r, the spreads). */
@@ -273,7 +273,7 @@ static void accumulate(struct stat_config *s, struct backend_count *sum, uint64_
 		sum[i].enabled += v->enabled;
 		sum[i].running += v->running;
 		if (s->noise)
-			stat_noise_add(&s->noise[i], diag_count_scaled(v));
+			stat_noise_add(&s->noise[i], count_scaled(v));
 	}
 	stat_noise_add(&s->elapsed_noise, (double)elapsed);
 }
@@ -352,9 +352,9 @@ int cmd_stat(int argc, char **argv)
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
 	if (!r)
-		stat_note_kernel_differences(&s.events, &src, "stat");
-	if (!r && !s.force)
-		r = stat_check_rules(&s, &src);
+		stat_note_kernel_differences(&s.events, &src);
+	if (!r && !s.force && stat_check_rules(&s, &src))
+		r = cli_fail(&s.err);
 	if (!r && s.dry_run)
 		dry_run(&s);
 	else if (!r)

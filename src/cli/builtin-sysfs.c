@@ -70,6 +70,7 @@ int cmd_sysfs(int argc, char **argv)
 	unsigned files = 0;
 	const char *dir;
 	char err[256];
+	struct tool_err e;
 	int r;
 
 	if (argc > 1 && !strcmp(argv[1], "mount"))
@@ -93,8 +94,10 @@ int cmd_sysfs(int argc, char **argv)
 		return cli_errno(-errno, "cannot create %s", dir);
 	if (backend_open(&bo, &b, err, sizeof(err)))
 		return cli_error("%s", err);
-	r = sysfs_export_dir(b, PMU_SYSFS_DIR, dir, NULL, NULL, &files);
-	if (!r)
+	r = sysfs_export_dir(b, PMU_SYSFS_DIR, dir, NULL, NULL, &files, &e);
+	if (r)
+		r = cli_fail(&e);
+	else
 		printf("%u files of %s written to %s\n", files, PMU_SYSFS_DIR, dir);
 	backend_close(b);
 	return r;

@@ -86,7 +86,7 @@ static int setup(struct top *t)
 	t->b = backend_opts_open(&t->bo, "top");
 	if (!t->b)
 		return 1;
-	r = serve_setup(&t->sv, t->b);
+	r = serve_setup(&t->sv, t->b) ? cli_fail(&t->sv.s.err) : 0;
 	if (!r && !t->sv.nser)
 		r = cli_error("top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>)"
 			      " to show");

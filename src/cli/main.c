@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/tool/tool_err.h>
+
 #include "cli.h"
 
 struct command {
@@ -55,10 +57,21 @@ static int unknown_command(const char *name)
 	return cli_error("'%s' is not a pciescope command; see 'pciescope --help'", name);
 }
 
+/*
+ * Exit statuses are small: 0, 1 for an error the command reported, or the
+ * measured command's.  A -errno that escaped a command would become 244 and
+ * the like, so it is reported here instead.
+ */
 static int run(const struct command *c, int argc, char **argv)
 {
+	int r;
+
 	cli_set_command(c->name);
-	return c->fn(argc, argv);
+	tool_set_warn(cli_warn_line);
+	r = c->fn(argc, argv);
+	if (r < 0)
+		return cli_errno(r, "failed");
+	return r;
 }
 
 /* pciescope help [COMMAND]: the global usage, or the command's own --help. */

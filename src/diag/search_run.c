@@ -110,19 +110,19 @@ static int poll_stop(void *ctx)
 	return stop && *stop ? -EINTR : 0;
 }
 
-static int target(const struct diag_search_opts *o, const struct diag_counters *c, double *v)
+static int target(const struct diag_search_opts *o, const struct counters *c, double *v)
 {
-	const struct diag_event *ev = o->ev;
+	const struct counter_event *ev = o->ev;
 	size_t main = ev[0].attr.config & 0x10000 ? 1 : 0;
 	const char *unit;
 
 	if (o->metric == DIAG_METRIC_COUNT) {
-		*v = diag_count_scaled(&c->val[0]);
+		*v = count_scaled(&c->val[0]);
 		return 0;
 	}
 	if (!hisi_pcie_metric(hisi_pcie_event_class(ev[main].attr.config),
-			      diag_count_scaled(&c->val[main]),
-			      diag_count_scaled(&c->val[1 - main]), v, &unit))
+			      count_scaled(&c->val[main]),
+			      count_scaled(&c->val[1 - main]), v, &unit))
 		return -ENODATA;
 	return 0;
 }
@@ -130,9 +130,9 @@ static int target(const struct diag_search_opts *o, const struct diag_counters *
 static int count_run(struct backend *b, const struct diag_search_opts *o, double *v, char *err,
 		     size_t errlen)
 {
-	struct diag_counters c;
+	struct counters c;
 	uint64_t elapsed;
-	int status = 0, r = diag_counters_open(b, o->ev, o->nev, &c);
+	int status = 0, r = counters_open(b, o->ev, o->nev, &c);
 
 	if (r) {
 		snprintf(err, errlen, "cannot open the events: %s",
@@ -141,10 +141,10 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 	}
 	r = b->ops->run(b, o->argv, poll_stop, (void *)o->stop, &elapsed, &status);
 	if (!r)
-		r = diag_counters_read(&c);
+		r = counters_read(&c);
 	if (!r && !(o->stop && *o->stop) && !status && target(o, &c, v))
 		r = -ENODATA;
-	diag_counters_close(&c);
+	counters_close(&c);
 	if (r == -EINTR || (o->stop && *o->stop))
 		return -EINTR;
 	if (r == -ENODATA)

@@ -21,21 +21,11 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <pciescope/backend/sysfs_read.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/tool/ptt_rules.h>
+#include <pciescope/tool/tool_err.h>
 
 #include "aux_record_impl.h"
-#include "cli.h"
-
-static int first_cpu(struct backend *b, const char *pmu)
-{
-	char path[384], val[256];
-
-	snprintf(path, sizeof(path), "%s/%s/cpumask", PMU_SYSFS_DIR, pmu);
-	if (backend_read_line(b, path, val, sizeof(val)) < 0)
-		return 0;
-	return atoi(val);
-}
 
 static int add_events(struct rec *s)
 {
@@ -84,11 +74,11 @@ static int open_writer(struct rec *s)
 	ret = perf_writer_open(out, &env, &s->w);
 	if (ret) {
 		s->w = NULL;
-		return cli_errno(ret, "record: cannot create %s", out);
+		return tool_fail_errno(&s->r->err, ret, "cannot create %s", out);
 	}
 	ret = add_events(s);
 	if (ret)
-		return cli_errno(ret, "record: writing %s", out);
+		return tool_fail_errno(&s->r->err, ret, "writing %s", out);
 	return 0;
 }
 
@@ -108,17 +98,17 @@ static int prepare_event(struct rec *s, int i)
 	int twin, ret = pmu_event_parse(s->b, e->spec, pe, err, sizeof(err));
 
 	if (ret)
-		return cli_error("record: %s", err);
+		return tool_fail(&s->r->err, -EINVAL, "%s", err);
 	if (ptt_is_pmu(pe->pmu) && !s->o->force && ptt_rules_check(s->b, pe, err, sizeof(err)))
-		return cli_error("record: %s: %s (--force passes the event to the driver as is)",
+		return tool_fail(&s->r->err, -EINVAL, "%s: %s (--force passes the event to the driver as is)",
 				 e->spec, err);
 	if (i && ptt_is_pmu(pe->pmu) != ptt_is_pmu(s->e[0].pe.pmu))
-		return cli_error("record: -e %s: %s and %s are not the same kind of tracer; a "
+		return tool_fail(&s->r->err, -EINVAL, "-e %s: %s and %s are not the same kind of tracer; a "
 				 "recording holds one kind of AUX trace (perf refuses a mix too)",
 				 e->spec, s->e[0].pe.pmu, pe->pmu);
 	twin = same_device(s, i);
 	if (twin >= 0)
-		return cli_error("record: -e %s: %s is already traced by -e %s (one trace per "
+		return tool_fail(&s->r->err, -EINVAL, "-e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",
 				 e->spec, pe->pmu, s->e[twin].spec);
 	pe->attr.sample_period = 1;
@@ -134,23 +124,25 @@ static int open_event(struct rec *s, struct rec_event *e)
 	struct pmu_event *pe = &e->pe;
 	int ret;
 
-	e->cpu = first_cpu(s->b, pe->pmu);
+	e->cpu = counter_cpu(s->b, pe->pmu);
+	if (e->cpu < 0)
+		e->cpu = 0;
 	e->ev = s->b->ops->event_open(s->b, &pe->attr, -1, e->cpu, -1);
 	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(pe->pmu) &&
 	    (pe->attr.config & 0x80000))
-		return cli_error("record: %s: the %s driver refused the Root Port filter: a port "
+		return tool_fail(&s->r->err, -EINVAL, "%s: the %s driver refused the Root Port filter: a port "
 				 "sharing its bit was removed ('pciescope platform rescan')",
 				 e->spec, pe->pmu);
 	if ((e->ev == -EACCES || e->ev == -EPERM) && backend_strerror(s->b))
-		return cli_error("record: %s: %s", e->spec, backend_strerror(s->b));
+		return tool_fail(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
 	if (e->ev < 0)
-		return cli_errno(e->ev, "record: %s: the %s driver refused the event", e->spec,
+		return tool_fail_errno(&s->r->err, e->ev, "%s: the %s driver refused the event", e->spec,
 				 pe->pmu);
 	e->id = s->b->ops->event_id(s->b, e->ev);
 	ret = s->b->ops->aux_map(s->b, e->ev, s->o->aux_bytes);
 	if (ret)
-		return cli_errno(ret,
-				 "record: %s refused an AUX area of %zu KiB (-m; the PTT driver "
+		return tool_fail_errno(&s->r->err, ret,
+				 "%s refused an AUX area of %zu KiB (-m; the PTT driver "
 				 "needs at least 16 MiB, a power-of-two number of pages)",
 				 pe->pmu, s->o->aux_bytes >> 10);
 	return 0;
@@ -170,7 +162,7 @@ static int enable_all(struct rec *s)
 		int ret = s->b->ops->event_enable(s->b, e->ev);
 
 		if (ret)
-			return cli_errno(ret, "record: cannot enable %s", e->spec);
+			return tool_fail_errno(&s->r->err, ret, "cannot enable %s", e->spec);
 		if (!e->itrace_seen)
 			perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, &sid);
 	}
@@ -190,12 +182,12 @@ static int run_traced(struct rec *s)
 	r->signal = rec_signal();
 	/* a drain's error is the output's (a full disk), not the command's */
 	if (s->err)
-		return cli_errno(s->err, "record: writing %s", s->o->output);
+		return tool_fail_errno(&s->r->err, s->err, "writing %s", s->o->output);
 	if (ret && !(ret == -EINTR && r->signal))
-		return cli_errno(ret, "record: running '%s'", s->o->argv[0]);
+		return tool_fail_errno(&s->r->err, ret, "running '%s'", s->o->argv[0]);
 	ret = rec_drain(s);
 	if (ret)
-		return cli_errno(ret, "record: writing %s", s->o->output);
+		return tool_fail_errno(&s->r->err, ret, "writing %s", s->o->output);
 	return 0;
 }
 
@@ -218,34 +210,6 @@ static void tally(struct rec *s)
 	}
 }
 
-static void summary(struct rec *s)
-{
-	struct aux_record_result *r = s->r;
-
-	if (r->truncated)
-		fprintf(stderr,
-			"Warning: AUX data was truncated %llu time(s): the trace filled the %zu "
-			"KiB AUX area faster than it was drained, and the driver stopped tracing "
-			"at %llu ns; TLPs after that were not traced (use a larger -m)\n",
-			(unsigned long long)r->truncated, s->o->aux_bytes >> 10,
-			(unsigned long long)r->truncated_at_ns);
-	if (r->lost)
-		fprintf(stderr, "Warning: %llu side-band records were lost\n",
-			(unsigned long long)r->lost);
-	if (s->o->quiet)
-		return;
-	fprintf(stderr, "[ pciescope record: Woken up %llu times to write data ]\n",
-		(unsigned long long)r->wakeups);
-	fprintf(stderr, "[ pciescope record: Captured and wrote %.3f MB %s",
-		r->file_bytes / 1048576.0, s->o->output);
-	if (r->entry_size && r->mixed_formats)
-		fprintf(stderr, " (%llu TLP headers, 4DW and 8DW)", (unsigned long long)r->tlps);
-	else if (r->entry_size)
-		fprintf(stderr, " (%llu TLP headers, %s)", (unsigned long long)r->tlps,
-			r->entry_size == 32 ? "8DW" : "4DW");
-	fprintf(stderr, " ]\n");
-}
-
 static void close_events(struct rec *s)
 {
 	for (int i = s->n; i-- > 0;)
@@ -262,14 +226,12 @@ static int finish(struct rec *s, int ret)
 	close_events(s);
 	err = perf_writer_close(s->w);
 	if (err && !ret)
-		ret = cli_errno(err, "record: writing %s", s->o->output);
+		ret = tool_fail_errno(&s->r->err, err, "writing %s", s->o->output);
 	s->r->file_bytes = strcmp(s->o->output, "-") && !stat(s->o->output, &st)
 			       ? (uint64_t)st.st_size
 			       : bytes;
-	if (!ret) {
+	if (!ret)
 		tally(s);
-		summary(s);
-	}
 	return ret;
 }
 
@@ -289,9 +251,9 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 	struct rec *s = calloc(1, sizeof(*s));
 	int ret;
 
-	if (!s)
-		return cli_errno(-ENOMEM, "record");
 	memset(r, 0, sizeof(*r));
+	if (!s)
+		return tool_fail(&r->err, -ENOMEM, "out of memory");
 	*s = (struct rec){.b = b, .o = o, .r = r, .n = o->nr_events};
 	for (int i = 0; i < s->n; i++)
 		s->e[i] = (struct rec_event){.spec = o->events[i], .ev = -1};

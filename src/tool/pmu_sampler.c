@@ -19,14 +19,14 @@
 #include <string.h>
 
 #include <pciescope/backend/sysfs_read.h>
-#include <pciescope/diag/counters.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/tool_err.h>
 #include <pciescope/tool/topo.h>
 
-#include "cli.h"
 
 const char *const serve_bw_kinds[SERVE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
 						     "tx_mwr", "tx_mrd", "tx_cpl"};
@@ -48,7 +48,7 @@ static int new_series(struct serve *sv, const char *pmu, const char *kind, bool 
 	snprintf(ev, sizeof(ev), "{%s/%s_%s,port=%#x/,%s/%s_%s,port=%#x/}", pmu, kind,
 		 latency ? "latency" : "flux", port, pmu, kind, latency ? "cnt" : "time", port);
 	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
-		return cli_error("serve: %s", err);
+		return tool_fail(&sv->s.err, -EINVAL, "%s", err);
 	sscanf(pmu, "hisi_pcie%u_core%u", &s->sicl, &s->core);
 	s->port = port;
 	snprintf(s->bdf, sizeof(s->bdf), "%s", bdf);
@@ -86,7 +86,7 @@ static int add_series(struct serve *sv, const char *pmu, const char *kind, bool 
 		size_t len = strlen(shared->bdf);
 
 		if (len + 1 + strlen(bdf) >= sizeof(shared->bdf))
-			return cli_error("serve: too many Root Ports share port bit %#x of %s", port,
+			return tool_fail(&sv->s.err, -E2BIG, "too many Root Ports share port bit %#x of %s", port,
 					 pmu);
 		snprintf(shared->bdf + len, sizeof(shared->bdf) - len, ",%s", bdf);
 		return 0;
@@ -138,7 +138,7 @@ static int add_iommu_event(struct serve *sv, const char *pmu, unsigned n, const 
 	io->counter = sv->s.events.n;
 	snprintf(ev, sizeof(ev), "%s/%s/", pmu, event);
 	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
-		return cli_error("serve: %s", err);
+		return tool_fail(&sv->s.err, -EINVAL, "%s", err);
 	io->iommu = n;
 	snprintf(io->event, sizeof(io->event), "%s", event);
 	sv->niommu++;
@@ -176,7 +176,7 @@ static int make_counters(struct serve *sv)
 	sv->last = calloc(s->n ? s->n : 1, sizeof(*sv->last));
 	sv->shown = calloc(s->n ? s->n : 1, sizeof(*sv->shown));
 	if (!s->c || !sv->last || !sv->shown)
-		return cli_errno(-ENOMEM, "serve");
+		return tool_fail(&sv->s.err, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < s->n; i++) {
 		s->c[i].spec = &s->events.ev[i];
 		s->c[i].handle = -1;
@@ -210,7 +210,7 @@ int serve_setup(struct serve *sv, struct backend *b)
 	free(pmus);
 	free(devs);
 	if (!r)
-		stat_note_kernel_differences(&sv->s.events, &src, "serve");
+		stat_note_kernel_differences(&sv->s.events, &src);
 	if (!r)
 		r = make_counters(sv);
 	if (!r && sv->s.n)
@@ -222,8 +222,10 @@ int serve_read(struct serve *sv, struct backend_count *delta)
 {
 	struct stat_config *s = &sv->s;
 
-	if (s->n && stat_read(s))
-		return -EIO;
+	int r = s->n ? stat_read(s) : 0;
+
+	if (r)
+		return r;
 	for (size_t i = 0; i < s->n; i++) {
 		delta[i].value = s->c[i].cur.value - sv->last[i].value;
 		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;

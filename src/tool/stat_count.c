@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Counting for `pciescope stat`, as perf stat does it: every event opened
- * with time_enabled/time_running, group leaders disabled until all are
- * open, then enabled together.  Events of PMUs with a cpumask (uncore PMUs
- * such as the PCIe PMU) are system-wide on that CPU; the others follow this
- * process and, by inheritance, the measured command.  Without a command the
- * events count in slices of `sleep` until SIGINT; with -I each interval's
- * deltas are printed when the (simulated or real) clock passes it.
+ * Counting for `stat`, `serve` and `top` over the counter primitives of
+ * tool/counters.h (cpumask, read format, "<not supported>"): group leaders
+ * disabled until all are open, then enabled together.  Without a command
+ * the events count in slices of `sleep` until SIGINT; with -I each
+ * interval's deltas go to the configuration's print_interval when the
+ * (simulated or real) clock passes it.
  */
 #include <errno.h>
 #include <signal.h>
@@ -15,10 +14,10 @@
 #include <string.h>
 
 #include <pciescope/backend/pace.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
-
-#include "cli.h"
+#include <pciescope/tool/tool_err.h>
 
 #define NS_PER_MS 1000000ULL
 #define SLICE_NS (100 * NS_PER_MS)
@@ -30,71 +29,38 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-static int pmu_cpu(struct backend *b, const char *pmu)
-{
-	char path[512], buf[64];
-	ssize_t r;
-
-	if (!pmu)
-		return -1;
-	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/cpumask", pmu);
-	r = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
-	if (r <= 0)
-		return -1;
-	buf[r] = 0;
-	return atoi(buf);
-}
-
-/*
- * perf stat's "<not supported>": the machine has no such event (no PMU for
- * a generic hardware event, as in a VM), so it is shown and counting goes
- * on.  A PMU refusing a configuration stays an error.
- */
-static bool unsupported(const struct perf_event_attr *a, int h)
-{
-	bool generic = a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE;
-
-	return h == -ENOENT || h == -ENXIO || (generic && h == -EOPNOTSUPP);
-}
-
 static int open_one(struct stat_config *s, size_t i)
 {
 	const struct perf_event_spec *ev = s->c[i].spec;
-	struct perf_event_attr attr = ev->attr;
-	int cpu = pmu_cpu(s->b, ev->pmu), group = -1, h;
+	int group = ev->leader == i ? -1 : s->c[ev->leader].handle;
+	int h = counter_open(s->b, &ev->attr, ev->pmu, group);
 
-	attr.size = sizeof(attr);
-	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-	attr.disabled = ev->leader == i;
-	attr.inherit = cpu < 0;
-	if (ev->leader != i)
-		group = s->c[ev->leader].handle;
-	if (ev->leader != i && group < 0)
-		attr.disabled = 1; /* an unsupported leader: enabled on its own below */
-	h = s->b->ops->event_open(s->b, &attr, cpu < 0 ? 0 : -1, cpu, group);
-	if (unsupported(&attr, h)) {
+	if (counter_unsupported(&ev->attr, h)) {
 		s->c[i].unsupported = true;
 		return 0;
 	}
 	if ((h == -EACCES || h == -EPERM) && backend_strerror(s->b))
-		return cli_error("'%s': cannot open the event: %s", ev->text,
+		return tool_fail(&s->err, h, "'%s': cannot open the event: %s", ev->text,
 				 backend_strerror(s->b));
 	if (h < 0)
-		return cli_errno(h,
-				 "'%s': cannot open the event (type=%u config=0x%llx "
-				 "config1=0x%llx config2=0x%llx)",
-				 ev->text, attr.type, (unsigned long long)attr.config,
-				 (unsigned long long)attr.config1,
-				 (unsigned long long)attr.config2);
+		return tool_fail_errno(&s->err, h,
+				       "'%s': cannot open the event (type=%u config=0x%llx "
+				       "config1=0x%llx config2=0x%llx)",
+				       ev->text, ev->attr.type, (unsigned long long)ev->attr.config,
+				       (unsigned long long)ev->attr.config1,
+				       (unsigned long long)ev->attr.config2);
 	s->c[i].handle = h;
 	return 0;
 }
 
 int stat_open(struct stat_config *s)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (open_one(s, i))
-			return 1;
+	for (size_t i = 0; i < s->n; i++) {
+		int r = open_one(s, i);
+
+		if (r)
+			return r;
+	}
 	for (size_t i = 0; i < s->n; i++) {
 		int r;
 
@@ -104,7 +70,8 @@ int stat_open(struct stat_config *s)
 			continue;
 		r = s->b->ops->event_enable(s->b, s->c[i].handle);
 		if (r < 0)
-			return cli_errno(r, "'%s': cannot enable", s->c[i].spec->text);
+			return tool_fail_errno(&s->err, r, "'%s': cannot enable",
+					       s->c[i].spec->text);
 	}
 	return 0;
 }
@@ -120,7 +87,7 @@ int stat_read(struct stat_config *s)
 		}
 		r = s->b->ops->event_read(s->b, s->c[i].handle, &s->c[i].cur);
 		if (r < 0)
-			return cli_errno(r, "'%s': cannot read", s->c[i].spec->text);
+			return tool_fail_errno(&s->err, r, "'%s': cannot read", s->c[i].spec->text);
 	}
 	return 0;
 }
@@ -219,21 +186,20 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 		if (!r)
 			r = poll_interval(iv);
 		if (simulated)
-			stat_note_lag(&pc, b->ops->now_ns(b), "stat");
+			stat_note_lag(&pc, b->ops->now_ns(b));
 	}
 	*elapsed_ns = b->ops->now_ns(b) - t0;
 	return r == -EINTR || r == -ETIME ? 0 : r;
 }
 
-void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd)
+void stat_note_lag(struct pace *pc, uint64_t sim_now)
 {
 	uint64_t lag;
 
 	if (pace_lag_news(pc, sim_now, &lag))
-		fprintf(stderr,
-			"pciescope: %s: warning: the emulated platform runs slower than the wall "
-			"clock: its clock is %.1f s behind (it never runs ahead)\n",
-			cmd, (double)lag / 1e9);
+		tool_warn("warning: the emulated platform runs slower than the wall clock: its "
+			  "clock is %.1f s behind (it never runs ahead)",
+			  (double)lag / 1e9);
 }
 
 bool stat_interrupted(void)
@@ -265,7 +231,8 @@ int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
 	if (r == -EINTR || r == -ETIME)
 		r = 0;
 	if (r < 0)
-		return cli_errno(r, "cannot run '%s'", s->argv ? s->argv[0] : "sleep");
+		return tool_fail_errno(&s->err, r, "cannot run '%s'",
+				       s->argv ? s->argv[0] : "sleep");
 	if (iv.step && s->b->ops->now_ns(s->b) > iv.last)
 		print_delta(&iv, s->b->ops->now_ns(s->b));
 	return 0;

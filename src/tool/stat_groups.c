@@ -11,6 +11,7 @@
  * The expansion is perf event syntax, so what it opens is exactly what the
  * same -e would.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,7 @@
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
-
-#include "cli.h"
+#include <pciescope/tool/tool_err.h>
 
 static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
 static const char *const lat_kinds[] = {"rx_mwr", "rx_mrd", "tx_mrd"};
@@ -34,7 +34,7 @@ static int parse(struct stat_config *s, const char *ev, const struct perf_pmu_so
 	char err[1024];
 
 	if (perf_events_parse(&s->events, ev, src, err, sizeof(err)))
-		return cli_error("stat: -M: %s", err);
+		return tool_fail(&s->err, -EINVAL, "-M: %s", err);
 	return 0;
 }
 
@@ -49,8 +49,10 @@ static int pcie_pairs(struct stat_config *s, const char *pmu, bool latency,
 		snprintf(ev, sizeof(ev), "{%s/%s_%s,port=0xffff/,%s/%s_%s,port=0xffff/}", pmu,
 			 kinds[k], latency ? "latency" : "flux", pmu, kinds[k],
 			 latency ? "cnt" : "time");
-		if (parse(s, ev, src))
-			return 1;
+		int r = parse(s, ev, src);
+
+		if (r)
+			return r;
 	}
 	return 0;
 }
@@ -61,8 +63,10 @@ static int iommu_events(struct stat_config *s, const char *pmu, const struct per
 
 	for (size_t k = 0; k < ARRAY_SIZE(iommu_csources); k++) {
 		snprintf(ev, sizeof(ev), "%s/csource=%#x/", pmu, iommu_csources[k]);
-		if (parse(s, ev, src))
-			return 1;
+		int r = parse(s, ev, src);
+
+		if (r)
+			return r;
 	}
 	return 0;
 }
@@ -75,8 +79,8 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 	bool iommu = !strcmp(group, "iommu");
 
 	if (!bw && !lat && !iommu)
-		return cli_error("stat: -M '%s': no such metric group (pcie_bandwidth, "
-				 "pcie_latency, iommu)",
+		return tool_fail(&s->err, -ENOENT,
+				 "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, iommu)",
 				 group);
 	for (size_t i = 0; i < n; i++) {
 		int r = 0;
@@ -102,7 +106,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 	int r = 0;
 
 	if (!list)
-		return cli_error("stat: out of memory");
+		return tool_fail(&s->err, -ENOMEM, "out of memory");
 	if (backend_list_dir(s->b, PMU_SYSFS_DIR, &pmus, &n))
 		n = 0;
 	for (char *g = strtok_r(list, ",", &save); g && !r; g = strtok_r(NULL, ",", &save)) {
@@ -110,7 +114,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 
 		r = expand(s, g, pmus, n, src, &found);
 		if (!r && !found)
-			r = cli_error("stat: -M '%s': this machine has no PMU for it", g);
+			r = tool_fail(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it", g);
 	}
 	backend_names_free(pmus, n);
 	free(list);

@@ -14,42 +14,40 @@
 
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/stat.h>
+#include <pciescope/tool/tool_err.h>
 
 /* AMD document's filter enable bits (56-58) and raw bit (63), spec #15. */
 #define AMD_SEED_ONLY_BITS ((7ull << 56) | (1ull << 63))
 
 /* spec #12: the driver ORs len_mode over INIT_SET (bit 34), so 2 becomes 3. */
-static bool note_len_mode(const char *cmd, const struct perf_event_spec *ev,
-			  const struct perf_pmu *p)
+static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pmu *p)
 {
 	const struct perf_format *f = perf_pmu_format(p, "len_mode");
 
 	if (!f || perf_format_extract(f, &ev->attr) != 2)
 		return false;
-	fprintf(stderr,
-		"pciescope: %s: warning: '%s': len_mode=2 (header bytes only, by the PCIe PMU "
+	tool_warn("warning: '%s': len_mode=2 (header bytes only, by the PCIe PMU "
 		"document) counts header and payload bytes like len_mode=3 on this kernel: the "
-		"driver ORs it over INIT_SET (bit 34)\n",
-		cmd, ev->text);
+		"driver ORs it over INIT_SET (bit 34)",
+		ev->text);
 	return true;
 }
 
 /* spec #15: on amd_iommu_<n> those bits are PASID bits or ignored, not enables. */
-static bool note_amd_seed_bits(const char *cmd, const struct perf_event_spec *ev)
+static bool note_amd_seed_bits(const struct perf_event_spec *ev)
 {
 	if (!(ev->attr.config & AMD_SEED_ONLY_BITS))
 		return false;
-	fprintf(stderr,
-		"pciescope: %s: warning: '%s': config bits 56-58 and 63 are not the filter "
+	tool_warn("warning: '%s': config bits 56-58 and 63 are not the filter "
 		"enables and raw bit of the AMD IOMMU document on this kernel (56-59 belong to "
-		"pasid, 63 is ignored); filters enable themselves, or use the iommuv2 PMU\n",
-		cmd, ev->text);
+		"pasid, 63 is ignored); filters enable themselves, or use the iommuv2 PMU",
+		ev->text);
 	return true;
 }
 
 /* One line per case, for its first event: a pair of events is one request. */
 void stat_note_kernel_differences(const struct perf_event_list *events,
-				  const struct perf_pmu_source *src, const char *cmd)
+				  const struct perf_pmu_source *src)
 {
 	bool len_mode = false, amd = false;
 
@@ -59,11 +57,11 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 		char err[256];
 
 		if (!amd && ev->pmu && !strncmp(ev->pmu, "amd_iommu_", 10))
-			amd = note_amd_seed_bits(cmd, ev);
+			amd = note_amd_seed_bits(ev);
 		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
 		    perf_pmu_load(src, ev->pmu, &p, err, sizeof(err)))
 			continue;
-		len_mode = note_len_mode(cmd, ev, p);
+		len_mode = note_len_mode(ev, p);
 		perf_pmu_free(p);
 	}
 }

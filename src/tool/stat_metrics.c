@@ -14,12 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <pciescope/diag/counters.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/perf/amd_iommu_events.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/stat.h>
-
-#include "cli.h"
+#include <pciescope/tool/tool_err.h>
 
 static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spec *b)
 {
@@ -37,7 +36,7 @@ static void link_pair(struct stat_config *s, size_t i, size_t j)
 	s->c[j].partner = (int)i;
 	s->c[main].metric = hisi_pcie_event_class(s->c[main].spec->attr.config);
 	if (s->c[i].spec->leader != s->c[j].spec->leader)
-		cli_warn("warning: '%s' and '%s' are related events but not in one "
+		tool_warn("warning: '%s' and '%s' are related events but not in one "
 			 "group; they may count over different spans (write {%s,%s})",
 			s->c[i].spec->text, s->c[j].spec->text, s->c[i].spec->text,
 			s->c[j].spec->text);
@@ -85,10 +84,10 @@ static bool per_second(const struct stat_config *s, size_t i, const struct backe
 
 	for (size_t k = 0; k < s->n && !ns; k++)
 		if (s->c[k].clock && vals[k].running)
-			ns = diag_count_scaled(&vals[k]);
+			ns = count_scaled(&vals[k]);
 	if (!ns)
 		return false;
-	r = 1e9 * diag_count_scaled(&vals[i]) / ns;
+	r = 1e9 * count_scaled(&vals[i]) / ns;
 	while (r >= 1000 && u < 3) {
 		r /= 1000;
 		u++;
@@ -107,15 +106,15 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
 	if (c->clock) {
 		if (!s->span_ns)
 			return false;
-		*value = diag_count_scaled(&vals[i]) / (double)s->span_ns;
+		*value = count_scaled(&vals[i]) / (double)s->span_ns;
 		*unit = "CPUs utilized";
 		return true;
 	}
 	if (c->denom >= 0)
-		return amd_iommu_metric((uint8_t)c->spec->attr.config, diag_count_scaled(&vals[i]),
-					diag_count_scaled(&vals[c->denom]), value, unit);
+		return amd_iommu_metric((uint8_t)c->spec->attr.config, count_scaled(&vals[i]),
+					count_scaled(&vals[c->denom]), value, unit);
 	if (c->partner >= 0)
-		return hisi_pcie_metric(c->metric, diag_count_scaled(&vals[i]),
-					diag_count_scaled(&vals[c->partner]), value, unit);
+		return hisi_pcie_metric(c->metric, count_scaled(&vals[i]),
+					count_scaled(&vals[c->partner]), value, unit);
 	return per_second(s, i, vals, value, unit);
 }

@@ -7,12 +7,12 @@
  * decoded through the PMU's own format/ files, and "given" means written in
  * the event string (or its events/ alias), as the document words it.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/stat.h>
-
-#include "cli.h"
+#include <pciescope/tool/tool_err.h>
 
 struct fields {
 	uint64_t port, bdf, len_mode;
@@ -42,14 +42,16 @@ static void decode(const struct perf_pmu *p, const struct perf_event_spec *ev, s
 			f->filter_given = true;
 }
 
-static int refuse(const struct perf_event_spec *ev, const char *rule, const char *why)
+static int refuse(struct tool_err *e, const struct perf_event_spec *ev, const char *rule,
+		  const char *why)
 {
-	return cli_error("'%s': refused by the rule \"%s\" of the PCIe PMU document: %s "
+	return tool_fail(e, -EINVAL, "'%s': refused by the rule \"%s\" of the PCIe PMU document: %s "
 			 "(--force passes it on)",
 			 ev->text, rule, why);
 }
 
-static int check_event(const struct perf_pmu *p, const struct perf_event_spec *ev)
+static int check_event(struct tool_err *e, const struct perf_pmu *p,
+		       const struct perf_event_spec *ev)
 {
 	enum hisi_pcie_class cls = hisi_pcie_event_class(ev->attr.config);
 	struct fields f;
@@ -57,29 +59,29 @@ static int check_event(const struct perf_pmu *p, const struct perf_event_spec *e
 
 	decode(p, ev, &f);
 	if (f.port && f.bdf_given)
-		return refuse(ev, "port and bdf not both", "bdf is ignored when port is set");
+		return refuse(e, ev, "port and bdf not both", "bdf is ignored when port is set");
 	if (cls != HISI_PCIE_BANDWIDTH && !f.port) {
 		snprintf(why, sizeof(why),
 			 "port is 0, so bdf=0x%04llx is in effect on a non-bandwidth event; "
 			 "give port=",
 			 (unsigned long long)f.bdf);
-		return refuse(ev, "bdf only for bandwidth events", why);
+		return refuse(e, ev, "bdf only for bandwidth events", why);
 	}
 	if (!f.port && !f.bdf_given)
-		return refuse(ev, "port or bdf, one of them",
+		return refuse(e, ev, "port or bdf, one of them",
 			      "neither is given, so bdf=0 (0000:00:00.0) would be the target; "
 			      "give port= (Root Ports) or bdf= (an endpoint)");
 	if (cls != HISI_PCIE_BANDWIDTH && f.filter_given)
-		return refuse(ev, "trigger and threshold only for bandwidth events",
+		return refuse(e, ev, "trigger and threshold only for bandwidth events",
 			      "trig_*/thr_* given on a non-bandwidth event");
 	if (__builtin_popcountll(f.port) > 1 && !hisi_pcie_event_ap_layer(ev->attr.config)) {
 		snprintf(why, sizeof(why),
 			 "port=0x%llx selects several Root Ports for a TL/DL-layer event",
 			 (unsigned long long)f.port);
-		return refuse(ev, "several ports only for AP-layer events", why);
+		return refuse(e, ev, "several ports only for AP-layer events", why);
 	}
 	if (f.len_mode_given && !f.len_mode)
-		return refuse(ev, "len_mode 0 reserved", "len_mode=0 is undefined behaviour");
+		return refuse(e, ev, "len_mode 0 reserved", "len_mode=0 is undefined behaviour");
 	return 0;
 }
 
@@ -94,8 +96,9 @@ int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 		if (!hisi_pcie_pmu_name(ev->pmu))
 			continue;
 		if (perf_pmu_load(src, ev->pmu, &p, err, sizeof(err)))
-			return cli_error("%s: cannot read pmu '%s'", ev->text, ev->pmu);
-		r = check_event(p, ev);
+			return tool_fail(&s->err, -ENOENT, "%s: cannot read pmu '%s'", ev->text,
+					 ev->pmu);
+		r = check_event(&s->err, p, ev);
 		perf_pmu_free(p);
 		if (r)
 			return r;

@@ -26,7 +26,7 @@
 #include <stddef.h>
 
 #include <pciescope/backend/backend.h>
-#include <pciescope/diag/counters.h>
+#include <pciescope/tool/counters.h>
 
 #define DIAG_TUNE_NPARAM 5
 #define DIAG_TUNE_LEVELS 3
@@ -48,7 +48,7 @@ struct diag_search_opts {
 	struct backend_options bo; /* repeats use bo.seed, bo.seed + 1, ... */
 	const char *ptt;	   /* the PMU with the tune/ directory */
 	bool search[DIAG_TUNE_NPARAM];
-	const struct diag_event *ev;
+	const struct counter_event *ev;
 	size_t nev;
 	enum diag_metric metric;
 	bool minimize;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/tool/tool_err.h>
 
 #define AUX_RECORD_DEFAULT_BYTES (16u << 20)
 #define AUX_RECORD_MAX_EVENTS 16
@@ -30,7 +31,7 @@ struct aux_record_opts {
 	char *const *argv;    /* the measured command */
 	int cmd_argc;	      /* recorded command line, for the CMDLINE feature */
 	const char *const *cmd_argv;
-	bool quiet; /* no summary lines */
+	bool quiet; /* record_summary prints no summary lines */
 };
 
 struct aux_record_result {
@@ -48,6 +49,7 @@ struct aux_record_result {
 	uint64_t file_bytes; /* size of the output */
 	int exit_status;
 	int signal; /* SIGINT or SIGTERM that ended the command, else 0 */
+	struct tool_err err; /* why aux_record failed */
 };
 
 /*
@@ -57,7 +59,10 @@ struct aux_record_result {
  */
 void aux_record_catch_signals(void);
 
-/* 0 on success, else 1 after printing one error line. */
+/*
+ * Records; prints nothing (the command shows the result: record_summary).
+ * 0, or -errno with the reason in r->err.
+ */
 int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_record_result *r);
 
 /* Parses -m like perf: pages, or bytes with a K/M/G suffix.  0 or -EINVAL. */

@@ -52,7 +52,7 @@ struct serve {
 
 /*
  * Opens a pair per Root Port and TLP kind on every PCIe PMU and every named
- * event of every AMD IOMMU PMU; 0 or exit code.
+ * event of every AMD IOMMU PMU; 0 or -errno with the reason in sv->s.err.
  */
 int serve_setup(struct serve *sv, struct backend *b);
 /*

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * `pciescope stat`: shared state of builtin-stat.c (options, flow), the
- * seed-rule checks (stat_rules.c), the PCIe PMU pairs and derived metrics
- * (stat_metrics.c), counting (stat_count.c) and the three output layouts of
- * perf stat (stat_print.c).
+ * Counting as perf stat does it, for `stat`, `serve` and `top`: the
+ * configuration of one run, the seed-rule checks (stat_rules.c), the PCIe
+ * PMU pairs and derived metrics (stat_metrics.c), -M metric groups
+ * (stat_groups.c), counting (stat_count.c) and -r noise (stat_noise.c).
+ * Functions returning int give 0 or -errno with the reason in s->err;
+ * warnings go to the tool_warn hook (tool/tool_err.h).
  */
 #ifndef PCIESCOPE_TOOL_STAT_H
 #define PCIESCOPE_TOOL_STAT_H
@@ -14,6 +16,7 @@
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/event_parse.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/tool_err.h>
 
 enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
 
@@ -55,20 +58,21 @@ struct stat_config {
 	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;
 	FILE *out;
+	struct tool_err err; /* why the last call below failed */
 	/* -I: shows one interval's values (the engine prints nothing itself). */
 	void (*print_interval)(const struct stat_config *s, const struct backend_count *vals,
 			       double ts);
 };
 
-/* Seed rules the kernel leaves unchecked; 0, or 1 after printing the rule. */
+/* Seed rules the kernel leaves unchecked; -EINVAL names the rule in s->err. */
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
 
 /*
  * One warning line per event whose documented meaning this kernel does not
- * carry out (len_mode=2, the AMD document's enable bits); cmd names the tool.
+ * carry out (len_mode=2, the AMD document's enable bits).
  */
 void stat_note_kernel_differences(const struct perf_event_list *events,
-				  const struct perf_pmu_source *src, const char *cmd);
+				  const struct perf_pmu_source *src);
 
 /* Finds related pairs, sets metrics, warns about pairs split across groups. */
 void stat_find_pairs(struct stat_config *s);
@@ -76,7 +80,7 @@ void stat_find_pairs(struct stat_config *s);
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
 		       double *value, const char **unit);
 
-/* Opens every event (leaders disabled), then enables them. 0 or exit code. */
+/* Opens every event (leaders disabled), then enables them. */
 int stat_open(struct stat_config *s);
 int stat_read(struct stat_config *s);
 void stat_close(struct stat_config *s);
@@ -84,18 +88,17 @@ void stat_close(struct stat_config *s);
 bool stat_interrupted(void);
 /*
  * -M: adds the events of metric groups (comma-separated: pcie_bandwidth,
- * pcie_latency, iommu) for every matching PMU of the backend; 0 or 1 after
- * an error.
+ * pcie_latency, iommu) for every matching PMU of the backend.
  */
 int stat_add_metric_groups(struct stat_config *s, const char *groups,
 			   const struct perf_pmu_source *src);
 /* From now on SIGINT ends counting (and the printing follows) instead of the process. */
 void stat_catch_sigint(void);
-/* Runs the command, or counts until SIGINT; prints intervals with -I. */
+/* Runs the command, or counts until SIGINT; -I intervals go to print_interval. */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
 
 struct pace;
 /* One warning line each time the emulated clock's lag behind the wall clock doubles. */
-void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd);
+void stat_note_lag(struct pace *pc, uint64_t sim_now);
 
 #endif

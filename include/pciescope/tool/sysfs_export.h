@@ -10,13 +10,15 @@
 #include <stdbool.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/tool/tool_err.h>
 
 /*
  * Copies the entries of the backend's directory src into the existing
  * directory dst; want (NULL: every entry) chooses among src's entries.
- * Adds the number of files written to *files.  0, or 1 after printing why.
+ * Adds the number of files written to *files.  0 or -errno, the reason in e.
  */
 int sysfs_export_dir(struct backend *b, const char *src, const char *dst,
-		     bool (*want)(const char *name, void *ctx), void *ctx, unsigned *files);
+		     bool (*want)(const char *name, void *ctx), void *ctx, unsigned *files,
+		     struct tool_err *e);
 
 #endif

@@ -24,12 +24,13 @@
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/aux_record.h>
-#include <pciescope/tool/diag_events.h>
+#include <pciescope/tool/counter_events.h>
 #include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
 #include "cli.h"
 #include "diagnose_live.h"
+#include "record_summary.h"
 
 #define MAX_PORTS DIAG_LIVE_MAX_PORTS
 #define BW_PORTS 2
@@ -42,7 +43,7 @@ struct live {
 	size_t nports;
 	unsigned bw_bit[BW_PORTS];
 	size_t nbw;
-	struct diag_event *ev;
+	struct counter_event *ev;
 	size_t nev;
 };
 
@@ -164,16 +165,18 @@ static int pmu_events(struct live *l)
 		 "%s{%s/rx_mrd_latency,port=0x%x/,%s/rx_mrd_cnt,port=0x%x/},"
 		 "{%s/tx_mrd_latency,port=0x%x/,%s/tx_mrd_cnt,port=0x%x/}",
 		 len ? "," : "", l->pmu, all, l->pmu, all, l->pmu, all, l->pmu, all);
-	return diag_events_parse(l->b, "diagnose", text, &l->ev, &l->nev);
+	struct tool_err e;
+
+	return counter_events_parse(l->b, text, &l->ev, &l->nev, &e) ? cli_fail(&e) : 0;
 }
 
-static double pair(const struct diag_counters *c, size_t i)
+static double pair(const struct counters *c, size_t i)
 {
 	const char *unit;
 	double v = 0;
 
-	hisi_pcie_metric(hisi_pcie_event_class(c->ev[i].attr.config), diag_count_scaled(&c->val[i]),
-			 diag_count_scaled(&c->val[i + 1]), &v, &unit);
+	hisi_pcie_metric(hisi_pcie_event_class(c->ev[i].attr.config), count_scaled(&c->val[i]),
+			 count_scaled(&c->val[i + 1]), &v, &unit);
 	return v;
 }
 
@@ -195,7 +198,7 @@ static void link_of(const struct topo *t, const char *bdf, struct diag_port *p)
 	}
 }
 
-static void fill_ports(struct live *l, const struct diag_counters *c, struct diag_live *out)
+static void fill_ports(struct live *l, const struct counters *c, struct diag_live *out)
 {
 	struct topo t = {0};
 
@@ -248,18 +251,22 @@ static int record(struct live *l, const struct diagnose_live_opts *o, struct dia
 				     .cmd_argv = o->cmd_argv,
 				     .quiet = true};
 	struct aux_record_result rr;
-	struct diag_counters c;
-	int ret = l->nev ? diag_counters_open(l->b, l->ev, l->nev, &c) : 0;
+	struct counters c;
+	int ret = l->nev ? counters_open(l->b, l->ev, l->nev, &c) : 0;
 
 	if (ret)
 		return cli_errno(ret, "diagnose: cannot count %s", l->pmu);
 	ret = aux_record(l->b, &ro, &rr);
-	if (!ret && l->nev && (ret = diag_counters_read(&c)))
+	if (ret)
+		ret = cli_fail(&rr.err);
+	else
+		record_summary(&ro, &rr);
+	if (!ret && l->nev && (ret = counters_read(&c)))
 		ret = cli_errno(ret, "diagnose: cannot read %s", l->pmu);
 	if (!ret)
 		fill_ports(l, l->nev ? &c : NULL, out);
 	if (l->nev)
-		diag_counters_close(&c);
+		counters_close(&c);
 	if (!ret && rr.exit_status)
 		fprintf(stderr, "pciescope: diagnose: '%s' exited with status %d\n", o->argv[0],
 			rr.exit_status);

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <pciescope/diag/counters.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/diag/search.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/topo.h>
@@ -38,7 +38,7 @@
  */
 static unsigned long long total(struct serve *sv, size_t i)
 {
-	double v = diag_count_scaled(&sv->s.c[i].cur);
+	double v = count_scaled(&sv->s.c[i].cur);
 	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
 
 	if (n < sv->shown[i])

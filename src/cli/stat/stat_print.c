@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include <pciescope/diag/counters.h>
+#include <pciescope/tool/counters.h>
 
 #include "stat_print.h"
 
@@ -43,7 +43,7 @@ static void make_line(const struct stat_config *s, const struct backend_count *v
 {
 	const struct stat_counter *c = &s->c[i];
 	const struct backend_count *v = &vals[i];
-	double val = diag_count_scaled(v);
+	double val = count_scaled(v);
 
 	l->name = c->spec->name ? c->spec->name : c->spec->text;
 	l->unit = c->clock ? "msec" : "";

@@ -17,7 +17,7 @@
 #include <pciescope/out/svg.h>
 #include <pciescope/out/table.h>
 #include <pciescope/perf/hisi_pcie_events.h>
-#include <pciescope/tool/diag_events.h>
+#include <pciescope/tool/counter_events.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -157,7 +157,7 @@ static int parse_params(const char *list, bool search[DIAG_TUNE_NPARAM])
 	return 0;
 }
 
-static bool is_pair(const struct diag_event *ev, size_t n)
+static bool is_pair(const struct counter_event *ev, size_t n)
 {
 	return n >= 2 && hisi_pcie_pmu_name(ev[0].pmu) && !strcmp(ev[0].pmu, ev[1].pmu) &&
 	       (ev[0].attr.config & 0xffff) == (ev[1].attr.config & 0xffff) &&
@@ -166,7 +166,7 @@ static bool is_pair(const struct diag_event *ev, size_t n)
 }
 
 /* The target from --metric (or the events), and its default direction. */
-static int choose_metric(const struct search_args *a, const struct diag_event *ev, size_t n,
+static int choose_metric(const struct search_args *a, const struct counter_event *ev, size_t n,
 			 struct diag_search_opts *o)
 {
 	enum hisi_pcie_class cls =
@@ -311,10 +311,11 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static int prepare(struct search_args *a, struct diag_event **ev, size_t *nev)
+static int prepare(struct search_args *a, struct counter_event **ev, size_t *nev)
 {
 	struct backend *b = backend_opts_open(&a->bo, "tune");
 	char dir[384];
+	struct tool_err e;
 	int ret;
 
 	if (!b)
@@ -324,7 +325,7 @@ static int prepare(struct search_args *a, struct diag_event **ev, size_t *nev)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				a->dev);
 	else
-		ret = diag_events_parse(b, "tune", a->event, ev, nev);
+		ret = counter_events_parse(b, a->event, ev, nev, &e) ? cli_fail(&e) : 0;
 	backend_close(b);
 	return ret;
 }
@@ -348,7 +349,7 @@ int tune_search_main(int argc, char **argv)
 	struct search_args a = {.minimize = -1, .repeat = 1};
 	struct diag_search_opts o = {.stop = &stop};
 	struct diag_search_result r = {0};
-	struct diag_event *ev = NULL;
+	struct counter_event *ev = NULL;
 	char err[512] = "";
 	int ret = parse_args(&a, argc, argv);
 

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/tool/tool_err.h>
+
 #include "cli.h"
 
 static const char *command;
@@ -69,4 +71,17 @@ void cli_warn(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsay(fmt, ap, false, 0);
 	va_end(ap);
+}
+
+int cli_fail(const struct tool_err *e)
+{
+	prefix(e->msg);
+	fprintf(stderr, "%s\n", e->msg);
+	return 1;
+}
+
+void cli_warn_line(const char *msg)
+{
+	prefix(msg);
+	fprintf(stderr, "%s\n", msg);
 }
