@@ -9,7 +9,7 @@
 
 #include <pciescope/pcie/tlp_brief.h>
 
-#include "pcie/tlp_layout.h"
+#include "tlp_layout.h"
 
 /* Prefix DWs before the header, or -EINVAL for more than the maximum. */
 static int count_prefixes(const uint32_t *dw, size_t ndw)

@@ -21,7 +21,7 @@
 
 #include <pciescope/pcie/tlp.h>
 
-#include "pcie/tlp_layout.h"
+#include "tlp_layout.h"
 
 struct layout_masks {
 	uint8_t cpl;   /* 1: requester and tag are in DW2 */

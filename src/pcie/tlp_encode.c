@@ -8,7 +8,7 @@
 
 #include <pciescope/pcie/tlp.h>
 
-#include "pcie/tlp_layout.h"
+#include "tlp_layout.h"
 
 static bool fields_fit(const struct tlp_hdr *h, unsigned int layout)
 {

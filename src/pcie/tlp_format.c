@@ -13,7 +13,7 @@
 
 #include <pciescope/pcie/tlp.h>
 
-#include "pcie/tlp_layout.h"
+#include "tlp_layout.h"
 
 struct line {
 	size_t len;

@@ -11,7 +11,7 @@
 
 #include <pciescope/pcie/tlp.h>
 
-#include "pcie/tlp_layout.h"
+#include "tlp_layout.h"
 
 #define U TLP_UNKNOWN
 #define U4 U, U, U, U

@@ -20,7 +20,6 @@
 
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/tool/counters.h>
-#include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
