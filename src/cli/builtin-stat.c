@@ -225,27 +225,6 @@ static void dry_run(const struct stat_config *s)
 	}
 }
 
-static int make_counters(struct stat_config *s)
-{
-	s->n = s->events.n;
-	s->c = calloc(s->n, sizeof(*s->c));
-	if (!s->c)
-		return cli_errno(-ENOMEM, "stat");
-	for (size_t i = 0; i < s->n; i++) {
-		const struct perf_event_attr *a = &s->events.ev[i].attr;
-
-		s->c[i].spec = &s->events.ev[i];
-		s->c[i].handle = -1;
-		s->c[i].partner = -1;
-		s->c[i].denom = -1;
-		s->c[i].clock =
-		    a->type == PERF_TYPE_SOFTWARE &&
-		    (a->config == PERF_COUNT_SW_CPU_CLOCK || a->config == PERF_COUNT_SW_TASK_CLOCK);
-	}
-	stat_find_pairs(s);
-	return 0;
-}
-
 /* One run: open, count (the command, or until SIGINT/--timeout), read, close. */
 static int count_once(struct stat_config *s, bool first, uint64_t *elapsed, int *status)
 {
@@ -358,7 +337,7 @@ int cmd_stat(int argc, char **argv)
 	if (!r && s.dry_run)
 		dry_run(&s);
 	else if (!r)
-		r = make_counters(&s);
+		r = stat_make_counters(&s) ? cli_fail(&s.err) : 0;
 	if (!r && !s.dry_run)
 		r = open_output(&s, a.output);
 	if (!r && !s.dry_run) {

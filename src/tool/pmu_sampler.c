@@ -170,19 +170,14 @@ static int make_counters(struct serve *sv)
 {
 	struct stat_config *s = &sv->s;
 
-	s->n = s->events.n;
-	s->c = calloc(s->n ? s->n : 1, sizeof(*s->c));
+	int r = stat_make_counters(s);
+
+	if (r)
+		return r;
 	sv->last = calloc(s->n ? s->n : 1, sizeof(*sv->last));
 	sv->shown = calloc(s->n ? s->n : 1, sizeof(*sv->shown));
-	if (!s->c || !sv->last || !sv->shown)
-		return tool_fail(&sv->s.err, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < s->n; i++) {
-		s->c[i].spec = &s->events.ev[i];
-		s->c[i].handle = -1;
-		s->c[i].partner = -1;
-		s->c[i].denom = -1;
-	}
-	stat_find_pairs(s);
+	if (!sv->last || !sv->shown)
+		return tool_fail(&s->err, -ENOMEM, "out of memory");
 	return 0;
 }
 

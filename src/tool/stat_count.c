@@ -29,6 +29,27 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
+int stat_make_counters(struct stat_config *s)
+{
+	s->n = s->events.n;
+	s->c = calloc(s->n ? s->n : 1, sizeof(*s->c));
+	if (!s->c)
+		return tool_fail(&s->err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct perf_event_attr *a = &s->events.ev[i].attr;
+
+		s->c[i].spec = &s->events.ev[i];
+		s->c[i].handle = -1;
+		s->c[i].partner = -1;
+		s->c[i].denom = -1;
+		s->c[i].clock =
+		    a->type == PERF_TYPE_SOFTWARE &&
+		    (a->config == PERF_COUNT_SW_CPU_CLOCK || a->config == PERF_COUNT_SW_TASK_CLOCK);
+	}
+	stat_find_pairs(s);
+	return 0;
+}
+
 static int open_one(struct stat_config *s, size_t i)
 {
 	const struct perf_event_spec *ev = s->c[i].spec;

@@ -80,6 +80,11 @@ void stat_find_pairs(struct stat_config *s);
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
 		       double *value, const char **unit);
 
+/*
+ * One counter per parsed event (not open yet), pairs found: the step
+ * between parsing the events and stat_open.
+ */
+int stat_make_counters(struct stat_config *s);
 /* Opens every event (leaders disabled), then enables them. */
 int stat_open(struct stat_config *s);
 int stat_read(struct stat_config *s);

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The PMU sampler of `serve` and `top`: Root Ports whose device numbers
+ * share a port bit of the PCIe PMU (0000:00:10.0 and 0000:00:10.1 on
+ * kunpeng930) share its counter too, so they are one series labelled with
+ * both, never two series counting the same thing twice; each series is a
+ * flux/time or latency/cnt pair whose halves are partners.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <pciescope/tool/pmu_sampler.h>
+
+static struct backend *open_emulated(void)
+{
+	struct backend_options o = {.ephemeral = true};
+	struct backend *b;
+	char err[256];
+
+	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	return b;
+}
+
+static size_t series_labelled(const struct serve *sv, const char *bdf, const char *tlp,
+			      bool latency)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sv->nser; i++)
+		n += !strcmp(sv->ser[i].bdf, bdf) && !strcmp(sv->ser[i].tlp, tlp) &&
+		     sv->ser[i].latency == latency;
+	return n;
+}
+
+static void root_ports_sharing_a_port_bit_are_one_series(void **state)
+{
+	struct backend *b = open_emulated();
+	struct serve sv = {0};
+
+	assert_int_equal(serve_setup(&sv, b), 0);
+	for (size_t k = 0; k < SERVE_BW_KINDS; k++) {
+		assert_int_equal(series_labelled(&sv, "0000:00:10.0,0000:00:10.1", serve_bw_kinds[k],
+						 false),
+				 1);
+		assert_int_equal(series_labelled(&sv, "0000:00:10.0", serve_bw_kinds[k], false), 0);
+		assert_int_equal(series_labelled(&sv, "0000:00:10.1", serve_bw_kinds[k], false), 0);
+		/* a Root Port alone on its bit is a series of its own */
+		assert_int_equal(series_labelled(&sv, "0000:00:12.0", serve_bw_kinds[k], false), 1);
+	}
+	for (size_t k = 0; k < SERVE_LAT_KINDS; k++)
+		assert_int_equal(series_labelled(&sv, "0000:00:10.0,0000:00:10.1",
+						 serve_lat_kinds[k], true),
+				 1);
+	serve_teardown(&sv);
+	backend_close(b);
+}
+
+static void each_series_is_a_counted_pair(void **state)
+{
+	struct backend *b = open_emulated();
+	struct serve sv = {0};
+	struct backend_count *delta;
+	char *argv[] = {"sleep", "0.001", NULL};
+	uint64_t elapsed;
+	int status;
+
+	assert_int_equal(serve_setup(&sv, b), 0);
+	assert_true(sv.nser > 0);
+	delta = calloc(sv.s.n, sizeof(*delta));
+	assert_non_null(delta);
+	assert_int_equal(b->ops->run(b, argv, NULL, NULL, &elapsed, &status), 0);
+	assert_int_equal(serve_read(&sv, delta), 0);
+	for (size_t i = 0; i < sv.nser; i++) {
+		const struct stat_counter *c = &sv.s.c[sv.ser[i].main];
+
+		assert_true(c->partner >= 0);
+		assert_int_equal(sv.s.c[c->partner].partner, (int)sv.ser[i].main);
+		/* the NIC and the drive below the shared bit read memory all the time */
+		if (!strcmp(sv.ser[i].bdf, "0000:00:10.0,0000:00:10.1") &&
+		    !strcmp(sv.ser[i].tlp, "rx_mrd") && !sv.ser[i].latency)
+			assert_true(delta[sv.ser[i].main].value > 0);
+	}
+	free(delta);
+	serve_teardown(&sv);
+	backend_close(b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(root_ports_sharing_a_port_bit_are_one_series),
+	    cmocka_unit_test(each_series_is_a_counted_pair),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
