@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Fabric engine throughput on kunpeng930 with a trivial observer, per
 # workload, for this tree ("new") and, in the same run, the engine before
-# issue 15 ("old", built by fabric_old.sh; OLD=0 skips it).  CPU time and the
+# domains ("old", built by fabric_old.sh; OLD=0 skips it).  CPU time and the
 # largest resident set (KiB) of each run, from /usr/bin/time.  Outside a git
 # checkout there is no old commit to build: only "new" runs.
 set -eu
@@ -35,7 +35,7 @@ run bench_fabric mixed 20 - 0.0
 run bench_fabric mixed 20 - 0.2
 # The PTT path end to end (bench_ptt part 2: kunpeng930, hisi_ptt0_2).
 run bench_ptt 1000000 5000000
-# The command issue 15 asked to time; STAT_SLEEP=0 skips it (the old engine
+# The command the domains work was to speed up; STAT_SLEEP=0 skips it (the old engine
 # takes minutes).
 if [ "${STAT_SLEEP:-1}" != 0 ]; then
 	for b in $bins; do

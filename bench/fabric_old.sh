@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Builds the fabric engine of an older commit (OLD_REV, default 984759a: the
-# engine before issue 15) out of the tree, for side-by-side figures in the
+# engine before domains, docs/fabric.md) out of the tree, for side-by-side figures in the
 # same run (bench_fabric.sh, fabric_compare.sh), and prints its build
 # directory.  The current tree's bench_fabric_truth.c and bench_fabric.c are
 # built against it too (again whenever they change): they use only the

@@ -13,7 +13,7 @@ libjansson-dev libfuse3-dev libmicrohttpd-dev libpci-dev pci.ids libpcap-dev"
 
 # TEST: unit tests, sanitizers and fuzzing, the real programs the ext_* tests
 # run against, the arm64/ppc64el cross builds under qemu, the Debian package.
-TEST="clang llvm libclang-rt-14-dev libcmocka-dev \
+TEST="clang clang-format-14 llvm libclang-rt-14-dev libcmocka-dev \
 linux-perf util-linux jq python3 fuse3 pciutils prometheus chromium wrk curl tshark tmux \
 gcc-aarch64-linux-gnu gcc-powerpc64le-linux-gnu qemu-user-static \
 debhelper dpkg-dev lintian man-db"

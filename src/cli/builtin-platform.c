@@ -167,8 +167,9 @@ static int remove_device(struct backend *b, const char *arg)
 
 /*
  * A hot removal or a rescan of the real machine is one write away on the
- * host backend; the tool never does it for the user (issue 19: a removal
- * of a host device with no question asked).  It names the file instead.
+ * host backend; the tool never does it for the user: removing a device
+ * from a real machine must be the user's own act (docs/errors.md, "Host
+ * safety").  It names the file instead.
  */
 static int refuse_host(const struct backend_options *o, const char *cmd, const char *arg)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Settings the facility documents (the seeds) describe one way and this
- * kernel carries out another (spec/README.md's table), where the driver is
+ * kernel carries out another (docs/kernel-differences.md), where the driver is
  * faithful and the request is legal, so nothing refuses it: the user would
  * get other counts than asked for without a word.  Each case is one warning
  * line before counting; the counting goes on unchanged.  The decisions read
@@ -16,10 +16,10 @@
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
 
-/* AMD document's filter enable bits (56-58) and raw bit (63), spec #15. */
+/* The AMD document's filter enable bits (56-58) and raw bit (63): docs/kernel-differences.md. */
 #define AMD_SEED_ONLY_BITS ((7ull << 56) | (1ull << 63))
 
-/* spec #12: the driver ORs len_mode over INIT_SET (bit 34), so 2 becomes 3. */
+/* The driver ORs len_mode over INIT_SET (bit 34), so 2 becomes 3. */
 static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pmu *p)
 {
 	const struct perf_format *f = perf_pmu_format(p, "len_mode");
@@ -33,7 +33,7 @@ static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pm
 	return true;
 }
 
-/* spec #15: on amd_iommu_<n> those bits are PASID bits or ignored, not enables. */
+/* On amd_iommu_<n> those bits are PASID bits or ignored, not enables. */
 static bool note_amd_seed_bits(const struct perf_event_spec *ev)
 {
 	if (!(ev->attr.config & AMD_SEED_ONLY_BITS))

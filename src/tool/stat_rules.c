@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Rules the PCIe PMU document (seed 003) states for users and the kernel
- * leaves unchecked (spec/README.md #13).  They are checked here, before an
+ * Rules the PCIe PMU document states for users and the kernel leaves
+ * unchecked (docs/pcie_pmu.md, "Each refusal names its rule").  They are checked here, before an
  * event reaches the driver, and refused with a message naming the rule;
  * --force skips them so one can see what the kernel does.  Filter values are
  * decoded through the PMU's own format/ files, and "given" means written in

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The fabric runs only the PCIe cores whose PMU counts (issue 15, docs/fabric.md):
+# The fabric runs only the PCIe cores whose PMU counts (docs/fabric.md, "Domains"):
 # on kunpeng930 under mixed, core 0 of SICL 0 is a domain of its own, so
 # its count is the same whether it is counted alone, with core 2 (whose GPU
 # and accelerator pair joins it to core 1), or with every other core.  Each

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Ground truth for the fabric's domains (issue 15): the cores that P2P
+ * Ground truth for the fabric's domains (docs/fabric.md): the cores that P2P
  * traffic joins run on their own, and a domain nobody looks at is not run
  * until something could tell.  Every test compares a fabric where some
  * cores were left behind with one where everything was simulated all
