@@ -113,7 +113,7 @@ static int poll_stop(void *ctx)
 static int target(const struct diag_search_opts *o, const struct counters *c, double *v)
 {
 	const struct counter_event *ev = o->ev;
-	size_t main = ev[0].attr.config & 0x10000 ? 1 : 0;
+	size_t main = ev[0].attr.config & HISI_PCIE_EXT_COUNTER ? 1 : 0;
 	const char *unit;
 
 	if (o->metric == DIAG_METRIC_COUNT) {

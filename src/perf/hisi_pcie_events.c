@@ -37,6 +37,22 @@ enum hisi_pcie_class hisi_pcie_event_class(uint64_t config)
 	return HISI_PCIE_OTHER;
 }
 
+const char *const hisi_pcie_bw_kinds[HISI_PCIE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
+							     "tx_mwr", "tx_mrd", "tx_cpl"};
+const char *const hisi_pcie_lat_kinds[HISI_PCIE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
+
+bool hisi_pcie_pair(const struct perf_event_attr *a, const struct perf_event_attr *b)
+{
+	return (a->config & 0xffff) == (b->config & 0xffff) &&
+	       ((a->config ^ b->config) & HISI_PCIE_EXT_COUNTER) && a->config1 == b->config1 &&
+	       a->config2 == b->config2;
+}
+
+unsigned hisi_pcie_port_bit(uint16_t rid)
+{
+	return 1u << (((rid >> 3) & 7) * 2);
+}
+
 bool hisi_pcie_event_ap_layer(uint64_t config)
 {
 	return hisi_pcie_event_class(config) != HISI_PCIE_OTHER;

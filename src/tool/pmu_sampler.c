@@ -27,9 +27,6 @@
 #include <pciescope/tool/topo.h>
 
 
-const char *const serve_bw_kinds[SERVE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
-						     "tx_mwr", "tx_mrd", "tx_cpl"};
-const char *const serve_lat_kinds[SERVE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -115,11 +112,11 @@ static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **
 		if (pci_bdf_parse(devs[i], &d) || (d.rid >> 8) != bus || d.rid < lo || d.rid > hi ||
 		    backend_read_line(b, path, cls, sizeof(cls)) <= 0 || strncmp(cls, "0x0604", 6))
 			continue;
-		port = 1u << (((d.rid >> 3) & 7) * 2);
-		for (size_t k = 0; k < SERVE_BW_KINDS && !r; k++)
-			r = add_series(sv, pmu, serve_bw_kinds[k], false, devs[i], port, src);
-		for (size_t k = 0; k < SERVE_LAT_KINDS && !r; k++)
-			r = add_series(sv, pmu, serve_lat_kinds[k], true, devs[i], port, src);
+		port = hisi_pcie_port_bit(d.rid);
+		for (size_t k = 0; k < HISI_PCIE_BW_KINDS && !r; k++)
+			r = add_series(sv, pmu, hisi_pcie_bw_kinds[k], false, devs[i], port, src);
+		for (size_t k = 0; k < HISI_PCIE_LAT_KINDS && !r; k++)
+			r = add_series(sv, pmu, hisi_pcie_lat_kinds[k], true, devs[i], port, src);
 	}
 	return r;
 }

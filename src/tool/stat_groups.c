@@ -22,8 +22,6 @@
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
 
-static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
-static const char *const lat_kinds[] = {"rx_mwr", "rx_mrd", "tx_mrd"};
 /* miss/hit pairs of the three caches, then walk reads over translations */
 static const unsigned iommu_csources[] = {0x07, 0x06, 0x09, 0x08, 0x0b, 0x0a, 0x0c, 0x05};
 
@@ -41,8 +39,8 @@ static int parse(struct stat_config *s, const char *ev, const struct perf_pmu_so
 static int pcie_pairs(struct stat_config *s, const char *pmu, bool latency,
 		      const struct perf_pmu_source *src)
 {
-	const char *const *kinds = latency ? lat_kinds : bw_kinds;
-	size_t n = latency ? ARRAY_SIZE(lat_kinds) : ARRAY_SIZE(bw_kinds);
+	const char *const *kinds = latency ? hisi_pcie_lat_kinds : hisi_pcie_bw_kinds;
+	size_t n = latency ? HISI_PCIE_LAT_KINDS : HISI_PCIE_BW_KINDS;
 	char ev[256];
 
 	for (size_t k = 0; k < n; k++) {

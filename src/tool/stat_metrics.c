@@ -23,14 +23,12 @@
 static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spec *b)
 {
 	return hisi_pcie_pmu_name(a->pmu) && b->pmu && !strcmp(a->pmu, b->pmu) &&
-	       (a->attr.config & 0xffff) == (b->attr.config & 0xffff) &&
-	       ((a->attr.config ^ b->attr.config) & 0x10000) &&
-	       a->attr.config1 == b->attr.config1 && a->attr.config2 == b->attr.config2;
+	       hisi_pcie_pair(&a->attr, &b->attr);
 }
 
 static void link_pair(struct stat_config *s, size_t i, size_t j)
 {
-	size_t main = s->c[i].spec->attr.config & 0x10000 ? j : i;
+	size_t main = s->c[i].spec->attr.config & HISI_PCIE_EXT_COUNTER ? j : i;
 
 	s->c[i].partner = (int)j;
 	s->c[j].partner = (int)i;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * `pciescope serve`: the sampler (serve_metrics.c) counts PCIe PMU pairs per
- * Root Port through the stat code and renders one Prometheus text page per
- * interval; builtin-serve.c serves the latest page over HTTP.  `top` uses
- * the same sampler for its screen.
+ * The PMU sampler of `serve` and `top`: counts PCIe PMU pairs per Root Port
+ * port bit and TLP kind (perf/hisi_pcie_events.h), and every named event of
+ * every AMD IOMMU PMU, through the stat engine, and hands out each
+ * interval's deltas.  `serve` renders them as a Prometheus page
+ * (cli/serve/serve_page.c), `top` as a screen.
  */
 #ifndef PCIESCOPE_TOOL_PMU_SAMPLER_H
 #define PCIESCOPE_TOOL_PMU_SAMPLER_H
@@ -12,13 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/stat.h>
-
-/* The TLP kinds of the PCIe PMU pairs sampled: <kind>_flux/_time, <kind>_latency/_cnt. */
-#define SERVE_BW_KINDS 6
-#define SERVE_LAT_KINDS 3
-extern const char *const serve_bw_kinds[SERVE_BW_KINDS];
-extern const char *const serve_lat_kinds[SERVE_LAT_KINDS];
 
 /*
  * One PMU counter pair of one TLP kind: counters main and main's partner.

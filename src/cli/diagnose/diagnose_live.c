@@ -85,7 +85,7 @@ static int root_ports(struct live *l, uint64_t *filter)
 		if (l->nports == MAX_PORTS || pci_bdf_parse(names[i], &bdf))
 			continue;
 		snprintf(l->port_bdf[l->nports], sizeof(l->port_bdf[0]), "%s", names[i]);
-		l->port_bit[l->nports++] = 1u << ((PCI_RID_DEV(bdf.rid) & 7) * 2);
+		l->port_bit[l->nports++] = hisi_pcie_port_bit(bdf.rid);
 	}
 	backend_names_free(names, n);
 	return *filter ? 0 : cli_error("diagnose: %s has no Root Port to trace", l->ptt);

@@ -14,11 +14,11 @@
 #include <pciescope/diag/search.h>
 #include <pciescope/tool/pmu_sampler.h>
 
-/* Indices into serve_bw_kinds and serve_lat_kinds (serve.h). */
+/* Indices into hisi_pcie_bw_kinds and hisi_pcie_lat_kinds (perf/hisi_pcie_events.h). */
 enum { TOP_RX_MWR, TOP_RX_MRD, TOP_RX_CPL, TOP_TX_MWR, TOP_TX_MRD, TOP_TX_CPL, TOP_KINDS };
 enum { TOP_LAT_RX_MWR, TOP_LAT_RX_MRD, TOP_LAT_TX_MRD, TOP_LATS };
-_Static_assert(TOP_KINDS == SERVE_BW_KINDS && TOP_LATS == SERVE_LAT_KINDS,
-	       "top's columns are serve's TLP kinds");
+_Static_assert(TOP_KINDS == HISI_PCIE_BW_KINDS && TOP_LATS == HISI_PCIE_LAT_KINDS,
+	       "top's columns are the PMU's TLP kinds");
 
 /* One PMU port bit: the Root Ports sharing it, what they carried this interval. */
 struct top_row {

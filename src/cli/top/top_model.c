@@ -110,9 +110,9 @@ int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_
 			return -ENOMEM;
 		if (!stat_metric_value(&sv->s, se->main, delta, &v, &unit))
 			v = -1;
-		if (se->latency && (k = kind_index(se->tlp, serve_lat_kinds, TOP_LATS)) >= 0)
+		if (se->latency && (k = kind_index(se->tlp, hisi_pcie_lat_kinds, TOP_LATS)) >= 0)
 			r->lat_ns[k] = v;
-		else if (!se->latency && (k = kind_index(se->tlp, serve_bw_kinds, TOP_KINDS)) >= 0)
+		else if (!se->latency && (k = kind_index(se->tlp, hisi_pcie_bw_kinds, TOP_KINDS)) >= 0)
 			r->mbps[k] = v;
 	}
 	for (size_t i = 0; i < f->n; i++) {

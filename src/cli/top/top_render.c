@@ -90,9 +90,9 @@ static json_t *json_row(const struct top_row *r)
 	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
 		json_array_append_new(bdfs, json_string(t));
 	for (int k = 0; k < TOP_KINDS; k++)
-		json_object_set_new(bw, serve_bw_kinds[k], num(r->mbps[k]));
+		json_object_set_new(bw, hisi_pcie_bw_kinds[k], num(r->mbps[k]));
 	for (int k = 0; k < TOP_LATS; k++)
-		json_object_set_new(lat, serve_lat_kinds[k], num(r->lat_ns[k]));
+		json_object_set_new(lat, hisi_pcie_lat_kinds[k], num(r->lat_ns[k]));
 	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
 		json_object_set_new(tune, diag_tune_params[k],
 				    r->tune[k] < 0 ? json_null() : json_integer(r->tune[k]));

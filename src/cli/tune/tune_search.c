@@ -160,9 +160,7 @@ static int parse_params(const char *list, bool search[DIAG_TUNE_NPARAM])
 static bool is_pair(const struct counter_event *ev, size_t n)
 {
 	return n >= 2 && hisi_pcie_pmu_name(ev[0].pmu) && !strcmp(ev[0].pmu, ev[1].pmu) &&
-	       (ev[0].attr.config & 0xffff) == (ev[1].attr.config & 0xffff) &&
-	       ((ev[0].attr.config ^ ev[1].attr.config) & 0x10000) &&
-	       ev[0].attr.config1 == ev[1].attr.config1 && ev[0].attr.config2 == ev[1].attr.config2;
+	       hisi_pcie_pair(&ev[0].attr, &ev[1].attr);
 }
 
 /* The target from --metric (or the events), and its default direction. */
