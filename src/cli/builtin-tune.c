@@ -27,13 +27,13 @@
 
 /*
  * The seed's long names, present as aliases on the emulated platform;
- * diag_tune_param_index knows them, and the name each stands for.
+ * hisi_ptt_tune_param_index knows them, and the name each stands for.
  */
 static const char *tune_alias_of(const char *name)
 {
-	int k = diag_tune_param_index(name);
+	int k = hisi_ptt_tune_param_index(name);
 
-	return k >= 0 && strcmp(name, diag_tune_params[k]) ? diag_tune_params[k] : NULL;
+	return k >= 0 && strcmp(name, hisi_ptt_tune_params[k]) ? hisi_ptt_tune_params[k] : NULL;
 }
 
 static int tune_show_all(struct backend *b, const char *dev, const char *dir)

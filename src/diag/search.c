@@ -111,10 +111,10 @@ static int descend(struct search *s, bool *moved)
 
 	for (int round = 0; pass && !err && round < MAX_ROUNDS; round++) {
 		pass = false;
-		for (int p = 0; p < DIAG_TUNE_NPARAM && !err; p++) {
-			int level[DIAG_TUNE_NPARAM];
+		for (int p = 0; p < HISI_PTT_TUNE_NPARAM && !err; p++) {
+			int level[HISI_PTT_TUNE_NPARAM];
 
-			for (int v = 0; s->o->search[p] && v < DIAG_TUNE_LEVELS && !err; v++) {
+			for (int v = 0; s->o->search[p] && v < HISI_PTT_TUNE_LEVELS && !err; v++) {
 				memcpy(level, s->r->c[s->r->best].level, sizeof(level));
 				level[p] = v;
 				err = try(s, level, &pass);
@@ -127,13 +127,13 @@ static int descend(struct search *s, bool *moved)
 
 static int neighbours(struct search *s, bool *moved)
 {
-	int base[DIAG_TUNE_NPARAM], err = 0;
+	int base[HISI_PTT_TUNE_NPARAM], err = 0;
 
 	memcpy(base, s->r->c[s->r->best].level, sizeof(base));
-	for (int p = 0; p < DIAG_TUNE_NPARAM && !err; p++)
-		for (int q = p + 1; q < DIAG_TUNE_NPARAM && !err; q++)
+	for (int p = 0; p < HISI_PTT_TUNE_NPARAM && !err; p++)
+		for (int q = p + 1; q < HISI_PTT_TUNE_NPARAM && !err; q++)
 			for (int d = 0; s->o->search[p] && s->o->search[q] && d < 4 && !err; d++) {
-				int level[DIAG_TUNE_NPARAM];
+				int level[HISI_PTT_TUNE_NPARAM];
 
 				memcpy(level, base, sizeof(level));
 				level[p] += d & 1 ? 1 : -1;
@@ -150,17 +150,17 @@ static int grid(struct search *s)
 	int total = 1, err = 0;
 	bool moved;
 
-	for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
-		total *= s->o->search[p] ? DIAG_TUNE_LEVELS : 1;
+	for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++)
+		total *= s->o->search[p] ? HISI_PTT_TUNE_LEVELS : 1;
 	for (int g = 0; g < total && !err; g++) {
-		int level[DIAG_TUNE_NPARAM], rest = g;
+		int level[HISI_PTT_TUNE_NPARAM], rest = g;
 
 		memcpy(level, s->r->c[0].level, sizeof(level));
-		for (int p = 0; p < DIAG_TUNE_NPARAM; p++) {
+		for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++) {
 			if (!s->o->search[p])
 				continue;
-			level[p] = rest % DIAG_TUNE_LEVELS;
-			rest /= DIAG_TUNE_LEVELS;
+			level[p] = rest % HISI_PTT_TUNE_LEVELS;
+			rest /= HISI_PTT_TUNE_LEVELS;
 		}
 		err = try(s, level, &moved);
 	}
@@ -187,7 +187,7 @@ int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, 
 		size_t errlen)
 {
 	struct search s = {.o = o, .r = r, .err = err, .errlen = errlen};
-	int start[DIAG_TUNE_NPARAM], ret, wr;
+	int start[HISI_PTT_TUNE_NPARAM], ret, wr;
 	char werr[256];
 	size_t idx;
 

@@ -7,13 +7,13 @@
 #include <pciescope/diag/search.h>
 
 /* Reads the five levels of o->ptt; 0 or -errno with err set. */
-int search_read_levels(const struct diag_search_opts *o, int level[DIAG_TUNE_NPARAM], char *err,
+int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
 		       size_t errlen);
 /* Writes the five levels; 0 or -errno with err set. */
-int search_write_levels(const struct diag_search_opts *o, const int level[DIAG_TUNE_NPARAM],
+int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 			char *err, size_t errlen);
 /* One run of the command under level with seed offset rep: the target's value in *v. */
-int search_measure(const struct diag_search_opts *o, const int level[DIAG_TUNE_NPARAM],
+int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 		   unsigned rep, double *v, char *err, size_t errlen);
 
 #endif

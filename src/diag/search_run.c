@@ -17,21 +17,6 @@
 
 #include "search_internal.h"
 
-const char *const diag_tune_params[DIAG_TUNE_NPARAM] = {"qos_tx_cpl", "qos_tx_np", "qos_tx_p",
-							"rx_alloc_buf_level", "tx_alloc_buf_level"};
-
-int diag_tune_param_index(const char *name)
-{
-	if (!strcmp(name, "tx_path_rx_req_alloc_buf_level"))
-		return 3;
-	if (!strcmp(name, "tx_path_tx_req_alloc_buf_level"))
-		return 4;
-	for (int i = 0; i < DIAG_TUNE_NPARAM; i++)
-		if (!strcmp(name, diag_tune_params[i]))
-			return i;
-	return -1;
-}
-
 static int open_backend(const struct diag_search_opts *o, unsigned rep, struct backend **b,
 			char *err, size_t errlen)
 {
@@ -52,10 +37,10 @@ static int levels_io(struct backend *b, const struct diag_search_opts *o, int le
 {
 	char path[384], buf[32];
 
-	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
 		ssize_t n;
 
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt, diag_tune_params[i]);
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt, hisi_ptt_tune_params[i]);
 		if (write) {
 			snprintf(buf, sizeof(buf), "%d", level[i]);
 			n = b->ops->sysfs_write(b, path, buf, strlen(buf));
@@ -75,7 +60,7 @@ static int levels_io(struct backend *b, const struct diag_search_opts *o, int le
 	return 0;
 }
 
-int search_read_levels(const struct diag_search_opts *o, int level[DIAG_TUNE_NPARAM], char *err,
+int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
 		       size_t errlen)
 {
 	struct backend *b;
@@ -88,10 +73,10 @@ int search_read_levels(const struct diag_search_opts *o, int level[DIAG_TUNE_NPA
 	return r;
 }
 
-int search_write_levels(const struct diag_search_opts *o, const int level[DIAG_TUNE_NPARAM],
+int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 			char *err, size_t errlen)
 {
-	int copy[DIAG_TUNE_NPARAM];
+	int copy[HISI_PTT_TUNE_NPARAM];
 	struct backend *b;
 	int r = open_backend(o, 0, &b, err, errlen);
 
@@ -158,10 +143,10 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 	return r;
 }
 
-int search_measure(const struct diag_search_opts *o, const int level[DIAG_TUNE_NPARAM],
+int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 		   unsigned rep, double *v, char *err, size_t errlen)
 {
-	int copy[DIAG_TUNE_NPARAM];
+	int copy[HISI_PTT_TUNE_NPARAM];
 	struct backend *b;
 	int r = open_backend(o, rep, &b, err, errlen);
 

@@ -26,20 +26,13 @@
 #include <stddef.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/perf/hisi_ptt_tune.h>
 #include <pciescope/tool/counters.h>
-
-#define DIAG_TUNE_NPARAM 5
-#define DIAG_TUNE_LEVELS 3
-
-/* The tune files, in the order of a candidate's levels. */
-extern const char *const diag_tune_params[DIAG_TUNE_NPARAM];
-/* Index of a tune file name (or its seed alias), -1 if none. */
-int diag_tune_param_index(const char *name);
 
 enum diag_metric { DIAG_METRIC_COUNT, DIAG_METRIC_BANDWIDTH, DIAG_METRIC_LATENCY };
 
 struct diag_candidate {
-	int level[DIAG_TUNE_NPARAM];
+	int level[HISI_PTT_TUNE_NPARAM];
 	double mean, sd, min, max;
 	unsigned runs;
 };
@@ -47,7 +40,7 @@ struct diag_candidate {
 struct diag_search_opts {
 	struct backend_options bo; /* repeats use bo.seed, bo.seed + 1, ... */
 	const char *ptt;	   /* the PMU with the tune/ directory */
-	bool search[DIAG_TUNE_NPARAM];
+	bool search[HISI_PTT_TUNE_NPARAM];
 	const struct counter_event *ev;
 	size_t nev;
 	enum diag_metric metric;

@@ -231,9 +231,9 @@ static void read_levels(struct live *l, struct diag_tune_levels *lv)
 			&lv->tx_alloc_buf_level};
 	char path[512], val[32];
 
-	for (int i = 0; i < DIAG_TUNE_NPARAM; i++) {
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
 		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS_DIR, l->ptt,
-			 diag_tune_params[i]);
+			 hisi_ptt_tune_params[i]);
 		*field[i] = backend_read_line(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
 	}
 }

@@ -122,13 +122,13 @@ static void render_tune(FILE *f, struct backend *b)
 	for (size_t i = 0; i < n; i++) {
 		unsigned sicl, core;
 
-		for (size_t k = 0; k < DIAG_TUNE_NPARAM &&
+		for (size_t k = 0; k < HISI_PTT_TUNE_NPARAM &&
 				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
 		     k++) {
 			long v;
 
 			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
-				 diag_tune_params[k]);
+				 hisi_ptt_tune_params[k]);
 			v = backend_read_num(b, path);
 			if (v < 0)
 				continue;
@@ -139,7 +139,7 @@ static void render_tune(FILE *f, struct backend *b)
 			fprintf(
 			    f,
 			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
-			    sicl, core, diag_tune_params[k], v);
+			    sicl, core, hisi_ptt_tune_params[k], v);
 		}
 		free(pmus[i]);
 	}

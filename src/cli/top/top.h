@@ -29,7 +29,7 @@ struct top_row {
 	double mbps[TOP_KINDS];	 /* MB/s; < 0 when not counted */
 	double lat_ns[TOP_LATS]; /* average; < 0 when nothing completed */
 	double util_rx, util_tx; /* % of the link's bandwidth per direction; < 0 unknown */
-	long tune[DIAG_TUNE_NPARAM]; /* the core's PTT levels (diag_tune_params); -1: none */
+	long tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
 };
 
 struct top_frame {

@@ -34,9 +34,9 @@ static void read_tune(struct backend *b, struct top_row *r)
 {
 	char path[320], t[32];
 
-	for (int k = 0; k < DIAG_TUNE_NPARAM; k++) {
+	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++) {
 		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
-			 diag_tune_params[k]);
+			 hisi_ptt_tune_params[k]);
 		r->tune[k] = backend_read_line(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
 	}
 }

@@ -29,7 +29,7 @@ static void tune_cell(FILE *out, const struct top_row *r)
 		return;
 	}
 	fputc(' ', out);
-	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
+	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++)
 		fprintf(out, "%s%ld", k ? "/" : " ", r->tune[k]);
 }
 
@@ -93,8 +93,8 @@ static json_t *json_row(const struct top_row *r)
 		json_object_set_new(bw, hisi_pcie_bw_kinds[k], num(r->mbps[k]));
 	for (int k = 0; k < TOP_LATS; k++)
 		json_object_set_new(lat, hisi_pcie_lat_kinds[k], num(r->lat_ns[k]));
-	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
-		json_object_set_new(tune, diag_tune_params[k],
+	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++)
+		json_object_set_new(tune, hisi_ptt_tune_params[k],
 				    r->tune[k] < 0 ? json_null() : json_integer(r->tune[k]));
 	json_object_set_new(o, "root_ports", bdfs);
 	json_object_set_new(o, "sicl", json_integer(r->sicl));

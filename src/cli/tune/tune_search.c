@@ -135,17 +135,17 @@ static int parse_args(struct search_args *a, int argc, char **argv)
 	return 0;
 }
 
-static int parse_params(const char *list, bool search[DIAG_TUNE_NPARAM])
+static int parse_params(const char *list, bool search[HISI_PTT_TUNE_NPARAM])
 {
 	char buf[256], *save = NULL;
 
-	for (int i = 0; i < DIAG_TUNE_NPARAM; i++)
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
 		search[i] = !list;
 	if (!list)
 		return 0;
 	snprintf(buf, sizeof(buf), "%s", list);
 	for (char *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
-		int k = diag_tune_param_index(p);
+		int k = hisi_ptt_tune_param_index(p);
 
 		if (k < 0)
 			return cli_error("tune: --param %s: no such tune parameter (qos_tx_cpl, "
@@ -203,19 +203,19 @@ static void levels_text(const int *lv, const bool *search, char *buf, size_t n)
 	size_t len = 0;
 
 	buf[0] = 0;
-	for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+	for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++)
 		if (search[p] && len < n)
 			len += (size_t)snprintf(buf + len, n - len, "%s%s=%d", len ? " " : "",
-						diag_tune_params[p], lv[p]);
+						hisi_ptt_tune_params[p], lv[p]);
 }
 
 static void print_table(const struct diag_search_opts *o, const struct diag_search_result *r)
 {
-	const char *const cols[] = {diag_tune_params[0],
-				    diag_tune_params[1],
-				    diag_tune_params[2],
-				    diag_tune_params[3],
-				    diag_tune_params[4],
+	const char *const cols[] = {hisi_ptt_tune_params[0],
+				    hisi_ptt_tune_params[1],
+				    hisi_ptt_tune_params[2],
+				    hisi_ptt_tune_params[3],
+				    hisi_ptt_tune_params[4],
 				    "mean",
 				    "spread (sd)",
 				    "min",
@@ -226,7 +226,7 @@ static void print_table(const struct diag_search_opts *o, const struct diag_sear
 	for (size_t i = 0; t && i < r->n; i++) {
 		const struct diag_candidate *c = &r->c[i];
 
-		for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+		for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++)
 			out_table_cell(t, "%d%s", c->level[p], o->search[p] ? "" : "*");
 		out_table_cell(t, "%.2f", c->mean);
 		out_table_cell(t, "%.2f", c->sd);
@@ -243,8 +243,8 @@ static unsigned grid_size(const struct diag_search_opts *o)
 {
 	unsigned n = 1;
 
-	for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
-		n *= o->search[p] ? DIAG_TUNE_LEVELS : 1;
+	for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++)
+		n *= o->search[p] ? HISI_PTT_TUNE_LEVELS : 1;
 	return n;
 }
 
@@ -280,7 +280,7 @@ static int write_html(const char *path, const struct diag_search_opts *o,
 	html_begin(h, "pciescope tune --search");
 	html_section(h, "Candidates (levels qos_tx_cpl qos_tx_np qos_tx_p rx tx)");
 	for (size_t i = 0; i < r->n; i++) {
-		for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+		for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++)
 			text[i][p] = (char)('0' + r->c[i].level[p]);
 		labels[i] = text[i];
 		v[i] = r->c[i].mean;
