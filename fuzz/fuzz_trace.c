@@ -27,7 +27,7 @@
 #include <pciescope/trace/ptt_print.h>
 
 #include "analysis_ref.h"
-#include "trace/analysis_priv.h"
+#include "trace/analysis_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

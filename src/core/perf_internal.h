@@ -92,7 +92,7 @@ void perf_ctx_sched_in(struct perf_ctx *ctx);
 void perf_ctx_free_all(struct perf_core *pc);
 void perf_ctx_drop_pmu(struct perf_core *pc, struct pmu *pmu);
 
-/* perf_record.c */
+/* perf_ring.c */
 void perf_sb_output(struct perf_event *e, uint32_t type, const void *body, size_t len);
 void perf_sb_free(struct perf_event *e);
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 static void restore_vfs(struct ioda_phb *p)
 {

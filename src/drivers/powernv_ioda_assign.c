@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 #define SZ_1M (1ull << 20)
 #define SZ_32M (32ull << 20)

@@ -8,7 +8,7 @@
  */
 #include <errno.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 static int master_of(const struct ioda_phb *p, unsigned pe)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 struct ioda_dev *ioda_add_dev(struct ioda_phb *p)
 {

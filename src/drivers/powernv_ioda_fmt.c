@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 struct out {
 	char *buf;

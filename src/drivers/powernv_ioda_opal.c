@@ -5,7 +5,7 @@
  * firmware calls in Linux.  The function view is reached the same way
  * (select, then read/write), standing in for config space accesses.
  */
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 int64_t ioda_opal_call(struct ioda_phb *p, unsigned token, const uint64_t *args, size_t nargs)
 {

@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 #define TCE_ENTRIES 64
 #define TCE_SHIFT 16

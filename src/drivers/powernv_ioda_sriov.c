@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "powernv_ioda_priv.h"
+#include "powernv_ioda_internal.h"
 
 static int take_window(struct ioda_phb *p, int owner)
 {

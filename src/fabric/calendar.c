@@ -20,7 +20,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 #define HORIZON ((uint64_t)CAL_BUCKETS << CAL_SHIFT)
 

@@ -23,7 +23,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 static int root(int *up, int c)
 {

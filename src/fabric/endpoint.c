@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 #define MSI_ADDR 0xfee00000ull
 

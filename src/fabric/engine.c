@@ -14,7 +14,7 @@
  * them back while posted writes and completions pass, as PCIe ordering
  * allows.
  */
-#include "internal.h"
+#include "fabric_internal.h"
 
 static unsigned rx_slots(const struct fabric *f, const struct fport *p)
 {

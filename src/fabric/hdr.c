@@ -8,7 +8,7 @@
  */
 #include <pciescope/pcie/tlp.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 #define MSG_LTR 0x10
 

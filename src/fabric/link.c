@@ -5,7 +5,7 @@
  * as picoseconds per byte in fixed point (<< 10) so that every width the
  * spec allows divides them exactly and the engine never touches floats.
  */
-#include "internal.h"
+#include "fabric_internal.h"
 
 /* ps per byte on one lane, << 10: 8 bits * 1000 / GT/s / efficiency. */
 static const uint32_t lane_ppb[6] = {0, 4096000, 2048000, 1040000, 520000, 260000};

@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 #define ALL_CORES 0xffff
 

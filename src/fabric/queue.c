@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 int pring_grow(struct pring *r)
 {

@@ -4,7 +4,7 @@
  * domain, seeded from --seed through splitmix64, so a seed of 0 is as good as any other and
  * the same seed always yields the same TLP sequence.
  */
-#include "internal.h"
+#include "fabric_internal.h"
 
 uint64_t fab_seed_mix(uint64_t seed)
 {

@@ -7,7 +7,7 @@
  * posted writes and messages end in the RC.  Outbound: requests reach their
  * endpoint, which answers reads; completions retire tagged DMA reads.
  */
-#include "internal.h"
+#include "fabric_internal.h"
 
 /* Out of memory, a TLP is lost rather than the run (the ring keeps what it has). */
 static void forward(struct fabric *f, struct ptlp *t, uint64_t now)

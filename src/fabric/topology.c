@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 struct fabric *fabric_create(uint64_t seed)
 {

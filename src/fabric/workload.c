@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "fabric_internal.h"
 #include "workload.h"
 
 #define MAX_SIZE (256u << 10)

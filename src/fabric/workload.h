@@ -6,7 +6,7 @@
 #ifndef PCIESCOPE_FABRIC_WORKLOAD_H
 #define PCIESCOPE_FABRIC_WORKLOAD_H
 
-#include "internal.h"
+#include "fabric_internal.h"
 
 #define RATE_MAX UINT64_MAX
 

@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "amd_iommu_priv.h"
+#include "amd_iommu_internal.h"
 
 static uint64_t match_field(unsigned which)
 {

@@ -22,7 +22,7 @@
  * Caches are direct-mapped and hashed, so the same request stream always
  * gives the same hits and misses.
  */
-#include "amd_iommu_priv.h"
+#include "amd_iommu_internal.h"
 
 #define MSI_BASE 0xfee00000ull
 #define MSI_LIMIT 0xfeefffffull

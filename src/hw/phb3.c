@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "phb3_priv.h"
+#include "phb3_internal.h"
 
 struct phb3 *phb3_create(const struct phb3_desc *d, struct bus_dma *dma)
 {

@@ -7,7 +7,7 @@
  * single-PE mode, TVE numbers belonging to the PE.  Sizes: a segmented window
  * is at least 256 MiB (the document's M64 minimum), a single-PE one 32 MiB.
  */
-#include "phb3_priv.h"
+#include "phb3_internal.h"
 
 #define SZ_1M (1ull << 20)
 #define SZ_32M (32ull << 20)

@@ -9,7 +9,7 @@
  * freezes the PE it maps to; an error message freezes the requester's PE and
  * every PE its PELT-V entry names.
  */
-#include "phb3_priv.h"
+#include "phb3_internal.h"
 
 uint64_t phb3_msi32_addr(const struct phb3 *p)
 {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "phb3_priv.h"
+#include "phb3_internal.h"
 
 uint64_t *phb3_reg_slot(struct phb3 *p, uint64_t addr, bool create)
 {

@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "ptt_priv.h"
+#include "ptt_internal.h"
 
 static uint32_t ptt_buf_reg_read(const struct ptt_hw *h, uint64_t off)
 {

@@ -29,7 +29,7 @@
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/tlp.h>
 
-#include "ptt_priv.h"
+#include "ptt_internal.h"
 
 _Static_assert((int)PTT_CLS_P == (int)TLP_CLASS_P && (int)PTT_CLS_NP == (int)TLP_CLASS_NP &&
 		   (int)PTT_CLS_CPL_A == (int)TLP_CLASS_CPL,

@@ -10,7 +10,7 @@
  * TUNING_INT_STAT stays busy for one poll after each operation, so the
  * driver's wait loop is exercised as on the real device.
  */
-#include "ptt_priv.h"
+#include "ptt_internal.h"
 
 static const struct {
 	uint32_t code;

@@ -5,7 +5,7 @@
  */
 #include <pciescope/out/html.h>
 
-#include "svg_priv.h"
+#include "svg_internal.h"
 
 void svg_bar_chart(FILE *f, const char *title, const char *const *labels, const double *v, size_t n,
 		   const char *unit)

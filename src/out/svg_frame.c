@@ -8,7 +8,7 @@
 
 #include <pciescope/out/html.h>
 
-#include "svg_priv.h"
+#include "svg_internal.h"
 
 double svg_px(const struct svg_scale *s, double x)
 {

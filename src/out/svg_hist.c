@@ -3,7 +3,7 @@
  * Histogram: adjacent bars of equal width on a linear value axis, so that
  * the shape of a latency distribution (its mode and tail) shows directly.
  */
-#include "svg_priv.h"
+#include "svg_internal.h"
 
 void svg_histogram(FILE *f, const char *title, double x0, double w, const double *count, size_t n,
 		   const char *xunit)

@@ -3,7 +3,7 @@
  * Line chart: one polyline per series over a shared x axis, with a legend.
  * Plain polylines (no markers) keep the file small for long timelines.
  */
-#include "svg_priv.h"
+#include "svg_internal.h"
 
 static void legend(FILE *f, const struct svg_series *s, size_t ns)
 {

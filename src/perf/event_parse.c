@@ -60,7 +60,7 @@ static int get_pmu(struct parser *p, const char *name, struct perf_pmu **out)
 	if (!v)
 		return -ENOMEM;
 	p->pmus = v;
-	r = perf_pmu_load(p->src, name, out, p->err, p->errlen);
+	r = perf_pmu__load(p->src, name, out, p->err, p->errlen);
 	if (r == -ENOENT)
 		snprintf(p->err, p->errlen,
 			 "event syntax error: '%s': Cannot find PMU `%s'. Missing kernel support?",
@@ -303,7 +303,7 @@ int perf_events_parse(struct perf_event_list *l, const char *str, const struct p
 	}
 	free(p.out.ev);
 	for (size_t i = 0; i < p.npmus; i++)
-		perf_pmu_free(p.pmus[i]);
+		perf_pmu__free(p.pmus[i]);
 	free(p.pmus);
 	return r;
 }

@@ -35,10 +35,10 @@ static const struct perf_pmu_alias *alias_of(const struct perf_pmu *p, const str
 	if (is_hardcoded(t->name))
 		return NULL;
 	if (t->str)
-		return strcasecmp(t->name, "event") ? NULL : perf_pmu_alias(p, t->str);
-	if (t->val != 1 || perf_pmu_format(p, t->name))
+		return strcasecmp(t->name, "event") ? NULL : perf_pmu__alias(p, t->str);
+	if (t->val != 1 || perf_pmu__format(p, t->name))
 		return NULL;
-	return perf_pmu_alias(p, t->name);
+	return perf_pmu__alias(p, t->name);
 }
 
 static int splice(struct perf_event_spec *ev, size_t at, struct term_list *in)
@@ -153,7 +153,7 @@ static void valid_terms(const struct perf_pmu *p, char *buf, size_t n)
 static int apply_format(const struct perf_pmu *p, struct perf_event_spec *ev,
 			const struct perf_term *t, char *err, size_t errlen)
 {
-	const struct perf_format *f = perf_pmu_format(p, t->name);
+	const struct perf_format *f = perf_pmu__format(p, t->name);
 	char valid[512];
 
 	if (!f) {

@@ -157,7 +157,7 @@ static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char
 	return 0;
 }
 
-int perf_pmu_load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
+int perf_pmu__load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
 		  char *err, size_t errlen)
 {
 	struct perf_pmu *p = calloc(1, sizeof(*p));
@@ -173,14 +173,14 @@ int perf_pmu_load(const struct perf_pmu_source *src, const char *name, struct pe
 	}
 	free(buf);
 	if (r) {
-		perf_pmu_free(p);
+		perf_pmu__free(p);
 		return r;
 	}
 	*out = p;
 	return 0;
 }
 
-void perf_pmu_free(struct perf_pmu *p)
+void perf_pmu__free(struct perf_pmu *p)
 {
 	if (!p)
 		return;
@@ -196,7 +196,7 @@ void perf_pmu_free(struct perf_pmu *p)
 	free(p);
 }
 
-const struct perf_format *perf_pmu_format(const struct perf_pmu *p, const char *name)
+const struct perf_format *perf_pmu__format(const struct perf_pmu *p, const char *name)
 {
 	for (size_t i = 0; i < p->nformats; i++)
 		if (!strcmp(p->formats[i].name, name))
@@ -204,7 +204,7 @@ const struct perf_format *perf_pmu_format(const struct perf_pmu *p, const char *
 	return NULL;
 }
 
-const struct perf_pmu_alias *perf_pmu_alias(const struct perf_pmu *p, const char *name)
+const struct perf_pmu_alias *perf_pmu__alias(const struct perf_pmu *p, const char *name)
 {
 	for (size_t i = 0; i < p->naliases; i++)
 		if (!strcasecmp(p->aliases[i].name, name))

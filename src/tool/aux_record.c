@@ -25,7 +25,7 @@
 #include <pciescope/tool/ptt_rules.h>
 #include <pciescope/tool/tool_err.h>
 
-#include "aux_record_impl.h"
+#include "aux_record_internal.h"
 
 static int add_events(struct rec *s)
 {

@@ -15,7 +15,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "aux_record_impl.h"
+#include "aux_record_internal.h"
 
 /* Written by the handler, read by the poll: a sig_atomic_t is what both may touch. */
 static volatile sig_atomic_t caught;

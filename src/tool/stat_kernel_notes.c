@@ -22,7 +22,7 @@
 /* The driver ORs len_mode over INIT_SET (bit 34), so 2 becomes 3. */
 static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pmu *p)
 {
-	const struct perf_format *f = perf_pmu_format(p, "len_mode");
+	const struct perf_format *f = perf_pmu__format(p, "len_mode");
 
 	if (!f || perf_format_extract(f, &ev->attr) != 2)
 		return false;
@@ -59,9 +59,9 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 		if (!amd && ev->pmu && !strncmp(ev->pmu, "amd_iommu_", 10))
 			amd = note_amd_seed_bits(ev);
 		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
-		    perf_pmu_load(src, ev->pmu, &p, err, sizeof(err)))
+		    perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
 			continue;
 		len_mode = note_len_mode(ev, p);
-		perf_pmu_free(p);
+		perf_pmu__free(p);
 	}
 }

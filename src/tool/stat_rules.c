@@ -21,7 +21,7 @@ struct fields {
 
 static uint64_t field(const struct perf_pmu *p, const char *name, const struct perf_event_spec *ev)
 {
-	const struct perf_format *f = perf_pmu_format(p, name);
+	const struct perf_format *f = perf_pmu__format(p, name);
 
 	return f ? perf_format_extract(f, &ev->attr) : 0;
 }
@@ -95,11 +95,11 @@ int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 
 		if (!hisi_pcie_pmu_name(ev->pmu))
 			continue;
-		if (perf_pmu_load(src, ev->pmu, &p, err, sizeof(err)))
+		if (perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
 			return tool_fail(&s->err, -ENOENT, "%s: cannot read pmu '%s'", ev->text,
 					 ev->pmu);
 		r = check_event(&s->err, p, ev);
-		perf_pmu_free(p);
+		perf_pmu__free(p);
 		if (r)
 			return r;
 	}

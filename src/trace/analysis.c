@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis_priv.h"
+#include "analysis_internal.h"
 
 enum analysis_dir analysis_dir_of_setting(enum ptt_format f, unsigned direction)
 {

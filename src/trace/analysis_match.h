@@ -15,7 +15,7 @@
 #ifndef PCIESCOPE_SRC_TRACE_ANALYSIS_MATCH_H
 #define PCIESCOPE_SRC_TRACE_ANALYSIS_MATCH_H
 
-#include "analysis_priv.h"
+#include "analysis_internal.h"
 
 static inline uint32_t req_key(const struct tlp_brief *b)
 {

@@ -13,7 +13,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "analysis_priv.h"
+#include "analysis_internal.h"
 
 /* Bytes read and analysed at a time: a multiple of both entry sizes. */
 #define PIECE (256u << 10)

@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <math.h>
 
-#include "analysis_priv.h"
+#include "analysis_internal.h"
 
 int timeline_init(struct analysis *a)
 {

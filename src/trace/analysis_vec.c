@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis_priv.h"
+#include "analysis_internal.h"
 
 void *vec_add(struct vec *v)
 {

@@ -3,7 +3,9 @@
  * A PMU as perf sees it in sysfs: its type number, format/ and events/.  The
  * files are read through a small callback interface instead of the file
  * system, so the same code works on the emulated sysfs (through a backend)
- * and on the real /sys/bus/event_source/devices.
+ * and on the real /sys/bus/event_source/devices.  Its functions are named
+ * perf_pmu__<verb>, as perf names its tool-side methods, apart from the
+ * kernel side's perf_pmu_register() and struct pmu (core/perf_core.h).
  */
 #ifndef PCIESCOPE_PERF_PMU_H
 #define PCIESCOPE_PERF_PMU_H
@@ -49,12 +51,12 @@ struct perf_pmu {
  * Loads a PMU.  -ENOENT when it does not exist, -EINVAL (with the bad file
  * named in err) when type or a format file cannot be parsed.
  */
-int perf_pmu_load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
+int perf_pmu__load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
 		  char *err, size_t errlen);
-void perf_pmu_free(struct perf_pmu *p);
+void perf_pmu__free(struct perf_pmu *p);
 
-const struct perf_format *perf_pmu_format(const struct perf_pmu *p, const char *name);
+const struct perf_format *perf_pmu__format(const struct perf_pmu *p, const char *name);
 /* Case-insensitive, as perf matches event names. */
-const struct perf_pmu_alias *perf_pmu_alias(const struct perf_pmu *p, const char *name);
+const struct perf_pmu_alias *perf_pmu__alias(const struct perf_pmu *p, const char *name);
 
 #endif

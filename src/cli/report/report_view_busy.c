@@ -9,7 +9,7 @@
  * timeline does).  Requests arrive in the order they close, from one thread
  * (the HTML report analyses in time order).
  */
-#include "report_views_impl.h"
+#include "report_views_internal.h"
 
 static void widen(struct rv_busy *b)
 {

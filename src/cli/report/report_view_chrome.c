@@ -28,7 +28,7 @@
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
-#include "report_views_impl.h"
+#include "report_views_internal.h"
 
 enum { TID_ASYNC, TID_REQUESTS, TID_COMPLETIONS, TID_POSTED };
 #define LINK_PID 0

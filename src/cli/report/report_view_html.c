@@ -14,7 +14,7 @@
 #include <pciescope/out/html.h>
 #include <pciescope/out/svg.h>
 
-#include "report_views_impl.h"
+#include "report_views_internal.h"
 
 #define HIST_BINS 40
 #define TOP_REQUESTERS 20

@@ -7,7 +7,7 @@
  */
 #include <stdio.h>
 
-#include "report_views_impl.h"
+#include "report_views_internal.h"
 
 bool rv_latency_empty(const struct report_views *v)
 {

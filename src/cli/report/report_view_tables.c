@@ -8,7 +8,7 @@
 
 #include <pciescope/pcie/bdf.h>
 
-#include "report_views_impl.h"
+#include "report_views_internal.h"
 
 static const char *const class_name[ANALYSIS_NCLASS] = {"P", "NP", "CPL"};
 

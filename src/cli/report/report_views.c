@@ -15,7 +15,7 @@
 
 #include "cli.h"
 #include "cli_number.h"
-#include "report_views_impl.h"
+#include "report_views_internal.h"
 
 /* "250", "250ns", "1.5us", "2ms", "1s" -> nanoseconds. */
 static int parse_duration_ns(const char *s, double *ns)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The recording's state, shared by aux_record.c (setup) and aux_record_drain.c (the loop). */
-#ifndef PCIESCOPE_CLI_AUX_RECORD_IMPL_H
-#define PCIESCOPE_CLI_AUX_RECORD_IMPL_H
+#ifndef PCIESCOPE_TOOL_AUX_RECORD_INTERNAL_H
+#define PCIESCOPE_TOOL_AUX_RECORD_INTERNAL_H
 
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/tool/aux_record.h>

@@ -4,8 +4,8 @@
  * hardware keeps them (RTT, PELT-V, PEST, M32 segment map, M64 BARs, TVT,
  * interrupt PE numbers) plus the functions below it.
  */
-#ifndef PCIESCOPE_HW_PHB3_PRIV_H
-#define PCIESCOPE_HW_PHB3_PRIV_H
+#ifndef PCIESCOPE_HW_PHB3_INTERNAL_H
+#define PCIESCOPE_HW_PHB3_INTERNAL_H
 
 #include <stdbool.h>
 

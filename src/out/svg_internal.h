@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The frame shared by the SVG charts: plot area, scales, axes and ticks. */
-#ifndef PCIESCOPE_OUT_SVG_PRIV_H
-#define PCIESCOPE_OUT_SVG_PRIV_H
+#ifndef PCIESCOPE_OUT_SVG_INTERNAL_H
+#define PCIESCOPE_OUT_SVG_INTERNAL_H
 
 #include <pciescope/out/svg.h>
 

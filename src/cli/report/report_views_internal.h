@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* State of the report analysis views, shared by report_view*.c. */
-#ifndef PCIESCOPE_CLI_REPORT_VIEWS_IMPL_H
-#define PCIESCOPE_CLI_REPORT_VIEWS_IMPL_H
+#ifndef PCIESCOPE_CLI_REPORT_VIEWS_INTERNAL_H
+#define PCIESCOPE_CLI_REPORT_VIEWS_INTERNAL_H
 
 #include <pciescope/out/chrome_trace.h>
 #include <pciescope/out/table.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* State shared by the AMD IOMMU model's register file and translation engine. */
-#ifndef PCIESCOPE_HW_AMD_IOMMU_PRIV_H
-#define PCIESCOPE_HW_AMD_IOMMU_PRIV_H
+#ifndef PCIESCOPE_HW_AMD_IOMMU_INTERNAL_H
+#define PCIESCOPE_HW_AMD_IOMMU_INTERNAL_H
 
 #include <pciescope/hw/amd_iommu.h>
 

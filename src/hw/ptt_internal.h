@@ -3,8 +3,8 @@
  * Inside the PTT model: shared between its register file (ptt.c), its tune
  * engine (ptt_tune.c) and its trace engine (ptt_trace.c).
  */
-#ifndef PCIESCOPE_HW_PTT_PRIV_H
-#define PCIESCOPE_HW_PTT_PRIV_H
+#ifndef PCIESCOPE_HW_PTT_INTERNAL_H
+#define PCIESCOPE_HW_PTT_INTERNAL_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
  * (analysis_feed.c), request matching (analysis_match.h and .c), the
  * timeline (analysis_timeline.c) and the result getters (analysis.c).
  */
-#ifndef PCIESCOPE_TRACE_ANALYSIS_PRIV_H
-#define PCIESCOPE_TRACE_ANALYSIS_PRIV_H
+#ifndef PCIESCOPE_TRACE_ANALYSIS_INTERNAL_H
+#define PCIESCOPE_TRACE_ANALYSIS_INTERNAL_H
 
 #include <pciescope/trace/analysis.h>
 

@@ -5,8 +5,8 @@
  * the way Linux keeps struct pnv_phb / pnv_ioda_pe, shared by the driver's
  * files (enumeration, assignment, PEs, EEH, SR-IOV, debug text).
  */
-#ifndef PCIESCOPE_DRIVERS_POWERNV_IODA_PRIV_H
-#define PCIESCOPE_DRIVERS_POWERNV_IODA_PRIV_H
+#ifndef PCIESCOPE_DRIVERS_POWERNV_IODA_INTERNAL_H
+#define PCIESCOPE_DRIVERS_POWERNV_IODA_INTERNAL_H
 
 #include <stdbool.h>
 
