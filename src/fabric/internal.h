@@ -265,7 +265,8 @@ uint64_t fab_rand(struct fabric *f);
 uint64_t fab_seed_mix(uint64_t seed);
 
 /* link.c */
-uint32_t link_ppb(int width, int speed);
+/* ps per byte << 10, the link layer's DLLPs and SKP ordered sets included. */
+uint32_t link_ppb(int width, int speed, uint32_t mps);
 
 /*
  * Bytes on the wire: header (3 or 4 DW), an optional prefix, the payload and
