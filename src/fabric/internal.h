@@ -196,6 +196,7 @@ struct fworkload_params {
 	uint64_t mmio; /* CPU posted MMIO writes per second per endpoint; UINT64_MAX = max */
 	uint64_t mmio_rd, cfg, msg; /* per second per endpoint */
 	uint32_t remote_pct;
+	bool real_sizes; /* sizes=real: the mix of sizes devices issue, not size= alone */
 };
 
 /*

@@ -47,8 +47,12 @@ static double tlp_bytes_per_s(const struct link_case *c)
 /* One Root Port and one NVMe on the same link; the workload saturates it. */
 static struct fabric *one_link(const struct link_case *c, const char *workload)
 {
-	struct fabric_node_desc rp = {FABRIC_ROOT_PORT, 0, 0x0000, -1, 0, 0, c->width, c->gen};
-	struct fabric_node_desc ep = {FABRIC_ENDPOINT, 0, 0x0100, 0, 0, 0, c->width, c->gen,
+	struct fabric_node_desc rp = {
+	    .kind = FABRIC_ROOT_PORT, .parent = -1, .width = c->width, .speed = c->gen};
+	struct fabric_node_desc ep = {.kind = FABRIC_ENDPOINT,
+				      .rid = 0x0100,
+				      .width = c->width,
+				      .speed = c->gen,
 				      .role = FABRIC_EP_NVME};
 	struct fabric *f = fabric_create(1);
 	char err[128];
@@ -58,10 +62,10 @@ static struct fabric *one_link(const struct link_case *c, const char *workload)
 	assert_int_equal(fabric_add_node(f, &rp), 0);
 	assert_int_equal(fabric_add_node(f, &ep), 1);
 	fabric_set_buf_level(f, 0, 0, true, 2);
-	assert_int_equal(
-	    fabric_set_workload(f, workload, "size=256k,qd=64,mmio=0,mmio_rd=0,cfg=0,msg=0", err,
-				sizeof(err)),
-	    0);
+	assert_int_equal(fabric_set_workload(f, workload,
+					     "size=256k,qd=64,mmio=0,mmio_rd=0,cfg=0,msg=0", err,
+					     sizeof(err)),
+			 0);
 	return f;
 }
 
@@ -88,7 +92,7 @@ static void assert_near(double got, double want)
 static void saturated_writes_carry_the_model(void **state)
 {
 	static const struct link_case cases[] = {
-	    {1, 1, 128, 237}, {2, 4, 512, 205},	 {3, 16, 256, 168}, {4, 8, 256, 203},
+	    {1, 1, 128, 237}, {2, 4, 512, 205},	  {3, 16, 256, 168},  {4, 8, 256, 203},
 	    {4, 4, 256, 214}, {5, 16, 1024, 246}, {3, 2, 4096, 2177},
 	};
 
@@ -106,7 +110,10 @@ static void saturated_writes_carry_the_model(void **state)
 static void saturated_completions_carry_the_model(void **state)
 {
 	static const struct link_case cases[] = {
-	    {1, 4, 128, 73}, {3, 8, 256, 203}, {4, 8, 512, 182}, {4, 4, 256, 214},
+	    {1, 4, 128, 73},
+	    {3, 8, 256, 203},
+	    {4, 8, 512, 182},
+	    {4, 4, 256, 214},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

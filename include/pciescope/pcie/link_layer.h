@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#define PCIE_DLLP_BYTES 8     /* 2 framing + 4 DLLP + 2 CRC */
+#define PCIE_DLLP_BYTES 8 /* 2 framing + 4 DLLP + 2 CRC */
 #define PCIE_SKP_SYMBOLS 4
 #define PCIE_SKP_INTERVAL 1538 /* symbol times between SKP ordered sets */
 
