@@ -12,8 +12,9 @@
  * link (a direction busy with TLPs has its Acks and credits returned the
  * other way, and carries those of the other way's TLPs), and the model
  * budgets them at the spec's intervals rather than counting them.  So the
- * link layer is a constant factor on the time per byte, folded in here once
- * per link, and costs nothing per TLP.
+ * link layer is a constant share of each direction's time: a TLP crosses
+ * at the lanes' rate and its share follows it on the wire (link_send), so
+ * only TLPs queued behind it wait for it.
  *
  * Times are picoseconds per byte in fixed point (<< 10), rounded up so the
  * engine is never faster than the link and never touches floats.
@@ -25,17 +26,21 @@
 /* ps per byte on one lane, << 10: 8 bits * 1000 / GT/s / efficiency. */
 static const uint32_t lane_ppb[6] = {0, 4096000, 2048000, 1040000, 520000, 260000};
 
-uint32_t link_ppb(int width, int speed, uint32_t mps)
+uint32_t link_ppb_raw(int width, int speed)
 {
-	uint64_t num, den, raw;
-
 	if (speed < 1)
 		speed = 1;
 	if (speed > 5)
 		speed = 5;
 	if (width < 1)
 		width = 1;
-	raw = lane_ppb[speed] / (uint32_t)width;
+	return lane_ppb[speed] / (uint32_t)width;
+}
+
+uint32_t link_ppb(int width, int speed, uint32_t mps)
+{
+	uint64_t num, den, raw = link_ppb_raw(width, speed);
+
 	pcie_link_tlp_share(width, speed, mps, &num, &den);
 	return (uint32_t)((raw * den + num - 1) / num);
 }

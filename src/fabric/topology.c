@@ -79,6 +79,7 @@ static int add_port(struct fabric *f, int node)
 	memset(p, 0, sizeof(*p));
 	p->node = node;
 	p->fcore = c;
+	p->ppb_raw = link_ppb_raw(d->width, d->speed);
 	p->ppb = link_ppb(d->width, d->speed, f->mps);
 	fab_port_weights(f, p);
 	/*
@@ -136,6 +137,7 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
 	n->present = true;
 	n->port = -1;
 	n->stream_wait = -1;
+	n->ppb_raw = link_ppb_raw(d->width, d->speed);
 	n->ppb = link_ppb(d->width, d->speed, f->mps);
 	n->prefix = d->pasid ? fab_pasid_prefix(d->pasid) : 0;
 	n->bar = 0x80000000ull + (uint64_t)i * 0x100000;
@@ -194,7 +196,7 @@ int fabric_restore_node(struct fabric *f, int node)
 	return set_present(f, node, true);
 }
 
-/* Every link's time per byte is redone: the link layer's intervals depend on MPS. */
+/* Every link's share for the link layer is redone: its intervals depend on MPS. */
 int fabric_set_mps(struct fabric *f, uint32_t mps)
 {
 	if (mps < 128 || mps > 4096 || (mps & (mps - 1)))
@@ -204,8 +206,7 @@ int fabric_set_mps(struct fabric *f, uint32_t mps)
 	for (int i = 0; i < f->nnodes; i++)
 		f->nodes[i].ppb = link_ppb(f->nodes[i].d.width, f->nodes[i].d.speed, mps);
 	for (int i = 0; i < f->nports; i++)
-		f->ports[i].ppb = link_ppb(f->nodes[f->ports[i].node].d.width,
-					   f->nodes[f->ports[i].node].d.speed, mps);
+		f->ports[i].ppb = f->nodes[f->ports[i].node].ppb;
 	return 0;
 }
 
