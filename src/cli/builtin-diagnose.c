@@ -154,6 +154,8 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 	ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)
 		ret = diag_live_rules(live.port, live.nport, &th, out);
+	if (!ret)
+		ret = diag_link_causes(out, live.link, live.nport);
 	return ret ? cli_errno(ret, "diagnose") : 0;
 }
 
