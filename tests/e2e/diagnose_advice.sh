@@ -66,6 +66,8 @@ for w in "" storage-read storage-write nic p2p mixed; do
 			"$P" tune $ptt "$set" >/dev/null || err "$name: tune $set"
 			after=$(cpl_count "$w" "$term")
 			"$P" platform reset >/dev/null
+			# the figures of docs/diagnose.md, "Advice, done and measured"
+			echo "$name | $id | $subject | $set | $term | $before -> $after"
 			gained "$before" "$after" ||
 				err "$name: $id on $subject: $set took $term from $before to $after"
 		done
@@ -77,6 +79,8 @@ for w in "" storage-read storage-write nic p2p mixed; do
 		sed -n 's/^best: .*MB\/s, \([-+][0-9.]*\) % over.*/\1/p')
 	[ -n "$gain" ] || err "$name: no search result"
 	hint=$(jq -s 'map(select(.id == "tune-hint")) | length' "$name.json")
+	echo "$name | search qos_tx_cpl: $gain % | tune-hint: $hint | findings: $(jq -r .id "$name.json" |
+		sort | uniq -c | awk '{printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1}')"
 	if awk -v g="${gain:-0}" 'BEGIN { exit !(g >= 5) }'; then
 		[ "$hint" -eq 1 ] || err "$name: the search gains $gain % and no tune-hint"
 	else
