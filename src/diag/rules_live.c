@@ -3,13 +3,21 @@
  * Live rules: a link trained below what both of its ends support, and a
  * link whose PMU-counted bandwidth reaches the share of its capacity that
  * leaves no headroom.  Capacity per lane after line encoding: 8b/10b for
- * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).
+ * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).  A
+ * saturated link carries TLPs only in what its Ack and UpdateFC DLLPs and
+ * SKP ordered sets leave (pciescope/pcie/link_layer.h, about 8 %), so
+ * saturation is judged against that; the rule does not see the link's Max
+ * Payload Size and takes 256 bytes, every shipped platform's.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <pciescope/diag/live.h>
+#include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/link.h>
+#include <pciescope/pcie/link_layer.h>
 
 double diag_link_capacity_mbps(double gts, unsigned width)
 {
@@ -53,10 +61,20 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 	return 0;
 }
 
+/* MB/s left for TLPs on a link of that speed and width at MPS 256. */
+static double tlp_capacity_mbps(double gts, unsigned width)
+{
+	int gen = gts <= 2.5 ? 1 : gts <= 5.0 ? 2 : gts <= 8.0 ? 3 : gts <= 16.0 ? 4 : 5;
+	uint64_t num, den;
+
+	pcie_link_tlp_share((int)width, gen, 256, &num, &den);
+	return diag_link_capacity_mbps(gts, width) * (double)num / (double)den;
+}
+
 static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = diag_link_capacity_mbps(p->speed, p->width);
+	double cap = tlp_capacity_mbps(p->speed, p->width);
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
 	struct diag_finding *f;
 
@@ -66,7 +84,8 @@ static int saturated(const struct diag_port *p, const struct diag_thresholds *th
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries",
+		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries "
+		 "for TLPs",
 		 p->bdf, top, p->in_mbps > p->out_mbps ? "inbound" : "outbound", 100 * top / cap,
 		 cap, p->speed, p->width);
 	snprintf(f->advice, sizeof(f->advice),
@@ -95,4 +114,67 @@ int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thres
 			err = saturated(&p[i], th, out);
 	}
 	return err;
+}
+
+static const struct diag_trace_link *link_above(const struct diag_trace_link *links, size_t n,
+						  const char *subject)
+{
+	struct pci_bdf bdf;
+
+	if (pci_bdf_parse(subject, &bdf))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < links[i].nbelow; k++)
+			if (links[i].below[k] == bdf.rid)
+				return &links[i];
+	return NULL;
+}
+
+static const struct diag_finding *link_finding(const struct diag_findings *l, const char *bdf)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if ((!strcmp(l->f[i].id, "link-downgraded") || !strcmp(l->f[i].id, "link-saturated")) &&
+		    !strcmp(l->f[i].subject, bdf))
+			return &l->f[i];
+	return NULL;
+}
+
+static bool explains(const struct diag_finding *cause, const struct diag_finding *f)
+{
+	char key[sizeof(f->cause)];
+
+	snprintf(key, sizeof(key), "%s %s", cause->id, cause->subject);
+	return !strcmp(f->cause, key);
+}
+
+int diag_link_causes(struct diag_findings *l, const struct diag_trace_link *links, size_t n)
+{
+	struct diag_finding *sorted = malloc((l->n ? l->n : 1) * sizeof(*sorted));
+	size_t m = 0;
+
+	if (!sorted)
+		return -ENOMEM;
+	for (size_t i = 0; i < l->n; i++) {
+		struct diag_finding *f = &l->f[i];
+		const struct diag_trace_link *k;
+		const struct diag_finding *c;
+
+		if (strcmp(f->id, "latency-outlier") && strcmp(f->id, "outstanding-limit"))
+			continue;
+		k = link_above(links, n, f->subject);
+		c = k ? link_finding(l, k->bdf) : NULL;
+		if (c)
+			snprintf(f->cause, sizeof(f->cause), "%s %s", c->id, c->subject);
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->f[i].cause[0])
+			continue;
+		sorted[m++] = l->f[i];
+		for (size_t k = 0; k < l->n; k++)
+			if (l->f[k].cause[0] && explains(&l->f[i], &l->f[k]))
+				sorted[m++] = l->f[k];
+	}
+	memcpy(l->f, sorted, m * sizeof(*sorted));
+	free(sorted);
+	return 0;
 }
