@@ -20,13 +20,13 @@ if [ "${1:-}" != --check ]; then
 	# shellcheck disable=SC2086 # the paths have no blanks
 	exec "$cf" -i $files
 fi
-bad=0
-for f in $files; do
-	if ! "$cf" --dry-run -Werror "$f" >/dev/null 2>&1; then
-		echo "not clang-formatted: $f" >&2
-		bad=$((bad + 1))
-	fi
+# one clang-format for all the files: it names each one that differs
+# shellcheck disable=SC2086 # the paths have no blanks
+bad=$("$cf" --dry-run -Werror $files 2>&1 | sed -n 's/^\([^: ]*\.[ch]\):[0-9]*:[0-9]*: error: .*/\1/p' | sort -u)
+for f in $bad; do
+	echo "not clang-formatted: $f" >&2
 done
+bad=$(echo "$bad" | grep -c . || true)
 if [ "$bad" -ne 0 ]; then
 	echo "pciescope: format: $bad file(s) differ from clang-format; scripts/format.sh fixes them" >&2
 	exit 1
