@@ -75,8 +75,7 @@ static void child(char *const argv[], int errfd)
  * when its deadline passed, stat --timeout) ends the command as perf record
  * and perf stat end their workload: SIGTERM, then a wait for it to go.
  */
-static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned poll_ms,
-		      int *stopped)
+static int wait_child(pid_t pid, int (*poll)(void *ctx), void *ctx, unsigned poll_ms, int *stopped)
 {
 	struct timespec slice = {0, (long)poll_ms * 1000000L};
 	int st;

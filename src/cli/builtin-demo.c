@@ -239,9 +239,10 @@ static int demo_run(struct demo *d, const char *platform)
 		printf("\nThis platform has nothing the demo shows beyond its devices: see "
 		       "'pciescope platform'.\n");
 	if (!ret)
-		printf("\nNext: pciescope list | tune | record -e ... | report --stats | stat -e ... "
-		       "| ioda show  (README.md);\n      pciescope demo --platform epyc (AMD IOMMU), "
-		       "--platform power8 (IODA2)\n");
+		printf(
+		    "\nNext: pciescope list | tune | record -e ... | report --stats | stat -e ... "
+		    "| ioda show  (README.md);\n      pciescope demo --platform epyc (AMD IOMMU), "
+		    "--platform power8 (IODA2)\n");
 	return ret;
 }
 

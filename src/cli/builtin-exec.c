@@ -226,8 +226,8 @@ static int set_env(const struct backend_opts *bo, const struct pmu_types *emu,
 	int r = 0;
 
 	for (size_t i = 0; i < emu->n && len < sizeof(types); i++)
-		len += (size_t)snprintf(types + len, sizeof(types) - len, "%s%ld:%s",
-					i ? "," : "", emu->type[i], emu->name[i]);
+		len += (size_t)snprintf(types + len, sizeof(types) - len, "%s%ld:%s", i ? "," : "",
+					emu->type[i], emu->name[i]);
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)bo->o.seed);
 	if (asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
 		return cli_errno(-ENOMEM, "exec");

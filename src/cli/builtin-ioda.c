@@ -55,9 +55,9 @@ static int takes_value(const char *a, const struct ioda_opts *o, int next_is_bdf
 
 static int parse(int argc, char **argv, struct ioda_opts *o)
 {
-	static const char *const known[] = {"--platform", "--numvfs", "--write", "--msi",
-					    "--error", "--dma", "--segment-size", "--phb",
-					    "--json", "--mmio", "--help", NULL};
+	static const char *const known[] = {"--platform", "--numvfs", "--write",	"--msi",
+					    "--error",	  "--dma",    "--segment-size", "--phb",
+					    "--json",	  "--mmio",   "--help",		NULL};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 

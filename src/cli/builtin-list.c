@@ -163,8 +163,8 @@ static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose
 
 int cmd_list(int argc, char **argv)
 {
-	static const char *const known[] = {"--json", "--verbose", "--details", "--help",
-					    BACKEND_OPTS_NAMES, NULL};
+	static const char *const known[] = {"--json", "--verbose",	  "--details",
+					    "--help", BACKEND_OPTS_NAMES, NULL};
 	struct backend_opts bo = {0};
 	char *pat[64];
 	bool hit[64] = {0}, json = false, verbose = false, details = false;

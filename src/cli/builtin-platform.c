@@ -240,7 +240,8 @@ int cmd_platform(int argc, char **argv)
 			return 1;
 	}
 	cmd = optind < argc ? argv[optind] : "show";
-	if (strcmp(cmd, "show") && refuse_host(&o, cmd, optind + 1 < argc ? argv[optind + 1] : NULL))
+	if (strcmp(cmd, "show") &&
+	    refuse_host(&o, cmd, optind + 1 < argc ? argv[optind + 1] : NULL))
 		return 1;
 	if (!strcmp(cmd, "reset")) {
 		if (backend_reset_state(&o, err, sizeof(err)))

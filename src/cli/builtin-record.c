@@ -75,8 +75,16 @@ static const char *take(int argc, char **argv, int *i)
 static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux_record_opts *o,
 		      int *cmd)
 {
-	static const char *const known[] = {"-e", "-o", "-m", "-a", "--drain-every", "--force",
-					    "--all-cpus", "--help", BACKEND_OPTS_NAMES, NULL};
+	static const char *const known[] = {"-e",
+					    "-o",
+					    "-m",
+					    "-a",
+					    "--drain-every",
+					    "--force",
+					    "--all-cpus",
+					    "--help",
+					    BACKEND_OPTS_NAMES,
+					    NULL};
 	int i, r;
 
 	for (i = 1; i < argc; i++) {
@@ -106,8 +114,9 @@ static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux
 			if (!v)
 				return cli_error("record: option '%s' needs a value", a);
 			if (a[1] == 'e' && o->nr_events == AUX_RECORD_MAX_EVENTS)
-				return cli_error("record: -e %s: at most %d events in one recording",
-						 v, AUX_RECORD_MAX_EVENTS);
+				return cli_error(
+				    "record: -e %s: at most %d events in one recording", v,
+				    AUX_RECORD_MAX_EVENTS);
 			if (a[1] == 'e')
 				o->events[o->nr_events++] = v;
 			else if (a[1] == 'o')

@@ -57,10 +57,10 @@ struct report {
 	struct report_views *views; /* the analysis views, when asked for */
 	const char *pcap_path;	    /* --pcap FILE */
 	struct report_pcap *pcap;
-	bool view_chosen;	    /* -D or --json given */
-	bool no_header;		    /* --no-header: the line view without its column names */
+	bool view_chosen; /* -D or --json given */
+	bool no_header;	  /* --no-header: the line view without its column names */
 	bool header_done;
-	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
+	uint8_t *piece; /* VIEWS_PIECE bytes for them */
 	/* From a file the views take every payload at the end, on several threads. */
 	struct analysis_span *spans;
 	size_t nspans, spans_cap;
@@ -90,8 +90,8 @@ static int parse_perf_version(const char *s, enum ptt_dump_layout *l)
 	char end;
 
 	if (sscanf(s, "%u.%u%c", &major, &minor, &end) != 2 || major > 99 || minor > 99)
-		return cli_error("report: --perf-version: '%s' is not a perf version (e.g. 6.1, 7.3)",
-				 s);
+		return cli_error(
+		    "report: --perf-version: '%s' is not a perf version (e.g. 6.1, 7.3)", s);
 	if (major * 100 + minor < 601)
 		return cli_error("report: --perf-version: perf %s has no HISI PTT decoder "
 				 "(it came with 6.1)",
@@ -103,15 +103,15 @@ static int parse_perf_version(const char *s, enum ptt_dump_layout *l)
 static int parse_args(struct report *r, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "dump-raw-trace", no_argument, NULL, 'D' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "perf-version", required_argument, NULL, 'V' },
-		{ "pcap", required_argument, NULL, OPT_PCAP },
-		{ "no-header", no_argument, NULL, OPT_NO_HEADER },
-		{ "help", no_argument, NULL, 'h' },
-		REPORT_VIEWS_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
+	    {"input", required_argument, NULL, 'i'},
+	    {"dump-raw-trace", no_argument, NULL, 'D'},
+	    {"json", no_argument, NULL, 'j'},
+	    {"perf-version", required_argument, NULL, 'V'},
+	    {"pcap", required_argument, NULL, OPT_PCAP},
+	    {"no-header", no_argument, NULL, OPT_NO_HEADER},
+	    {"help", no_argument, NULL, 'h'},
+	    REPORT_VIEWS_LONGOPTS,
+	    {NULL, 0, NULL, 0},
 	};
 	int c;
 
@@ -161,8 +161,9 @@ static int parse_args(struct report *r, int argc, char **argv)
 		return cli_error("report: -D prints perf's raw dump of every entry; --requester, "
 				 "--kind and --time filter the other views");
 	if (r->vo.top && !r->vo.stats && !r->vo.latency && !r->vo.csv)
-		return cli_error("report: --top trims the tables of --stats and --latency; give one "
-				 "of them");
+		return cli_error(
+		    "report: --top trims the tables of --stats and --latency; give one "
+		    "of them");
 	if (report_filter_resolve(&r->vo))
 		return 1;
 	if (r->pcap_path && !r->view_chosen)
@@ -170,9 +171,9 @@ static int parse_args(struct report *r, int argc, char **argv)
 	return -1;
 }
 
-/* Calls fn on each VIEWS_PIECE of a chunk's whole entries: memory stays the same for any trace size. */
-static int each_piece(struct report *r, const struct perf_rec *rec, size_t whole,
-		      enum ptt_format f,
+/* Calls fn on each VIEWS_PIECE of a chunk's whole entries: memory stays the same for any trace
+ * size. */
+static int each_piece(struct report *r, const struct perf_rec *rec, size_t whole, enum ptt_format f,
 		      void (*fn)(struct report *, const uint8_t *, size_t, size_t, enum ptt_format))
 {
 	for (size_t off = 0, n; off < whole; off += n) {
@@ -187,8 +188,7 @@ static int each_piece(struct report *r, const struct perf_rec *rec, size_t whole
 	return 0;
 }
 
-static void view_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
-		       enum ptt_format f)
+static void view_piece(struct report *r, const uint8_t *p, size_t n, size_t off, enum ptt_format f)
 {
 	report_views_chunk(r->views, p, n, f);
 }
@@ -227,8 +227,7 @@ static enum analysis_dir trace_dir(const struct report *r)
 	return analysis_dir_of_setting(s.format, s.direction);
 }
 
-static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
-		       enum ptt_format f)
+static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off, enum ptt_format f)
 {
 	report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
 }
@@ -279,10 +278,10 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 	if (whole != n) {
 		wbuf_flush(&r->out);
 		cli_warn("%s: AUXTRACE chunk at offset %#" PRIx64
-			" ends with a partial %s entry (%zu bytes at trace offset %#" PRIx64
-			"), not decoded",
-			r->path, rec->offset, f == PTT_FMT_8DW ? "8DW" : "4DW", n - whole,
-			r->stream_off + whole);
+			 " ends with a partial %s entry (%zu bytes at trace offset %#" PRIx64
+			 "), not decoded",
+			 r->path, rec->offset, f == PTT_FMT_8DW ? "8DW" : "4DW", n - whole,
+			 r->stream_off + whole);
 	}
 	r->stream_off += n;
 	r->chunks++;
@@ -326,7 +325,8 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 		if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
 			return cli_error("%s: unknown AUXTRACE type %u (not HISI PTT data)",
 					 r->path, rec->auxtrace_info.type);
-		/* perf needs priv[0] to tell the PTT's events; later words (a decoder version) are extras */
+		/* perf needs priv[0] to tell the PTT's events; later words (a decoder version) are
+		 * extras */
 		if (!rec->auxtrace_info.nr_priv)
 			cli_warn("%s: the HISI PTT AUXTRACE_INFO has no PMU type (priv[0]); perf "
 				 "report refuses such a file",
@@ -385,7 +385,7 @@ static int run(struct report *r, struct perf_reader *rd)
 
 int cmd_report(int argc, char **argv)
 {
-	struct report r = { .path = "perf.data", .view = VIEW_LINES, .layout = PTT_DUMP_PERF_6_1 };
+	struct report r = {.path = "perf.data", .view = VIEW_LINES, .layout = PTT_DUMP_PERF_6_1};
 	char msg[256] = "";
 	int ret = parse_args(&r, argc, argv);
 
@@ -399,8 +399,8 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	if (r.pcap_path &&
-	    report_pcap_open(r.pcap_path,
-			     r.vo.tick_ns ? r.vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS, &r.pcap)) {
+	    report_pcap_open(r.pcap_path, r.vo.tick_ns ? r.vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS,
+			     &r.pcap)) {
 		ret = 1;
 		goto out;
 	}

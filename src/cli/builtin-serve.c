@@ -7,8 +7,8 @@
  * never waits for a sample.  On the emulated backend each interval is run
  * as simulated time once the wall clock has passed it (backend/pace.h), so
  * the machine's clock follows wall time, never runs ahead of it, and says
- * how far it lags when the simulation cannot keep up.  Loopback only unless --listen says otherwise.
- * When another command changes the emulated platform's persistent state
+ * how far it lags when the simulation cannot keep up.  Loopback only unless --listen says
+ * otherwise. When another command changes the emulated platform's persistent state
  * (`pciescope tune`, a hot removal), serve boots the platform again before
  * its next sample, so the page follows as it would on a host.
  */

@@ -192,7 +192,8 @@ static int parse_args(int argc, char **argv, struct stat_config *s, struct args 
 	if (!a->nev && !a->ngroups)
 		return cli_error("no event given; use -e EVENTS (see 'pciescope stat --help')");
 	if (s->repeat > 1 && s->interval_ms)
-		return cli_error("stat: -r and -I: repeated runs print no intervals; give one of them");
+		return cli_error(
+		    "stat: -r and -I: repeated runs print no intervals; give one of them");
 	if (optind < argc)
 		s->argv = argv + optind;
 	return 0;

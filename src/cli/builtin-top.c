@@ -88,8 +88,9 @@ static int setup(struct top *t)
 		return 1;
 	r = serve_setup(&t->sv, t->b) ? cli_fail(&t->sv.s.err) : 0;
 	if (!r && !t->sv.nser)
-		r = cli_error("top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>)"
-			      " to show");
+		r = cli_error(
+		    "top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>)"
+		    " to show");
 	if (!r) {
 		t->delta = calloc(t->sv.s.n ? t->sv.s.n : 1, sizeof(*t->delta));
 		if (!t->delta)

@@ -64,8 +64,11 @@ static void print_details(const struct topo_dev *d, int depth)
 	       depth * 2, "", d->cfg.mps, d->cfg.mrrs, d->cfg.mps_cap);
 	if (d->link)
 		printf("%*s  LnkCtl: %s (LnkCap: ASPM%s%s)\n", depth * 2, "",
-		       pcie_aspm_name(d->cfg.aspm_ctl), d->cfg.aspm_cap & PCIE_ASPM_L0S ? " L0s" : "",
-		       d->cfg.aspm_cap & PCIE_ASPM_L1 ? " L1" : d->cfg.aspm_cap ? "" : " not supported");
+		       pcie_aspm_name(d->cfg.aspm_ctl),
+		       d->cfg.aspm_cap & PCIE_ASPM_L0S ? " L0s" : "",
+		       d->cfg.aspm_cap & PCIE_ASPM_L1 ? " L1"
+		       : d->cfg.aspm_cap	      ? ""
+						      : " not supported");
 	if (!d->cfg.aer)
 		return;
 	pcie_aer_names(d->cfg.uncor_status, false, names, sizeof(names));
@@ -110,10 +113,10 @@ static json_t *config_json(const struct topo_dev *d)
 	pcie_aer_names(d->cfg.cor_status, true, ce, sizeof(ce));
 	static const char *const aspm[] = {"disabled", "L0s", "L1", "L0s L1"};
 
-	return json_pack("{s:i,s:i,s:i,s:s,s:o?}", "mps", d->cfg.mps, "mps_supported",
-			 d->cfg.mps_cap, "mrrs", d->cfg.mrrs, "aspm", aspm[d->cfg.aspm_ctl & 3],
-			 "aer", d->cfg.aer ? json_pack("{s:s,s:s}", "uncorrectable", ue, "correctable", ce)
-					   : NULL);
+	return json_pack(
+	    "{s:i,s:i,s:i,s:s,s:o?}", "mps", d->cfg.mps, "mps_supported", d->cfg.mps_cap, "mrrs",
+	    d->cfg.mrrs, "aspm", aspm[d->cfg.aspm_ctl & 3], "aer",
+	    d->cfg.aer ? json_pack("{s:s,s:s}", "uncorrectable", ue, "correctable", ce) : NULL);
 }
 
 static int print_json(const struct topo *t, struct names *nm)

@@ -139,7 +139,8 @@ static int tune_usage(int ret)
 {
 	fprintf(ret ? stderr : stdout,
 		"usage: pciescope tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]\n"
-		"       pciescope tune DEVICE --search -e EVENT [...] -- COMMAND  (see --search --help)\n"
+		"       pciescope tune DEVICE --search -e EVENT [...] -- COMMAND  (see --search "
+		"--help)\n"
 		"  DEVICE  a PMU with a tune/ directory, e.g. hisi_ptt0_2\n"
 		"  PARAM   qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, "
 		"tx_alloc_buf_level\n"
@@ -159,7 +160,8 @@ int cmd_tune(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--search"))
-			return argv[1][0] == '-' ? tune_usage(1) : tune_search_main(argc - 1, argv + 1);
+			return argv[1][0] == '-' ? tune_usage(1)
+						 : tune_search_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc && !first; i++) {
 		r = backend_opts_parse(&bo, argc, argv, &i);
 		if (r < 0)

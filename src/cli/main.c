@@ -17,10 +17,10 @@ struct command {
 };
 
 static const struct command commands[] = {
-#define CMD(name, summary) { #name, summary, cmd_##name },
+#define CMD(name, summary) {#name, summary, cmd_##name},
 #include "commands.def"
 #undef CMD
-	{ NULL, NULL, NULL },
+    {NULL, NULL, NULL},
 };
 
 static void usage(FILE *out)

@@ -117,7 +117,7 @@ int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thres
 }
 
 static const struct diag_trace_link *link_above(const struct diag_trace_link *links, size_t n,
-						  const char *subject)
+						const char *subject)
 {
 	struct pci_bdf bdf;
 
@@ -133,7 +133,8 @@ static const struct diag_trace_link *link_above(const struct diag_trace_link *li
 static const struct diag_finding *link_finding(const struct diag_findings *l, const char *bdf)
 {
 	for (size_t i = 0; i < l->n; i++)
-		if ((!strcmp(l->f[i].id, "link-downgraded") || !strcmp(l->f[i].id, "link-saturated")) &&
+		if ((!strcmp(l->f[i].id, "link-downgraded") ||
+		     !strcmp(l->f[i].id, "link-saturated")) &&
 		    !strcmp(l->f[i].subject, bdf))
 			return &l->f[i];
 	return NULL;

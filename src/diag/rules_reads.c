@@ -137,11 +137,12 @@ static int latency_outliers(const struct diag_trace *t, const struct diag_thresh
 		    "%s's reads take up to %.0f ns (p99), %.1f times the %.0f ns median p50 of "
 		    "%zu requesters",
 		    who, v[i].p99, v[i].p99 / median, median, n);
-		snprintf(f->advice, sizeof(f->advice),
-			 "find what %s's slow reads wait for: a busy completer (a peer device when "
-			 "it reads peer to peer), remote NUMA memory, or its completions queued on a "
-			 "busy link (pciescope top shows the links' load)",
-			 who);
+		snprintf(
+		    f->advice, sizeof(f->advice),
+		    "find what %s's slow reads wait for: a busy completer (a peer device when "
+		    "it reads peer to peer), remote NUMA memory, or its completions queued on a "
+		    "busy link (pciescope top shows the links' load)",
+		    who);
 		diag_figure(f, "reads", (double)v[i].n);
 		diag_figure(f, "p50_ns", v[i].p50);
 		diag_figure(f, "p99_ns", v[i].p99);
@@ -193,16 +194,18 @@ static void outstanding_advice(const struct diag_trace *t, const struct dt_req *
 	unsigned slots = rx >= 0 ? 4u << (rx > 2 ? 2 : rx) : 0;
 
 	if (rx < 0)
-		snprintf(f->advice, sizeof(f->advice),
-			 "unless %s's link is saturated outbound (the ceiling then): if %u is the Root "
-			 "Complex's slots (4/8/16 at rx_alloc_buf_level 0/1/2), pciescope tune %s "
-			 "rx_alloc_buf_level=2, else raise its queue depth",
-			 who, r->max_out, t->subject);
+		snprintf(
+		    f->advice, sizeof(f->advice),
+		    "unless %s's link is saturated outbound (the ceiling then): if %u is the Root "
+		    "Complex's slots (4/8/16 at rx_alloc_buf_level 0/1/2), pciescope tune %s "
+		    "rx_alloc_buf_level=2, else raise its queue depth",
+		    who, r->max_out, t->subject);
 	else if (r->max_out != slots)
-		snprintf(f->advice, sizeof(f->advice),
-			 "the ceiling is %s's own (the Root Complex holds %u at rx_alloc_buf_level=%d): "
-			 "raise its queue depth or enable 10-bit tags",
-			 who, slots, rx);
+		snprintf(
+		    f->advice, sizeof(f->advice),
+		    "the ceiling is %s's own (the Root Complex holds %u at rx_alloc_buf_level=%d): "
+		    "raise its queue depth or enable 10-bit tags",
+		    who, slots, rx);
 	else if (rx < 2)
 		snprintf(f->advice, sizeof(f->advice),
 			 "the Root Complex's %u request slots are the ceiling: pciescope tune %s "

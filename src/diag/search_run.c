@@ -40,7 +40,8 @@ static int levels_io(struct backend *b, const struct diag_search_opts *o, int le
 	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
 		ssize_t n;
 
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt, hisi_ptt_tune_params[i]);
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt,
+			 hisi_ptt_tune_params[i]);
 		if (write) {
 			snprintf(buf, sizeof(buf), "%d", level[i]);
 			n = b->ops->sysfs_write(b, path, buf, strlen(buf));
@@ -106,8 +107,8 @@ static int target(const struct diag_search_opts *o, const struct counters *c, do
 		return 0;
 	}
 	if (!hisi_pcie_metric(hisi_pcie_event_class(ev[main].attr.config),
-			      count_scaled(&c->val[main]),
-			      count_scaled(&c->val[1 - main]), v, &unit))
+			      count_scaled(&c->val[main]), count_scaled(&c->val[1 - main]), v,
+			      &unit))
 		return -ENODATA;
 	return 0;
 }

@@ -138,8 +138,7 @@ static void init_pmu(struct pmu *p, struct amd_iommu_pmu *m, unsigned caps)
 	p->read = read_event;
 }
 
-static int register_pmu(struct amd_iommu_pmu *m, struct pmu *p, const char *name,
-			enum amd_layout l)
+static int register_pmu(struct amd_iommu_pmu *m, struct pmu *p, const char *name, enum amd_layout l)
 {
 	int err = perf_pmu_register(m->k->perf, p, name, -1);
 
@@ -169,7 +168,8 @@ static int attach(struct kcore *k, struct amd_iommu_pmu *m)
 	if (!(bus_read64(m->bus, 0, AMD_IOMMU_EFR) & AMD_IOMMU_EFR_PCSUP))
 		return -ENODEV;
 	conf = bus_read64(m->bus, 0, AMD_IOMMU_CNTR_CONF);
-	m->counters = (conf >> AMD_IOMMU_CNTR_CONF_COUNTERS_SHIFT) & AMD_IOMMU_CNTR_CONF_COUNTERS_MASK;
+	m->counters =
+	    (conf >> AMD_IOMMU_CNTR_CONF_COUNTERS_SHIFT) & AMD_IOMMU_CNTR_CONF_COUNTERS_MASK;
 	m->banks = (conf >> AMD_IOMMU_CNTR_CONF_BANKS_SHIFT) & AMD_IOMMU_CNTR_CONF_BANKS_MASK;
 	if (!m->counters || !m->banks)
 		return -ENODEV;
@@ -224,13 +224,13 @@ static void remove_dev(struct kcore *k, struct kdevice *d)
 }
 
 static const struct pci_device_id ids[] = {
-	{ AMD_IOMMU_VENDOR, AMD_IOMMU_DEVICE },
-	{ 0, 0 },
+    {AMD_IOMMU_VENDOR, AMD_IOMMU_DEVICE},
+    {0, 0},
 };
 
 const struct kdriver amd_iommu_pmu_driver = {
-	.name = "amd_iommu_pmu",
-	.ids = ids,
-	.probe = probe,
-	.remove = remove_dev,
+    .name = "amd_iommu_pmu",
+    .ids = ids,
+    .probe = probe,
+    .remove = remove_dev,
 };

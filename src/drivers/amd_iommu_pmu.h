@@ -22,9 +22,9 @@ struct amd_iommu_pmu {
 	struct bus_device *bus;
 	unsigned index;
 	unsigned banks, counters;
-	uint64_t used;          /* one bit per bank * counters + counter */
+	uint64_t used; /* one bit per bank * counters + counter */
 	struct pmu pmu;
-	struct pmu seed_pmu;    /* iommuv2, on the first IOMMU only */
+	struct pmu seed_pmu; /* iommuv2, on the first IOMMU only */
 	bool has_seed_pmu;
 	char name[16];
 };

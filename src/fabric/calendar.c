@@ -215,11 +215,11 @@ int agent_new(struct fabric *f, enum agent_kind kind, int idx, uint64_t t)
 	}
 	a = f->nagents;
 	if (kind == AG_TX && a != f->ntx)
-		return -EINVAL; /* transmitters come first: streams are dropped before a port is added */
+		return -EINVAL; /* transmitters come first: streams are dropped before a port is
+				   added */
 	f->nagents++;
 	f->ntx += kind == AG_TX;
-	f->agents[a] =
-	    (struct fagent){.t = t, .kind = kind, .idx = idx, .slot = CAL_NONE};
+	f->agents[a] = (struct fagent){.t = t, .kind = kind, .idx = idx, .slot = CAL_NONE};
 	return a;
 }
 

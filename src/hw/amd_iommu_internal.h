@@ -16,7 +16,7 @@
 enum { MATCH_PASID, MATCH_DOMID, MATCH_DEVID, MATCH_COUNT };
 
 struct amd_pc {
-	uint64_t counter;  /* 48-bit */
+	uint64_t counter; /* 48-bit */
 	uint64_t csource;
 	uint64_t match[MATCH_COUNT];
 };
@@ -27,8 +27,8 @@ struct amd_dte_slot {
 };
 
 struct amd_tlb_entry {
-	uint64_t tag;      /* domain, pasid and page number folded together */
-	uint32_t gen;      /* domain generation when filled; invalidation bumps it */
+	uint64_t tag; /* domain, pasid and page number folded together */
+	uint32_t gen; /* domain generation when filled; invalidation bumps it */
 	bool valid;
 };
 
@@ -39,8 +39,8 @@ struct amd_iommu_hw {
 	unsigned nactive;
 	uint64_t totals[AMD_IOMMU_EV_COUNT];
 
-	struct amd_dte_slot *dte;          /* 65536 entries, indexed by RID */
-	int32_t dte_cache[AMD_DTE_CACHE];  /* RID cached in each slot, -1 empty */
+	struct amd_dte_slot *dte;	  /* 65536 entries, indexed by RID */
+	int32_t dte_cache[AMD_DTE_CACHE]; /* RID cached in each slot, -1 empty */
 	struct amd_tlb_entry iotlb[AMD_IOTLB];
 	struct amd_tlb_entry pde[AMD_PDE_CACHE];
 	uint32_t domain_gen[65536];

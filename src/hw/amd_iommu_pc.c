@@ -36,7 +36,8 @@ void amd_iommu_hw_count(struct amd_iommu_hw *hw, unsigned ev, uint16_t rid, uint
 	for (unsigned i = 0; i < hw->nactive; i++) {
 		struct amd_pc *pc = hw->active[i];
 
-		if ((pc->csource & 0xff) != ev || !match_ok(pc->match[MATCH_DEVID], MATCH_DEVID, rid) ||
+		if ((pc->csource & 0xff) != ev ||
+		    !match_ok(pc->match[MATCH_DEVID], MATCH_DEVID, rid) ||
 		    !match_ok(pc->match[MATCH_PASID], MATCH_PASID, pasid) ||
 		    !match_ok(pc->match[MATCH_DOMID], MATCH_DOMID, domain))
 			continue;
@@ -49,7 +50,8 @@ void amd_iommu_hw_count_global(struct amd_iommu_hw *hw, unsigned ev, uint64_t n)
 	hw->totals[ev] += n;
 	for (unsigned i = 0; i < hw->nactive; i++)
 		if ((hw->active[i]->csource & 0xff) == ev)
-			hw->active[i]->counter = (hw->active[i]->counter + n) & AMD_IOMMU_COUNTER_MASK;
+			hw->active[i]->counter =
+			    (hw->active[i]->counter + n) & AMD_IOMMU_COUNTER_MASK;
 }
 
 /* The list of counters with a non-zero CSource, so counting skips idle ones. */
@@ -74,12 +76,18 @@ static uint64_t *pc_reg(struct amd_iommu_hw *hw, uint64_t off, unsigned *fxn)
 		return NULL;
 	pc = &hw->pc[bank][cntr];
 	switch (*fxn) {
-	case AMD_IOMMU_PC_COUNTER: return &pc->counter;
-	case AMD_IOMMU_PC_CSOURCE: return &pc->csource;
-	case AMD_IOMMU_PC_PASID_MATCH: return &pc->match[MATCH_PASID];
-	case AMD_IOMMU_PC_DOMID_MATCH: return &pc->match[MATCH_DOMID];
-	case AMD_IOMMU_PC_DEVID_MATCH: return &pc->match[MATCH_DEVID];
-	default: return NULL;
+	case AMD_IOMMU_PC_COUNTER:
+		return &pc->counter;
+	case AMD_IOMMU_PC_CSOURCE:
+		return &pc->csource;
+	case AMD_IOMMU_PC_PASID_MATCH:
+		return &pc->match[MATCH_PASID];
+	case AMD_IOMMU_PC_DOMID_MATCH:
+		return &pc->match[MATCH_DOMID];
+	case AMD_IOMMU_PC_DEVID_MATCH:
+		return &pc->match[MATCH_DEVID];
+	default:
+		return NULL;
 	}
 }
 
@@ -129,17 +137,17 @@ static uint32_t mmio_read32(void *model, uint64_t off)
 static void mmio_write32(void *model, uint64_t off, uint32_t val)
 {
 	uint64_t base = off & ~7ull, old = reg_read64(model, base);
-	uint64_t v = off & 4 ? (old & 0xffffffffull) | (uint64_t)val << 32
-			     : (old & ~0xffffffffull) | val;
+	uint64_t v =
+	    off & 4 ? (old & 0xffffffffull) | (uint64_t)val << 32 : (old & ~0xffffffffull) | val;
 
 	reg_write64(model, base, v);
 }
 
 const struct bus_mmio_ops amd_iommu_hw_mmio_ops = {
-	.read32 = mmio_read32,
-	.write32 = mmio_write32,
-	.read64 = mmio_read64,
-	.write64 = mmio_write64,
+    .read32 = mmio_read32,
+    .write32 = mmio_write32,
+    .read64 = mmio_read64,
+    .write64 = mmio_write64,
 };
 
 struct amd_iommu_hw *amd_iommu_hw_create(const struct amd_iommu_hw_config *c)

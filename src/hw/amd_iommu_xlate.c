@@ -107,10 +107,12 @@ static void translate(struct amd_iommu_hw *hw, const struct amd_iommu_req *r,
 	} else {
 		amd_iommu_hw_count(hw, AMD_IOMMU_EV_TLB_PTE_MIS, r->rid, r->pasid, d->domain, 1);
 		if (tlb_lookup(hw->pde, AMD_PDE_CACHE, key ^ r->address >> 21, gen)) {
-			amd_iommu_hw_count(hw, AMD_IOMMU_EV_TLB_PDE_HIT, r->rid, r->pasid, d->domain, 1);
+			amd_iommu_hw_count(hw, AMD_IOMMU_EV_TLB_PDE_HIT, r->rid, r->pasid,
+					   d->domain, 1);
 			count_walk(hw, r, d, 1);
 		} else {
-			amd_iommu_hw_count(hw, AMD_IOMMU_EV_TLB_PDE_MIS, r->rid, r->pasid, d->domain, 1);
+			amd_iommu_hw_count(hw, AMD_IOMMU_EV_TLB_PDE_MIS, r->rid, r->pasid,
+					   d->domain, 1);
 			count_walk(hw, r, d, levels);
 		}
 	}
@@ -123,11 +125,12 @@ static void interrupt(struct amd_iommu_hw *hw, const struct amd_iommu_req *r,
 {
 	uint16_t dom = s->valid ? s->dte.domain : 0;
 
-	amd_iommu_hw_count(hw, cached ? AMD_IOMMU_EV_INT_DTE_HIT : AMD_IOMMU_EV_INT_DTE_MIS,
-			   r->rid, r->pasid, dom, 1);
+	amd_iommu_hw_count(hw, cached ? AMD_IOMMU_EV_INT_DTE_HIT : AMD_IOMMU_EV_INT_DTE_MIS, r->rid,
+			   r->pasid, dom, 1);
 	if (s->valid)
-		amd_iommu_hw_count(hw, s->dte.vapic ? AMD_IOMMU_EV_VAPIC_INT_GUEST
-						    : AMD_IOMMU_EV_VAPIC_INT_NON_GUEST,
+		amd_iommu_hw_count(hw,
+				   s->dte.vapic ? AMD_IOMMU_EV_VAPIC_INT_GUEST
+						: AMD_IOMMU_EV_VAPIC_INT_NON_GUEST,
 				   r->rid, r->pasid, dom, 1);
 }
 
@@ -141,8 +144,8 @@ void amd_iommu_hw_request(struct amd_iommu_hw *hw, const struct amd_iommu_req *r
 		interrupt(hw, r, s, cached);
 		return;
 	}
-	amd_iommu_hw_count(hw, cached ? AMD_IOMMU_EV_MEM_DTE_HIT : AMD_IOMMU_EV_MEM_DTE_MIS,
-			   r->rid, r->pasid, dom, 1);
+	amd_iommu_hw_count(hw, cached ? AMD_IOMMU_EV_MEM_DTE_HIT : AMD_IOMMU_EV_MEM_DTE_MIS, r->rid,
+			   r->pasid, dom, 1);
 	if (!s->valid || s->dte.mode == AMD_DTE_PASSTHROUGH)
 		amd_iommu_hw_count(hw, AMD_IOMMU_EV_MEM_PASS_UNTRANS, r->rid, r->pasid, dom, 1);
 	else if (r->translated)

@@ -35,8 +35,9 @@ static long perf_event_open_call(const struct perf_event_attr *attr, pid_t pid, 
 	long r;
 
 	machine_lock();
-	if (!attr || !(machine_emulates(attr->type) ||
-		       (group_fd >= 0 && !(flags & PERF_FLAG_FD_NO_GROUP) && fdtab_peek(group_fd)))) {
+	if (!attr ||
+	    !(machine_emulates(attr->type) ||
+	      (group_fd >= 0 && !(flags & PERF_FLAG_FD_NO_GROUP) && fdtab_peek(group_fd)))) {
 		machine_unlock();
 		return real_syscall6(SYS_perf_event_open, a[0], a[1], a[2], a[3], a[4], a[5]);
 	}

@@ -16,7 +16,7 @@
 
 #include "interpose.h"
 
-#define PERF_FLAGS                                                                         \
+#define PERF_FLAGS                                                                                 \
 	(PERF_FLAG_FD_NO_GROUP | PERF_FLAG_FD_OUTPUT | PERF_FLAG_PID_CGROUP | PERF_FLAG_FD_CLOEXEC)
 
 static int copy_attr(const struct perf_event_attr *u, struct perf_event_attr *a)
@@ -86,16 +86,15 @@ int efd_open(const struct perf_event_attr *uattr, pid_t pid, int cpu, int group_
 	if (h < 0)
 		return h;
 	e = calloc(1, sizeof(*e));
-	r = e ? open("/dev/null", O_RDONLY | (flags & PERF_FLAG_FD_CLOEXEC ? O_CLOEXEC : 0))
-	      : -1;
+	r = e ? open("/dev/null", O_RDONLY | (flags & PERF_FLAG_FD_CLOEXEC ? O_CLOEXEC : 0)) : -1;
 	if (r < 0) {
 		r = e ? -errno : -ENOMEM;
 		free(e);
 		b->ops->event_close(b, h);
 		return r;
 	}
-	*e = (struct efd){.fd = r, .handle = h, .read_format = a.read_format, .leader = e,
-			  .on = !a.disabled};
+	*e = (struct efd){
+	    .fd = r, .handle = h, .read_format = a.read_format, .leader = e, .on = !a.disabled};
 	if ((r = fdtab_put(e))) {
 		real_close(e->fd);
 		free(e);

@@ -24,10 +24,10 @@
 /* One emulated event, named by the fd the program holds. */
 struct efd {
 	int fd;
-	int handle;           /* the backend's event */
+	int handle;	      /* the backend's event */
 	uint64_t read_format; /* attr.read_format */
-	uint64_t base;        /* count at the last PERF_EVENT_IOC_RESET */
-	bool on;              /* enabled (by attr.disabled = 0 or ENABLE) */
+	uint64_t base;	      /* count at the last PERF_EVENT_IOC_RESET */
+	bool on;	      /* enabled (by attr.disabled = 0 or ENABLE) */
 	struct efd *leader;   /* itself for a group leader */
 	struct efd *sibling;  /* a leader's first sibling, then each sibling's next */
 };

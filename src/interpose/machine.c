@@ -36,16 +36,16 @@
 
 struct machine {
 	bool parsed, booted, failed, started;
-	int running;               /* enabled group leaders */
-	uint64_t paused_at;        /* wall ns when the last one was disabled */
-	pid_t pid; /* the process that booted it */
+	int running;	    /* enabled group leaders */
+	uint64_t paused_at; /* wall ns when the last one was disabled */
+	pid_t pid;	    /* the process that booted it */
 	int ntypes;
 	uint32_t types[MAX_TYPES];
 	char names[MAX_TYPES][64];
 	struct backend *b;
-	uint64_t wall0, sim0;      /* the start: wall and simulated ns */
-	uint64_t simulated, busy;  /* simulated ns so far; wall ns spent simulating */
-	uint64_t max_lag;          /* wall ns by which an answer came late */
+	uint64_t wall0, sim0;	  /* the start: wall and simulated ns */
+	uint64_t simulated, busy; /* simulated ns so far; wall ns spent simulating */
+	uint64_t max_lag;	  /* wall ns by which an answer came late */
 };
 
 /* One process-wide machine; its lock serialises the program's threads. */

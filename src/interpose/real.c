@@ -62,16 +62,16 @@ int real_ioctl(int fd, unsigned long req, unsigned long arg)
 
 int real_poll(struct pollfd *fds, nfds_t n, int timeout)
 {
-	int (*fn)(struct pollfd *, nfds_t, int) = (int (*)(struct pollfd *, nfds_t, int))real(R_POLL);
+	int (*fn)(struct pollfd *, nfds_t, int) =
+	    (int (*)(struct pollfd *, nfds_t, int))real(R_POLL);
 
 	return fn(fds, n, timeout);
 }
 
 int real_ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
 {
-	int (*fn)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *) =
-	    (int (*)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *))real(
-		R_PPOLL);
+	int (*fn)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *) = (int (*)(
+	    struct pollfd *, nfds_t, const struct timespec *, const sigset_t *))real(R_PPOLL);
 
 	return fn(fds, n, ts, mask);
 }

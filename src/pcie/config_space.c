@@ -187,12 +187,13 @@ void pcie_aer_names(uint32_t status, bool correctable, char *buf, size_t n)
 	static const struct {
 		int bit;
 		const char *name;
-	} ue[] = {{4, "DLP"},	    {5, "SDES"},     {12, "TLP"},	{13, "FCP"},
-		  {14, "CmpltTO"},  {15, "CmpltAbrt"}, {16, "UnxCmplt"}, {17, "RxOF"},
-		  {18, "MalfTLP"},  {19, "ECRC"},	 {20, "UnsupReq"}, {21, "ACSViol"}},
-	  ce[] = {{0, "RxErr"},	  {6, "BadTLP"},  {7, "BadDLLP"},
+	} ue[] = {{4, "DLP"},	   {5, "SDES"},	      {12, "TLP"},	{13, "FCP"},
+		  {14, "CmpltTO"}, {15, "CmpltAbrt"}, {16, "UnxCmplt"}, {17, "RxOF"},
+		  {18, "MalfTLP"}, {19, "ECRC"},      {20, "UnsupReq"}, {21, "ACSViol"}},
+	  ce[] = {{0, "RxErr"},	   {6, "BadTLP"},   {7, "BadDLLP"},
 		  {8, "Rollover"}, {12, "Timeout"}, {13, "AdvNonFatalErr"}};
-	size_t len = 0, count = correctable ? sizeof(ce) / sizeof(ce[0]) : sizeof(ue) / sizeof(ue[0]);
+	size_t len = 0,
+	       count = correctable ? sizeof(ce) / sizeof(ce[0]) : sizeof(ue) / sizeof(ue[0]);
 
 	if (n)
 		buf[0] = 0;

@@ -35,10 +35,10 @@ struct layout_masks {
 };
 
 static const struct layout_masks masks[TLP_L_PREFIX + 1] = {
-	[TLP_L_REQ] = { .be = 0xf, .req = ~0u, .addr = ~0ull },
-	[TLP_L_CFG] = { .be = 0xf, .cfg = 0xffff, .req = ~0u },
-	[TLP_L_MSG] = { .code = 0xff, .req = ~0u, .msg = ~0u },
-	[TLP_L_CPL] = { .cpl = 1, .req = ~0u, .cmpl = ~0u },
+    [TLP_L_REQ] = {.be = 0xf, .req = ~0u, .addr = ~0ull},
+    [TLP_L_CFG] = {.be = 0xf, .cfg = 0xffff, .req = ~0u},
+    [TLP_L_MSG] = {.code = 0xff, .req = ~0u, .msg = ~0u},
+    [TLP_L_CPL] = {.cpl = 1, .req = ~0u, .cmpl = ~0u},
 };
 
 static void decode_dw0(uint32_t d, struct tlp_hdr *h)

@@ -53,8 +53,8 @@ bool tlp_has_byte_enables(const struct tlp_hdr *h)
 
 const char *tlp_msg_routing_name(uint8_t routing)
 {
-	static const char *const names[8] = { "rc",    "addr",   "id",   "bcast",
-					      "local", "gather", "rsvd", "rsvd" };
+	static const char *const names[8] = {"rc",    "addr",	"id",	"bcast",
+					     "local", "gather", "rsvd", "rsvd"};
 
 	return names[routing & 7];
 }
@@ -62,33 +62,33 @@ const char *tlp_msg_routing_name(uint8_t routing)
 const char *tlp_msg_code_name(uint8_t code)
 {
 	static const char *const names[256] = {
-		[0x00] = "Unlock",
-		[0x01] = "Invalidate_Request",
-		[0x02] = "Invalidate_Completion",
-		[0x04] = "Page_Request",
-		[0x05] = "PRG_Response",
-		[0x10] = "LTR",
-		[0x12] = "OBFF",
-		[0x14] = "PM_Active_State_Nak",
-		[0x18] = "PM_PME",
-		[0x19] = "PME_Turn_Off",
-		[0x1b] = "PME_TO_Ack",
-		[0x20] = "Assert_INTA",
-		[0x21] = "Assert_INTB",
-		[0x22] = "Assert_INTC",
-		[0x23] = "Assert_INTD",
-		[0x24] = "Deassert_INTA",
-		[0x25] = "Deassert_INTB",
-		[0x26] = "Deassert_INTC",
-		[0x27] = "Deassert_INTD",
-		[0x30] = "ERR_COR",
-		[0x31] = "ERR_NONFATAL",
-		[0x33] = "ERR_FATAL",
-		[0x50] = "Set_Slot_Power_Limit",
-		[0x52] = "PTM_Request",
-		[0x53] = "PTM_Response",
-		[0x7e] = "Vendor_Defined_Type0",
-		[0x7f] = "Vendor_Defined_Type1",
+	    [0x00] = "Unlock",
+	    [0x01] = "Invalidate_Request",
+	    [0x02] = "Invalidate_Completion",
+	    [0x04] = "Page_Request",
+	    [0x05] = "PRG_Response",
+	    [0x10] = "LTR",
+	    [0x12] = "OBFF",
+	    [0x14] = "PM_Active_State_Nak",
+	    [0x18] = "PM_PME",
+	    [0x19] = "PME_Turn_Off",
+	    [0x1b] = "PME_TO_Ack",
+	    [0x20] = "Assert_INTA",
+	    [0x21] = "Assert_INTB",
+	    [0x22] = "Assert_INTC",
+	    [0x23] = "Assert_INTD",
+	    [0x24] = "Deassert_INTA",
+	    [0x25] = "Deassert_INTB",
+	    [0x26] = "Deassert_INTC",
+	    [0x27] = "Deassert_INTD",
+	    [0x30] = "ERR_COR",
+	    [0x31] = "ERR_NONFATAL",
+	    [0x33] = "ERR_FATAL",
+	    [0x50] = "Set_Slot_Power_Limit",
+	    [0x52] = "PTM_Request",
+	    [0x53] = "PTM_Response",
+	    [0x7e] = "Vendor_Defined_Type0",
+	    [0x7f] = "Vendor_Defined_Type1",
 	};
 
 	return names[code];

@@ -19,6 +19,8 @@
 #define M8(k) k, k, k, k, k, k, k, k
 #define P16(k) M8(k), M8(k)
 
+/* The tables below keep the rows the specification draws. */
+/* clang-format off */
 /* Index: fmt << 5 | type; one row of 32 types per fmt. */
 const uint8_t tlp_kind_table[256] = {
 	/* fmt 000: 3DW, no data */
@@ -178,3 +180,4 @@ int tlp_hdr_init(struct tlp_hdr *h, enum tlp_kind k)
 	*h = (struct tlp_hdr){ .kind = k, .fmt = i >> 5, .type = i & 0x1f };
 	return 0;
 }
+/* clang-format on */

@@ -22,7 +22,7 @@ enum tlp_layout {
 
 #define TLP_FMT_PREFIX 4u
 
-extern const uint8_t tlp_kind_table[256];        /* DW0[31:24] -> enum tlp_kind */
+extern const uint8_t tlp_kind_table[256];	    /* DW0[31:24] -> enum tlp_kind */
 extern const uint8_t tlp_layout_of[TLP_KIND_COUNT]; /* enum tlp_kind -> enum tlp_layout */
 /* Reserved bits of header DW2 per layout; the other DWs have none in r5.0. */
 extern const uint32_t tlp_rsvd_dw2[TLP_L_PREFIX + 1];

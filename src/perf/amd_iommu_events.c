@@ -9,10 +9,10 @@ static const struct {
 	bool ratio; /* count / (count + partner) in %, else count / partner */
 	const char *unit;
 } metrics[] = {
-	{ 0x07, 0x06, true, "% IOTLB miss ratio" },
-	{ 0x09, 0x08, true, "% PDE cache miss ratio" },
-	{ 0x0b, 0x0a, true, "% DTE cache miss ratio" },
-	{ 0x0c, 0x05, false, "walk reads/translation" },
+    {0x07, 0x06, true, "% IOTLB miss ratio"},
+    {0x09, 0x08, true, "% PDE cache miss ratio"},
+    {0x0b, 0x0a, true, "% DTE cache miss ratio"},
+    {0x0c, 0x05, false, "walk reads/translation"},
 };
 
 bool amd_iommu_pmu_name(const char *pmu)

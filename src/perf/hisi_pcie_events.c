@@ -38,7 +38,7 @@ enum hisi_pcie_class hisi_pcie_event_class(uint64_t config)
 }
 
 const char *const hisi_pcie_bw_kinds[HISI_PCIE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
-							     "tx_mwr", "tx_mrd", "tx_cpl"};
+							    "tx_mwr", "tx_mrd", "tx_cpl"};
 const char *const hisi_pcie_lat_kinds[HISI_PCIE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
 
 bool hisi_pcie_pair(const struct perf_event_attr *a, const struct perf_event_attr *b)

@@ -76,7 +76,8 @@ static int stream_fill(struct perf_reader *r, size_t n)
 			cap *= 2;
 		p = realloc(r->buf, cap);
 		if (!p)
-			return perf_reader_fail(r, -ENOMEM, "out of memory for a %zu-byte record", n);
+			return perf_reader_fail(r, -ENOMEM, "out of memory for a %zu-byte record",
+						n);
 		r->buf = p;
 		r->cap = cap;
 	}
@@ -158,7 +159,9 @@ static int truncated(struct perf_reader *r, int err, const char *what, uint64_t 
 	return perf_reader_fail(r, -EPROTO,
 				"truncated: %s at offset %#llx needs %llu bytes, the %s ends first",
 				what, (unsigned long long)off, (unsigned long long)need,
-				r->pipe ? "stream" : r->cut ? "file" : "data section");
+				r->pipe	 ? "stream"
+				: r->cut ? "file"
+					 : "data section");
 }
 
 int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
@@ -202,9 +205,9 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 		    unclosed_past_claim(r, rec->offset))
 			return unclosed_end(r, rec->offset);
 		if (total > SIZE_MAX / 2 || total < rec->size)
-			return perf_reader_fail(r, -EPROTO,
-						"corrupt AUXTRACE record at offset %#llx: payload size",
-						(unsigned long long)rec->offset);
+			return perf_reader_fail(
+			    r, -EPROTO, "corrupt AUXTRACE record at offset %#llx: payload size",
+			    (unsigned long long)rec->offset);
 	}
 	p = peek(r, (size_t)total, &err);
 	if (!p)
@@ -229,9 +232,9 @@ bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recove
 {
 	if (rc)
 		*rc = (struct perf_reader_recovery){
-			.records = r->nr_records,
-			.bytes = r->pos - r->data_start - r->dropped,
-			.dropped = r->dropped,
+		    .records = r->nr_records,
+		    .bytes = r->pos - r->data_start - r->dropped,
+		    .dropped = r->dropped,
 		};
 	return r->unclosed;
 }
@@ -241,7 +244,8 @@ static int parse_start(struct perf_reader *r)
 	uint64_t magic, hsize;
 
 	if (r->len < 16 && r->fd < 0)
-		return perf_reader_fail(r, -EINVAL, "not a perf.data file (only %zu bytes)", r->len);
+		return perf_reader_fail(r, -EINVAL, "not a perf.data file (only %zu bytes)",
+					r->len);
 	magic = pb_get64(r->fd < 0 ? r->base : r->buf, false);
 	if (magic == __builtin_bswap64(PERF_MAGIC2))
 		r->swap = true;
@@ -271,8 +275,7 @@ static struct perf_reader *reader_new(void)
 	return r;
 }
 
-static int finish_open(struct perf_reader *r, struct perf_reader **out, char *errmsg,
-		       size_t errlen)
+static int finish_open(struct perf_reader *r, struct perf_reader **out, char *errmsg, size_t errlen)
 {
 	int err = parse_start(r);
 

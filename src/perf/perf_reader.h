@@ -11,8 +11,8 @@ struct perf_reader {
 	/* Whole image (file mode, or a memory image in either mode). */
 	const uint8_t *base;
 	size_t len;
-	size_t map_len;  /* > 0: base is an mmap of that length */
-	int map_fd;      /* the mapped file, kept for perf_reader_aux_bytes; else -1 */
+	size_t map_len; /* > 0: base is an mmap of that length */
+	int map_fd;	/* the mapped file, kept for perf_reader_aux_bytes; else -1 */
 
 	/* Pipe read from a descriptor: buf[beg, end) holds stream bytes from spos. */
 	int fd;
@@ -22,12 +22,12 @@ struct perf_reader {
 	bool eof;
 
 	bool pipe, swap;
-	bool cut;        /* file shorter than its data section: read what exists */
-	bool unclosed;   /* never closed: read up to the last complete record */
+	bool cut;      /* file shorter than its data section: read what exists */
+	bool unclosed; /* never closed: read up to the last complete record */
 	uint64_t claimed_end;
-	uint64_t data_start; /* file mode: offset of the first record */
+	uint64_t data_start;	      /* file mode: offset of the first record */
 	uint64_t nr_records, dropped; /* records handed out; bytes of a partial last one */
-	uint64_t pos, data_end; /* image mode: next record, end of the data */
+	uint64_t pos, data_end;	      /* image mode: next record, end of the data */
 	uint64_t features[PERF_FEAT_BITS / 64];
 
 	struct perf_attr_info *attrs;
@@ -40,7 +40,7 @@ struct perf_reader {
 };
 
 int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* File mode: header, attributes, ids, EVENT_DESC names. */
 int perf_reader_parse_file_header(struct perf_reader *r);

@@ -18,7 +18,7 @@ struct section {
 
 static struct section get_section(const struct perf_reader *r, uint64_t at)
 {
-	struct section s = { pb_get64(r->base + at, r->swap), pb_get64(r->base + at + 8, r->swap) };
+	struct section s = {pb_get64(r->base + at, r->swap), pb_get64(r->base + at + 8, r->swap)};
 
 	return s;
 }

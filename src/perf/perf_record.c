@@ -17,10 +17,10 @@ static int too_short(struct perf_reader *r, const struct perf_rec *rec)
 				rec->size);
 }
 
-#define NEED(n)                                       \
-	do {                                          \
-		if (rec->size < (n))                  \
-			return too_short(r, rec);     \
+#define NEED(n)                                                                                    \
+	do {                                                                                       \
+		if (rec->size < (n))                                                               \
+			return too_short(r, rec);                                                  \
 	} while (0)
 
 int perf_reader_parse_record(struct perf_reader *r, struct perf_rec *rec)

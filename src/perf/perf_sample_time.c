@@ -14,14 +14,13 @@
 
 int perf_rec_sample_time(const struct perf_reader *r, const struct perf_rec *rec, uint64_t *time)
 {
-	static const uint64_t trailer_bits[] = { PERF_SAMPLE_TID, PERF_SAMPLE_TIME,
-						 PERF_SAMPLE_ID,  PERF_SAMPLE_STREAM_ID,
-						 PERF_SAMPLE_CPU, PERF_SAMPLE_IDENTIFIER };
+	static const uint64_t trailer_bits[] = {PERF_SAMPLE_TID, PERF_SAMPLE_TIME,
+						PERF_SAMPLE_ID,	 PERF_SAMPLE_STREAM_ID,
+						PERF_SAMPLE_CPU, PERF_SAMPLE_IDENTIFIER};
 	const struct perf_event_attr *a;
 	size_t trailer = 0, at = 0;
 
-	if (!r->nr_attrs || rec->type == PERF_RECORD_SAMPLE ||
-	    rec->type >= PERF_REC_HEADER_ATTR)
+	if (!r->nr_attrs || rec->type == PERF_RECORD_SAMPLE || rec->type >= PERF_REC_HEADER_ATTR)
 		return -ENODATA;
 	a = &r->attrs[0].attr;
 	if (!a->sample_id_all || !(a->sample_type & PERF_SAMPLE_TIME))

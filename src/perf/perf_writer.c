@@ -52,7 +52,7 @@ int perf_writer_write_iov(struct perf_writer *w, struct iovec *iov, int n)
 	if (n > PERF_WRITER_MAX_SPANS + 1)
 		return w->err = -EINVAL;
 	if (w->len)
-		all[k++] = (struct iovec){ w->buf, w->len };
+		all[k++] = (struct iovec){w->buf, w->len};
 	for (int i = 0; i < n; i++)
 		if (iov[i].iov_len)
 			all[k++] = iov[i];
@@ -77,7 +77,7 @@ int perf_writer_put(struct perf_writer *w, const void *p, size_t n)
 	if (w->err || !n)
 		return w->err;
 	if (n > sizeof(w->buf) - w->len) {
-		struct iovec iov = { (void *)p, n };
+		struct iovec iov = {(void *)p, n};
 
 		return perf_writer_write_iov(w, &iov, 1);
 	}
@@ -123,10 +123,10 @@ int perf_writer_add_pmu(struct perf_writer *w, const char *name, uint32_t type)
 
 static int copy_env(struct perf_writer *w, const struct perf_writer_env *env)
 {
-	const char *src[5] = { env->hostname, env->os_release, env->version, env->arch,
-			       env->cpudesc };
-	const char **dst[5] = { &w->env.hostname, &w->env.os_release, &w->env.version,
-				&w->env.arch, &w->env.cpudesc };
+	const char *src[5] = {env->hostname, env->os_release, env->version, env->arch,
+			      env->cpudesc};
+	const char **dst[5] = {&w->env.hostname, &w->env.os_release, &w->env.version, &w->env.arch,
+			       &w->env.cpudesc};
 
 	w->env = *env;
 	w->env.pmu_name = NULL;
@@ -168,8 +168,7 @@ void perf_writer_release(struct perf_writer *w)
 	free(w);
 }
 
-int perf_writer_open(const char *path, const struct perf_writer_env *env,
-		     struct perf_writer **out)
+int perf_writer_open(const char *path, const struct perf_writer_env *env, struct perf_writer **out)
 {
 	struct perf_writer *w = calloc(1, sizeof(*w));
 	int err;
@@ -236,7 +235,7 @@ int perf_writer_record(struct perf_writer *w, uint32_t type, const void *body, s
 {
 	static const uint8_t pad[8];
 	size_t size = (8 + n + 7) & ~(size_t)7;
-	struct perf_event_header h = { type, 0, (uint16_t)size };
+	struct perf_event_header h = {type, 0, (uint16_t)size};
 
 	if (size > UINT16_MAX)
 		return -EMSGSIZE;
@@ -266,7 +265,7 @@ int perf_writer_raw(struct perf_writer *w, const void *rec, size_t size)
 int perf_writer_auxtrace_info(struct perf_writer *w, uint32_t type, const uint64_t *priv,
 			      size_t nr_priv)
 {
-	uint8_t body[8 + 8 * PERF_AUXTRACE_MAX_PRIV] = { 0 };
+	uint8_t body[8 + 8 * PERF_AUXTRACE_MAX_PRIV] = {0};
 
 	if (nr_priv > PERF_AUXTRACE_MAX_PRIV)
 		return -EINVAL;
@@ -280,7 +279,7 @@ int perf_writer_auxtrace_iov(struct perf_writer *w, const struct perf_auxtrace_c
 {
 	static const uint8_t pad[8];
 	uint8_t *rec;
-	struct perf_event_header h = { PERF_REC_AUXTRACE, 0, PERF_AUXTRACE_RECORD_SIZE };
+	struct perf_event_header h = {PERF_REC_AUXTRACE, 0, PERF_AUXTRACE_RECORD_SIZE};
 	struct iovec iov[PERF_WRITER_MAX_SPANS + 1];
 	uint64_t size = 0, padded;
 
@@ -291,7 +290,7 @@ int perf_writer_auxtrace_iov(struct perf_writer *w, const struct perf_auxtrace_c
 		size += data[i].iov_len;
 	}
 	padded = (size + 7) & ~(uint64_t)7;
-	iov[n] = (struct iovec){ (void *)pad, padded - size };
+	iov[n] = (struct iovec){(void *)pad, padded - size};
 	if (make_room(w, PERF_AUXTRACE_RECORD_SIZE))
 		return w->err;
 	rec = w->buf + w->len;
@@ -311,7 +310,7 @@ int perf_writer_auxtrace_iov(struct perf_writer *w, const struct perf_auxtrace_c
 int perf_writer_auxtrace(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
 			 const void *data, uint64_t size)
 {
-	struct iovec iov = { (void *)data, (size_t)size };
+	struct iovec iov = {(void *)data, (size_t)size};
 
 	return perf_writer_auxtrace_iov(w, c, &iov, 1);
 }

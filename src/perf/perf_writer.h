@@ -14,21 +14,21 @@ struct perf_writer_pmu {
 
 struct perf_writer {
 	int fd;
-	bool pipe;            /* pipe mode: header records, never a seek */
-	bool started;         /* the header (file) or preamble (pipe) is out */
-	int err;              /* first error; every later call returns it */
+	bool pipe;	      /* pipe mode: header records, never a seek */
+	bool started;	      /* the header (file) or preamble (pipe) is out */
+	int err;	      /* first error; every later call returns it */
 	uint64_t data_offset; /* file mode: where the records begin */
 	uint64_t data_size;   /* bytes of records accepted after the header */
 	uint64_t synced;      /* data bytes the file header vouches for */
 	uint64_t written;     /* bytes that reached the descriptor */
-	size_t len;           /* bytes pending in buf */
+	size_t len;	      /* bytes pending in buf */
 	struct perf_attr_info *attrs;
 	size_t nr_attrs;
 	struct perf_writer_pmu *pmus;
 	size_t nr_pmus;
 	struct perf_writer_env env;
-	char **argv;          /* owned copies of env's strings */
-	char *strs[5];        /* hostname, os_release, version, arch, cpudesc */
+	char **argv;		      /* owned copies of env's strings */
+	char *strs[5];		      /* hostname, os_release, version, arch, cpudesc */
 	struct perf_clock_data clock; /* env.clock points here when set */
 	uint8_t buf[PERF_WRITER_BUF];
 };

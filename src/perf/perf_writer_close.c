@@ -140,7 +140,7 @@ bool perf_writer_feature(struct perf_writer *w, int bit, struct perf_blob *b)
 static int write_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS / 64])
 {
 	uint64_t base = w->data_offset + w->data_size;
-	struct perf_blob body = { 0 }, table = { 0 };
+	struct perf_blob body = {0}, table = {0};
 	size_t n = 0;
 	int err;
 
@@ -176,7 +176,7 @@ static int write_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS 
 
 int perf_writer_close(struct perf_writer *w)
 {
-	uint64_t bitmap[PERF_FEAT_BITS / 64] = { 0 };
+	uint64_t bitmap[PERF_FEAT_BITS / 64] = {0};
 	int err = perf_writer_start(w);
 
 	if (!err)

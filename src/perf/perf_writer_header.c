@@ -67,7 +67,7 @@ static int start_file(struct perf_writer *w)
 	for (size_t i = 0; i < w->nr_attrs; i++)
 		perf_writer_put(w, w->attrs[i].ids, w->attrs[i].nr_ids * 8);
 	for (size_t i = 0; i < w->nr_attrs; i++) {
-		uint64_t sec[2] = { at, w->attrs[i].nr_ids * 8 };
+		uint64_t sec[2] = {at, w->attrs[i].nr_ids * 8};
 
 		at += sec[1];
 		perf_writer_put(w, &w->attrs[i].attr, sizeof(w->attrs[i].attr));
@@ -90,7 +90,7 @@ static int pipe_attr(struct perf_writer *w, const struct perf_attr_info *a)
 
 static int pipe_name(struct perf_writer *w, const struct perf_attr_info *a)
 {
-	uint8_t body[16 + 4096] = { 0 };
+	uint8_t body[16 + 4096] = {0};
 	size_t len;
 
 	if (!a->name || !a->nr_ids)
@@ -105,7 +105,7 @@ static int pipe_name(struct perf_writer *w, const struct perf_attr_info *a)
 /* A feature as a record; names travel as EVENT_UPDATE instead of EVENT_DESC, as perf sends them. */
 static int pipe_feature(struct perf_writer *w, int bit)
 {
-	struct perf_blob b = { 0 };
+	struct perf_blob b = {0};
 	uint64_t id = (uint64_t)bit;
 	int err = 0;
 
@@ -120,7 +120,7 @@ static int pipe_feature(struct perf_writer *w, int bit)
 
 static int start_pipe(struct perf_writer *w)
 {
-	uint64_t hdr[2] = { PERF_MAGIC2, PERF_PIPE_HEADER_SIZE };
+	uint64_t hdr[2] = {PERF_MAGIC2, PERF_PIPE_HEADER_SIZE};
 
 	perf_writer_put(w, hdr, sizeof(hdr));
 	for (size_t i = 0; i < w->nr_attrs && !w->err; i++)

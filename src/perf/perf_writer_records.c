@@ -9,10 +9,9 @@
 #include "perf_bytes.h"
 #include "perf_writer.h"
 
-static size_t sample_id(const struct perf_writer *w, const struct perf_sample_id *sid,
-			uint8_t *out)
+static size_t sample_id(const struct perf_writer *w, const struct perf_sample_id *sid, uint8_t *out)
 {
-	struct perf_sample_id none = { 0 };
+	struct perf_sample_id none = {0};
 	uint64_t st;
 	size_t n = 0;
 
@@ -42,8 +41,8 @@ static size_t sample_id(const struct perf_writer *w, const struct perf_sample_id
 	return n;
 }
 
-int perf_writer_aux(struct perf_writer *w, uint64_t aux_offset, uint64_t aux_size,
-		    uint64_t flags, const struct perf_sample_id *sid)
+int perf_writer_aux(struct perf_writer *w, uint64_t aux_offset, uint64_t aux_size, uint64_t flags,
+		    const struct perf_sample_id *sid)
 {
 	uint8_t body[24 + 64];
 
@@ -81,7 +80,7 @@ int perf_writer_finished_round(struct perf_writer *w)
 
 int perf_writer_time_conv(struct perf_writer *w, const struct perf_time_conv *tc)
 {
-	uint8_t body[48] = { 0 };
+	uint8_t body[48] = {0};
 
 	pb_put64(body, tc->time_shift);
 	pb_put64(body + 8, tc->time_mult);

@@ -158,7 +158,7 @@ static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char
 }
 
 int perf_pmu__load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
-		  char *err, size_t errlen)
+		   char *err, size_t errlen)
 {
 	struct perf_pmu *p = calloc(1, sizeof(*p));
 	char *buf = malloc(PMU_FILE_MAX);

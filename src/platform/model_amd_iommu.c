@@ -35,7 +35,7 @@ struct iommu_glue {
 
 static void ensure_dte(struct iommu_glue *g, uint16_t rid)
 {
-	struct amd_iommu_dte d = { .mode = AMD_DTE_TRANSLATE, .levels = 4, .guest_levels = 4 };
+	struct amd_iommu_dte d = {.mode = AMD_DTE_TRANSLATE, .levels = 4, .guest_levels = 4};
 
 	if (g->known[rid / 8] & (1u << (rid % 8)))
 		return;
@@ -47,9 +47,18 @@ static void ensure_dte(struct iommu_glue *g, uint16_t rid)
 static bool is_memory_request(enum tlp_kind k)
 {
 	switch (k) {
-	case TLP_MRD32: case TLP_MRD64: case TLP_MRDLK32: case TLP_MRDLK64:
-	case TLP_MWR32: case TLP_MWR64: case TLP_FETCHADD32: case TLP_FETCHADD64:
-	case TLP_SWAP32: case TLP_SWAP64: case TLP_CAS32: case TLP_CAS64:
+	case TLP_MRD32:
+	case TLP_MRD64:
+	case TLP_MRDLK32:
+	case TLP_MRDLK64:
+	case TLP_MWR32:
+	case TLP_MWR64:
+	case TLP_FETCHADD32:
+	case TLP_FETCHADD64:
+	case TLP_SWAP32:
+	case TLP_SWAP64:
+	case TLP_CAS32:
+	case TLP_CAS64:
 		return true;
 	default:
 		return false;
@@ -60,7 +69,7 @@ static void observe(void *ctx, const struct fabric_tlp *t)
 {
 	struct iommu_glue *g = ctx;
 	enum tlp_kind k = tlp_kind_of(t->hdr[0]);
-	struct amd_iommu_req r = { 0 };
+	struct amd_iommu_req r = {0};
 	bool addr64 = t->hdr[0] & (1u << 29);
 
 	if (t->dir != FABRIC_INBOUND || !is_memory_request(k))
@@ -94,8 +103,9 @@ static int load_dtes(struct iommu_glue *g, const json_t *dtes, char *err, size_t
 	size_t i;
 	json_t *e;
 
-	json_array_foreach(dtes, i, e) {
-		struct amd_iommu_dte d = { .levels = 4, .guest_levels = 4 };
+	json_array_foreach(dtes, i, e)
+	{
+		struct amd_iommu_dte d = {.levels = 4, .guest_levels = 4};
 		struct pci_bdf b;
 
 		if (pci_bdf_parse(json_string_value(json_object_get(e, "bdf")), &b) ||
@@ -107,7 +117,8 @@ static int load_dtes(struct iommu_glue *g, const json_t *dtes, char *err, size_t
 		if (json_object_get(e, "levels"))
 			d.levels = (uint8_t)json_integer_value(json_object_get(e, "levels"));
 		if (json_object_get(e, "guest_levels"))
-			d.guest_levels = (uint8_t)json_integer_value(json_object_get(e, "guest_levels"));
+			d.guest_levels =
+			    (uint8_t)json_integer_value(json_object_get(e, "guest_levels"));
 		d.vapic = json_is_true(json_object_get(e, "vapic"));
 		amd_iommu_hw_set_dte(g->hw, b.rid, &d);
 		g->known[b.rid / 8] |= (uint8_t)(1u << (b.rid % 8));
@@ -127,9 +138,9 @@ static unsigned cfg_uint(const json_t *cfg, const char *key, unsigned def)
 static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
 		  char *err, size_t errlen)
 {
-	struct amd_iommu_hw_config c = { .banks = cfg_uint(cfg, "banks", 2),
-					 .counters = cfg_uint(cfg, "counters", 4),
-					 .unmap_every = cfg_uint(cfg, "unmap_every", 0) };
+	struct amd_iommu_hw_config c = {.banks = cfg_uint(cfg, "banks", 2),
+					.counters = cfg_uint(cfg, "counters", 4),
+					.unmap_every = cfg_uint(cfg, "unmap_every", 0)};
 	struct iommu_glue *g = calloc(1, sizeof(*g));
 
 	if (!g)
@@ -148,8 +159,8 @@ static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, v
 	g->fabric = platform_fabric(p);
 	g->sicl = (uint16_t)cfg_uint(cfg, "sicl", 0);
 	g->core = (uint16_t)cfg_uint(cfg, "core", 0);
-	d->bar[0] = (struct bus_bar){ .ops = &amd_iommu_hw_mmio_ops, .model = g->hw,
-				      .size = AMD_IOMMU_MMIO_SIZE };
+	d->bar[0] = (struct bus_bar){
+	    .ops = &amd_iommu_hw_mmio_ops, .model = g->hw, .size = AMD_IOMMU_MMIO_SIZE};
 	d->nvectors = 1;
 	fabric_add_observer(g->fabric, g->sicl, g->core, observe, g);
 	*model = g;
@@ -166,9 +177,9 @@ static void detach(void *model)
 }
 
 const struct platform_model_ops amd_iommu_model_ops = {
-	.kind = "amd_iommu",
-	.attach = attach,
-	.detach = detach,
+    .kind = "amd_iommu",
+    .attach = attach,
+    .detach = detach,
 };
 
 uint64_t amd_iommu_model_event_total(void *model, unsigned csource)

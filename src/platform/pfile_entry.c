@@ -58,8 +58,7 @@ static int link_fields(struct pctx *c, const json_t *e, struct pdev *d)
 	return 0;
 }
 
-static int pick_size(struct pctx *c, const json_t *e, const char *key, unsigned dflt,
-		     unsigned *out)
+static int pick_size(struct pctx *c, const json_t *e, const char *key, unsigned dflt, unsigned *out)
 {
 	uint64_t v;
 

@@ -42,7 +42,7 @@ static int add_events(struct rec *s)
 	if (!ret)
 		ret = perf_writer_auxtrace_info(s->w,
 						ptt_is_pmu(s->e[0].pe.pmu) ? PERF_AUXTRACE_HISI_PTT
-									  : PERF_AUXTRACE_UNKNOWN,
+									   : PERF_AUXTRACE_UNKNOWN,
 						priv, 1);
 	/* out at once: from here on the file is a perf.data that perf opens */
 	return ret ? ret : perf_writer_flush(s->w);
@@ -100,15 +100,18 @@ static int prepare_event(struct rec *s, int i)
 	if (ret)
 		return tool_fail(&s->r->err, -EINVAL, "%s", err);
 	if (ptt_is_pmu(pe->pmu) && !s->o->force && ptt_rules_check(s->b, pe, err, sizeof(err)))
-		return tool_fail(&s->r->err, -EINVAL, "%s: %s (--force passes the event to the driver as is)",
-				 e->spec, err);
+		return tool_fail(&s->r->err, -EINVAL,
+				 "%s: %s (--force passes the event to the driver as is)", e->spec,
+				 err);
 	if (i && ptt_is_pmu(pe->pmu) != ptt_is_pmu(s->e[0].pe.pmu))
-		return tool_fail(&s->r->err, -EINVAL, "-e %s: %s and %s are not the same kind of tracer; a "
+		return tool_fail(&s->r->err, -EINVAL,
+				 "-e %s: %s and %s are not the same kind of tracer; a "
 				 "recording holds one kind of AUX trace (perf refuses a mix too)",
 				 e->spec, s->e[0].pe.pmu, pe->pmu);
 	twin = same_device(s, i);
 	if (twin >= 0)
-		return tool_fail(&s->r->err, -EINVAL, "-e %s: %s is already traced by -e %s (one trace per "
+		return tool_fail(&s->r->err, -EINVAL,
+				 "-e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",
 				 e->spec, pe->pmu, s->e[twin].spec);
 	pe->attr.sample_period = 1;
@@ -128,23 +131,23 @@ static int open_event(struct rec *s, struct rec_event *e)
 	if (e->cpu < 0)
 		e->cpu = 0;
 	e->ev = s->b->ops->event_open(s->b, &pe->attr, -1, e->cpu, -1);
-	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(pe->pmu) &&
-	    (pe->attr.config & 0x80000))
-		return tool_fail(&s->r->err, -EINVAL, "%s: the %s driver refused the Root Port filter: a port "
+	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(pe->pmu) && (pe->attr.config & 0x80000))
+		return tool_fail(&s->r->err, -EINVAL,
+				 "%s: the %s driver refused the Root Port filter: a port "
 				 "sharing its bit was removed ('pciescope platform rescan')",
 				 e->spec, pe->pmu);
 	if ((e->ev == -EACCES || e->ev == -EPERM) && backend_strerror(s->b))
 		return tool_fail(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
 	if (e->ev < 0)
-		return tool_fail_errno(&s->r->err, e->ev, "%s: the %s driver refused the event", e->spec,
-				 pe->pmu);
+		return tool_fail_errno(&s->r->err, e->ev, "%s: the %s driver refused the event",
+				       e->spec, pe->pmu);
 	e->id = s->b->ops->event_id(s->b, e->ev);
 	ret = s->b->ops->aux_map(s->b, e->ev, s->o->aux_bytes);
 	if (ret)
 		return tool_fail_errno(&s->r->err, ret,
-				 "%s refused an AUX area of %zu KiB (-m; the PTT driver "
-				 "needs at least 16 MiB, a power-of-two number of pages)",
-				 pe->pmu, s->o->aux_bytes >> 10);
+				       "%s refused an AUX area of %zu KiB (-m; the PTT driver "
+				       "needs at least 16 MiB, a power-of-two number of pages)",
+				       pe->pmu, s->o->aux_bytes >> 10);
 	return 0;
 }
 
@@ -227,9 +230,8 @@ static int finish(struct rec *s, int ret)
 	err = perf_writer_close(s->w);
 	if (err && !ret)
 		ret = tool_fail_errno(&s->r->err, err, "writing %s", s->o->output);
-	s->r->file_bytes = strcmp(s->o->output, "-") && !stat(s->o->output, &st)
-			       ? (uint64_t)st.st_size
-			       : bytes;
+	s->r->file_bytes =
+	    strcmp(s->o->output, "-") && !stat(s->o->output, &st) ? (uint64_t)st.st_size : bytes;
 	if (!ret)
 		tally(s);
 	return ret;

@@ -37,7 +37,7 @@ static void on_sigpipe(int sig)
 
 void aux_record_catch_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction sa = {.sa_handler = on_signal};
 
 	/* no SA_RESTART: a wait for the command returns to look at the flag */
 	sigemptyset(&sa.sa_mask);
@@ -91,8 +91,7 @@ static int drain_records(struct rec *s, struct rec_event *e, bool *wrote)
 	return (int)n;
 }
 
-static int write_span(struct rec *s, struct rec_event *e, uint64_t offset, const void *p,
-		      size_t n)
+static int write_span(struct rec *s, struct rec_event *e, uint64_t offset, const void *p, size_t n)
 {
 	struct perf_auxtrace_chunk c = {
 	    .offset = offset,

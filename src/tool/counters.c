@@ -21,8 +21,7 @@ int counter_cpu(struct backend *b, const char *pmu)
 	return atoi(buf);
 }
 
-int counter_open(struct backend *b, const struct perf_event_attr *attr, const char *pmu,
-		 int group)
+int counter_open(struct backend *b, const struct perf_event_attr *attr, const char *pmu, int group)
 {
 	struct perf_event_attr a = *attr;
 	int cpu = counter_cpu(b, pmu);
@@ -52,8 +51,7 @@ static int open_one(struct counters *c, size_t i)
 	return 0;
 }
 
-int counters_open(struct backend *b, const struct counter_event *ev, size_t n,
-		       struct counters *c)
+int counters_open(struct backend *b, const struct counter_event *ev, size_t n, struct counters *c)
 {
 	int err = 0;
 

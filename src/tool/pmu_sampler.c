@@ -26,8 +26,6 @@
 #include <pciescope/tool/tool_err.h>
 #include <pciescope/tool/topo.h>
 
-
-
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static int new_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
@@ -82,8 +80,8 @@ static int add_series(struct serve *sv, const char *pmu, const char *kind, bool 
 		size_t len = strlen(shared->bdf);
 
 		if (len + 1 + strlen(bdf) >= sizeof(shared->bdf))
-			return tool_fail(&sv->s.err, -E2BIG, "too many Root Ports share port bit %#x of %s", port,
-					 pmu);
+			return tool_fail(&sv->s.err, -E2BIG,
+					 "too many Root Ports share port bit %#x of %s", port, pmu);
 		snprintf(shared->bdf + len, sizeof(shared->bdf) - len, ",%s", bdf);
 		return 0;
 	}

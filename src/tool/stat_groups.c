@@ -77,9 +77,9 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 	bool iommu = !strcmp(group, "iommu");
 
 	if (!bw && !lat && !iommu)
-		return tool_fail(&s->err, -ENOENT,
-				 "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, iommu)",
-				 group);
+		return tool_fail(
+		    &s->err, -ENOENT,
+		    "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, iommu)", group);
 	for (size_t i = 0; i < n; i++) {
 		int r = 0;
 
@@ -112,7 +112,8 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 
 		r = expand(s, g, pmus, n, src, &found);
 		if (!r && !found)
-			r = tool_fail(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it", g);
+			r = tool_fail(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it",
+				      g);
 	}
 	backend_names_free(pmus, n);
 	free(list);

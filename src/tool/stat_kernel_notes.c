@@ -27,9 +27,9 @@ static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pm
 	if (!f || perf_format_extract(f, &ev->attr) != 2)
 		return false;
 	tool_warn("warning: '%s': len_mode=2 (header bytes only, by the PCIe PMU "
-		"document) counts header and payload bytes like len_mode=3 on this kernel: the "
-		"driver ORs it over INIT_SET (bit 34)",
-		ev->text);
+		  "document) counts header and payload bytes like len_mode=3 on this kernel: the "
+		  "driver ORs it over INIT_SET (bit 34)",
+		  ev->text);
 	return true;
 }
 
@@ -39,9 +39,9 @@ static bool note_amd_seed_bits(const struct perf_event_spec *ev)
 	if (!(ev->attr.config & AMD_SEED_ONLY_BITS))
 		return false;
 	tool_warn("warning: '%s': config bits 56-58 and 63 are not the filter "
-		"enables and raw bit of the AMD IOMMU document on this kernel (56-59 belong to "
-		"pasid, 63 is ignored); filters enable themselves, or use the iommuv2 PMU",
-		ev->text);
+		  "enables and raw bit of the AMD IOMMU document on this kernel (56-59 belong to "
+		  "pasid, 63 is ignored); filters enable themselves, or use the iommuv2 PMU",
+		  ev->text);
 	return true;
 }
 

@@ -35,9 +35,9 @@ static void link_pair(struct stat_config *s, size_t i, size_t j)
 	s->c[main].metric = hisi_pcie_event_class(s->c[main].spec->attr.config);
 	if (s->c[i].spec->leader != s->c[j].spec->leader)
 		tool_warn("warning: '%s' and '%s' are related events but not in one "
-			 "group; they may count over different spans (write {%s,%s})",
-			s->c[i].spec->text, s->c[j].spec->text, s->c[i].spec->text,
-			s->c[j].spec->text);
+			  "group; they may count over different spans (write {%s,%s})",
+			  s->c[i].spec->text, s->c[j].spec->text, s->c[i].spec->text,
+			  s->c[j].spec->text);
 }
 
 static bool denom_of(const struct perf_event_spec *a, const struct perf_event_spec *b)

@@ -45,7 +45,8 @@ static void decode(const struct perf_pmu *p, const struct perf_event_spec *ev, s
 static int refuse(struct tool_err *e, const struct perf_event_spec *ev, const char *rule,
 		  const char *why)
 {
-	return tool_fail(e, -EINVAL, "'%s': refused by the rule \"%s\" of the PCIe PMU document: %s "
+	return tool_fail(e, -EINVAL,
+			 "'%s': refused by the rule \"%s\" of the PCIe PMU document: %s "
 			 "(--force passes it on)",
 			 ev->text, rule, why);
 }

@@ -15,7 +15,6 @@
 
 #include <pciescope/tool/sysfs_export.h>
 
-
 #define MAX_DEPTH 3
 #define FILE_MAX 65536
 

@@ -34,7 +34,8 @@ struct topo_link topo_link_of(const struct topo *t, size_t i)
 	struct pcie_link_judgement j;
 
 	if (l.partner >= 0)
-		other = (struct pcie_link_end){t->d[l.partner].max_speed, t->d[l.partner].max_width};
+		other =
+		    (struct pcie_link_end){t->d[l.partner].max_speed, t->d[l.partner].max_width};
 	j = pcie_link_judge(d->speed, d->width, &self, l.partner >= 0 ? &other : NULL);
 	l.best_speed = j.best_speed;
 	l.best_width = j.best_width;

@@ -57,9 +57,8 @@ static double topo_gts(int generation)
 {
 	static const double gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
 
-	return generation >= 0 && generation < (int)(sizeof(gts) / sizeof(gts[0]))
-		   ? gts[generation]
-		   : 0;
+	return generation >= 0 && generation < (int)(sizeof(gts) / sizeof(gts[0])) ? gts[generation]
+										   : 0;
 }
 
 static bool link_from_config(struct topo_dev *d)

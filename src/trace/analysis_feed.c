@@ -55,9 +55,8 @@ static inline void add(struct analysis_counts *c, uint32_t bytes, uint32_t hbyte
 	c->header_bytes += hbytes;
 }
 
-static __always_inline enum analysis_match count_request(struct analysis *a,
-							 const struct tlp_brief *b, long node,
-							 uint64_t now)
+static __always_inline enum analysis_match
+count_request(struct analysis *a, const struct tlp_brief *b, long node, uint64_t now)
 {
 	long lat = lat_of(a, node, b->kind);
 
@@ -72,9 +71,9 @@ static __always_inline enum analysis_match count_request(struct analysis *a,
 }
 
 static __always_inline enum analysis_match count_nodes(struct analysis *a,
-						       const struct tlp_brief *b,
-						       enum tlp_class c, uint32_t hbytes,
-						       uint64_t now, uint64_t *start)
+						       const struct tlp_brief *b, enum tlp_class c,
+						       uint32_t hbytes, uint64_t now,
+						       uint64_t *start)
 {
 	long r = node_of(&a->reqs, a->req_idx, b->requester);
 
@@ -136,7 +135,8 @@ static enum analysis_dir dir_index(enum analysis_dir d)
 	return d < ANALYSIS_NDIR ? d : ANALYSIS_DIR_UNKNOWN;
 }
 
-/* Whether the filter keeps decoded entry b at now; only kinds with a Requester ID field have one. */
+/* Whether the filter keeps decoded entry b at now; only kinds with a Requester ID field have one.
+ */
 static inline bool keeps(const struct analysis *a, const struct tlp_brief *b, uint64_t now)
 {
 	return ptt_filter_match(&a->o.filter, (enum tlp_kind)b->kind,

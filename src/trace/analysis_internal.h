@@ -84,7 +84,8 @@ struct seg_tags {
 
 struct analysis {
 	struct analysis_opts o;
-	bool filtered; /* o.filter keeps only some entries: analysis_feed_entries takes its own loop */
+	bool filtered; /* o.filter keeps only some entries: analysis_feed_entries takes its own loop
+			*/
 	enum tlp_class cls_of[TLP_KIND_COUNT];
 	uint8_t hdr_bytes[8]; /* header bytes by fmt, from tlp_header_dws */
 	struct feed_plan plan[256];

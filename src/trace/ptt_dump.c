@@ -46,7 +46,7 @@ size_t ptt_chunk_whole(const uint8_t *buf, size_t len, enum ptt_format *f)
 static void build_tmpl(struct dump_tmpl *t)
 {
 	static const char *const labels_8dw[6] = {
-		"Prefix\n", "Header DW0\n", "Header DW1\n", "Header DW2\n", "Header DW3\n", "Time\n",
+	    "Prefix\n", "Header DW0\n", "Header DW1\n", "Header DW2\n", "Header DW3\n", "Time\n",
 	};
 	char *o = t->e8;
 
@@ -146,8 +146,8 @@ static char *dump_4dw(char *o, const struct dump_tmpl *t, const uint8_t *p, size
 static char *dump_8dw(char *o, const struct dump_tmpl *t, const uint8_t *p, size_t off,
 		      enum ptt_dump_layout layout)
 {
-	static const unsigned int dw[6] = { 1, 2, 3, 4, 5, 7 };
-	char hi[6]; /* offset digits but the last two */
+	static const unsigned int dw[6] = {1, 2, 3, 4, 5, 7};
+	char hi[6];		   /* offset digits but the last two */
 	uint8_t lo = (uint8_t)off; /* a multiple of 32: lo + 28 stays below 0x100 */
 
 	wb_hex(hi, off >> 8, 6);

@@ -80,7 +80,8 @@ static void fields(struct wbuf *w, const struct ptt_view *v)
 	if (shape == SHAPE_CPL) {
 		RID(w, " cpl=", h->completer);
 		wbuf_lit(w, " status=");
-		w->len = (size_t)(ptt_put_name(w->buf + w->len, ptt_status_name(h->status)) - w->buf);
+		w->len =
+		    (size_t)(ptt_put_name(w->buf + w->len, ptt_status_name(h->status)) - w->buf);
 	}
 	RID(w, " req=", h->requester);
 	wbuf_lit(w, " tag=0x");

@@ -20,9 +20,9 @@
 
 struct ptt_setting ptt_setting_of_config(uint64_t config)
 {
-	return (struct ptt_setting){ .format = (enum ptt_format)(config >> 32 & 0xf),
-				     .direction = (unsigned int)(config >> 20 & 0xf),
-				     .type = (unsigned int)(config >> 24 & 0xff) };
+	return (struct ptt_setting){.format = (enum ptt_format)(config >> 32 & 0xf),
+				    .direction = (unsigned int)(config >> 20 & 0xf),
+				    .type = (unsigned int)(config >> 24 & 0xff)};
 }
 
 static bool valid(const struct ptt_setting *s)
@@ -33,9 +33,9 @@ static bool valid(const struct ptt_setting *s)
 
 int ptt_sight_latency(const struct ptt_setting *s, char *buf, size_t n)
 {
-	static const char *const dir_8dw[4] = { "nothing (direction 0 is reserved)",
-						"outbound TLPs only", "inbound TLPs only",
-						"inbound completions only" };
+	static const char *const dir_8dw[4] = {"nothing (direction 0 is reserved)",
+					       "outbound TLPs only", "inbound TLPs only",
+					       "inbound completions only"};
 
 	if (!valid(s))
 		return 0;
@@ -103,8 +103,9 @@ int ptt_sight_filter_latency(const struct ptt_filter *f, char *buf, size_t n)
 				"No request latency: the --kind filter keeps no completions (class "
 				"CPL), so no request can be matched with its completions.");
 	if (!(f->kinds & ptt_filter_class_kinds(TLP_CLASS_NP)))
-		return snprintf(buf, n,
-				"No request latency: the --kind filter keeps no non-posted requests "
-				"(class NP), so no completion can be matched with its request.");
+		return snprintf(
+		    buf, n,
+		    "No request latency: the --kind filter keeps no non-posted requests "
+		    "(class NP), so no completion can be matched with its request.");
 	return 0;
 }

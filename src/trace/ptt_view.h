@@ -19,7 +19,7 @@
 
 struct ptt_view {
 	enum tlp_kind kind;
-	bool decoded;      /* h is valid */
+	bool decoded; /* h is valid */
 	struct tlp_hdr h;
 };
 
@@ -29,17 +29,34 @@ enum ptt_view_shape { SHAPE_NONE, SHAPE_MEM, SHAPE_ATOMIC, SHAPE_CFG, SHAPE_MSG,
 static inline enum ptt_view_shape ptt_view_shape(enum tlp_kind k)
 {
 	switch (k) {
-	case TLP_MRD32: case TLP_MRD64: case TLP_MRDLK32: case TLP_MRDLK64:
-	case TLP_MWR32: case TLP_MWR64: case TLP_IORD: case TLP_IOWR:
+	case TLP_MRD32:
+	case TLP_MRD64:
+	case TLP_MRDLK32:
+	case TLP_MRDLK64:
+	case TLP_MWR32:
+	case TLP_MWR64:
+	case TLP_IORD:
+	case TLP_IOWR:
 		return SHAPE_MEM;
-	case TLP_FETCHADD32: case TLP_FETCHADD64: case TLP_SWAP32: case TLP_SWAP64:
-	case TLP_CAS32: case TLP_CAS64:
+	case TLP_FETCHADD32:
+	case TLP_FETCHADD64:
+	case TLP_SWAP32:
+	case TLP_SWAP64:
+	case TLP_CAS32:
+	case TLP_CAS64:
 		return SHAPE_ATOMIC;
-	case TLP_CFGRD0: case TLP_CFGWR0: case TLP_CFGRD1: case TLP_CFGWR1:
+	case TLP_CFGRD0:
+	case TLP_CFGWR0:
+	case TLP_CFGRD1:
+	case TLP_CFGWR1:
 		return SHAPE_CFG;
-	case TLP_MSG: case TLP_MSGD:
+	case TLP_MSG:
+	case TLP_MSGD:
 		return SHAPE_MSG;
-	case TLP_CPL: case TLP_CPLD: case TLP_CPLLK: case TLP_CPLDLK:
+	case TLP_CPL:
+	case TLP_CPLD:
+	case TLP_CPLLK:
+	case TLP_CPLDLK:
 		return SHAPE_CPL;
 	default:
 		return SHAPE_NONE;

@@ -20,14 +20,15 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-p NPRIV] [-k] [-w NS] SIZE...\n");
+	fprintf(stderr, "usage: gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-p "
+			"NPRIV] [-k] [-w NS] SIZE...\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
-	struct ptt_gen_opts o = { .format = PTT_FMT_4DW, .seed = 1, .auxtrace_type = 6,
-				    .nr_priv = 1 };
+	struct ptt_gen_opts o = {
+	    .format = PTT_FMT_4DW, .seed = 1, .auxtrace_type = 6, .nr_priv = 1};
 	const char *out = NULL;
 	uint64_t *sizes;
 	int c, err;

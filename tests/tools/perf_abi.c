@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RF_ALL                                                                              \
-	(PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID |    \
+#define RF_ALL                                                                                     \
+	(PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID |        \
 	 PERF_FORMAT_LOST)
 
 static int failures;
@@ -112,7 +112,8 @@ static void check_single(int sib, int leader)
 
 	check(poll(&p, 1, 1000) == 1 && p.revents == POLLHUP,
 	      "poll of an event without a ring buffer is POLLHUP at once");
-	check((fcntl(sib, F_GETFD) & FD_CLOEXEC) != 0, "PERF_FLAG_FD_CLOEXEC made the fd close-on-exec");
+	check((fcntl(sib, F_GETFD) & FD_CLOEXEC) != 0,
+	      "PERF_FLAG_FD_CLOEXEC made the fd close-on-exec");
 	errno = 0;
 	check(ioctl(sib, _IO('$', 99), 0) < 0 && errno == ENOTTY, "an unknown ioctl is ENOTTY");
 	check(!ioctl(sib, PERF_EVENT_IOC_SET_OUTPUT, -1L), "SET_OUTPUT -1 is accepted");
@@ -138,7 +139,8 @@ int main(int argc, char **argv)
 	uint64_t sib_config;
 
 	if (!host && argc != 5) {
-		fprintf(stderr, "usage: perf_abi host | perf_abi TYPE CONFIG CONFIG2 SIBLING-CONFIG\n");
+		fprintf(stderr,
+			"usage: perf_abi host | perf_abi TYPE CONFIG CONFIG2 SIBLING-CONFIG\n");
 		return 2;
 	}
 	if (host) {
@@ -159,7 +161,8 @@ int main(int argc, char **argv)
 	a.config = sib_config;
 	a.read_format = RF_ALL;
 	sib = open_event(&a, pid, cpu, leader);
-	check(leader >= 0 && sib >= 0 && leader != sib, "perf_event_open of a leader and a sibling");
+	check(leader >= 0 && sib >= 0 && leader != sib,
+	      "perf_event_open of a leader and a sibling");
 	if (leader < 0 || sib < 0) {
 		perror("perf_event_open");
 		return 1;

@@ -23,12 +23,11 @@ static uint64_t next(uint64_t *s)
 
 /* Fmt/Type of every kind, reserved combinations included. */
 static const uint8_t fmt_type[] = {
-	0x00, 0x20, 0x01, 0x21, 0x40, 0x60, 0x02, 0x42, 0x04, 0x44, 0x05, 0x45,
-	0x30, 0x70, 0x0a, 0x4a, 0x0b, 0x4b, 0x4c, 0x6c, 0x4d, 0x6d, 0x4e, 0x6e,
-	0x1f, 0x7f,
+    0x00, 0x20, 0x01, 0x21, 0x40, 0x60, 0x02, 0x42, 0x04, 0x44, 0x05, 0x45, 0x30,
+    0x70, 0x0a, 0x4a, 0x0b, 0x4b, 0x4c, 0x6c, 0x4d, 0x6d, 0x4e, 0x6e, 0x1f, 0x7f,
 };
 /* The two prefix kinds, which only an 8DW entry's header can start with. */
-static const uint8_t prefix_type[] = { 0x80, 0x91 };
+static const uint8_t prefix_type[] = {0x80, 0x91};
 
 /* A header of a kind picked at random, or of kind number pick (from 0) in turn. */
 static void gen_header(uint64_t *s, uint32_t hdr[4], long pick)
@@ -44,7 +43,7 @@ static void gen_header(uint64_t *s, uint32_t hdr[4], long pick)
 	hdr[3] = (uint32_t)next(s);
 	/* In turn, messages are the three error messages in turn. */
 	if (pick >= 0 && (ft & 0xbf) == 0x30)
-		hdr[1] = (hdr[1] & ~0xffu) | (uint32_t)"\x30\x31\x33"[(size_t)pick / n % 3];
+		hdr[1] = (hdr[1] & ~0xffu) | (uint32_t) "\x30\x31\x33"[(size_t)pick / n % 3];
 }
 
 /* 8DW prefix word: none half the time; in turn, a PASID prefix every other entry. */
@@ -85,9 +84,12 @@ static int write_chunks(struct perf_writer *w, const struct ptt_gen_opts *o, uin
 	for (size_t i = 0; i < o->nr_chunks && !err; i++) {
 		uint64_t n = o->chunk_bytes[i];
 		uint8_t *buf = malloc(n + esz);
-		struct perf_sample_id sid = { .time = 1000 + i, .id = id, .cpu = 0 };
-		struct perf_auxtrace_chunk c = { .offset = aux_off, .reference = 0x1000 + i,
-						 .idx = 0, .tid = (uint32_t)-1, .cpu = 0 };
+		struct perf_sample_id sid = {.time = 1000 + i, .id = id, .cpu = 0};
+		struct perf_auxtrace_chunk c = {.offset = aux_off,
+						.reference = 0x1000 + i,
+						.idx = 0,
+						.tid = (uint32_t)-1,
+						.cpu = 0};
 
 		if (!buf)
 			return -ENOMEM;
@@ -109,29 +111,38 @@ static int write_chunks(struct perf_writer *w, const struct ptt_gen_opts *o, uin
 
 int ptt_gen_perf_data(const char *path, const struct ptt_gen_opts *o)
 {
-	static const char *const argv[] = { "perf", "record", "-e", "hisi_ptt0_2//" };
+	static const char *const argv[] = {"perf", "record", "-e", "hisi_ptt0_2//"};
 	struct perf_writer_env env = {
-		.hostname = "pciescope", .os_release = "6.1.0", .version = "6.1.0",
-		.arch = "aarch64", .cpudesc = "pciescope synthetic",
-		.nr_cpus_online = 4, .nr_cpus_avail = 4, .argc = 4, .argv = argv,
-		.pmu_name = "hisi_ptt0_2", .pmu_type = PTT_PMU_TYPE,
+	    .hostname = "pciescope",
+	    .os_release = "6.1.0",
+	    .version = "6.1.0",
+	    .arch = "aarch64",
+	    .cpudesc = "pciescope synthetic",
+	    .nr_cpus_online = 4,
+	    .nr_cpus_avail = 4,
+	    .argc = 4,
+	    .argv = argv,
+	    .pmu_name = "hisi_ptt0_2",
+	    .pmu_type = PTT_PMU_TYPE,
 	};
 	struct perf_event_attr attr = {
-		.type = PTT_PMU_TYPE, .size = sizeof(attr),
-		.config = o->config ? o->config : (uint64_t)o->format << 32 | 1ull << 24 | 0x80001,
-		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-			       PERF_SAMPLE_CPU,
-		.disabled = 1, .sample_id_all = 1,
+	    .type = PTT_PMU_TYPE,
+	    .size = sizeof(attr),
+	    .config = o->config ? o->config : (uint64_t)o->format << 32 | 1ull << 24 | 0x80001,
+	    .sample_period = 1,
+	    .sample_type =
+		PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU,
+	    .disabled = 1,
+	    .sample_id_all = 1,
 	};
-	uint64_t id = 7, priv[2] = { PTT_PMU_TYPE, 1 };
-	struct perf_id_index_entry idx = { .id = id, .idx = 0, .cpu = 0, .tid = (uint64_t)-1 };
-	struct perf_time_conv tc = { .time_shift = 10, .time_mult = 1000, .time_mask = ~0ull };
+	uint64_t id = 7, priv[2] = {PTT_PMU_TYPE, 1};
+	struct perf_id_index_entry idx = {.id = id, .idx = 0, .cpu = 0, .tid = (uint64_t)-1};
+	struct perf_time_conv tc = {.time_shift = 10, .time_mult = 1000, .time_mask = ~0ull};
 	struct perf_clock_data clock = {.clockid = 1 /* CLOCK_MONOTONIC */,
 					.wall_ns = o->wall_ns,
 					.clock_ns = PTT_GEN_CLOCK_NS};
-	struct perf_sample_id start = {.pid = (uint32_t)-1, .tid = (uint32_t)-1,
-				       .time = PTT_GEN_START_NS, .id = id};
+	struct perf_sample_id start = {
+	    .pid = (uint32_t)-1, .tid = (uint32_t)-1, .time = PTT_GEN_START_NS, .id = id};
 	struct perf_writer *w;
 	int err;
 

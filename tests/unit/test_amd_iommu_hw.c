@@ -26,10 +26,10 @@ static uint64_t rd(unsigned bank, unsigned cntr, unsigned fxn)
 
 static int setup(void **state)
 {
-	struct amd_iommu_hw_config c = { .banks = 2, .counters = 4 };
-	struct amd_iommu_dte t = { .mode = AMD_DTE_TRANSLATE, .domain = 7, .levels = 4,
-				   .guest_levels = 4 };
-	struct amd_iommu_dte p = { .mode = AMD_DTE_PASSTHROUGH, .domain = 1 };
+	struct amd_iommu_hw_config c = {.banks = 2, .counters = 4};
+	struct amd_iommu_dte t = {
+	    .mode = AMD_DTE_TRANSLATE, .domain = 7, .levels = 4, .guest_levels = 4};
+	struct amd_iommu_dte p = {.mode = AMD_DTE_PASSTHROUGH, .domain = 1};
 
 	hw = amd_iommu_hw_create(&c);
 	amd_iommu_hw_set_dte(hw, 0x0100, &t);
@@ -48,8 +48,8 @@ static int teardown(void **state)
 static void dma(uint16_t rid, uint32_t pasid, uint64_t addr, int n)
 {
 	for (int i = 0; i < n; i++) {
-		struct amd_iommu_req r = { .rid = rid, .pasid = pasid,
-					   .address = addr + (uint64_t)i * 4096 };
+		struct amd_iommu_req r = {
+		    .rid = rid, .pasid = pasid, .address = addr + (uint64_t)i * 4096};
 		amd_iommu_hw_request(hw, &r);
 	}
 }
@@ -129,7 +129,7 @@ static void counter_wraps_at_48_bits(void **state)
 
 static void msi_writes_are_interrupts(void **state)
 {
-	struct amd_iommu_req r = { .rid = 0x0100, .address = 0xfee00000, .write = true };
+	struct amd_iommu_req r = {.rid = 0x0100, .address = 0xfee00000, .write = true};
 
 	amd_iommu_hw_request(hw, &r);
 	amd_iommu_hw_request(hw, &r);
@@ -149,13 +149,13 @@ static void no_register_beyond_the_banks(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(announces_banks_and_counters, setup, teardown),
-		cmocka_unit_test_setup_teardown(counts_only_while_csource_set, setup, teardown),
-		cmocka_unit_test_setup_teardown(filters_by_devid_domain_pasid, setup, teardown),
-		cmocka_unit_test_setup_teardown(tlb_hits_after_first_touch, setup, teardown),
-		cmocka_unit_test_setup_teardown(counter_wraps_at_48_bits, setup, teardown),
-		cmocka_unit_test_setup_teardown(msi_writes_are_interrupts, setup, teardown),
-		cmocka_unit_test_setup_teardown(no_register_beyond_the_banks, setup, teardown),
+	    cmocka_unit_test_setup_teardown(announces_banks_and_counters, setup, teardown),
+	    cmocka_unit_test_setup_teardown(counts_only_while_csource_set, setup, teardown),
+	    cmocka_unit_test_setup_teardown(filters_by_devid_domain_pasid, setup, teardown),
+	    cmocka_unit_test_setup_teardown(tlb_hits_after_first_touch, setup, teardown),
+	    cmocka_unit_test_setup_teardown(counter_wraps_at_48_bits, setup, teardown),
+	    cmocka_unit_test_setup_teardown(msi_writes_are_interrupts, setup, teardown),
+	    cmocka_unit_test_setup_teardown(no_register_beyond_the_banks, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

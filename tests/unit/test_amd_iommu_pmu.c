@@ -23,7 +23,7 @@ static struct kcore *k;
 
 static int boot(void **state)
 {
-	struct platform_options o = { .name = "epyc", .seed = 1, .ephemeral = true };
+	struct platform_options o = {.name = "epyc", .seed = 1, .ephemeral = true};
 	char err[256];
 
 	if (platform_boot(&o, &p, err, sizeof(err)))
@@ -41,7 +41,7 @@ static int shutdown_platform(void **state)
 static struct perf_event *open_ev(const char *pmu, uint64_t config, uint64_t config1,
 				  bool exclude_kernel, int *err)
 {
-	struct perf_event_attr a = { .size = sizeof(a), .config = config, .config1 = config1 };
+	struct perf_event_attr a = {.size = sizeof(a), .config = config, .config1 = config1};
 	struct pmu *m = perf_pmu_find(k->perf, pmu);
 	struct perf_event *e = NULL;
 
@@ -63,7 +63,7 @@ static uint64_t value(struct perf_event *e)
 
 static void *iommu0(void)
 {
-	struct pci_bdf b = { 0, PCI_RID(0, 0, 2) };
+	struct pci_bdf b = {0, PCI_RID(0, 0, 2)};
 
 	return platform_model(p, b);
 }
@@ -173,7 +173,7 @@ static void wraps_at_48_bits_without_loss(void **state)
 {
 	int err;
 	struct perf_event *e = open_ev("amd_iommu_0", 5, 0, false, &err);
-	struct kdevice *d = kcore_find_device(k, (struct pci_bdf){ 0, PCI_RID(0, 0, 2) });
+	struct kdevice *d = kcore_find_device(k, (struct pci_bdf){0, PCI_RID(0, 0, 2)});
 	uint64_t off = AMD_IOMMU_PC_OFFSET(0, 0, AMD_IOMMU_PC_COUNTER);
 	uint64_t before, total0, near = AMD_IOMMU_COUNTER_MASK - 5;
 
@@ -192,13 +192,17 @@ static void wraps_at_48_bits_without_loss(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(seed_command_counts_translations, boot, shutdown_platform),
-		cmocka_unit_test_setup_teardown(six_x_pmu_refuses_exclude_bits, boot, shutdown_platform),
-		cmocka_unit_test_setup_teardown(both_layouts_agree_on_a_device_filter, boot, shutdown_platform),
-		cmocka_unit_test_setup_teardown(masks_widen_a_filter, boot, shutdown_platform),
-		cmocka_unit_test_setup_teardown(pasid_and_domain_filters, boot, shutdown_platform),
-		cmocka_unit_test_setup_teardown(more_events_than_counters_are_multiplexed, boot, shutdown_platform),
-		cmocka_unit_test_setup_teardown(wraps_at_48_bits_without_loss, boot, shutdown_platform),
+	    cmocka_unit_test_setup_teardown(seed_command_counts_translations, boot,
+					    shutdown_platform),
+	    cmocka_unit_test_setup_teardown(six_x_pmu_refuses_exclude_bits, boot,
+					    shutdown_platform),
+	    cmocka_unit_test_setup_teardown(both_layouts_agree_on_a_device_filter, boot,
+					    shutdown_platform),
+	    cmocka_unit_test_setup_teardown(masks_widen_a_filter, boot, shutdown_platform),
+	    cmocka_unit_test_setup_teardown(pasid_and_domain_filters, boot, shutdown_platform),
+	    cmocka_unit_test_setup_teardown(more_events_than_counters_are_multiplexed, boot,
+					    shutdown_platform),
+	    cmocka_unit_test_setup_teardown(wraps_at_48_bits_without_loss, boot, shutdown_platform),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,8 +26,8 @@ static void parses_both_forms(void **state)
 static void rejects_bad_input(void **state)
 {
 	struct pci_bdf b;
-	const char *bad[] = { "", "01:00", "01:00.8", "100:00.0", "00:20.0", "0:0:0:0.0",
-			      "00:10.0x", "g0:00.0", "00:10.", "10000:00:00.0" };
+	const char *bad[] = {"",	  "01:00",    "01:00.8", "100:00.0", "00:20.0",
+			     "0:0:0:0.0", "00:10.0x", "g0:00.0", "00:10.",   "10000:00:00.0"};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		assert_int_equal(pci_bdf_parse(bad[i], &b), -22);
@@ -36,8 +36,8 @@ static void rejects_bad_input(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(parses_both_forms),
-		cmocka_unit_test(rejects_bad_input),
+	    cmocka_unit_test(parses_both_forms),
+	    cmocka_unit_test(rejects_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

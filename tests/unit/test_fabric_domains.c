@@ -33,8 +33,8 @@
 struct tap {
 	uint64_t from;
 	bool on;
-	uint64_t h[2], n[2]; /* [0]: before from, [1]: from on */
-	uint64_t off_h, off_n;  /* seen while off */
+	uint64_t h[2], n[2];   /* [0]: before from, [1]: from on */
+	uint64_t off_h, off_n; /* seen while off */
 };
 
 static void tap_init(struct tap *t, uint64_t from, bool on)
@@ -46,8 +46,9 @@ static void tap_init(struct tap *t, uint64_t from, bool on)
 /* Field by field: the struct's padding is not part of what an observer is shown. */
 static void fnv(uint64_t *h, const struct fabric_tlp *t)
 {
-	const uint64_t v[] = {t->time_ns, t->seq, t->hdr[0], t->hdr[1], t->hdr[2], t->hdr[3],
-			      t->prefix, (uint64_t)t->port, t->sicl, t->core, t->dir, t->cls,
+	const uint64_t v[] = {t->time_ns, t->seq,	    t->hdr[0],	   t->hdr[1],
+			      t->hdr[2],  t->hdr[3],	    t->prefix,	   (uint64_t)t->port,
+			      t->sicl,	  t->core,	    t->dir,	   t->cls,
 			      t->cpl_set, t->payload_bytes, t->req_time_ns};
 
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
@@ -511,8 +512,8 @@ static void p2p_joined_cores_are_one_domain(void **state)
 			char err[256];
 
 			assert_non_null(f);
-			assert_int_equal(fabric_set_workload(f, workloads[w], NULL, err, sizeof(err)),
-					 0);
+			assert_int_equal(
+			    fabric_set_workload(f, workloads[w], NULL, err, sizeof(err)), 0);
 			tap_init(&c0[run], 0, true);
 			tap_init(&c2[run], 0, true);
 			watch(f, 0, 0, &c0[run], true);

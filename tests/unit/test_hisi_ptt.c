@@ -312,7 +312,6 @@ static void aux_size_and_mode(void **state)
 	perf_event_close(e);
 }
 
-
 /* Runs ns of traffic in 100 us slices; drains AUX after each slice if asked. */
 static void run(struct machine *m, struct perf_event *e, uint64_t ns, bool drain_each,
 		struct aux_drained *d)

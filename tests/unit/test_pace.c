@@ -113,7 +113,8 @@ static void the_emulated_clock_never_runs_ahead_of_the_wall_clock(void **state)
 		assert_true(b->ops->now_ns(b) - sim0 <= f.now - 123 * MS);
 	}
 	assert_int_equal(b->ops->now_ns(b) - sim0, 2000 * MS);
-	/* the process slept what the simulation did not use: 20 x (100 - 30) ms, less the first 30 */
+	/* the process slept what the simulation did not use: 20 x (100 - 30) ms, less the first 30
+	 */
 	assert_int_equal(f.slept, 2000 * MS - 19 * 30 * MS);
 	backend_close(b);
 }

@@ -21,7 +21,7 @@
 
 #include <pciescope/perf/perf_data.h>
 
-static const uint64_t ids[2] = { 101, 102 };
+static const uint64_t ids[2] = {101, 102};
 
 static char *tmp_path(void)
 {
@@ -40,23 +40,31 @@ static uint8_t payload[4096 + 3];
 /* Writes the sample records; closed, or left as a killed recorder leaves it. */
 static void write_sample_as(const char *path, bool closed)
 {
-	static const char *const argv[] = { "perf", "record" };
-	struct perf_writer_env env = { .hostname = "h", .os_release = "6.1", .arch = "aarch64",
-				       .nr_cpus_avail = 2, .nr_cpus_online = 2,
-				       .argc = 2, .argv = argv,
-				       .pmu_name = "hisi_ptt0_2", .pmu_type = 42 };
-	struct perf_event_attr attr = { .type = 42, .size = sizeof(attr), .config = 0x1080001,
-					.sample_type = PERF_SAMPLE_TIME | PERF_SAMPLE_ID,
-					.sample_id_all = 1, .disabled = 1 };
-	struct perf_sample_id sid = { .time = 77, .id = 101 };
-	struct perf_auxtrace_chunk c = { .offset = 0x1000, .reference = 9, .idx = 1,
-					 .tid = 5, .cpu = 3 };
-	struct perf_id_index_entry idx = { 101, 0, 3, 5 };
-	struct perf_time_conv tc = { 10, 20, 30, 40, 50, true, false };
-	uint8_t unknown[16] = { 200, 0, 0, 0, 0, 0, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+	static const char *const argv[] = {"perf", "record"};
+	struct perf_writer_env env = {.hostname = "h",
+				      .os_release = "6.1",
+				      .arch = "aarch64",
+				      .nr_cpus_avail = 2,
+				      .nr_cpus_online = 2,
+				      .argc = 2,
+				      .argv = argv,
+				      .pmu_name = "hisi_ptt0_2",
+				      .pmu_type = 42};
+	struct perf_event_attr attr = {.type = 42,
+				       .size = sizeof(attr),
+				       .config = 0x1080001,
+				       .sample_type = PERF_SAMPLE_TIME | PERF_SAMPLE_ID,
+				       .sample_id_all = 1,
+				       .disabled = 1};
+	struct perf_sample_id sid = {.time = 77, .id = 101};
+	struct perf_auxtrace_chunk c = {
+	    .offset = 0x1000, .reference = 9, .idx = 1, .tid = 5, .cpu = 3};
+	struct perf_id_index_entry idx = {101, 0, 3, 5};
+	struct perf_time_conv tc = {10, 20, 30, 40, 50, true, false};
+	uint8_t unknown[16] = {200, 0, 0, 0, 0, 0, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8};
 	uint64_t priv = 42;
 	struct perf_writer *w;
-	struct iovec span[2] = { { payload, 1000 }, { payload + 1000, sizeof(payload) - 1000 } };
+	struct iovec span[2] = {{payload, 1000}, {payload + 1000, sizeof(payload) - 1000}};
 
 	for (size_t i = 0; i < sizeof(payload); i++)
 		payload[i] = (uint8_t)(i * 7);
@@ -67,7 +75,8 @@ static void write_sample_as(const char *path, bool closed)
 	assert_int_equal(perf_writer_time_conv(w, &tc), 0);
 	assert_int_equal(perf_writer_itrace_start(w, 1, 2, &sid), 0);
 	assert_int_equal(perf_writer_aux(w, 0x1000, sizeof(payload),
-					 PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_PARTIAL, &sid), 0);
+					 PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_PARTIAL, &sid),
+			 0);
 	/* the payload as two spans, as a wrapped AUX ring hands it over */
 	assert_int_equal(perf_writer_auxtrace_iov(w, &c, span, 2), 0);
 	assert_int_equal(perf_writer_lost(w, 101, 12, &sid), 0);
@@ -223,10 +232,11 @@ static void check_aux_pieces(struct perf_reader *r)
 static void clock_data_and_record_time_read_back(void **state)
 {
 	const char *path = tmp_path();
-	struct perf_clock_data in = {.clockid = 1, .wall_ns = 1700000000123456789ull,
-				     .clock_ns = 5000};
+	struct perf_clock_data in = {
+	    .clockid = 1, .wall_ns = 1700000000123456789ull, .clock_ns = 5000};
 	struct perf_writer_env env = {.hostname = "h", .clock = &in};
-	struct perf_event_attr attr = {.type = 42, .size = sizeof(attr),
+	struct perf_event_attr attr = {.type = 42,
+				       .size = sizeof(attr),
 				       .sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
 						      PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER,
 				       .sample_id_all = 1};
@@ -341,7 +351,7 @@ static void be(uint8_t **p, uint64_t v, int n)
 
 static void big_endian_file_reads_like_perf(void **state)
 {
-	uint8_t img[1024] = { 0 }, *p = img;
+	uint8_t img[1024] = {0}, *p = img;
 	const size_t attr_at = 104, ids_at = attr_at + 144, data_at = ids_at + 8;
 	struct perf_reader *r;
 	struct perf_rec rec;
@@ -355,10 +365,10 @@ static void big_endian_file_reads_like_perf(void **state)
 	be(&p, attr_at, 8);
 	be(&p, 144, 8);
 	p = img + attr_at;
-	be(&p, 42, 4);          /* type */
-	be(&p, 128, 4);         /* size */
+	be(&p, 42, 4);		   /* type */
+	be(&p, 128, 4);		   /* size */
 	be(&p, 0x100000000ull, 8); /* config: format=1 */
-	p = img + attr_at + 40;  /* flags: disabled (bit 0), sample_id_all (bit 18) */
+	p = img + attr_at + 40;	   /* flags: disabled (bit 0), sample_id_all (bit 18) */
 	p[0] = 0x80;
 	p[2] = 0x20;
 	p = img + attr_at + 128;
@@ -375,12 +385,12 @@ static void big_endian_file_reads_like_perf(void **state)
 	be(&p, PERF_REC_AUXTRACE, 4);
 	be(&p, 0, 2);
 	be(&p, 48, 2);
-	be(&p, 16, 8);   /* size */
+	be(&p, 16, 8);	 /* size */
 	be(&p, 0x40, 8); /* offset */
-	be(&p, 1, 8);    /* reference */
-	be(&p, 2, 4);    /* idx */
-	be(&p, 3, 4);    /* tid */
-	be(&p, 4, 4);    /* cpu */
+	be(&p, 1, 8);	 /* reference */
+	be(&p, 2, 4);	 /* idx */
+	be(&p, 3, 4);	 /* tid */
+	be(&p, 4, 4);	 /* cpu */
 	be(&p, 0, 4);
 	for (int i = 0; i < 16; i++)
 		*p++ = (uint8_t)i; /* payload: stored as is */
@@ -411,10 +421,10 @@ static void big_endian_file_reads_like_perf(void **state)
 
 static void pipe_image_carries_attrs_as_records(void **state)
 {
-	uint8_t img[512] = { 0 }, *p = img;
+	uint8_t img[512] = {0}, *p = img;
 	struct perf_event_header h;
-	struct perf_event_attr attr = { .type = 42, .size = sizeof(attr), .config = 7 };
-	uint64_t magic = PERF_MAGIC2, size = 16, id = 5, feat[2] = { PERF_FEAT_HOSTNAME, 0 };
+	struct perf_event_attr attr = {.type = 42, .size = sizeof(attr), .config = 7};
+	uint64_t magic = PERF_MAGIC2, size = 16, id = 5, feat[2] = {PERF_FEAT_HOSTNAME, 0};
 	struct perf_reader *r;
 	struct perf_rec rec;
 	char msg[256];
@@ -422,16 +432,16 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	memcpy(p, &magic, 8);
 	memcpy(p + 8, &size, 8);
 	p += 16;
-	h = (struct perf_event_header){ PERF_REC_HEADER_ATTR, 0, 8 + sizeof(attr) + 8 };
+	h = (struct perf_event_header){PERF_REC_HEADER_ATTR, 0, 8 + sizeof(attr) + 8};
 	memcpy(p, &h, 8);
 	memcpy(p + 8, &attr, sizeof(attr));
 	memcpy(p + 8 + sizeof(attr), &id, 8);
 	p += h.size;
-	h = (struct perf_event_header){ PERF_REC_HEADER_FEATURE, 0, 24 };
+	h = (struct perf_event_header){PERF_REC_HEADER_FEATURE, 0, 24};
 	memcpy(p, &h, 8);
 	memcpy(p + 8, feat, 16);
 	p += h.size;
-	h = (struct perf_event_header){ PERF_REC_AUXTRACE, 0, 48 };
+	h = (struct perf_event_header){PERF_REC_AUXTRACE, 0, 48};
 	memcpy(p, &h, 8);
 	size = 32;
 	memcpy(p + 8, &size, 8);
@@ -598,16 +608,16 @@ static void pipe_mode_writer_reads_back(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(written_file_reads_back),
-		cmocka_unit_test(aux_payload_reads_in_pieces),
-		cmocka_unit_test(clock_data_and_record_time_read_back),
-		cmocka_unit_test(every_truncation_is_an_error),
-		cmocka_unit_test(corrupt_sizes_are_errors),
-		cmocka_unit_test(big_endian_file_reads_like_perf),
-		cmocka_unit_test(pipe_image_carries_attrs_as_records),
-		cmocka_unit_test(unclosed_file_reads_every_complete_record),
-		cmocka_unit_test(perf_style_unclosed_file_reads),
-		cmocka_unit_test(pipe_mode_writer_reads_back),
+	    cmocka_unit_test(written_file_reads_back),
+	    cmocka_unit_test(aux_payload_reads_in_pieces),
+	    cmocka_unit_test(clock_data_and_record_time_read_back),
+	    cmocka_unit_test(every_truncation_is_an_error),
+	    cmocka_unit_test(corrupt_sizes_are_errors),
+	    cmocka_unit_test(big_endian_file_reads_like_perf),
+	    cmocka_unit_test(pipe_image_carries_attrs_as_records),
+	    cmocka_unit_test(unclosed_file_reads_every_complete_record),
+	    cmocka_unit_test(perf_style_unclosed_file_reads),
+	    cmocka_unit_test(pipe_mode_writer_reads_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,11 +11,24 @@
 static void decodes_4dw_fields_per_document(void **state)
 {
 	/* Fmt 01, Type 00000 (MRd 4DW), T9 1, T8 0, TH 1, SO 1, Length 0x10, Time 0x2a5 */
-	uint32_t w = 1u << 30 | 0u << 25 | 1u << 24 | 0u << 23 | 1u << 22 | 1u << 21 |
-		     0x10u << 11 | 0x2a5;
-	uint8_t buf[16] = { (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16), (uint8_t)(w >> 24),
-			    0x0f, 0x12, 0x01, 0x01, 0x00, 0x00, 0x00, 0x10,
-			    0x40, 0x00, 0x81, 0x02 };
+	uint32_t w =
+	    1u << 30 | 0u << 25 | 1u << 24 | 0u << 23 | 1u << 22 | 1u << 21 | 0x10u << 11 | 0x2a5;
+	uint8_t buf[16] = {(uint8_t)w,
+			   (uint8_t)(w >> 8),
+			   (uint8_t)(w >> 16),
+			   (uint8_t)(w >> 24),
+			   0x0f,
+			   0x12,
+			   0x01,
+			   0x01,
+			   0x00,
+			   0x00,
+			   0x00,
+			   0x10,
+			   0x40,
+			   0x00,
+			   0x81,
+			   0x02};
 	struct ptt_entry e;
 
 	assert_int_equal(ptt_detect_format(buf, sizeof(buf)), PTT_FMT_4DW);
@@ -33,8 +46,8 @@ static void decodes_4dw_fields_per_document(void **state)
 
 static void detects_8dw_from_the_first_word_only(void **state)
 {
-	uint8_t mark[4] = { 0x00, 0xf8, 0xff, 0xff }; /* 0xfffff800: low 11 bits free */
-	uint8_t not_mark[4] = { 0xff, 0xf7, 0xff, 0xff };
+	uint8_t mark[4] = {0x00, 0xf8, 0xff, 0xff}; /* 0xfffff800: low 11 bits free */
+	uint8_t not_mark[4] = {0xff, 0xf7, 0xff, 0xff};
 
 	assert_int_equal(ptt_detect_format(mark, 4), PTT_FMT_8DW);
 	assert_int_equal(ptt_detect_format(not_mark, 4), PTT_FMT_4DW);
@@ -45,7 +58,7 @@ static void detects_8dw_from_the_first_word_only(void **state)
 
 static void encodes_8dw_as_the_document_draws_it(void **state)
 {
-	const uint32_t hdr[4] = { 0x60000001, 0x01001e0f, 0x00000004, 0x02810040 };
+	const uint32_t hdr[4] = {0x60000001, 0x01001e0f, 0x00000004, 0x02810040};
 	uint8_t out[32];
 	struct ptt_entry e;
 
@@ -86,10 +99,10 @@ static void roundtrips_4dw(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(decodes_4dw_fields_per_document),
-		cmocka_unit_test(detects_8dw_from_the_first_word_only),
-		cmocka_unit_test(encodes_8dw_as_the_document_draws_it),
-		cmocka_unit_test(roundtrips_4dw),
+	    cmocka_unit_test(decodes_4dw_fields_per_document),
+	    cmocka_unit_test(detects_8dw_from_the_first_word_only),
+	    cmocka_unit_test(encodes_8dw_as_the_document_draws_it),
+	    cmocka_unit_test(roundtrips_4dw),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -46,14 +46,14 @@ static void kinds_by_name_in_any_case_and_by_class(void **state)
 	assert_true(f.by_kind);
 	assert_int_equal(f.kinds, 1u << TLP_MRD64 | 1u << TLP_CPLD);
 	assert_int_equal(ptt_filter_parse_kinds("cpl", &f, &bad, &len), 0);
-	assert_int_equal(f.kinds, 1u << TLP_CPL | 1u << TLP_CPLD | 1u << TLP_CPLLK |
-				      1u << TLP_CPLDLK);
+	assert_int_equal(f.kinds,
+			 1u << TLP_CPL | 1u << TLP_CPLD | 1u << TLP_CPLLK | 1u << TLP_CPLDLK);
 	/* the kind Cpl by its exact name, the class otherwise */
 	assert_int_equal(ptt_filter_parse_kinds("Cpl", &f, &bad, &len), 0);
 	assert_int_equal(f.kinds, 1u << TLP_CPL);
 	assert_int_equal(ptt_filter_parse_kinds("CPL", &f, &bad, &len), 0);
-	assert_int_equal(f.kinds, 1u << TLP_CPL | 1u << TLP_CPLD | 1u << TLP_CPLLK |
-				      1u << TLP_CPLDLK);
+	assert_int_equal(f.kinds,
+			 1u << TLP_CPL | 1u << TLP_CPLD | 1u << TLP_CPLLK | 1u << TLP_CPLDLK);
 	assert_int_equal(ptt_filter_parse_kinds("P,unknown", &f, &bad, &len), 0);
 	assert_int_equal(f.kinds, 1u << TLP_MWR32 | 1u << TLP_MWR64 | 1u << TLP_MSG |
 				      1u << TLP_MSGD | 1u << TLP_UNKNOWN);
@@ -111,9 +111,20 @@ static void time_in_ticks_or_units(void **state)
 
 static void bad_windows_are_refused(void **state)
 {
-	static const char *const bad[] = {"",	  "..",	      "100",	 "a..b",   "1..2..3",
-					  "-1..5", "1.5..3",  "1..2x",	 "inf..",  "nans..",
-					  "1 ..2", "..1e400s", "99999999999999999999..", "5us.."};
+	static const char *const bad[] = {"",
+					  "..",
+					  "100",
+					  "a..b",
+					  "1..2..3",
+					  "-1..5",
+					  "1.5..3",
+					  "1..2x",
+					  "inf..",
+					  "nans..",
+					  "1 ..2",
+					  "..1e400s",
+					  "99999999999999999999..",
+					  "5us.."};
 	struct ptt_filter f = {0};
 
 	(void)state;

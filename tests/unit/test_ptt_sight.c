@@ -22,7 +22,7 @@ static void latency_needs_both_ways_np_and_cpl(void **state)
 	for (int f = 0; f < 2; f++)
 		for (unsigned int d = 0; d < 4; d++)
 			for (unsigned int t = 1; t < 8; t++) {
-				struct ptt_setting s = { (enum ptt_format)f, d, t };
+				struct ptt_setting s = {(enum ptt_format)f, d, t};
 				bool sees = f == PTT_FMT_4DW && d >= 2 && (t & 6) == 6;
 				int n = ptt_sight_latency(&s, buf, sizeof(buf));
 
@@ -37,8 +37,8 @@ static void latency_needs_both_ways_np_and_cpl(void **state)
 
 static void sentences_name_the_setting(void **state)
 {
-	struct ptt_setting in = { PTT_FMT_4DW, 0, 7 }, out = { PTT_FMT_4DW, 1, 6 };
-	struct ptt_setting posted = { PTT_FMT_4DW, 2, 1 }, eight = { PTT_FMT_8DW, 3, 6 };
+	struct ptt_setting in = {PTT_FMT_4DW, 0, 7}, out = {PTT_FMT_4DW, 1, 6};
+	struct ptt_setting posted = {PTT_FMT_4DW, 2, 1}, eight = {PTT_FMT_8DW, 3, 6};
 	char buf[512];
 
 	ptt_sight_latency(&in, buf, sizeof(buf));
@@ -54,8 +54,10 @@ static void sentences_name_the_setting(void **state)
 
 static void settings_the_driver_refuses_say_nothing(void **state)
 {
-	struct ptt_setting bad[] = { { PTT_FMT_4DW, 4, 6 }, { PTT_FMT_4DW, 0, 0 },
-				     { PTT_FMT_4DW, 0, 8 }, { (enum ptt_format)2, 0, 6 } };
+	struct ptt_setting bad[] = {{PTT_FMT_4DW, 4, 6},
+				    {PTT_FMT_4DW, 0, 0},
+				    {PTT_FMT_4DW, 0, 8},
+				    {(enum ptt_format)2, 0, 6}};
 	char buf[64];
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -64,7 +66,8 @@ static void settings_the_driver_refuses_say_nothing(void **state)
 
 static void config_terms(void **state)
 {
-	struct ptt_setting s = ptt_setting_of_config(1ull << 32 | 6ull << 24 | 2ull << 20 | 0x80001);
+	struct ptt_setting s =
+	    ptt_setting_of_config(1ull << 32 | 6ull << 24 | 2ull << 20 | 0x80001);
 
 	assert_int_equal(s.format, PTT_FMT_8DW);
 	assert_int_equal(s.type, 6);
@@ -96,11 +99,11 @@ static void time_sentence_follows_the_record_times(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(latency_needs_both_ways_np_and_cpl),
-		cmocka_unit_test(sentences_name_the_setting),
-		cmocka_unit_test(settings_the_driver_refuses_say_nothing),
-		cmocka_unit_test(config_terms),
-		cmocka_unit_test(time_sentence_follows_the_record_times),
+	    cmocka_unit_test(latency_needs_both_ways_np_and_cpl),
+	    cmocka_unit_test(sentences_name_the_setting),
+	    cmocka_unit_test(settings_the_driver_refuses_say_nothing),
+	    cmocka_unit_test(config_terms),
+	    cmocka_unit_test(time_sentence_follows_the_record_times),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

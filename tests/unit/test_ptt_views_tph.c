@@ -30,10 +30,10 @@ struct seen {
 
 /* fmt/type of the kinds that may carry hints */
 static const uint8_t fmt_type[][2] = {
-	{ 0, 0x00 }, { 1, 0x00 }, { 0, 0x01 }, { 1, 0x01 }, /* MRd, MRdLk */
-	{ 2, 0x00 }, { 3, 0x00 },                           /* MWr */
-	{ 2, 0x0c }, { 3, 0x0c }, { 2, 0x0d }, { 3, 0x0d }, /* FetchAdd, Swap */
-	{ 2, 0x0e }, { 3, 0x0e },                           /* CAS */
+    {0, 0x00}, {1, 0x00}, {0, 0x01}, {1, 0x01}, /* MRd, MRdLk */
+    {2, 0x00}, {3, 0x00},			/* MWr */
+    {2, 0x0c}, {3, 0x0c}, {2, 0x0d}, {3, 0x0d}, /* FetchAdd, Swap */
+    {2, 0x0e}, {3, 0x0e},			/* CAS */
 };
 
 static void random_header(uint32_t hdr[4], bool th, unsigned int *kind_ix)
@@ -161,8 +161,8 @@ static void views_agree_8dw(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(views_agree_4dw),
-		cmocka_unit_test(views_agree_8dw),
+	    cmocka_unit_test(views_agree_4dw),
+	    cmocka_unit_test(views_agree_8dw),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -78,8 +78,8 @@ static void every_fmt_type_byte_decodes_alike(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(random_headers_decode_alike),
-		cmocka_unit_test(every_fmt_type_byte_decodes_alike),
+	    cmocka_unit_test(random_headers_decode_alike),
+	    cmocka_unit_test(every_fmt_type_byte_decodes_alike),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,9 +18,9 @@
 static void mrd32_every_dw0_field(void **state)
 {
 	/* byte 1: T9 TC=5 T8 Attr[2]; byte 2: TD EP Attr[1:0]=2 AT=2 Length[9:8]=1 */
-	const uint32_t h[] = { DW(0x00, 0x80 | 0x50 | 0x08 | 0x04, 0x80 | 0x40 | 0x20 | 0x08 | 0x01,
-				  0x23),
-			       DW(0x01, 0x08, 0xa5, 0x3f), DW(0xfe, 0xdc, 0xba, 0x98) };
+	const uint32_t h[] = {
+	    DW(0x00, 0x80 | 0x50 | 0x08 | 0x04, 0x80 | 0x40 | 0x20 | 0x08 | 0x01, 0x23),
+	    DW(0x01, 0x08, 0xa5, 0x3f), DW(0xfe, 0xdc, 0xba, 0x98)};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(h, 3, &t), 3);
@@ -48,7 +48,7 @@ static void mrd32_every_dw0_field(void **state)
 
 static void ln_bit_and_lengths(void **state)
 {
-	const uint32_t h[] = { DW(0x40, 0x02, 0x00, 0x00), DW(0, 0, 0, 0xff), DW(0, 0, 0x10, 0) };
+	const uint32_t h[] = {DW(0x40, 0x02, 0x00, 0x00), DW(0, 0, 0, 0xff), DW(0, 0, 0x10, 0)};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(h, 3, &t), 3);
@@ -61,8 +61,8 @@ static void ln_bit_and_lengths(void **state)
 static void mrd64_with_processing_hints(void **state)
 {
 	/* TH set: PH in address bits [1:0], ST[7:0] in the byte-enable byte. */
-	const uint32_t h[] = { DW(0x20, 0x01, 0x00, 0x10), DW(0x3a, 0x00, 0x12, 0x5c),
-			       DW(0x00, 0x00, 0x00, 0x12), DW(0x34, 0x56, 0x78, 0x02) };
+	const uint32_t h[] = {DW(0x20, 0x01, 0x00, 0x10), DW(0x3a, 0x00, 0x12, 0x5c),
+			      DW(0x00, 0x00, 0x00, 0x12), DW(0x34, 0x56, 0x78, 0x02)};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(h, 4, &t), 4);
@@ -79,8 +79,8 @@ static void mrd64_with_processing_hints(void **state)
 
 static void mwr64_steering_tag_in_tag_field(void **state)
 {
-	const uint32_t h[] = { DW(0x60, 0x01, 0x00, 0x02), DW(0x00, 0x10, 0x99, 0xff),
-			       DW(0x00, 0x00, 0x00, 0x01), DW(0x00, 0x00, 0x10, 0x01) };
+	const uint32_t h[] = {DW(0x60, 0x01, 0x00, 0x02), DW(0x00, 0x10, 0x99, 0xff),
+			      DW(0x00, 0x00, 0x00, 0x01), DW(0x00, 0x00, 0x10, 0x01)};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(h, 4, &t), 4);
@@ -100,17 +100,17 @@ static void memory_and_io_kinds(void **state)
 		enum tlp_kind k;
 		int n;
 	} c[] = {
-		{ 0x00, TLP_MRD32, 3 },	 { 0x20, TLP_MRD64, 4 },	{ 0x01, TLP_MRDLK32, 3 },
-		{ 0x21, TLP_MRDLK64, 4 }, { 0x40, TLP_MWR32, 3 },	{ 0x60, TLP_MWR64, 4 },
-		{ 0x02, TLP_IORD, 3 },	 { 0x42, TLP_IOWR, 3 },	{ 0x4c, TLP_FETCHADD32, 3 },
-		{ 0x6c, TLP_FETCHADD64, 4 }, { 0x4d, TLP_SWAP32, 3 }, { 0x6d, TLP_SWAP64, 4 },
-		{ 0x4e, TLP_CAS32, 3 },	 { 0x6e, TLP_CAS64, 4 },
+	    {0x00, TLP_MRD32, 3},      {0x20, TLP_MRD64, 4},  {0x01, TLP_MRDLK32, 3},
+	    {0x21, TLP_MRDLK64, 4},    {0x40, TLP_MWR32, 3},  {0x60, TLP_MWR64, 4},
+	    {0x02, TLP_IORD, 3},       {0x42, TLP_IOWR, 3},   {0x4c, TLP_FETCHADD32, 3},
+	    {0x6c, TLP_FETCHADD64, 4}, {0x4d, TLP_SWAP32, 3}, {0x6d, TLP_SWAP64, 4},
+	    {0x4e, TLP_CAS32, 3},      {0x6e, TLP_CAS64, 4},
 	};
 	struct tlp_hdr t;
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		const uint32_t h[] = { DW(c[i].b0, 0, 0, 1), DW(0x02, 0x11, 0x40, 0x0f),
-				       DW(0xc0, 0x00, 0x10, 0x04), DW(0x00, 0x00, 0x20, 0x08) };
+		const uint32_t h[] = {DW(c[i].b0, 0, 0, 1), DW(0x02, 0x11, 0x40, 0x0f),
+				      DW(0xc0, 0x00, 0x10, 0x04), DW(0x00, 0x00, 0x20, 0x08)};
 
 		assert_int_equal(tlp_decode(h, 4, &t), c[i].n);
 		assert_int_equal(t.kind, c[i].k);
@@ -121,8 +121,8 @@ static void memory_and_io_kinds(void **state)
 		assert_int_equal(t.last_be, 0);
 		assert_int_equal(t.first_be, 0xf);
 		assert_int_equal(t.address, c[i].n == 4 ? 0xc000100400002008ull : 0xc0001004u);
-		assert_int_equal(tlp_fields(t.kind), TLP_F_REQUESTER | TLP_F_TAG | TLP_F_BE |
-							     TLP_F_ADDRESS);
+		assert_int_equal(tlp_fields(t.kind),
+				 TLP_F_REQUESTER | TLP_F_TAG | TLP_F_BE | TLP_F_ADDRESS);
 	}
 }
 
@@ -131,14 +131,13 @@ static void configuration_requests(void **state)
 	static const struct {
 		uint8_t b0;
 		enum tlp_kind k;
-	} c[] = { { 0x04, TLP_CFGRD0 }, { 0x44, TLP_CFGWR0 }, { 0x05, TLP_CFGRD1 },
-		  { 0x45, TLP_CFGWR1 } };
+	} c[] = {{0x04, TLP_CFGRD0}, {0x44, TLP_CFGWR0}, {0x05, TLP_CFGRD1}, {0x45, TLP_CFGWR1}};
 	struct tlp_hdr t;
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		/* target 01:01.2, extended register 1, register 0x3f (offset 0x1fc) */
-		const uint32_t h[] = { DW(c[i].b0, 0, 0, 1), DW(0x00, 0x00, 0x07, 0x0f),
-				       DW(0x01, 0x0a, 0x01, 0xfc) };
+		const uint32_t h[] = {DW(c[i].b0, 0, 0, 1), DW(0x00, 0x00, 0x07, 0x0f),
+				      DW(0x01, 0x0a, 0x01, 0xfc)};
 
 		assert_int_equal(tlp_decode(h, 3, &t), 3);
 		assert_int_equal(t.kind, c[i].k);
@@ -153,7 +152,7 @@ static void configuration_requests(void **state)
 
 static void config_reserved_bits_are_kept(void **state)
 {
-	const uint32_t h[] = { DW(0x04, 0, 0, 1), DW(0, 0, 0, 0xf), DW(0x01, 0x0a, 0xf1, 0xff) };
+	const uint32_t h[] = {DW(0x04, 0, 0, 1), DW(0, 0, 0, 0xf), DW(0x01, 0x0a, 0xf1, 0xff)};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(h, 3, &t), 3);
@@ -164,9 +163,9 @@ static void config_reserved_bits_are_kept(void **state)
 static void messages_with_routing(void **state)
 {
 	struct tlp_hdr t;
-	const uint32_t err[] = { DW(0x30, 0, 0, 0), DW(0x03, 0x00, 0x00, 0x30), 0, 0 };
-	const uint32_t vdm[] = { DW(0x72, 0, 0, 2), DW(0x04, 0x00, 0x81, 0x7f),
-				 DW(0x05, 0x00, 0x1a, 0xb4), DW(0xde, 0xad, 0xbe, 0xef) };
+	const uint32_t err[] = {DW(0x30, 0, 0, 0), DW(0x03, 0x00, 0x00, 0x30), 0, 0};
+	const uint32_t vdm[] = {DW(0x72, 0, 0, 2), DW(0x04, 0x00, 0x81, 0x7f),
+				DW(0x05, 0x00, 0x1a, 0xb4), DW(0xde, 0xad, 0xbe, 0xef)};
 
 	assert_int_equal(tlp_decode(err, 4, &t), 4);
 	assert_int_equal(t.kind, TLP_MSG);
@@ -194,14 +193,13 @@ static void completions(void **state)
 	static const struct {
 		uint8_t b0;
 		enum tlp_kind k;
-	} c[] = { { 0x0a, TLP_CPL }, { 0x4a, TLP_CPLD }, { 0x0b, TLP_CPLLK },
-		  { 0x4b, TLP_CPLDLK } };
+	} c[] = {{0x0a, TLP_CPL}, {0x4a, TLP_CPLD}, {0x0b, TLP_CPLLK}, {0x4b, TLP_CPLDLK}};
 	struct tlp_hdr t;
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		/* completer 01:00.0, status CA, BCM, byte count 0xabc; req 00:01.0 tag 0x77 */
-		const uint32_t h[] = { DW(c[i].b0, 0x80, 0, 1), DW(0x01, 0x00, 0x9a, 0xbc),
-				       DW(0x00, 0x08, 0x77, 0x45) };
+		const uint32_t h[] = {DW(c[i].b0, 0x80, 0, 1), DW(0x01, 0x00, 0x9a, 0xbc),
+				      DW(0x00, 0x08, 0x77, 0x45)};
 
 		assert_int_equal(tlp_decode(h, 3, &t), 3);
 		assert_int_equal(t.kind, c[i].k);
@@ -220,9 +218,12 @@ static void completions(void **state)
 static void prefixes_before_the_header(void **state)
 {
 	/* local vendor prefix, then the PASID end-end prefix: PASID 0x12345, PMR, ER */
-	const uint32_t h[] = { DW(0x8e, 0x12, 0x34, 0x56), DW(0x91, 0xc1, 0x23, 0x45),
-			       DW(0x20, 0, 0, 1),	  DW(0x01, 0x00, 0x01, 0x0f),
-			       DW(0, 0, 0, 1),		  DW(0, 0, 0x10, 0) };
+	const uint32_t h[] = {DW(0x8e, 0x12, 0x34, 0x56),
+			      DW(0x91, 0xc1, 0x23, 0x45),
+			      DW(0x20, 0, 0, 1),
+			      DW(0x01, 0x00, 0x01, 0x0f),
+			      DW(0, 0, 0, 1),
+			      DW(0, 0, 0x10, 0)};
 	struct tlp_hdr t;
 	struct tlp_pasid p;
 
@@ -242,8 +243,8 @@ static void prefixes_before_the_header(void **state)
 	assert_int_equal(tlp_pasid_encode(&p), h[1]);
 	assert_int_equal(tlp_pasid_decode(h[0], &p), -EINVAL);
 	/* byte 1: bit 7 Privileged Mode Requested, bit 6 Execute Requested, 5:4 reserved */
-	assert_int_equal(tlp_pasid_encode(&(struct tlp_pasid){ .pmr = true }), 0x91800000u);
-	assert_int_equal(tlp_pasid_encode(&(struct tlp_pasid){ .er = true }), 0x91400000u);
+	assert_int_equal(tlp_pasid_encode(&(struct tlp_pasid){.pmr = true}), 0x91800000u);
+	assert_int_equal(tlp_pasid_encode(&(struct tlp_pasid){.er = true}), 0x91400000u);
 	assert_int_equal(tlp_pasid_decode(0x913fffffu, &p), 0);
 	assert_int_equal(p.pasid, 0xfffff);
 	assert_false(p.pmr);
@@ -253,8 +254,8 @@ static void prefixes_before_the_header(void **state)
 static void trace_rebuilt_dw0(void **state)
 {
 	/* A PTT 4DW entry keeps only Fmt[1:0], Type, T9, T8, TH and Length. */
-	const uint32_t h[] = { DW(0x4a, 0x88, 0x00, 0x20), DW(0x01, 0x00, 0x00, 0x80),
-			       DW(0x00, 0x00, 0x05, 0x00), 0 };
+	const uint32_t h[] = {DW(0x4a, 0x88, 0x00, 0x20), DW(0x01, 0x00, 0x00, 0x80),
+			      DW(0x00, 0x00, 0x05, 0x00), 0};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(h, 4, &t), 3);
@@ -267,12 +268,12 @@ static void trace_rebuilt_dw0(void **state)
 
 static void reserved_fmt_type_is_rejected(void **state)
 {
-	static const uint8_t bad[] = { 0x03, 0x41, 0x22, 0x24, 0x2a, 0x0c, 0x10, 0x50, 0x1b,
-				       0x5b, 0x6f, 0x78, 0xa0, 0xc4, 0xe0, 0x61 };
+	static const uint8_t bad[] = {0x03, 0x41, 0x22, 0x24, 0x2a, 0x0c, 0x10, 0x50,
+				      0x1b, 0x5b, 0x6f, 0x78, 0xa0, 0xc4, 0xe0, 0x61};
 	struct tlp_hdr t;
 
 	for (size_t i = 0; i < sizeof(bad); i++) {
-		const uint32_t h[] = { DW(bad[i], 0, 0, 1), 0, 0, 0 };
+		const uint32_t h[] = {DW(bad[i], 0, 0, 1), 0, 0, 0};
 
 		assert_int_equal(tlp_kind_of(h[0]), TLP_UNKNOWN);
 		assert_int_equal(tlp_decode(h, 4, &t), -EINVAL);
@@ -285,9 +286,9 @@ static void reserved_fmt_type_is_rejected(void **state)
 
 static void short_input_is_rejected(void **state)
 {
-	const uint32_t mrd64[] = { DW(0x20, 0, 0, 1), 0, 0, 0 };
-	const uint32_t prefixes[] = { 0x91000001, 0x91000002, 0x91000003, 0x91000004,
-				      0x91000005, DW(0x00, 0, 0, 1), 0, 0 };
+	const uint32_t mrd64[] = {DW(0x20, 0, 0, 1), 0, 0, 0};
+	const uint32_t prefixes[] = {0x91000001, 0x91000002,	    0x91000003, 0x91000004,
+				     0x91000005, DW(0x00, 0, 0, 1), 0,		0};
 	struct tlp_hdr t;
 
 	assert_int_equal(tlp_decode(mrd64, 0, &t), -EMSGSIZE);
@@ -303,19 +304,19 @@ static void short_input_is_rejected(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(mrd32_every_dw0_field),
-		cmocka_unit_test(ln_bit_and_lengths),
-		cmocka_unit_test(mrd64_with_processing_hints),
-		cmocka_unit_test(mwr64_steering_tag_in_tag_field),
-		cmocka_unit_test(memory_and_io_kinds),
-		cmocka_unit_test(configuration_requests),
-		cmocka_unit_test(config_reserved_bits_are_kept),
-		cmocka_unit_test(messages_with_routing),
-		cmocka_unit_test(completions),
-		cmocka_unit_test(prefixes_before_the_header),
-		cmocka_unit_test(trace_rebuilt_dw0),
-		cmocka_unit_test(reserved_fmt_type_is_rejected),
-		cmocka_unit_test(short_input_is_rejected),
+	    cmocka_unit_test(mrd32_every_dw0_field),
+	    cmocka_unit_test(ln_bit_and_lengths),
+	    cmocka_unit_test(mrd64_with_processing_hints),
+	    cmocka_unit_test(mwr64_steering_tag_in_tag_field),
+	    cmocka_unit_test(memory_and_io_kinds),
+	    cmocka_unit_test(configuration_requests),
+	    cmocka_unit_test(config_reserved_bits_are_kept),
+	    cmocka_unit_test(messages_with_routing),
+	    cmocka_unit_test(completions),
+	    cmocka_unit_test(prefixes_before_the_header),
+	    cmocka_unit_test(trace_rebuilt_dw0),
+	    cmocka_unit_test(reserved_fmt_type_is_rejected),
+	    cmocka_unit_test(short_input_is_rejected),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,6 @@
 
 #define ITERATIONS 200000
 
-
 /* Expected kind of every DW0[31:24] that is not reserved. */
 static enum tlp_kind spec_kind(uint8_t b)
 {
@@ -28,14 +27,14 @@ static enum tlp_kind spec_kind(uint8_t b)
 		uint8_t b0;
 		enum tlp_kind k;
 	} t[] = {
-		{ 0x00, TLP_MRD32 },	  { 0x20, TLP_MRD64 },	    { 0x01, TLP_MRDLK32 },
-		{ 0x21, TLP_MRDLK64 },	  { 0x40, TLP_MWR32 },	    { 0x60, TLP_MWR64 },
-		{ 0x02, TLP_IORD },	  { 0x42, TLP_IOWR },	    { 0x04, TLP_CFGRD0 },
-		{ 0x44, TLP_CFGWR0 },	  { 0x05, TLP_CFGRD1 },	    { 0x45, TLP_CFGWR1 },
-		{ 0x0a, TLP_CPL },	  { 0x4a, TLP_CPLD },	    { 0x0b, TLP_CPLLK },
-		{ 0x4b, TLP_CPLDLK },	  { 0x4c, TLP_FETCHADD32 }, { 0x6c, TLP_FETCHADD64 },
-		{ 0x4d, TLP_SWAP32 },	  { 0x6d, TLP_SWAP64 },	    { 0x4e, TLP_CAS32 },
-		{ 0x6e, TLP_CAS64 },
+	    {0x00, TLP_MRD32},	 {0x20, TLP_MRD64},	 {0x01, TLP_MRDLK32},
+	    {0x21, TLP_MRDLK64}, {0x40, TLP_MWR32},	 {0x60, TLP_MWR64},
+	    {0x02, TLP_IORD},	 {0x42, TLP_IOWR},	 {0x04, TLP_CFGRD0},
+	    {0x44, TLP_CFGWR0},	 {0x05, TLP_CFGRD1},	 {0x45, TLP_CFGWR1},
+	    {0x0a, TLP_CPL},	 {0x4a, TLP_CPLD},	 {0x0b, TLP_CPLLK},
+	    {0x4b, TLP_CPLDLK},	 {0x4c, TLP_FETCHADD32}, {0x6c, TLP_FETCHADD64},
+	    {0x4d, TLP_SWAP32},	 {0x6d, TLP_SWAP64},	 {0x4e, TLP_CAS32},
+	    {0x6e, TLP_CAS64},
 	};
 
 	if ((b & 0xf8) == 0x30)
@@ -170,7 +169,7 @@ static void assert_hdr_equal(const struct tlp_hdr *a, const struct tlp_hdr *b)
 static void random_struct(enum tlp_kind k, struct tlp_hdr *s)
 {
 	unsigned int f;
-	struct tlp_pasid p = { rnd() & 0xfffff, rnd() & 1, rnd() & 1 };
+	struct tlp_pasid p = {rnd() & 0xfffff, rnd() & 1, rnd() & 1};
 
 	assert_int_equal(tlp_hdr_init(s, k), 0);
 	if (k == TLP_MSG || k == TLP_MSGD)
@@ -213,7 +212,8 @@ static void random_struct(enum tlp_kind k, struct tlp_hdr *s)
 	}
 	s->nprefix = rnd() % (TLP_MAX_PREFIXES + 1);
 	for (int i = 0; i < s->nprefix; i++)
-		s->prefix[i] = rnd() & 1 ? tlp_pasid_encode(&p) : 0x80000000u | (rnd() & 0x0fffffff);
+		s->prefix[i] =
+		    rnd() & 1 ? tlp_pasid_encode(&p) : 0x80000000u | (rnd() & 0x0fffffff);
 }
 
 static void decode_of_encode_is_identity(void **state)
@@ -269,20 +269,20 @@ static void encode_refuses_what_does_not_fit(void **state)
 	assert_int_equal(tlp_encode(&s, out, 8), 3);
 	s.byte_count = 0x1000;
 	assert_int_equal(tlp_encode(&s, out, 8), -EINVAL);
-	s = (struct tlp_hdr){ .kind = TLP_UNKNOWN, .fmt = 0, .type = 3 };
+	s = (struct tlp_hdr){.kind = TLP_UNKNOWN, .fmt = 0, .type = 3};
 	assert_int_equal(tlp_encode(&s, out, 8), -EINVAL);
-	s = (struct tlp_hdr){ .kind = TLP_LPRFX, .fmt = 4, .type = 0 };
+	s = (struct tlp_hdr){.kind = TLP_LPRFX, .fmt = 4, .type = 0};
 	assert_int_equal(tlp_encode(&s, out, 8), -EINVAL);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(every_fmt_type_byte_classifies_as_the_spec_says),
-		cmocka_unit_test(encode_of_decode_is_identity),
-		cmocka_unit_test(reserved_bits_survive_the_roundtrip),
-		cmocka_unit_test(decode_of_encode_is_identity),
-		cmocka_unit_test(encode_refuses_what_does_not_fit),
+	    cmocka_unit_test(every_fmt_type_byte_classifies_as_the_spec_says),
+	    cmocka_unit_test(encode_of_decode_is_identity),
+	    cmocka_unit_test(reserved_bits_survive_the_roundtrip),
+	    cmocka_unit_test(decode_of_encode_is_identity),
+	    cmocka_unit_test(encode_refuses_what_does_not_fit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,18 +44,21 @@ static void root_ports_sharing_a_port_bit_are_one_series(void **state)
 
 	assert_int_equal(serve_setup(&sv, b), 0);
 	for (size_t k = 0; k < HISI_PCIE_BW_KINDS; k++) {
-		assert_int_equal(series_labelled(&sv, "0000:00:10.0,0000:00:10.1", hisi_pcie_bw_kinds[k],
-						 false),
-				 1);
-		assert_int_equal(series_labelled(&sv, "0000:00:10.0", hisi_pcie_bw_kinds[k], false), 0);
-		assert_int_equal(series_labelled(&sv, "0000:00:10.1", hisi_pcie_bw_kinds[k], false), 0);
+		assert_int_equal(
+		    series_labelled(&sv, "0000:00:10.0,0000:00:10.1", hisi_pcie_bw_kinds[k], false),
+		    1);
+		assert_int_equal(series_labelled(&sv, "0000:00:10.0", hisi_pcie_bw_kinds[k], false),
+				 0);
+		assert_int_equal(series_labelled(&sv, "0000:00:10.1", hisi_pcie_bw_kinds[k], false),
+				 0);
 		/* a Root Port alone on its bit is a series of its own */
-		assert_int_equal(series_labelled(&sv, "0000:00:12.0", hisi_pcie_bw_kinds[k], false), 1);
+		assert_int_equal(series_labelled(&sv, "0000:00:12.0", hisi_pcie_bw_kinds[k], false),
+				 1);
 	}
 	for (size_t k = 0; k < HISI_PCIE_LAT_KINDS; k++)
-		assert_int_equal(series_labelled(&sv, "0000:00:10.0,0000:00:10.1",
-						 hisi_pcie_lat_kinds[k], true),
-				 1);
+		assert_int_equal(
+		    series_labelled(&sv, "0000:00:10.0,0000:00:10.1", hisi_pcie_lat_kinds[k], true),
+		    1);
 	serve_teardown(&sv);
 	backend_close(b);
 }

@@ -11,9 +11,21 @@
 
 static void decimal_matches_printf(void **state)
 {
-	static const uint64_t edges[] = { 0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 65535,
-					  4294967295ull, 9999999999999999999ull,
-					  10000000000000000000ull, UINT64_MAX };
+	static const uint64_t edges[] = {0,
+					 1,
+					 9,
+					 10,
+					 99,
+					 100,
+					 999,
+					 1000,
+					 9999,
+					 10000,
+					 65535,
+					 4294967295ull,
+					 9999999999999999999ull,
+					 10000000000000000000ull,
+					 UINT64_MAX};
 	char got[32], want[32];
 	uint64_t x = 88172645463325252ull;
 
@@ -60,8 +72,8 @@ static void hex_matches_printf(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(decimal_matches_printf),
-		cmocka_unit_test(hex_matches_printf),
+	    cmocka_unit_test(decimal_matches_printf),
+	    cmocka_unit_test(hex_matches_printf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,8 +43,8 @@ struct backend_ops {
 	/* Next side-band record (full perf record bytes), 0 when none, -errno. */
 	ssize_t (*next_record)(struct backend *b, int ev, void *buf, size_t n);
 	/* AUX bytes available from tail: up to two spans (ring wrap). */
-	size_t (*aux_peek)(struct backend *b, int ev, uint64_t *tail, const void **p1,
-			   size_t *n1, const void **p2, size_t *n2);
+	size_t (*aux_peek)(struct backend *b, int ev, uint64_t *tail, const void **p1, size_t *n1,
+			   const void **p2, size_t *n2);
 	void (*aux_consume)(struct backend *b, int ev, size_t bytes);
 
 	/*
@@ -90,12 +90,12 @@ struct backend {
 const char *backend_strerror(struct backend *b);
 
 struct backend_options {
-	const char *kind;        /* "emulated" (default) or "host" */
-	const char *platform;    /* platform name or JSON path; NULL = kunpeng930 */
-	const char *workload;    /* NULL = the platform's default */
+	const char *kind;     /* "emulated" (default) or "host" */
+	const char *platform; /* platform name or JSON path; NULL = kunpeng930 */
+	const char *workload; /* NULL = the platform's default */
 	const char *workload_params;
 	uint64_t seed;
-	bool ephemeral;          /* do not load or save persistent state */
+	bool ephemeral; /* do not load or save persistent state */
 };
 
 /* Opens a backend; on error writes a one-line reason into err. */

@@ -21,7 +21,7 @@ struct bus_device;
 struct bus_mmio_ops {
 	uint32_t (*read32)(void *model, uint64_t off);
 	void (*write32)(void *model, uint64_t off, uint32_t val);
-	uint64_t (*read64)(void *model, uint64_t off);  /* optional */
+	uint64_t (*read64)(void *model, uint64_t off);		  /* optional */
 	void (*write64)(void *model, uint64_t off, uint64_t val); /* optional */
 };
 
@@ -45,17 +45,17 @@ typedef void (*bus_irq_handler)(void *ctx, int vector);
 struct bus_device {
 	struct pci_bdf bdf;
 	uint16_t vendor, device;
-	uint32_t class_code;     /* 24-bit base/sub/prog-if */
+	uint32_t class_code; /* 24-bit base/sub/prog-if */
 	int numa_node;
-	const char *model_name;  /* which hardware model is behind it, for the platform */
+	const char *model_name; /* which hardware model is behind it, for the platform */
 	struct bus_bar bar[BUS_MAX_BARS];
-	struct bus_dma *dma;     /* the DMA address space this device masters into */
-	bool identity_iommu;     /* no translation (or passthrough) for its DMA */
+	struct bus_dma *dma; /* the DMA address space this device masters into */
+	bool identity_iommu; /* no translation (or passthrough) for its DMA */
 
 	bus_irq_handler irq[BUS_MAX_VECTORS];
 	void *irq_ctx[BUS_MAX_VECTORS];
-	int nvectors;            /* MSI vectors the device supports */
-	void *drvdata;           /* the bound driver's per-device state */
+	int nvectors;  /* MSI vectors the device supports */
+	void *drvdata; /* the bound driver's per-device state */
 };
 
 /* Register access as a driver does it (readl/writel on a BAR). */

@@ -50,7 +50,6 @@ int sysfs_stat(struct sysfs *fs, const char *path, struct sysfs_stat *st);
 
 /* Calls fn for each entry of a directory, sorted by name; stops on non-zero. */
 int sysfs_readdir(struct sysfs *fs, const char *path,
-		  int (*fn)(void *ctx, const char *name, const struct sysfs_stat *st),
-		  void *ctx);
+		  int (*fn)(void *ctx, const char *name, const struct sysfs_stat *st), void *ctx);
 
 #endif

@@ -21,25 +21,33 @@
 struct fabric;
 
 enum fabric_node_kind {
-	FABRIC_ROOT_PORT, FABRIC_SWITCH_UP, FABRIC_SWITCH_DOWN,
-	FABRIC_ENDPOINT, FABRIC_RCIEP,
+	FABRIC_ROOT_PORT,
+	FABRIC_SWITCH_UP,
+	FABRIC_SWITCH_DOWN,
+	FABRIC_ENDPOINT,
+	FABRIC_RCIEP,
 };
 
 /* Endpoint roles: what traffic a workload makes it produce. */
-enum fabric_ep_role { FABRIC_EP_NONE, FABRIC_EP_NVME, FABRIC_EP_NIC, FABRIC_EP_GPU,
-		      FABRIC_EP_ACCEL };
+enum fabric_ep_role {
+	FABRIC_EP_NONE,
+	FABRIC_EP_NVME,
+	FABRIC_EP_NIC,
+	FABRIC_EP_GPU,
+	FABRIC_EP_ACCEL
+};
 
 struct fabric_node_desc {
 	enum fabric_node_kind kind;
 	uint16_t domain;
-	uint16_t rid;           /* bus << 8 | devfn */
-	int parent;             /* node index of the upstream port, -1 for Root Ports */
-	uint16_t sicl, core;    /* owning Root Complex core (Root Ports; inherited below) */
-	int width;              /* link lanes, 1..32 (the link to the parent / below a RP) */
-	int speed;              /* link generation 1..5 (2.5 .. 32 GT/s) */
+	uint16_t rid;		  /* bus << 8 | devfn */
+	int parent;		  /* node index of the upstream port, -1 for Root Ports */
+	uint16_t sicl, core;	  /* owning Root Complex core (Root Ports; inherited below) */
+	int width;		  /* link lanes, 1..32 (the link to the parent / below a RP) */
+	int speed;		  /* link generation 1..5 (2.5 .. 32 GT/s) */
 	int max_width, max_speed; /* capability; 0 = same as current */
 	enum fabric_ep_role role;
-	uint16_t pasid;         /* non-zero: DMA carries a PASID prefix */
+	uint16_t pasid; /* non-zero: DMA carries a PASID prefix */
 	bool sriov_vf;
 };
 
@@ -51,16 +59,16 @@ enum fabric_cpl_set { FABRIC_CPL_NONE = 0, FABRIC_CPL_A = 1, FABRIC_CPL_B = 2 };
 /* One TLP as it crosses a Root Port.  Directions are relative to the Root Port. */
 struct fabric_tlp {
 	uint64_t time_ns;
-	uint64_t seq;           /* order of crossing within its domain (cores joined by traffic) */
-	uint32_t hdr[4];        /* TLP header DW0..DW3, wire order, host-order words */
-	uint32_t prefix;        /* PASID (or other) prefix DW, 0 if none */
-	int port;               /* node index of the Root Port crossed */
+	uint64_t seq;	 /* order of crossing within its domain (cores joined by traffic) */
+	uint32_t hdr[4]; /* TLP header DW0..DW3, wire order, host-order words */
+	uint32_t prefix; /* PASID (or other) prefix DW, 0 if none */
+	int port;	 /* node index of the Root Port crossed */
 	uint16_t sicl, core;
-	uint8_t dir;            /* enum fabric_dir */
-	uint8_t cls;            /* enum tlp_class */
-	uint8_t cpl_set;        /* enum fabric_cpl_set, inbound completions only */
+	uint8_t dir;	 /* enum fabric_dir */
+	uint8_t cls;	 /* enum tlp_class */
+	uint8_t cpl_set; /* enum fabric_cpl_set, inbound completions only */
 	uint32_t payload_bytes;
-	uint64_t req_time_ns;   /* completions: when their request crossed this port */
+	uint64_t req_time_ns; /* completions: when their request crossed this port */
 };
 
 typedef void (*fabric_observer)(void *ctx, const struct fabric_tlp *t);
@@ -104,10 +112,9 @@ void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx);
 
 /* Tune knobs of one PCIe core (levels 0..2; the hardware clamps above). */
 enum fabric_qos_class { FABRIC_QOS_P, FABRIC_QOS_NP, FABRIC_QOS_CPL };
-void fabric_set_qos_weight(struct fabric *f, uint16_t sicl, uint16_t core,
-			   enum fabric_qos_class c, unsigned level);
-void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool rx,
-			  unsigned level);
+void fabric_set_qos_weight(struct fabric *f, uint16_t sicl, uint16_t core, enum fabric_qos_class c,
+			   unsigned level);
+void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool rx, unsigned level);
 
 /*
  * Workloads: "storage-read", "storage-write", "nic", "p2p", "mixed", "idle".
@@ -123,8 +130,8 @@ uint64_t fabric_now(const struct fabric *f);
 
 /* Ground truth totals since creation, per node (Root Port or endpoint). */
 struct fabric_port_stats {
-	uint64_t tlps[2][3];        /* [dir][class] */
-	uint64_t bytes[2][3];       /* payload bytes */
+	uint64_t tlps[2][3];  /* [dir][class] */
+	uint64_t bytes[2][3]; /* payload bytes */
 	uint64_t hdr_bytes[2][3];
 	uint64_t rd_latency_sum_ns, rd_count; /* non-posted request -> last completion */
 };

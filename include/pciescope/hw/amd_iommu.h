@@ -17,32 +17,32 @@
 struct amd_iommu_hw;
 
 struct amd_iommu_hw_config {
-	unsigned banks, counters;   /* announced in Counter Configuration */
-	unsigned unmap_every;       /* an invalidation per N translations, 0 = never */
+	unsigned banks, counters;	/* announced in Counter Configuration */
+	unsigned unmap_every;		/* an invalidation per N translations, 0 = never */
 	uint64_t excl_base, excl_limit; /* exclusion range, limit 0 = none */
 };
 
 enum amd_iommu_dte_mode {
 	AMD_DTE_TRANSLATE,   /* host page table (v1), PASID requests use guest tables */
 	AMD_DTE_PASSTHROUGH, /* identity: requests pass untranslated */
-	AMD_DTE_ABORT,       /* valid entry without a page table: target abort */
+	AMD_DTE_ABORT,	     /* valid entry without a page table: target abort */
 };
 
 struct amd_iommu_dte {
 	enum amd_iommu_dte_mode mode;
 	uint16_t domain;
-	uint8_t levels;      /* host page-table levels, 1..6 */
-	uint8_t guest_levels;/* guest (PASID) levels, 4 or 5 */
-	bool vapic;          /* guest virtual APIC interrupts */
+	uint8_t levels;	      /* host page-table levels, 1..6 */
+	uint8_t guest_levels; /* guest (PASID) levels, 4 or 5 */
+	bool vapic;	      /* guest virtual APIC interrupts */
 };
 
 /* One request seen by the IOMMU. */
 struct amd_iommu_req {
 	uint16_t rid;
-	uint32_t pasid;      /* 0: no PASID prefix */
+	uint32_t pasid; /* 0: no PASID prefix */
 	uint64_t address;
 	bool write;
-	bool translated;     /* AT = translated (ATS) */
+	bool translated; /* AT = translated (ATS) */
 };
 
 struct amd_iommu_hw *amd_iommu_hw_create(const struct amd_iommu_hw_config *c);

@@ -15,8 +15,8 @@
 struct wbuf {
 	char *buf;
 	size_t len, cap;
-	int fd;       /* -1: memory only, the buffer grows instead of flushing */
-	int err;      /* first negative errno of a write, 0 if none */
+	int fd;	 /* -1: memory only, the buffer grows instead of flushing */
+	int err; /* first negative errno of a write, 0 if none */
 };
 
 #define WBUF_SLACK 1024 /* bytes one entry's text may add after a reserve */

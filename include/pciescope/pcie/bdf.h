@@ -18,7 +18,7 @@ struct pci_bdf {
 #define PCI_RID(bus, dev, fn) ((uint16_t)(((bus) << 8) | ((dev) << 3) | (fn)))
 #define PCI_RID_BUS(rid) ((uint8_t)((rid) >> 8))
 #define PCI_RID_DEV(rid) ((uint8_t)(((rid) >> 3) & 0x1f))
-#define PCI_RID_FN(rid) ((uint8_t)((rid) & 0x7))
+#define PCI_RID_FN(rid) ((uint8_t)((rid)&0x7))
 
 /* Parses "[dddd:]bb:dd.f" (hex fields, as lspci prints them).  0 or -EINVAL. */
 int pci_bdf_parse(const char *s, struct pci_bdf *out);

@@ -41,12 +41,12 @@ struct pcie_cfg {
 	uint8_t secondary, subordinate;
 	bool pcie; /* has a PCI Express capability; the fields below are valid */
 	enum pcie_port_type type;
-	bool vf;			 /* link registers are reserved in a VF */
-	int max_speed, max_width;	 /* Link Capabilities: speed as a generation, 1..6 */
-	int speed, width;		 /* Link Status */
-	unsigned mps_cap, mps, mrrs;	 /* bytes */
-	unsigned aspm_cap, aspm_ctl;	 /* PCIE_ASPM_* */
-	bool aer;			 /* has the AER extended capability */
+	bool vf;			   /* link registers are reserved in a VF */
+	int max_speed, max_width;	   /* Link Capabilities: speed as a generation, 1..6 */
+	int speed, width;		   /* Link Status */
+	unsigned mps_cap, mps, mrrs;	   /* bytes */
+	unsigned aspm_cap, aspm_ctl;	   /* PCIE_ASPM_* */
+	bool aer;			   /* has the AER extended capability */
 	uint32_t uncor_status, cor_status; /* its status registers */
 };
 

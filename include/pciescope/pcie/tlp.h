@@ -15,11 +15,33 @@
 #include <stdint.h>
 
 enum tlp_kind {
-	TLP_MRD32, TLP_MRD64, TLP_MRDLK32, TLP_MRDLK64, TLP_MWR32, TLP_MWR64,
-	TLP_IORD, TLP_IOWR, TLP_CFGRD0, TLP_CFGWR0, TLP_CFGRD1, TLP_CFGWR1,
-	TLP_MSG, TLP_MSGD, TLP_CPL, TLP_CPLD, TLP_CPLLK, TLP_CPLDLK,
-	TLP_FETCHADD32, TLP_FETCHADD64, TLP_SWAP32, TLP_SWAP64, TLP_CAS32,
-	TLP_CAS64, TLP_LPRFX, TLP_EPRFX, TLP_UNKNOWN,
+	TLP_MRD32,
+	TLP_MRD64,
+	TLP_MRDLK32,
+	TLP_MRDLK64,
+	TLP_MWR32,
+	TLP_MWR64,
+	TLP_IORD,
+	TLP_IOWR,
+	TLP_CFGRD0,
+	TLP_CFGWR0,
+	TLP_CFGRD1,
+	TLP_CFGWR1,
+	TLP_MSG,
+	TLP_MSGD,
+	TLP_CPL,
+	TLP_CPLD,
+	TLP_CPLLK,
+	TLP_CPLDLK,
+	TLP_FETCHADD32,
+	TLP_FETCHADD64,
+	TLP_SWAP32,
+	TLP_SWAP64,
+	TLP_CAS32,
+	TLP_CAS64,
+	TLP_LPRFX,
+	TLP_EPRFX,
+	TLP_UNKNOWN,
 	TLP_KIND_COUNT
 };
 
@@ -32,29 +54,29 @@ enum tlp_cpl_status { TLP_CPL_SC = 0, TLP_CPL_UR = 1, TLP_CPL_CRS = 2, TLP_CPL_C
 
 struct tlp_hdr {
 	enum tlp_kind kind;
-	uint8_t fmt;        /* DW0 [31:29] */
-	uint8_t type;       /* DW0 [28:24] */
-	uint8_t tc;         /* [22:20] */
+	uint8_t fmt;  /* DW0 [31:29] */
+	uint8_t type; /* DW0 [28:24] */
+	uint8_t tc;   /* [22:20] */
 	bool t9, t8, th, td, ep, ln;
-	uint8_t attr;       /* attr[2] << 2 | attr[1:0] */
-	uint8_t at;         /* [11:10] */
-	uint16_t length;    /* [9:0], raw: 0 means 1024 DW */
+	uint8_t attr;	 /* attr[2] << 2 | attr[1:0] */
+	uint8_t at;	 /* [11:10] */
+	uint16_t length; /* [9:0], raw: 0 means 1024 DW */
 
 	uint16_t requester; /* Requester ID */
-	uint16_t tag;       /* 10-bit tag: T9 << 9 | T8 << 8 | byte */
+	uint16_t tag;	    /* 10-bit tag: T9 << 9 | T8 << 8 | byte */
 	uint8_t last_be, first_be;
-	uint64_t address;   /* memory / IO / atomic; low 2 bits = PH when th */
+	uint64_t address; /* memory / IO / atomic; low 2 bits = PH when th */
 
 	/* completions */
 	uint16_t completer;
-	uint8_t status;     /* enum tlp_cpl_status, raw 3 bits */
+	uint8_t status; /* enum tlp_cpl_status, raw 3 bits */
 	bool bcm;
-	uint16_t byte_count;    /* 12 bits */
-	uint8_t lower_address;  /* 7 bits */
+	uint16_t byte_count;   /* 12 bits */
+	uint8_t lower_address; /* 7 bits */
 
 	/* configuration requests: target bus/dev/fn and register number */
-	uint16_t cfg_target;    /* RID of the target */
-	uint16_t cfg_register;  /* ext reg << 6 | reg, in DW units */
+	uint16_t cfg_target;   /* RID of the target */
+	uint16_t cfg_register; /* ext reg << 6 | reg, in DW units */
 
 	/* messages: routing is type[2:0] */
 	uint8_t message_code;
@@ -100,14 +122,14 @@ int tlp_decode(const uint32_t *dw, size_t ndw, struct tlp_hdr *h);
  * has the value tlp_decode gives the field of the same name.
  */
 struct tlp_brief {
-	uint8_t kind;		/* enum tlp_kind */
-	uint8_t fmt;		/* of the header after any prefixes */
-	uint8_t status;		/* completions, else 0 */
-	uint8_t lower_address;	/* completions, else 0 */
-	uint16_t payload;	/* bytes: tlp_payload_bytes */
+	uint8_t kind;	       /* enum tlp_kind */
+	uint8_t fmt;	       /* of the header after any prefixes */
+	uint8_t status;	       /* completions, else 0 */
+	uint8_t lower_address; /* completions, else 0 */
+	uint16_t payload;      /* bytes: tlp_payload_bytes */
 	uint16_t requester, tag;
-	uint16_t completer;	/* completions, else 0 */
-	uint16_t byte_count;	/* completions, else 0 */
+	uint16_t completer;  /* completions, else 0 */
+	uint16_t byte_count; /* completions, else 0 */
 };
 
 /*
@@ -124,7 +146,7 @@ int tlp_encode(const struct tlp_hdr *h, uint32_t *dw, size_t cap);
 enum tlp_kind tlp_kind_of(uint32_t dw0);
 /* P / NP / CPL; prefixes and Unknown are TLP_CLASS_PREFIX (no flow-control class). */
 enum tlp_class tlp_class_of(enum tlp_kind k);
-const char *tlp_kind_name(enum tlp_kind k);     /* "MRd32", "CplD", ... */
+const char *tlp_kind_name(enum tlp_kind k);	 /* "MRd32", "CplD", ... */
 const char *tlp_cpl_status_name(uint8_t status); /* "SC", "UR", "CRS", "CA"; else "rsvd" */
 
 /* Payload length in bytes that the header announces (0 when it has none). */
@@ -143,22 +165,26 @@ int tlp_hdr_init(struct tlp_hdr *h, enum tlp_kind k);
 enum tlp_field {
 	TLP_F_REQUESTER = 1u << 0, /* requester */
 	TLP_F_COMPLETER = 1u << 1, /* completer */
-	TLP_F_TAG = 1u << 2,       /* tag */
+	TLP_F_TAG = 1u << 2,	   /* tag */
 	TLP_F_ADDRESS = 1u << 3,   /* address */
-	TLP_F_BE = 1u << 4,        /* first_be, last_be */
-	TLP_F_CPL = 1u << 5,       /* status, bcm, byte_count, lower_address */
-	TLP_F_CFG = 1u << 6,       /* cfg_target, cfg_register */
-	TLP_F_MSG = 1u << 7,       /* message_code, msg_dw2, msg_dw3 */
+	TLP_F_BE = 1u << 4,	   /* first_be, last_be */
+	TLP_F_CPL = 1u << 5,	   /* status, bcm, byte_count, lower_address */
+	TLP_F_CFG = 1u << 6,	   /* cfg_target, cfg_register */
+	TLP_F_MSG = 1u << 7,	   /* message_code, msg_dw2, msg_dw3 */
 };
 unsigned int tlp_fields(enum tlp_kind k);
 
 /* Message routing, type[2:0] of Msg/MsgD. */
 enum tlp_msg_routing {
-	TLP_ROUTE_RC = 0, TLP_ROUTE_ADDR = 1, TLP_ROUTE_ID = 2, TLP_ROUTE_BCAST = 3,
-	TLP_ROUTE_LOCAL = 4, TLP_ROUTE_GATHER = 5,
+	TLP_ROUTE_RC = 0,
+	TLP_ROUTE_ADDR = 1,
+	TLP_ROUTE_ID = 2,
+	TLP_ROUTE_BCAST = 3,
+	TLP_ROUTE_LOCAL = 4,
+	TLP_ROUTE_GATHER = 5,
 };
 const char *tlp_msg_routing_name(uint8_t routing); /* "rc", "addr", ..., "rsvd" */
-const char *tlp_msg_code_name(uint8_t code);       /* "ERR_COR", ...; NULL if unlisted */
+const char *tlp_msg_code_name(uint8_t code);	   /* "ERR_COR", ...; NULL if unlisted */
 
 /*
  * TLP Processing Hints of a memory or atomic request with th set: the
@@ -187,8 +213,8 @@ const char *tlp_prefix_name(uint32_t prefix);
 /* PASID TLP prefix (PCIe r5.0 Figure 6-20). */
 struct tlp_pasid {
 	uint32_t pasid; /* PASID[19:0] */
-	bool pmr;       /* Privileged Mode Requested */
-	bool er;        /* Execute Requested */
+	bool pmr;	/* Privileged Mode Requested */
+	bool er;	/* Execute Requested */
 };
 
 /* Decodes a PASID prefix DW: 0, or -EINVAL if dw is not one. */

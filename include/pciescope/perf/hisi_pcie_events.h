@@ -25,7 +25,8 @@ enum hisi_pcie_class { HISI_PCIE_OTHER, HISI_PCIE_LATENCY, HISI_PCIE_BANDWIDTH }
 /* config bit 16: the extended counter of a pair (cnt of latency, time of flux). */
 #define HISI_PCIE_EXT_COUNTER (1ull << 16)
 
-/* The TLP kinds with a bandwidth pair (<kind>_flux/_time) and with a latency pair (<kind>_latency/_cnt). */
+/* The TLP kinds with a bandwidth pair (<kind>_flux/_time) and with a latency pair
+ * (<kind>_latency/_cnt). */
 #define HISI_PCIE_BW_KINDS 6
 #define HISI_PCIE_LAT_KINDS 3
 extern const char *const hisi_pcie_bw_kinds[HISI_PCIE_BW_KINDS];

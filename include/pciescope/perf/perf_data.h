@@ -112,9 +112,9 @@ struct perf_clock_data {
 struct perf_rec {
 	uint32_t type;
 	uint16_t misc;
-	uint16_t size;         /* header.size (AUXTRACE: without the payload) */
-	uint64_t offset;       /* byte offset of the record in the file / stream */
-	const uint8_t *raw;    /* the record as stored (size bytes, not swapped) */
+	uint16_t size;	    /* header.size (AUXTRACE: without the payload) */
+	uint64_t offset;    /* byte offset of the record in the file / stream */
+	const uint8_t *raw; /* the record as stored (size bytes, not swapped) */
 	union {
 		struct {
 			uint32_t type;
@@ -147,7 +147,7 @@ struct perf_attr_info {
 	struct perf_event_attr attr; /* host order */
 	uint64_t *ids;
 	size_t nr_ids;
-	char *name;                  /* from EVENT_DESC / EVENT_UPDATE, or NULL */
+	char *name; /* from EVENT_DESC / EVENT_UPDATE, or NULL */
 };
 
 struct perf_reader;
@@ -239,8 +239,8 @@ struct perf_writer_env {
 	const char *hostname, *os_release, *version, *arch, *cpudesc;
 	uint32_t nr_cpus_online, nr_cpus_avail;
 	int argc;
-	const char *const *argv;  /* recorded command line (CMDLINE feature) */
-	const char *pmu_name;     /* for PMU_MAPPINGS, with pmu_type; NULL = none */
+	const char *const *argv; /* recorded command line (CMDLINE feature) */
+	const char *pmu_name;	 /* for PMU_MAPPINGS, with pmu_type; NULL = none */
 	uint32_t pmu_type;
 	const struct perf_clock_data *clock; /* CLOCK_DATA; NULL = none */
 };
@@ -249,8 +249,7 @@ struct perf_writer_env {
  * Creates path (truncating it); "-" writes pipe mode to standard output.
  * Nothing is written until the first record.  0 or -errno.
  */
-int perf_writer_open(const char *path, const struct perf_writer_env *env,
-		     struct perf_writer **out);
+int perf_writer_open(const char *path, const struct perf_writer_env *env, struct perf_writer **out);
 bool perf_writer_is_pipe(const struct perf_writer *w);
 /* Bytes of output so far (written or buffered). */
 uint64_t perf_writer_bytes(const struct perf_writer *w);
@@ -281,8 +280,8 @@ int perf_writer_auxtrace(struct perf_writer *w, const struct perf_auxtrace_chunk
 struct iovec;
 int perf_writer_auxtrace_iov(struct perf_writer *w, const struct perf_auxtrace_chunk *c,
 			     const struct iovec *data, int n);
-int perf_writer_aux(struct perf_writer *w, uint64_t aux_offset, uint64_t aux_size,
-		    uint64_t flags, const struct perf_sample_id *sid);
+int perf_writer_aux(struct perf_writer *w, uint64_t aux_offset, uint64_t aux_size, uint64_t flags,
+		    const struct perf_sample_id *sid);
 int perf_writer_itrace_start(struct perf_writer *w, uint32_t pid, uint32_t tid,
 			     const struct perf_sample_id *sid);
 int perf_writer_lost(struct perf_writer *w, uint64_t id, uint64_t lost,

@@ -52,7 +52,7 @@ struct perf_pmu {
  * named in err) when type or a format file cannot be parsed.
  */
 int perf_pmu__load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
-		  char *err, size_t errlen);
+		   char *err, size_t errlen);
 void perf_pmu__free(struct perf_pmu *p);
 
 const struct perf_format *perf_pmu__format(const struct perf_pmu *p, const char *name);

@@ -20,11 +20,12 @@ struct kcore;
 struct fabric;
 
 struct platform_options {
-	const char *name;            /* built-in name ("kunpeng930", "epyc", "power8") or a JSON path; NULL = kunpeng930 */
-	const char *workload;        /* NULL = the platform file's default workload */
+	const char *name; /* built-in name ("kunpeng930", "epyc", "power8") or a JSON path; NULL =
+			     kunpeng930 */
+	const char *workload;	     /* NULL = the platform file's default workload */
 	const char *workload_params; /* "key=value,..." or NULL */
 	uint64_t seed;
-	bool ephemeral;              /* neither load nor save persistent state */
+	bool ephemeral; /* neither load nor save persistent state */
 };
 
 int platform_boot(const struct platform_options *o, struct platform **out, char *err,

@@ -7,12 +7,12 @@
 #ifndef PCIESCOPE_REGS_AMD_IOMMU_H
 #define PCIESCOPE_REGS_AMD_IOMMU_H
 
-#define AMD_IOMMU_MMIO_SIZE 0x80000        /* 512 KiB: counters reachable */
+#define AMD_IOMMU_MMIO_SIZE 0x80000 /* 512 KiB: counters reachable */
 
-#define AMD_IOMMU_EFR 0x0030               /* Extended Feature Register (64-bit) */
+#define AMD_IOMMU_EFR 0x0030 /* Extended Feature Register (64-bit) */
 #define AMD_IOMMU_EFR_PCSUP (1ull << 9)
 
-#define AMD_IOMMU_CNTR_CONF 0x4000         /* Counter Configuration */
+#define AMD_IOMMU_CNTR_CONF 0x4000 /* Counter Configuration */
 #define AMD_IOMMU_CNTR_CONF_COUNTERS_SHIFT 7
 #define AMD_IOMMU_CNTR_CONF_COUNTERS_MASK 0xf
 #define AMD_IOMMU_CNTR_CONF_BANKS_SHIFT 12
@@ -20,11 +20,11 @@
 
 /* Counter bank addressing: 0x40000 + bank * 0x1000 + counter * 0x100 + fxn. */
 #define AMD_IOMMU_PC_BASE 0x40000
-#define AMD_IOMMU_PC_OFFSET(bank, cntr, fxn) \
-	(AMD_IOMMU_PC_BASE + (bank) * 0x1000u + (cntr) * 0x100u + (fxn))
+#define AMD_IOMMU_PC_OFFSET(bank, cntr, fxn)                                                       \
+	(AMD_IOMMU_PC_BASE + (bank)*0x1000u + (cntr)*0x100u + (fxn))
 
-#define AMD_IOMMU_PC_COUNTER 0x00          /* ICounter, 48 bits */
-#define AMD_IOMMU_PC_CSOURCE 0x08          /* event select, 0 = off */
+#define AMD_IOMMU_PC_COUNTER 0x00 /* ICounter, 48 bits */
+#define AMD_IOMMU_PC_CSOURCE 0x08 /* event select, 0 = off */
 #define AMD_IOMMU_PC_PASID_MATCH 0x10
 #define AMD_IOMMU_PC_DOMID_MATCH 0x18
 #define AMD_IOMMU_PC_DEVID_MATCH 0x20

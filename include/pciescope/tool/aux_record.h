@@ -44,11 +44,11 @@ struct aux_record_result {
 	uint64_t elapsed_ns;
 	uint64_t config;     /* of the first event */
 	unsigned entry_size; /* PTT entry bytes of the first event, 0 for other PMUs */
-	uint64_t tlps;       /* PTT entries written, all events */
+	uint64_t tlps;	     /* PTT entries written, all events */
 	bool mixed_formats;  /* the events trace 4DW and 8DW entries */
 	uint64_t file_bytes; /* size of the output */
 	int exit_status;
-	int signal; /* SIGINT or SIGTERM that ended the command, else 0 */
+	int signal;	     /* SIGINT or SIGTERM that ended the command, else 0 */
 	struct tool_err err; /* why aux_record failed */
 };
 

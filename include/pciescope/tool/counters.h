@@ -22,8 +22,7 @@ int counter_cpu(struct backend *b, const char *pmu);
  * Opens one counting event of PMU pmu (NULL or "" for a legacy or raw
  * event) in group (-1: a leader, opened disabled); a handle or -errno.
  */
-int counter_open(struct backend *b, const struct perf_event_attr *attr, const char *pmu,
-		 int group);
+int counter_open(struct backend *b, const struct perf_event_attr *attr, const char *pmu, int group);
 /*
  * perf stat's "<not supported>": the open failed because the machine has
  * no such event (no PMU for a generic hardware event, as in a VM), so it is
@@ -48,8 +47,7 @@ struct counters {
 };
 
 /* Opens and enables every event; 0 or -errno (the backend's reason in backend_strerror). */
-int counters_open(struct backend *b, const struct counter_event *ev, size_t n,
-		  struct counters *c);
+int counters_open(struct backend *b, const struct counter_event *ev, size_t n, struct counters *c);
 int counters_read(struct counters *c);
 void counters_close(struct counters *c);
 

@@ -50,10 +50,10 @@ struct stat_config {
 	const char *sep;
 	bool metrics, force, dry_run;
 	unsigned interval_ms;
-	unsigned repeat;	      /* -r: runs, 0 or 1 = one */
-	uint64_t timeout_ns;	      /* --timeout, 0 = none */
-	uint64_t span_ns;	      /* the span the printed values cover (CPUs utilized) */
-	struct stat_noise *noise;     /* -r: per counter, NULL otherwise */
+	unsigned repeat;	  /* -r: runs, 0 or 1 = one */
+	uint64_t timeout_ns;	  /* --timeout, 0 = none */
+	uint64_t span_ns;	  /* the span the printed values cover (CPUs utilized) */
+	struct stat_noise *noise; /* -r: per counter, NULL otherwise */
 	struct stat_noise elapsed_noise;
 	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;

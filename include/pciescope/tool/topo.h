@@ -37,11 +37,11 @@ struct topo {
 
 /* How a link trained against what its two ends support. */
 struct topo_link {
-	int partner;		  /* the other end's index, -1 if none is known */
-	double best_speed;	  /* the most both ends support */
+	int partner;	   /* the other end's index, -1 if none is known */
+	double best_speed; /* the most both ends support */
 	unsigned best_width;
-	bool downgraded;	  /* trained below that */
-	int limited_by;		  /* below this end's own maximum because of the partner, else -1 */
+	bool downgraded; /* trained below that */
+	int limited_by;	 /* below this end's own maximum because of the partner, else -1 */
 };
 
 int topo_scan(struct backend *b, struct topo *t);

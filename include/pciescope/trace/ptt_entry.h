@@ -24,11 +24,11 @@ enum ptt_format { PTT_FMT_4DW = 0, PTT_FMT_8DW = 1 };
 
 struct ptt_entry {
 	enum ptt_format format;
-	uint32_t dw[8];       /* entry words as in memory, host order */
-	uint32_t time;        /* 4DW: 11-bit field; 8DW: DW7 */
-	uint32_t prefix;      /* 8DW only */
-	uint32_t hdr[4];      /* TLP header DW0..DW3 (4DW: DW0 rebuilt, see below) */
-	uint8_t hdr_dws;      /* 4 for 8DW, 3 for 4DW (DW1..DW3) */
+	uint32_t dw[8];	 /* entry words as in memory, host order */
+	uint32_t time;	 /* 4DW: 11-bit field; 8DW: DW7 */
+	uint32_t prefix; /* 8DW only */
+	uint32_t hdr[4]; /* TLP header DW0..DW3 (4DW: DW0 rebuilt, see below) */
+	uint8_t hdr_dws; /* 4 for 8DW, 3 for 4DW (DW1..DW3) */
 };
 
 /* An entry word: little-endian in memory. */

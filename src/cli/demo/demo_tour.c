@@ -102,8 +102,9 @@ static int pcie_pmu(struct demo *d)
 		 pmu, pmu);
 	snprintf(flux, sizeof(flux), "{%s/rx_mrd_flux,port=0xffff/,%s/rx_mrd_time,port=0xffff/}",
 		 pmu, pmu);
-	return step(d, "Count: read latency and bandwidth of every Root Port of a PCIe core (PCIe PMU)",
-		    args, true);
+	return step(
+	    d, "Count: read latency and bandwidth of every Root Port of a PCIe core (PCIe PMU)",
+	    args, true);
 }
 
 static int iommu(struct demo *d)

@@ -21,7 +21,8 @@
  * else none).  0, or 1 after printing the error.
  */
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
-			const struct diag_trace_link *links, size_t nlinks, struct diag_trace **out);
+			const struct diag_trace_link *links, size_t nlinks,
+			struct diag_trace **out);
 
 void diagnose_print_text(FILE *out, const struct diag_findings *l);
 void diagnose_print_json(FILE *out, const struct diag_findings *l);

@@ -207,8 +207,7 @@ static bool below(const struct topo *t, const struct topo_dev *d, const char *po
 }
 
 /* The port's link for the trace rules: its ID, capacity and the functions below it. */
-static void trace_link(const struct topo *t, const struct diag_port *p,
-		       struct diag_trace_link *k)
+static void trace_link(const struct topo *t, const struct diag_port *p, struct diag_trace_link *k)
 {
 	struct pci_bdf bdf;
 

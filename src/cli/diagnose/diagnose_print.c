@@ -3,8 +3,8 @@
  * The findings as a user reads them: text (severity, id, subject, summary,
  * advice and evidence indented), JSON lines (one object per finding with
  * exactly id, severity, subject, summary, evidence, advice, and cause for a
- * finding another explains; evidence is an object of numbers) and one self-contained HTML page with each finding's
- * evidence as a table and a bar chart, and the trace's bandwidth over time.
+ * finding another explains; evidence is an object of numbers) and one self-contained HTML page with
+ * each finding's evidence as a table and a bar chart, and the trace's bandwidth over time.
  */
 #include <errno.h>
 #include <stdlib.h>

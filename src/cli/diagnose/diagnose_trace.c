@@ -65,11 +65,8 @@ int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, 
 {
 	struct perf_reader *rd;
 	const struct perf_attr_info *a;
-	struct diag_trace_opts o = {.tick_ns = tick_ns,
-				    .host = host,
-				    .nhost = nhost,
-				    .links = links,
-				    .nlinks = nlinks};
+	struct diag_trace_opts o = {
+	    .tick_ns = tick_ns, .host = host, .nhost = nhost, .links = links, .nlinks = nlinks};
 	char msg[256] = "", pmu[64];
 	int ret;
 

@@ -29,8 +29,7 @@ struct list_line {
 	bool is_cpu;
 };
 
-static const char *const aux_tracers[] = {"hisi_ptt", "arm_spe", "cs_etm", "intel_pt",
-					  "intel_bts"};
+static const char *const aux_tracers[] = {"hisi_ptt", "arm_spe", "cs_etm", "intel_pt", "intel_bts"};
 
 static bool is_aux_tracer(const char *pmu)
 {

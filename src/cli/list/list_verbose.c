@@ -98,8 +98,7 @@ void list_print_verbose(json_t *pmus)
 		if (t)
 			printf("  type %lld", (long long)json_integer_value(t));
 		if (json_object_get(pmu, "cpumask"))
-			printf("  cpumask %s",
-			       json_string_value(json_object_get(pmu, "cpumask")));
+			printf("  cpumask %s", json_string_value(json_object_get(pmu, "cpumask")));
 		printf("\n");
 		print_map("format:", json_object_get(pmu, "format"), width);
 		print_map("events:", json_object_get(pmu, "events"), width);

@@ -65,8 +65,9 @@ static int bad_kind(const char *bad, size_t len)
 	pick = len < KIND_NAME_MAX ? cli_suggest(typed, k.list) : NULL;
 	for (size_t i = 0; pick && k.list[i]; i++)
 		if (k.list[i] == pick)
-			return cli_error("report: --kind: unknown TLP kind '%.*s'; did you mean '%s'?",
-					 (int)len, bad, k.real[i]);
+			return cli_error(
+			    "report: --kind: unknown TLP kind '%.*s'; did you mean '%s'?", (int)len,
+			    bad, k.real[i]);
 	return cli_error("report: --kind: unknown TLP kind '%.*s' (kinds as the views name them, "
 			 "e.g. MRd64, CplD, or a class P, NP, CPL)",
 			 (int)len, bad);
@@ -131,7 +132,7 @@ bool report_filter_given(const struct report_views_opts *o)
 
 /* Appends to buf at *len like snprintf, never past n. */
 static void put(char *buf, size_t n, size_t *len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static void put(char *buf, size_t n, size_t *len, const char *fmt, ...)
 {
 	va_list ap;

@@ -24,8 +24,8 @@ struct report_pcap {
 	double tick_ns;
 	uint64_t wall_ns; /* of the first entry; 0 without a wall clock */
 	bool started;
-	struct ptt_clock clk; /* the views' one unwrapping rule */
-	uint64_t first;	      /* the first entry's unwrapped time */
+	struct ptt_clock clk;		 /* the views' one unwrapping rule */
+	uint64_t first;			 /* the first entry's unwrapped time */
 	const struct ptt_filter *filter; /* NULL: every entry */
 };
 
@@ -40,9 +40,9 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 		return cli_errno(-ENOMEM, "report");
 	p->path = path;
 	p->tick_ns = tick_ns;
-	p->dead = lib_pcap.pcap_open_dead_with_tstamp_precision(REPORT_PCAP_LINKTYPE,
-						       REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES,
-						       PCAP_TSTAMP_PRECISION_NANO);
+	p->dead = lib_pcap.pcap_open_dead_with_tstamp_precision(
+	    REPORT_PCAP_LINKTYPE, REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES,
+	    PCAP_TSTAMP_PRECISION_NANO);
 	if (!p->dead) {
 		free(p);
 		return cli_errno(-ENOMEM, "report");

@@ -99,21 +99,22 @@ bool report_views_selected(const struct report_views_opts *o)
 
 void report_views_usage(FILE *f)
 {
-	fputs(
-	    "      --stats           TLP counts and bytes per kind, class, requester, completer\n"
-	    "      --latency         request -> completion latency per requester and kind\n"
-	    "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
-	    "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
-	    "      --chrome-trace FILE  timeline for Perfetto: requests, completions, posted\n"
-	    "                        TLPs, flows, outstanding requests, bandwidth\n"
-	    "      --html FILE       self-contained HTML report with charts\n"
-	    "      --tick NS         length of a trace time tick (default 1 ns)\n"
-	    "      --threads N       analyse a trace file with N threads (default: one per CPU)\n"
-	    "      --requester BDF   only TLPs whose Requester ID is BDF (its completions too)\n"
-	    "      --kind K[,K...]   only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, CPL)\n"
-	    "      --time A..B       only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)\n"
-	    "      --top N           the N busiest rows of the requester, completer, latency tables\n",
-	    f);
+	fputs("      --stats           TLP counts and bytes per kind, class, requester, completer\n"
+	      "      --latency         request -> completion latency per requester and kind\n"
+	      "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
+	      "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
+	      "      --chrome-trace FILE  timeline for Perfetto: requests, completions, posted\n"
+	      "                        TLPs, flows, outstanding requests, bandwidth\n"
+	      "      --html FILE       self-contained HTML report with charts\n"
+	      "      --tick NS         length of a trace time tick (default 1 ns)\n"
+	      "      --threads N       analyse a trace file with N threads (default: one per CPU)\n"
+	      "      --requester BDF   only TLPs whose Requester ID is BDF (its completions too)\n"
+	      "      --kind K[,K...]   only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, "
+	      "CPL)\n"
+	      "      --time A..B       only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)\n"
+	      "      --top N           the N busiest rows of the requester, completer, latency "
+	      "tables\n",
+	      f);
 }
 
 /* Every matched request: a Chrome slice, a share of the outstanding-requests chart. */
@@ -292,8 +293,8 @@ static int print_views(struct report_views *v, FILE *out)
 			print_note(out, csv, lat);
 		}
 	} else if (v->o.latency) {
-		err |= print_table(out, rv_latency_table(v, top), "Latency (request -> last completion)",
-				   csv, &first);
+		err |= print_table(out, rv_latency_table(v, top),
+				   "Latency (request -> last completion)", csv, &first);
 		print_left_out(out, csv, top, lats, "requester and kind rows");
 	}
 	if (v->o.timeline_ns) {

@@ -30,7 +30,7 @@ struct report_views_opts {
 	/* --requester, --kind, --time (report_filter.c): every view, the entry views too */
 	struct ptt_filter filter;
 	const char *time_arg; /* --time, resolved with --tick by report_filter_resolve */
-	size_t top;	      /* --top N: rows of the requester, completer, latency tables; 0: all */
+	size_t top; /* --top N: rows of the requester, completer, latency tables; 0: all */
 };
 
 /* getopt_long() entries of the view options, for builtin-report's table. */
@@ -101,8 +101,7 @@ int report_views_start_reader(const struct report_views_opts *o, const char *inp
  * f is the chunk's format (ptt_chunk_whole) and len a multiple of its
  * entry size.
  */
-void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len,
-			enum ptt_format f);
+void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len, enum ptt_format f);
 /*
  * The same for the payloads of a whole file at once, with the threads of
  * --threads: sp[i] (their d set here) are read with read(ctx, ...).  0 or

@@ -22,13 +22,13 @@ struct report_views {
 	struct report_views_opts o;
 	const char *input;
 	enum analysis_dir dir;
-	bool have_setting;	    /* the file says how the trace was recorded */
+	bool have_setting; /* the file says how the trace was recorded */
 	struct ptt_setting setting;
-	bool have_fmt;		    /* a chunk was seen: fmt is the trace's format */
+	bool have_fmt; /* a chunk was seen: fmt is the trace's format */
 	enum ptt_format fmt;
-	double rec_ns;		    /* how long the recording lasted by record times; 0: unknown */
+	double rec_ns; /* how long the recording lasted by record times; 0: unknown */
 	struct analysis *a;
-	struct rv_busy busy;	    /* --html */
+	struct rv_busy busy; /* --html */
 	FILE *html;
 	struct rv_chrome *chrome; /* --chrome-trace */
 };

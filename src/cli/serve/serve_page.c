@@ -152,10 +152,14 @@ static void render_links(FILE *f, struct backend *b)
 	static const char *const names[] = {
 	    "pciescope_pcie_link_speed_gigatransfers_per_second",
 	    "pciescope_pcie_link_max_speed_gigatransfers_per_second",
-	    "pciescope_pcie_link_width_lanes", "pciescope_pcie_link_max_width_lanes",
-	    "pciescope_pcie_link_downgraded", "pciescope_pcie_link_limited_by_partner"};
+	    "pciescope_pcie_link_width_lanes",
+	    "pciescope_pcie_link_max_width_lanes",
+	    "pciescope_pcie_link_downgraded",
+	    "pciescope_pcie_link_limited_by_partner"};
 	static const char *const help[] = {
-	    "Current link speed", "Maximum link speed (capability)", "Current link width",
+	    "Current link speed",
+	    "Maximum link speed (capability)",
+	    "Current link width",
 	    "Maximum link width (capability)",
 	    "1 if the link trained below what both its ends support",
 	    "1 if the link runs below this end's maximum because the other end supports no more"};
@@ -206,4 +210,3 @@ int serve_sample(struct serve *sv, char **page, size_t *len)
 	free(delta);
 	return fclose(f) ? -errno : 0;
 }
-

@@ -23,20 +23,21 @@ _Static_assert(TOP_KINDS == HISI_PCIE_BW_KINDS && TOP_LATS == HISI_PCIE_LAT_KIND
 /* One PMU port bit: the Root Ports sharing it, what they carried this interval. */
 struct top_row {
 	unsigned sicl, core, port;
-	char bdf[128];	       /* comma-separated */
-	double speed_gts;      /* the (first) Root Port's link; 0 if unknown */
+	char bdf[128];	  /* comma-separated */
+	double speed_gts; /* the (first) Root Port's link; 0 if unknown */
 	long width;
 	double mbps[TOP_KINDS];	 /* MB/s; < 0 when not counted */
 	double lat_ns[TOP_LATS]; /* average; < 0 when nothing completed */
 	double util_rx, util_tx; /* % of the link's bandwidth per direction; < 0 unknown */
-	long tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
+	long
+	    tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
 };
 
 struct top_frame {
 	struct top_row *rows;
 	size_t n;
-	double time_s;	  /* the machine's clock */
-	double lag_s;	  /* how far the emulated clock is behind the wall clock */
+	double time_s; /* the machine's clock */
+	double lag_s;  /* how far the emulated clock is behind the wall clock */
 	unsigned interval_ms;
 	const char *backend;
 };

@@ -35,8 +35,8 @@ static void read_tune(struct backend *b, struct top_row *r)
 	char path[320], t[32];
 
 	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++) {
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl, r->core,
-			 hisi_ptt_tune_params[k]);
+		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->sicl,
+			 r->core, hisi_ptt_tune_params[k]);
 		r->tune[k] = backend_read_line(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
 	}
 }
@@ -112,7 +112,8 @@ int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_
 			v = -1;
 		if (se->latency && (k = kind_index(se->tlp, hisi_pcie_lat_kinds, TOP_LATS)) >= 0)
 			r->lat_ns[k] = v;
-		else if (!se->latency && (k = kind_index(se->tlp, hisi_pcie_bw_kinds, TOP_KINDS)) >= 0)
+		else if (!se->latency &&
+			 (k = kind_index(se->tlp, hisi_pcie_bw_kinds, TOP_KINDS)) >= 0)
 			r->mbps[k] = v;
 	}
 	for (size_t i = 0; i < f->n; i++) {

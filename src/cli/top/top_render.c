@@ -100,8 +100,8 @@ static json_t *json_row(const struct top_row *r)
 	json_object_set_new(o, "sicl", json_integer(r->sicl));
 	json_object_set_new(o, "core", json_integer(r->core));
 	json_object_set_new(o, "port", json_integer(r->port));
-	json_object_set_new(o, "link_speed_gts", r->speed_gts > 0 ? json_real(r->speed_gts)
-								  : json_null());
+	json_object_set_new(o, "link_speed_gts",
+			    r->speed_gts > 0 ? json_real(r->speed_gts) : json_null());
 	json_object_set_new(o, "link_width", r->width > 0 ? json_integer(r->width) : json_null());
 	json_object_set_new(o, "bandwidth_mb_per_s", bw);
 	json_object_set_new(o, "latency_ns", lat);

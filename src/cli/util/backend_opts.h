@@ -37,7 +37,10 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *valu
  */
 #define BACKEND_OPTS_LONGOPTS(val)                                                                 \
 	{"backend", required_argument, NULL, (val)}, {"platform", required_argument, NULL, (val)}, \
-	    {"workload", required_argument, NULL, (val)}, {"seed", required_argument, NULL, (val)}
+	    {"workload", required_argument, NULL, (val)},                                          \
+	{                                                                                          \
+		"seed", required_argument, NULL, (val)                                             \
+	}
 struct option;
 int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
 /* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */

@@ -71,8 +71,9 @@ int cli_unknown_option(const char *arg, const char *const *known)
 	snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
 	s = cli_suggest(name, known);
 	if (s)
-		return cli_error("unknown option '%s'; did you mean '%s'? (see 'pciescope %s --help')",
-				 name, s, cli_command());
+		return cli_error(
+		    "unknown option '%s'; did you mean '%s'? (see 'pciescope %s --help')", name, s,
+		    cli_command());
 	return cli_error("unknown option '%s'; see 'pciescope %s --help'", name, cli_command());
 }
 

@@ -16,7 +16,8 @@ int lazy_lib_load(const char *cmd, const char *soname, const struct lazy_sym *sy
 	void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
 
 	if (!h)
-		return cli_error("cannot load %s (install it to use %s): %s", soname, cmd, dlerror());
+		return cli_error("cannot load %s (install it to use %s): %s", soname, cmd,
+				 dlerror());
 	for (size_t i = 0; i < n; i++) {
 		void *f = syms[i].version ? dlvsym(h, syms[i].name, syms[i].version)
 					  : dlsym(h, syms[i].name);
