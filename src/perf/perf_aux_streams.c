@@ -182,33 +182,59 @@ static long attr_of(const struct perf_reader *r, uint64_t id)
 }
 
 /* The stream of event e: by ID_INDEX, else the first stream of its cpu no event took. */
-static long join_one(struct perf_aux_streams *s, const struct aux_event *e, bool *taken)
+static long join_one(const struct perf_aux_streams *s, const struct aux_event *e, const bool *taken)
 {
-	for (size_t k = 0; e->by_id && k < s->nids; k++)
-		for (size_t i = 0; s->ids[k].id == e->key && i < s->nst; i++)
+	for (size_t k = 0; e->by_id && k < s->nids; k++) {
+		if (s->ids[k].id != e->key)
+			continue;
+		for (size_t i = 0; i < s->nst; i++)
 			if (s->st[i].idx == s->ids[k].idx)
 				return (long)i;
+		return -1; /* its buffer sent nothing yet */
+	}
 	for (size_t i = 0; e->has_cpu && i < s->nst; i++)
 		if (!taken[i] && s->st[i].cpu == e->cpu)
 			return (long)i;
 	return s->nst == 1 ? 0 : -1;
 }
 
-void perf_aux_streams_finish(struct perf_aux_streams *s, const struct perf_reader *r)
+/* The stream of every event seen so far (-1: none), as the rule pairs them. */
+static void pair(const struct perf_aux_streams *s, long *of)
 {
 	bool taken[PERF_AUX_MAX_STREAMS] = {false};
 
 	for (size_t k = 0; k < s->nev; k++) {
+		of[k] = join_one(s, &s->ev[k], taken);
+		if (of[k] >= 0)
+			taken[of[k]] = true;
+	}
+}
+
+long perf_aux_streams_attr(const struct perf_aux_streams *s, const struct perf_reader *r, size_t i)
+{
+	long of[PERF_AUX_MAX_STREAMS];
+
+	pair(s, of);
+	for (size_t k = 0; k < s->nev; k++)
+		if (of[k] == (long)i && s->ev[k].by_id)
+			return attr_of(r, s->ev[k].key);
+	return perf_reader_nr_attrs(r) == 1 ? 0 : -1;
+}
+
+void perf_aux_streams_finish(struct perf_aux_streams *s, const struct perf_reader *r)
+{
+	long of[PERF_AUX_MAX_STREAMS];
+
+	pair(s, of);
+	for (size_t k = 0; k < s->nev; k++) {
 		const struct aux_event *e = &s->ev[k];
-		long i = join_one(s, e, taken);
 		struct perf_aux_stream *st;
 
-		if (i < 0) {
+		if (of[k] < 0) {
 			add_loss(&s->unjoined, &e->loss);
 			continue;
 		}
-		st = &s->st[i];
-		taken[i] = true;
+		st = &s->st[of[k]];
 		if (e->by_id && st->attr < 0)
 			st->attr = attr_of(r, e->key);
 		if (e->timed) {
@@ -217,6 +243,9 @@ void perf_aux_streams_finish(struct perf_aux_streams *s, const struct perf_reade
 		}
 		add_loss(&st->loss, &e->loss);
 	}
+	for (size_t i = 0; i < s->nst; i++)
+		if (s->st[i].attr < 0 && perf_reader_nr_attrs(r) == 1)
+			s->st[i].attr = 0;
 }
 
 size_t perf_aux_streams_count(const struct perf_aux_streams *s)

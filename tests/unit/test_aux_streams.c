@@ -90,7 +90,7 @@ static struct perf_aux_streams *read_streams(const char *path)
 	struct perf_aux_streams *s;
 	struct perf_reader *r;
 	struct perf_rec rec;
-	long routed[3] = {-1, -1, -1};
+	long routed[3] = {-1, -1, -1}, early[2] = {-2, -2};
 	size_t chunks = 0;
 
 	assert_int_equal(perf_aux_streams_create(&s), 0);
@@ -98,6 +98,8 @@ static struct perf_aux_streams *read_streams(const char *path)
 	while (perf_reader_next(r, &rec) > 0) {
 		long i = perf_aux_streams_note(s, r, &rec);
 
+		if (rec.type == PERF_REC_AUXTRACE && i >= 0 && i < 2 && early[i] == -2)
+			early[i] = perf_aux_streams_attr(s, r, (size_t)i);
 		if (rec.type == PERF_REC_AUXTRACE)
 			routed[chunks++] = i;
 		else
@@ -106,6 +108,9 @@ static struct perf_aux_streams *read_streams(const char *path)
 	perf_aux_streams_finish(s, r);
 	perf_reader_close(r);
 	unlink(path);
+	/* the event a payload's device is known by when it comes is the final answer */
+	assert_int_equal(early[0], perf_aux_streams_get(s, 0)->attr);
+	assert_int_equal(early[1], perf_aux_streams_get(s, 1)->attr);
 	/* payloads go to their buffer's stream, numbered in order of first payload */
 	assert_int_equal(chunks, 3);
 	assert_int_equal(routed[0], 0);

@@ -58,6 +58,13 @@ void perf_aux_streams_destroy(struct perf_aux_streams *s);
  */
 long perf_aux_streams_note(struct perf_aux_streams *s, const struct perf_reader *r,
 			   const struct perf_rec *rec);
+/*
+ * The index of stream i's event for perf_reader_attr, as the records seen
+ * so far pair them (the kernel's ITRACE_START comes before any payload, so
+ * it is the final answer in the files perf and pciescope write); -1 when
+ * unknown.  A recording of one event: that one.
+ */
+long perf_aux_streams_attr(const struct perf_aux_streams *s, const struct perf_reader *r, size_t i);
 /* After the last record: joins the events' records to the streams.  Call once. */
 void perf_aux_streams_finish(struct perf_aux_streams *s, const struct perf_reader *r);
 
