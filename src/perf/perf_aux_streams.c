@@ -7,6 +7,7 @@
  * which perf writes in pipe mode, so the rest is paired by cpu.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <pciescope/perf/aux_streams.h>
@@ -273,4 +274,38 @@ bool perf_aux_streams_times(const struct perf_aux_streams *s, uint64_t *first, u
 bool perf_aux_loss_any(const struct perf_aux_loss *l)
 {
 	return l->truncated || l->lost_records;
+}
+
+/* " 3.400 ms after tracing began", or "" when the time is unknown. */
+static void when(char *buf, size_t n, bool timed, uint64_t start_ns, bool at, uint64_t ns)
+{
+	if (timed && at)
+		snprintf(buf, n, " %.3f ms after tracing began",
+			 (double)(ns > start_ns ? ns - start_ns : 0) / 1e6);
+	else
+		snprintf(buf, n, " (when is not recorded)");
+}
+
+int perf_aux_loss_describe(const struct perf_aux_loss *l, bool timed, uint64_t start_ns,
+			   char *buf, size_t n)
+{
+	char t1[64], t2[64], trunc[256] = "", lost[256] = "";
+
+	if (!perf_aux_loss_any(l))
+		return 0;
+	when(t1, sizeof(t1), timed, start_ns, l->truncated_timed, l->truncated_ns);
+	when(t2, sizeof(t2), timed, start_ns, l->lost_timed, l->lost_ns);
+	if (l->truncated)
+		snprintf(trunc, sizeof(trunc),
+			 " the AUX area was full%s (%llu AUX record%s flagged TRUNCATED), and "
+			 "what came after was not traced%s",
+			 t1, (unsigned long long)l->truncated, l->truncated == 1 ? "" : "s",
+			 l->lost_records ? ";" : ".");
+	if (l->lost_records)
+		snprintf(lost, sizeof(lost),
+			 " %llu side-band record%s did not fit the ring (%llu PERF_RECORD_LOST), "
+			 "the first%s.",
+			 (unsigned long long)l->lost, l->lost == 1 ? "" : "s",
+			 (unsigned long long)l->lost_records, t2);
+	return snprintf(buf, n, "Data was lost:%s%s", trunc, lost);
 }

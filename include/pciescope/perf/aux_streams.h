@@ -76,5 +76,12 @@ const struct perf_aux_loss *perf_aux_streams_unjoined(const struct perf_aux_stre
 bool perf_aux_streams_times(const struct perf_aux_streams *s, uint64_t *first, uint64_t *last);
 /* Whether a loss holds anything. */
 bool perf_aux_loss_any(const struct perf_aux_loss *l);
+/*
+ * The loss in one sentence ("Data was lost: ..."), its times counted from
+ * start_ns (when tracing began; pass timed false when unknown), into buf
+ * like snprintf; 0 when nothing was lost.
+ */
+int perf_aux_loss_describe(const struct perf_aux_loss *l, bool timed, uint64_t start_ns,
+			   char *buf, size_t n);
 
 #endif

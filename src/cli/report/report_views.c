@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -175,17 +176,13 @@ fail:
 	return err;
 }
 
-int report_views_start_reader(const struct report_views_opts *o, const char *input,
-			      const struct perf_reader *rd, struct report_views **out)
+void report_views_device(struct report_views *v, const struct report_device *d)
 {
-	const struct perf_attr_info *a = perf_reader_nr_attrs(rd) ? perf_reader_attr(rd, 0) : NULL;
-
-	return report_views_start(o, input, a ? a->attr.config : 0, a != NULL, out);
-}
-
-void report_views_recording(struct report_views *v, double ns)
-{
-	v->rec_ns = ns;
+	v->dev = *d;
+	if (d->name) {
+		snprintf(v->dev_name, sizeof(v->dev_name), "%s", d->name);
+		v->dev.name = v->dev_name;
+	}
 }
 
 static void saw_format(struct report_views *v, enum ptt_format f)
@@ -262,9 +259,15 @@ static void print_left_out(FILE *out, bool csv, size_t top, size_t rows, const c
 static int print_views(struct report_views *v, FILE *out)
 {
 	bool csv = v->o.csv, first = true;
-	char lat[512] = "", tim[512] = "";
+	char lat[512] = "", tim[512] = "", loss[512] = "", place[512] = "";
 	size_t top = v->o.top ? v->o.top : SIZE_MAX, requesters, completers, lats;
 	int err = 0;
+
+	if (v->dev.heading && !csv) {
+		fprintf(out, "%sDevice %s\n", v->dev.first ? "" : "\n",
+			v->dev.name ? v->dev.name : "(unnamed)");
+		first = true;
+	}
 
 	analysis_requesters(v->a, &requesters);
 	analysis_completers(v->a, &completers);
@@ -272,8 +275,11 @@ static int print_views(struct report_views *v, FILE *out)
 
 	rv_latency_note(v, lat, sizeof(lat));
 	rv_time_note(v, tim, sizeof(tim));
+	rv_loss_note(v, loss, sizeof(loss));
+	rv_placing_note(v, "--timeline", place, sizeof(place));
 	if (v->o.stats) {
 		err |= print_table(out, rv_summary_table(v), "Summary", csv, &first);
+		print_note(out, csv, loss);
 		print_note(out, csv, tim);
 		print_note(out, csv, lat);
 		err |= print_table(out, rv_class_table(v), "TLP classes", csv, &first);
@@ -296,7 +302,12 @@ static int print_views(struct report_views *v, FILE *out)
 				   csv, &first);
 		print_left_out(out, csv, top, lats, "requester and kind rows");
 	}
-	if (v->o.timeline_ns) {
+	if (v->o.timeline_ns && place[0]) {
+		if (!first && !csv)
+			fputc('\n', out);
+		first = false;
+		print_note(out, csv, place);
+	} else if (v->o.timeline_ns) {
 		const struct analysis_window *w;
 		uint64_t width;
 
@@ -319,11 +330,28 @@ static int write_html(struct report_views *v)
 	return err ? cli_errno(err, "report: writing %s", v->o.html) : 0;
 }
 
+/*
+ * The Chrome trace and --time place entries on the trace's clock: when it
+ * lost gaps, one line on standard error says so (the HTML page and
+ * --timeline say it in place of their charts).
+ */
+static void say_placing(const struct report_views *v)
+{
+	char line[512], what[128];
+
+	snprintf(what, sizeof(what), "%s%s%s", v->dev.name ? v->dev.name : "",
+		 v->dev.name ? ": " : "", v->o.chrome_trace ? "--chrome-trace" : "--time");
+	if ((v->o.chrome_trace || v->o.filter.by_time) &&
+	    rv_placing_note(v, what, line, sizeof(line)))
+		cli_warn("%s", line);
+}
+
 int report_views_finish(struct report_views *v, FILE *out)
 {
 	int ret = 0;
 
 	analysis_finish(v->a);
+	say_placing(v);
 	if (v->chrome && rv_chrome_close(v))
 		ret = 1;
 	if (v->o.stats || v->o.latency || v->o.timeline_ns)

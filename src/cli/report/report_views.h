@@ -14,7 +14,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/trace/analysis.h>
+#include <pciescope/trace/ptt_sight.h>
 #include <pciescope/trace/ptt_filter.h>
 
 /* --threads takes at most this many. */
@@ -92,10 +94,6 @@ struct report_views;
  */
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
 		       bool have_config, struct report_views **out);
-struct perf_reader;
-/* The same, with the config of the file's first event (file mode: from its header). */
-int report_views_start_reader(const struct report_views_opts *o, const char *input,
-			      const struct perf_reader *rd, struct report_views **out);
 /*
  * Every entry of a piece of a trace chunk (an AUXTRACE payload), in order:
  * f is the chunk's format (ptt_chunk_whole) and len a multiple of its
@@ -110,8 +108,25 @@ void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len,
  */
 int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t n,
 		       analysis_read_fn read, void *ctx);
-/* How long the recording lasted by the perf.data records' times (for ptt_sight_time). */
-void report_views_recording(struct report_views *v, double ns);
+/*
+ * What the recording says of the device v analyses (perf/aux_streams.h):
+ * its name (NULL: unknown), how long it was traced by the records' times
+ * (0: unknown; rates use it when the trace's own clock lost gaps, see
+ * ptt_sight_timing) and what it lost.  heading: the recording traced
+ * several devices, so v's text views start with a line naming it.
+ */
+struct report_device {
+	const char *name;
+	double rec_ns;
+	bool timed; /* start_ns holds: loss times are counted from it */
+	uint64_t start_ns;
+	struct perf_aux_loss loss;
+	bool heading;
+	bool first; /* the first device printed: no empty line before its heading */
+};
+void report_views_device(struct report_views *v, const struct report_device *d);
+/* After report_views_device: ptt_sight_timing of v's trace (what its clock can give). */
+struct ptt_timing report_views_timing(const struct report_views *v);
 /* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */
 int report_views_finish(struct report_views *v, FILE *out);
 

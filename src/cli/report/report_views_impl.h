@@ -26,7 +26,8 @@ struct report_views {
 	struct ptt_setting setting;
 	bool have_fmt;		    /* a chunk was seen: fmt is the trace's format */
 	enum ptt_format fmt;
-	double rec_ns;		    /* how long the recording lasted by record times; 0: unknown */
+	struct report_device dev;   /* what the recording says of the device */
+	char dev_name[64];
 	struct analysis *a;
 	struct rv_busy busy;	    /* --html */
 	FILE *html;
@@ -55,6 +56,10 @@ double rv_ratio(uint64_t part, uint64_t whole);
  */
 int rv_latency_note(const struct report_views *v, char *buf, size_t n);
 int rv_time_note(const struct report_views *v, char *buf, size_t n);
+/* The sentence of what the device lost (perf_aux_loss_describe); 0 when nothing. */
+int rv_loss_note(const struct report_views *v, char *buf, size_t n);
+/* For a view that places entries in time (ptt_sight_placing); 0 when it can. */
+int rv_placing_note(const struct report_views *v, const char *what, char *buf, size_t n);
 /* Whether the latency views would hold only zeros. */
 bool rv_latency_empty(const struct report_views *v);
 
