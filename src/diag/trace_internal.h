@@ -69,6 +69,8 @@ struct diag_trace {
 	uint64_t np_requests, completions;
 	size_t tracked; /* requesters with a tag table */
 	struct dt_table req, cpl, cfg;
+	enum ptt_format fmt; /* of the first entries fed */
+	struct diag_recording rec;
 };
 
 /* The item for id, created zeroed (with its id set) when new; NULL if out of memory. */
@@ -77,6 +79,10 @@ void *dt_at(const struct dt_table *t, size_t i);
 
 double dt_ns(const struct diag_trace *t, uint64_t ticks);
 double dt_span_ns(const struct diag_trace *t);
+/* What the trace's clock can give against the recording's span (ptt_sight_timing). */
+struct ptt_timing dt_timing(const struct diag_trace *t);
+/* The span rates divide by: the recording's when the trace's times lost gaps. */
+double dt_rate_ns(const struct diag_trace *t);
 
 /* rules_*.c: each appends its findings; 0 or -ENOMEM. */
 int dt_rules_errors(const struct diag_trace *t, const struct diag_thresholds *th,
