@@ -73,6 +73,7 @@ struct report {
 	struct report_views_opts vo;
 	const char *pcap_path;	    /* --pcap FILE */
 	struct report_pcap *pcap;
+	struct report_files *files; /* --html, --chrome-trace: one file each for every device */
 	bool view_chosen;	    /* -D or --json given */
 	bool no_header;		    /* --no-header: the line view without its column names */
 	bool header_done;
@@ -248,16 +249,28 @@ static const struct perf_attr_info *dev_attr(const struct report *r, size_t i)
 	return (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a) : NULL;
 }
 
+/* The PMU part of an event's name ("hisi_ptt0_2"), or "" when unknown. */
+static void pmu_name(const struct perf_attr_info *a, char *buf, size_t n)
+{
+	const char *slash;
+
+	buf[0] = 0;
+	if (!a || !a->name)
+		return;
+	slash = strchr(a->name, '/');
+	snprintf(buf, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
+}
+
 /*
  * A device's first payload: its direction from its event's setting, and
- * its analysis views.  The HTML page and the Chrome trace are one file
- * each: they show the first device (report_finish says so).
+ * its analysis views.  When the file has several events, its Chrome
+ * tracks are named after its PMU.
  */
 static int dev_start(struct report *r, size_t i)
 {
 	const struct perf_attr_info *a = dev_attr(r, i);
-	struct report_views_opts o = r->vo;
 	struct report_dev *d = &r->dev[i];
+	char label[64];
 
 	if (a) {
 		struct ptt_setting s = ptt_setting_of_config(a->attr.config);
@@ -269,9 +282,10 @@ static int dev_start(struct report *r, size_t i)
 	r->ndev = i + 1;
 	if (!report_views_selected(&r->vo))
 		return 0;
-	if (i)
-		o.html = o.chrome_trace = NULL;
-	return report_views_start(&o, r->path, a ? a->attr.config : 0, a != NULL, &d->views);
+	pmu_name(a, label, sizeof(label));
+	return report_views_start(&r->vo, r->path, a ? a->attr.config : 0, a != NULL, r->files, i,
+				  perf_reader_nr_attrs(r->rd) > 1 && label[0] ? label : NULL,
+				  &d->views);
 }
 
 /* The line view, its header before the first chunk's entries. */
@@ -411,21 +425,15 @@ static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 		 r->path, rc.records, rc.bytes, dropped, until);
 }
 
-/* The PMU part of device i's event name ("hisi_ptt0_2"), or "" when unknown. */
+/* The PMU of device i's event ("hisi_ptt0_2"), or "" when unknown. */
 static void dev_name(const struct report *r, size_t i, char *buf, size_t n)
 {
 	long a = perf_aux_streams_get(r->streams, i)->attr;
-	const struct perf_attr_info *ai =
-	    a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a)
-							     : NULL;
-	const char *slash;
 
-	buf[0] = 0;
-	if (!ai || !ai->name)
-		return;
-	slash = strchr(ai->name, '/');
-	snprintf(buf, n, "%.*s", slash ? (int)(slash - ai->name) : (int)strlen(ai->name),
-		 ai->name);
+	pmu_name(a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd)
+		     ? perf_reader_attr(r->rd, (size_t)a)
+		     : NULL,
+		 buf, n);
 }
 
 /* Every view tells what was lost, on standard error: one line per device that lost data. */
@@ -522,10 +530,9 @@ static void tell_views(const struct report *r, size_t i, const char *name)
 	report_views_device(r->dev[i].views, &d);
 }
 
-/* The analysis views of every device, one after the other. */
+/* The analysis views of every device, one after the other, then the files they share. */
 static int finish_views(struct report *r)
 {
-	char first[64] = "";
 	int ret = 0;
 
 	for (size_t i = 0; i < r->ndev; i++) {
@@ -534,21 +541,17 @@ static int finish_views(struct report *r)
 
 		if (!d->views)
 			continue;
+		dev_name(r, i, name, sizeof(name));
+		tell_views(r, i, name);
 		if (d->nspans && report_views_spans(d->views, d->spans, d->nspans, read_file, r->rd))
 			ret = 1;
-		dev_name(r, i, name, sizeof(name));
-		if (!i)
-			snprintf(first, sizeof(first), "%s", name[0] ? name : "the first device");
-		tell_views(r, i, name);
 		if (report_views_finish(d->views, stdout))
 			ret = 1;
 		d->views = NULL;
 	}
-	if (r->ndev > 1 && (r->vo.html || r->vo.chrome_trace))
-		cli_warn("%s%s%s show %s only: the recording traced %zu devices, and the text views "
-			 "show each",
-			 r->vo.html ? "--html" : "", r->vo.html && r->vo.chrome_trace ? " and " : "",
-			 r->vo.chrome_trace ? "--chrome-trace" : "", first, r->ndev);
+	if (report_files_close(r->files))
+		ret = 1;
+	r->files = NULL;
 	return ret;
 }
 
@@ -582,12 +585,17 @@ int cmd_report(int argc, char **argv)
 	}
 	if (r.pcap)
 		report_pcap_filter(r.pcap, &r.vo.filter);
+	if ((r.vo.html || r.vo.chrome_trace) && report_files_open(&r.vo, &r.files)) {
+		ret = 1;
+		goto out;
+	}
 	ret = run(&r, r.rd);
 	if (r.pcap && report_pcap_close(r.pcap))
 		ret = 1;
 	if (finish_views(&r))
 		ret = 1;
 out:
+	report_files_close(r.files);
 	wbuf_close(&r.out);
 	free_devs(&r);
 	free(r.piece);

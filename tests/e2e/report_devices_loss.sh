@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # A recording of two PTT devices is analysed per device, each on its own
-# clock: one section each in --stats, both spans about the 10 ms recorded
-# (not 4.3 s across both), and the entry views' times never jump to
-# seconds.  A recording that lost data (--drain-every lets the AUX area
+# clock: one section each in --stats and --html, tracks of each in the
+# Chrome trace, both spans about the 10 ms recorded (not 4.3 s across
+# both), and the entry views' times never jump to seconds.  A recording that lost data (--drain-every lets the AUX area
 # fill: the driver flags the last buffer TRUNCATED and stops) says so in
 # every view of report, with when, and diagnose -i gives it as a finding;
 # a recording that kept up says nothing of loss.
@@ -29,9 +29,13 @@ awk '$1 == "entries" { s += $2 } END { print s }' two.txt >sum.txt
 	fail "sections hold $(cat sum.txt) entries, the file $($P report --no-header -i two.data | wc -l)"
 $P report --no-header -i two.data | awk '$3 > 2e7 { exit 1 }' ||
 	fail "the line view's times run past the recording (one clock across devices)"
-$P report -i two.data --html two.html 2>html.err
-grep -q -- '--html show hisi_ptt0_2 only: the recording traced 2 devices' html.err ||
-	fail "HTML of two devices: $(cat html.err)"
+$P report -i two.data --html two.html --chrome-trace two.json
+[ "$(grep -c '<h2>Device hisi_ptt0_2</h2>\|<h2>Device hisi_ptt1_0</h2>' two.html)" = 2 ] &&
+	[ "$(grep -c '<h2>Summary</h2>' two.html)" = 2 ] || fail "HTML: not one section per device"
+python3 "$SRC_DIR/tests/e2e/lib/chrome_trace_check.py" two.json >/dev/null || fail "Chrome trace of two devices"
+jq -r '.traceEvents[] | select(.ph == "M" and .name == "process_name") | .args.name' two.json |
+	sed -n 's/: PCIe link$//p' | sort | tr '\n' ' ' >links.txt
+[ "$(cat links.txt)" = "hisi_ptt0_2 hisi_ptt1_0 " ] || fail "Chrome: link tracks $(cat links.txt)"
 $P diagnose -i two.data 2>diag.err >/dev/null
 grep -q 'traced 2 devices; this diagnoses the first (hisi_ptt0_2) only' diag.err ||
 	fail "diagnose of two devices: $(cat diag.err)"

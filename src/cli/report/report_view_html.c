@@ -10,6 +10,7 @@
  * by out/svg from the same analysis the text views print.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <pciescope/out/html.h>
@@ -203,7 +204,13 @@ int rv_html_write(const struct report_views *v, FILE *f)
 	rv_time_note(v, tim, sizeof(tim));
 	rv_loss_note(v, loss, sizeof(loss));
 	rv_placing_note(v, "The charts over time", place, sizeof(place));
-	html_begin(f, "pciescope trace report");
+	if (v->dev.heading) {
+		char h[96];
+
+		snprintf(h, sizeof(h), "Device %s", v->dev.name ? v->dev.name : "(unnamed)");
+		html_section(f, h);
+		html_section_end(f);
+	}
 	table_section(f, "Summary", rv_summary_table(v));
 	note(f, loss);
 	note(f, tim);
@@ -224,5 +231,5 @@ int rv_html_write(const struct report_views *v, FILE *f)
 	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
 		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
 	table_section(f, "TLP kinds", rv_kind_table(v));
-	return err ? err : html_end(f);
+	return err ? err : ferror(f) ? -EIO : 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/out/html.h>
 #include <pciescope/perf/perf_data.h>
 
 #include "cli.h"
@@ -129,8 +130,58 @@ static void on_txn(void *ctx, const struct analysis_txn *t)
 		rv_busy_add(&v->busy, t->start - first, t->end - first);
 }
 
+int report_files_open(const struct report_views_opts *o, struct report_files **out)
+{
+	struct report_files *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return cli_errno(-ENOMEM, "report");
+	f->html_path = o->html;
+	f->chrome_path = o->chrome_trace;
+	if (o->html && !(f->html = fopen(o->html, "w"))) {
+		cli_errno(-errno, "%s", o->html);
+		free(f);
+		return 1;
+	}
+	if (o->chrome_trace && !(f->chrome = fopen(o->chrome_trace, "w"))) {
+		cli_errno(-errno, "%s", o->chrome_trace);
+		if (f->html)
+			fclose(f->html);
+		free(f);
+		return 1;
+	}
+	if (f->html)
+		html_begin(f->html, "pciescope trace report");
+	if (f->chrome)
+		chrome_trace_begin(&f->ct, f->chrome);
+	*out = f;
+	return 0;
+}
+
+static int close_one(FILE *f, int err, const char *path)
+{
+	if (fclose(f) && !err)
+		err = -errno;
+	return err ? cli_errno(err, "report: writing %s", path) : 0;
+}
+
+int report_files_close(struct report_files *f)
+{
+	int ret = 0;
+
+	if (!f)
+		return 0;
+	if (f->html)
+		ret |= close_one(f->html, html_end(f->html), f->html_path);
+	if (f->chrome)
+		ret |= close_one(f->chrome, chrome_trace_end(&f->ct), f->chrome_path);
+	free(f);
+	return ret;
+}
+
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
-		       bool have_config, struct report_views **out)
+		       bool have_config, struct report_files *files, size_t dev,
+		       const char *label, struct report_views **out)
 {
 	struct report_views *v = calloc(1, sizeof(*v));
 	struct analysis_opts ao = {.tick_ns = o->tick_ns,
@@ -148,6 +199,9 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	if (v->o.csv && !v->o.stats && !v->o.latency && !v->o.timeline_ns)
 		v->o.stats = true;
 	v->input = input;
+	v->files = files;
+	v->dev_index = dev;
+	snprintf(v->label, sizeof(v->label), "%s", label ? label : "");
 	v->have_setting = have_config;
 	v->setting = ptt_setting_of_config(config);
 	v->dir = have_config ? analysis_dir_of_setting(v->setting.format, v->setting.direction)
@@ -158,22 +212,14 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 		return err == -EINVAL ? cli_error("--timeline: window shorter than one tick")
 				      : cli_errno(err, "report");
 	}
-	if (o->html && !(v->html = fopen(o->html, "w"))) {
-		err = cli_errno(-errno, "%s", o->html);
-		goto fail;
-	}
-	if (o->chrome_trace && rv_chrome_open(v)) {
-		err = 1;
-		goto fail;
+	v->html = files ? files->html : NULL;
+	if (files && files->chrome && rv_chrome_open(v)) {
+		analysis_destroy(v->a);
+		free(v);
+		return 1;
 	}
 	*out = v;
 	return 0;
-fail:
-	if (v->html)
-		fclose(v->html);
-	analysis_destroy(v->a);
-	free(v);
-	return err;
 }
 
 void report_views_device(struct report_views *v, const struct report_device *d)
@@ -325,8 +371,6 @@ static int write_html(struct report_views *v)
 {
 	int err = rv_html_write(v, v->html);
 
-	if (fclose(v->html) && !err)
-		err = -errno;
 	return err ? cli_errno(err, "report: writing %s", v->o.html) : 0;
 }
 
@@ -356,7 +400,7 @@ int report_views_finish(struct report_views *v, FILE *out)
 		ret = 1;
 	if (v->o.stats || v->o.latency || v->o.timeline_ns)
 		ret |= print_views(v, out);
-	if (v->o.html)
+	if (v->html)
 		ret |= write_html(v);
 	analysis_destroy(v->a);
 	free(v);

@@ -88,12 +88,26 @@ void report_views_usage(FILE *f);
 struct report_views;
 
 /*
+ * The files of --html and --chrome-trace: one each for the whole
+ * recording, into which every device's views write their part (the HTML
+ * page a section per device, the Chrome trace its own tracks).  open:
+ * 0 or 1 after printing an error; close ends and closes them, 0 or 1.
+ */
+struct report_files;
+int report_files_open(const struct report_views_opts *o, struct report_files **out);
+int report_files_close(struct report_files *f);
+
+/*
  * config: the PTT event's perf config (format and direction decide the TLP
  * direction); have_config false when the file has none.  input names the
- * trace in the reports.  Returns 0 or 1 after printing an error.
+ * trace in the reports.  files (from report_files_open, may be NULL
+ * without --html and --chrome-trace) take this device's part; dev numbers
+ * the device in the recording (< PERF_AUX_MAX_STREAMS) and label, when not
+ * NULL, names its Chrome tracks.  Returns 0 or 1 after printing an error.
  */
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
-		       bool have_config, struct report_views **out);
+		       bool have_config, struct report_files *files, size_t dev,
+		       const char *label, struct report_views **out);
 /*
  * Every entry of a piece of a trace chunk (an AUXTRACE payload), in order:
  * f is the chunk's format (ptt_chunk_whole) and len a multiple of its
