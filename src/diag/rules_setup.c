@@ -216,9 +216,14 @@ int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *th,
 		     const struct diag_tune_levels *lv, struct diag_findings *out)
 {
-	int err = t->err ? -ENOMEM : dt_rules_errors(t, th, out);
+	int err = 0;
 
-	if (!err)
-		err = dt_rules_reads(t, th, out);
-	return err ? err : dt_rules_setup(t, th, lv, out);
+	for (; t && !err; t = t->next) {
+		err = t->err ? -ENOMEM : dt_rules_errors(t, th, out);
+		if (!err)
+			err = dt_rules_reads(t, th, out);
+		if (!err)
+			err = dt_rules_setup(t, th, lv, out);
+	}
+	return err;
 }

@@ -122,10 +122,29 @@ int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 	return 0;
 }
 
+int diag_trace_add_device(struct diag_trace *first, const struct diag_trace_opts *o,
+			  struct diag_trace **out)
+{
+	int err = diag_trace_create(o, out);
+
+	if (err)
+		return err;
+	while (first->next)
+		first = first->next;
+	first->next = *out;
+	return 0;
+}
+
+struct diag_trace *diag_trace_next(const struct diag_trace *t)
+{
+	return t->next;
+}
+
 void diag_trace_destroy(struct diag_trace *t)
 {
 	if (!t)
 		return;
+	diag_trace_destroy(t->next);
 	for (size_t i = 0; i < t->req.n; i++) {
 		struct dt_req *r = dt_at(&t->req, i);
 

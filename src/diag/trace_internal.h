@@ -71,6 +71,7 @@ struct diag_trace {
 	struct dt_table req, cpl, cfg;
 	enum ptt_format fmt; /* of the first entries fed */
 	struct diag_recording rec;
+	struct diag_trace *next; /* another device of the recording (diag_trace_add_device) */
 };
 
 /* The item for id, created zeroed (with its id set) when new; NULL if out of memory. */

@@ -5,7 +5,8 @@
 # Chrome trace, both spans about the 10 ms recorded (not 4.3 s across
 # both), and the entry views' times never jump to seconds.  A recording that lost data (--drain-every lets the AUX area
 # fill: the driver flags the last buffer TRUNCATED and stops) says so in
-# every view of report, with when, and diagnose -i gives it as a finding;
+# every view of report, with when, and diagnose -i gives it as a finding
+# (of several devices, each judged on its own);
 # a recording that kept up says nothing of loss.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
@@ -36,9 +37,17 @@ python3 "$SRC_DIR/tests/e2e/lib/chrome_trace_check.py" two.json >/dev/null || fa
 jq -r '.traceEvents[] | select(.ph == "M" and .name == "process_name") | .args.name' two.json |
 	sed -n 's/: PCIe link$//p' | sort | tr '\n' ' ' >links.txt
 [ "$(cat links.txt)" = "hisi_ptt0_2 hisi_ptt1_0 " ] || fail "Chrome: link tracks $(cat links.txt)"
-$P diagnose -i two.data 2>diag.err >/dev/null
-grep -q 'traced 2 devices; this diagnoses the first (hisi_ptt0_2) only' diag.err ||
-	fail "diagnose of two devices: $(cat diag.err)"
+# diagnose -i judges each device on its own clock: two 4DW traces, each told short on its own span
+$P record -o two4.data --force -e hisi_ptt0_2/filter=0x80001,type=6,direction=2,format=0/ \
+	-e hisi_ptt1_0/filter=0x80001,type=6,direction=2,format=0/ -- sleep 0.01 2>/dev/null ||
+	fail "record two 4DW devices"
+$P diagnose -i two4.data --json >two4.json
+[ "$(jq -r 'select(.id == "trace-times-short") | "\(.subject) \(.evidence.recording_ns)"' two4.json |
+	sort | tr '\n' ' ')" = "hisi_ptt0_2 10000000 hisi_ptt1_0 10000000 " ] ||
+	fail "diagnose of two devices: $(cat two4.json)"
+jq -s -e 'map(select(.id == "trace-times-short") | .evidence.span_ns) |
+	length == 2 and .[0] != .[1] and all(.[]; . > 0 and . < 1e7)' two4.json >/dev/null ||
+	fail "diagnose: the two devices share a span: $(cat two4.json)"
 
 # loss: told by every view, with when tracing stopped
 slow=0.02
