@@ -312,7 +312,8 @@ static int print_views(struct report_views *v, FILE *out)
 	if (v->dev.heading && !csv) {
 		fprintf(out, "%sDevice %s\n", v->dev.first ? "" : "\n",
 			v->dev.name ? v->dev.name : "(unnamed)");
-		first = true;
+	} else if (v->dev.heading && !v->dev.first) {
+		fputc('\n', out); /* CSV tables are apart by one empty line, across devices too */
 	}
 
 	analysis_requesters(v->a, &requesters);
