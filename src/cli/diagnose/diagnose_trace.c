@@ -138,7 +138,7 @@ static void tell(struct traces *x)
 }
 
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
-			struct diag_trace **out)
+			const struct diag_trace_link *links, size_t nlinks, struct diag_trace **out)
 {
 	struct traces *x = calloc(1, sizeof(*x));
 	char msg[256] = "";
@@ -147,7 +147,11 @@ int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, 
 	if (!x)
 		return cli_errno(-ENOMEM, "diagnose");
 	*x = (struct traces){.path = path,
-			     .o = {.tick_ns = tick_ns, .host = host, .nhost = nhost}};
+			     .o = {.tick_ns = tick_ns,
+				   .host = host,
+				   .nhost = nhost,
+				   .links = links,
+				   .nlinks = nlinks}};
 	if (perf_reader_open(path, &x->rd, msg, sizeof(msg))) {
 		free(x);
 		return cli_error("diagnose: %s: %s", path, msg[0] ? msg : "out of memory");
