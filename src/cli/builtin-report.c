@@ -405,10 +405,22 @@ static int on_record(struct report *r, const struct perf_rec *rec)
  * A warning, as perf's about a data size of 0: what was kept is reported,
  * and from when on nothing is (the last record time, from the first).
  */
+/* ns as the sentences say it: "7 ns", "12.500 us", "354.100 ms". */
+static const char *duration(uint64_t ns, char *buf, size_t n)
+{
+	if (ns < 1000)
+		snprintf(buf, n, "%" PRIu64 " ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, n, "%.3f us", (double)ns / 1e3);
+	else
+		snprintf(buf, n, "%.3f ms", (double)ns / 1e6);
+	return buf;
+}
+
 static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 {
 	struct perf_reader_recovery rc;
-	char dropped[96] = "", until[96] = "";
+	char dropped[96] = "", until[128] = "", took[32];
 	uint64_t first, last;
 
 	if (!perf_reader_unclosed(rd, &rc))
@@ -416,10 +428,10 @@ static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 	if (rc.dropped)
 		snprintf(dropped, sizeof(dropped),
 			 "; %" PRIu64 " bytes of an incomplete last record left out", rc.dropped);
-	if (perf_aux_streams_times(r->streams, &first, &last))
+	if (perf_aux_streams_times(r->streams, &first, &last) && last > first)
 		snprintf(until, sizeof(until),
-			 "; nothing after %.3f ms of recording (its last record) is in it",
-			 (double)(last - first) / 1e6);
+			 "; nothing after %s of recording (its last record) is in it",
+			 duration(last - first, took, sizeof(took)));
 	cli_warn("%s: warning: the file was not closed (the recording was killed or its disk "
 		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s%s",
 		 r->path, rc.records, rc.bytes, dropped, until);

@@ -231,5 +231,5 @@ int rv_html_write(const struct report_views *v, FILE *f)
 	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
 		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
 	table_section(f, "TLP kinds", rv_kind_table(v));
-	return err ? err : ferror(f) ? -EIO : 0;
+	return err; /* a write error is the file's: report_files_close tells it with its cause */
 }

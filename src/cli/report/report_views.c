@@ -397,8 +397,8 @@ int report_views_finish(struct report_views *v, FILE *out)
 
 	analysis_finish(v->a);
 	say_placing(v);
-	if (v->chrome && rv_chrome_close(v))
-		ret = 1;
+	if (v->chrome)
+		rv_chrome_close(v);
 	if (v->o.stats || v->o.latency || v->o.timeline_ns)
 		ret |= print_views(v, out);
 	if (v->html)

@@ -76,7 +76,7 @@ bool rv_latency_empty(const struct report_views *v);
 int rv_chrome_open(struct report_views *v);
 void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t);
 void rv_chrome_entry(void *ctx, const struct analysis_entry *e);
-int rv_chrome_close(struct report_views *v);
+void rv_chrome_close(struct report_views *v);
 
 /* --html: the device's sections of the page (report_files writes its head and end). 0 or -errno. */
 int rv_html_write(const struct report_views *v, FILE *f);
