@@ -12,6 +12,9 @@
  * reaches every view: the entry views through the trace library's
  * filtered loops, --pcap through its entry test (ptt_filter_entry), the
  * analysis through its options.
+ * Each AUX buffer of the recording (perf/aux_streams.h: one traced device)
+ * has its own clock and its own analysis views; the records' times say how
+ * long each was traced and what each lost, which every view tells.
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */

@@ -4,7 +4,10 @@
  * --csv, --chrome-trace, --html, with --tick.  builtin-report.c adds
  * REPORT_VIEWS_LONGOPTS to its getopt table, hands those options to
  * report_views_opt, and feeds every trace chunk to report_views_chunk; the
- * views print or write their files in report_views_finish.
+ * views print or write their parts of the files in report_views_finish.
+ * One report_views analyses one traced device (one AUX buffer) on its own
+ * clock; a recording of several has one per device, which share the
+ * --html and --chrome-trace files (report_files).
  */
 #ifndef PCIESCOPE_CLI_REPORT_VIEWS_H
 #define PCIESCOPE_CLI_REPORT_VIEWS_H
