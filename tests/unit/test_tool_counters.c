@@ -18,6 +18,8 @@
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
 
+#include "emulated_open.h"
+
 static void missing_events_are_not_supported_refusals_are_errors(void **state)
 {
 	struct perf_event_attr hw = {.type = PERF_TYPE_HARDWARE}, raw = {.type = 42};
@@ -39,16 +41,6 @@ static void a_multiplexed_count_is_scaled(void **state)
 	assert_true(count_scaled(&half) == 200.0);
 	assert_true(count_scaled(&full) == 100.0);
 	assert_true(count_scaled(&never) == 0.0);
-}
-
-static struct backend *open_emulated(void)
-{
-	struct backend_options o = {.ephemeral = true};
-	struct backend *b;
-	char err[256];
-
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
-	return b;
 }
 
 static void stat_counts_on_beside_a_cycles_event_the_machine_lacks(void **state)

@@ -16,15 +16,7 @@
 
 #include <pciescope/tool/pmu_sampler.h>
 
-static struct backend *open_emulated(void)
-{
-	struct backend_options o = {.ephemeral = true};
-	struct backend *b;
-	char err[256];
-
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
-	return b;
-}
+#include "emulated_open.h"
 
 static size_t series_labelled(const struct serve *sv, const char *bdf, const char *tlp,
 			      bool latency)
