@@ -126,9 +126,9 @@ static void latency_chart(const struct report_views *v, FILE *f)
 	if (w <= 0)
 		w = analysis_tick_ns(v->a);
 	for (unsigned b = 0; b < LAT_HIST_BUCKETS; b++)
-		if (h->bucket[b])
+		if (lat_hist_at(h, b))
 			spread(bins, lo, w, rv_ns(v, lat_hist_bucket_lo(b)),
-			       rv_ns(v, lat_hist_bucket_width(b)), (double)h->bucket[b]);
+			       rv_ns(v, lat_hist_bucket_width(b)), (double)lat_hist_at(h, b));
 	svg_histogram(f, "Latency, request to last completion (all requesters)", lo, w, bins,
 		      HIST_BINS, "ns");
 }

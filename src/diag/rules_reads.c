@@ -72,29 +72,26 @@ static size_t read_latencies(const struct diag_trace *t, unsigned min, struct re
 	size_t nl, n = 0;
 	const struct analysis_lat *l = analysis_latencies(t->a, &nl);
 	struct req_lat *v = calloc(t->req.n ? t->req.n : 1, sizeof(*v));
-	struct lat_hist *h = malloc(sizeof(*h));
+	struct lat_hist h;
 
 	*out = v;
-	if (!v || !h) {
-		free(h);
+	if (!v)
 		return 0;
-	}
 	for (size_t i = 0; i < t->req.n; i++) {
 		const struct dt_req *r = dt_at(&t->req, i);
 
-		lat_hist_init(h);
+		lat_hist_init(&h);
 		for (size_t k = 0; k < nl; k++)
 			if (l[k].requester == r->rid &&
 			    (l[k].kind == TLP_MRD32 || l[k].kind == TLP_MRD64))
-				lat_hist_merge(h, &l[k].hist);
-		if (h->count < min)
-			continue;
-		v[n++] = (struct req_lat){.rid = r->rid,
-					  .p50 = dt_ns(t, lat_hist_quantile(h, 0.5)),
-					  .p99 = dt_ns(t, lat_hist_quantile(h, 0.99)),
-					  .n = h->count};
+				lat_hist_merge(&h, &l[k].hist);
+		if (h.count >= min)
+			v[n++] = (struct req_lat){.rid = r->rid,
+						  .p50 = dt_ns(t, lat_hist_quantile(&h, 0.5)),
+						  .p99 = dt_ns(t, lat_hist_quantile(&h, 0.99)),
+						  .n = h.count};
+		lat_hist_free(&h);
 	}
-	free(h);
 	return n;
 }
 
