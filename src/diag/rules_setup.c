@@ -169,5 +169,7 @@ int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *t
 
 	if (!err)
 		err = dt_rules_reads(t, th, out);
-	return err ? err : dt_rules_setup(t, th, lv, out);
+	if (!err)
+		err = dt_rules_setup(t, th, lv, out);
+	return err ? err : dt_rules_folded(t, out);
 }
