@@ -166,6 +166,14 @@ static void note(FILE *f, const char *text)
 		html_para(f, text);
 }
 
+static void folded_note(const struct report_views *v, FILE *f, enum rv_folded which)
+{
+	char text[512];
+
+	rv_folded_note(v, which, text, sizeof(text));
+	note(f, text);
+}
+
 /*
  * The latency views only when requests were matched: otherwise the sentence
  * that says why not, instead of a chart and a table of zeros.
@@ -186,6 +194,7 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 	err = outstanding_chart(v, f);
 	html_section_end(f);
 	table_section(f, "Latency per requester and kind", rv_latency_table(v, SIZE_MAX));
+	folded_note(v, f, RV_FOLDED_LATENCY);
 	return err;
 }
 
@@ -210,8 +219,11 @@ int rv_html_write(const struct report_views *v, FILE *f)
 	if (!err)
 		err = latency_sections(v, f, lat);
 	table_section(f, "Top requesters", rv_requester_table(v, TOP_REQUESTERS));
-	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
+	folded_note(v, f, RV_FOLDED_REQUESTERS);
+	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps) {
 		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
+		folded_note(v, f, RV_FOLDED_COMPLETERS);
+	}
 	table_section(f, "TLP kinds", rv_kind_table(v));
 	return err ? err : html_end(f);
 }
