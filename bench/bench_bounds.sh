@@ -26,19 +26,19 @@ measure() {
 	done | sort -k2 -g | head -1
 }
 
-printf '%-22s %5s %10s %9s %10s %9s %6s\n' view MiB "good RSS" "good CPU" "bad RSS" "bad CPU" "CPU x"
+printf '%-28s %5s %10s %9s %10s %9s %6s\n' view MiB "good RSS" "good CPU" "bad RSS" "bad CPU" "CPU x"
 for mib in $SIZES; do
 	"$BUILD_DIR/bench/bench_stats_gen" "$tmp/good.data" "$mib" 4dw > /dev/null
 	"$BUILD_DIR/bench/bench_hostile_gen" "$tmp/bad.data" "$mib"
 	for view in "report --stats" "report --latency" "report --timeline 1ms" \
-		"report --html $tmp/r.html" "diagnose"; do
+		"report --html $tmp/r.html" "report --chrome-trace $tmp/c.json" "diagnose"; do
 		# shellcheck disable=SC2086 # the view is a command and its options
 		good=$(measure "$tmp/good.data" $view)
 		# shellcheck disable=SC2086
 		bad=$(measure "$tmp/bad.data" $view)
 		echo "$view" | sed "s|$tmp/||" | awk -v mib="$mib" -v g="$good" -v b="$bad" '{
 			split(g, x, " "); split(b, y, " ")
-			printf "%-22s %5d %8.1f M %7.2f s %8.1f M %7.2f s %6.1f\n", $0, mib,
+			printf "%-28s %5d %8.1f M %7.2f s %8.1f M %7.2f s %6.1f\n", $0, mib,
 			       x[1], x[2], y[1], y[2], (x[2] > 0 ? y[2] / x[2] : 0) }'
 	done
 done
