@@ -38,18 +38,19 @@ int main(int argc, char **argv)
 	for (uint64_t i = 0; i < bytes / 4; i++)
 		data[i] = rnd();
 	for (size_t i = 0; i < nchunk; i++)
-		chunk[i] = bytes - (uint64_t)i * CHUNK < CHUNK ? bytes - (uint64_t)i * CHUNK : CHUNK;
+		chunk[i] =
+		    bytes - (uint64_t)i * CHUNK < CHUNK ? bytes - (uint64_t)i * CHUNK : CHUNK;
 	/* type=7 direction=2: a setting that sees requests and completions both ways */
-	err = ptt_gen_perf_data(argv[1], &(struct ptt_gen_opts){
-					     .format = PTT_FMT_4DW,
-					     .chunk_bytes = chunk,
-					     .nr_chunks = nchunk,
-					     .auxtrace_type = PERF_AUXTRACE_HISI_PTT,
-					     .nr_priv = 2,
-					     .data = (const uint8_t *)data,
-					     .config = (uint64_t)PTT_FMT_4DW << 32 | 7ull << 24 |
-						       2ull << 20 | 0x80001,
-					 });
+	err = ptt_gen_perf_data(
+	    argv[1], &(struct ptt_gen_opts){
+			 .format = PTT_FMT_4DW,
+			 .chunk_bytes = chunk,
+			 .nr_chunks = nchunk,
+			 .auxtrace_type = PERF_AUXTRACE_HISI_PTT,
+			 .nr_priv = 2,
+			 .data = (const uint8_t *)data,
+			 .config = (uint64_t)PTT_FMT_4DW << 32 | 7ull << 24 | 2ull << 20 | 0x80001,
+		     });
 	if (err) {
 		fprintf(stderr, "bench_hostile_gen: %s: %s\n", argv[1], strerror(-err));
 		return 1;

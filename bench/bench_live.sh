@@ -29,7 +29,7 @@ start_serve "$tmp/serve.err" || { echo "serve did not start" >&2; exit 1; }
 	n=0
 	while :; do
 		curl -sf "http://127.0.0.1:$serve_port/metrics" > /dev/null && n=$((n + 1))
-		echo "$n" > "$tmp/scrapes"
+		echo "$n" > "$tmp/scrapes.new" && mv "$tmp/scrapes.new" "$tmp/scrapes"
 		sleep "$SCRAPE_GAP"
 	done
 ) &

@@ -58,9 +58,9 @@ static uint8_t *amplify(const uint8_t *tpl, size_t n, uint8_t stride, size_t *le
 			uint16_t d = (uint16_t)(c * (2u * stride + 1) * 0x9e3u);
 
 			memcpy(e, tpl + i * PTT_4DW_BYTES, PTT_4DW_BYTES);
-			move_id(e, 6, d);	       /* DW1[31:16]: requester or completer */
+			move_id(e, 6, d);	      /* DW1[31:16]: requester or completer */
 			move_id(e, 10, (uint16_t)~d); /* DW2[31:16]: a completion's requester */
-			e[5] ^= (uint8_t)c;	       /* DW1[15:8]: the tag */
+			e[5] ^= (uint8_t)c;	      /* DW1[15:8]: the tag */
 		}
 	*len = n * COPIES * PTT_4DW_BYTES;
 	return buf;
@@ -109,7 +109,8 @@ static struct analysis *analyse(const uint8_t *buf, size_t len, unsigned threads
 	struct analysis_opts o = {.no_timeline = true};
 	struct analysis *a;
 
-	if (analysis_create(&o, &a) || analysis_feed_spans(a, &sp, 1, threads, read_buf, (void *)buf))
+	if (analysis_create(&o, &a) ||
+	    analysis_feed_spans(a, &sp, 1, threads, read_buf, (void *)buf))
 		abort();
 	analysis_finish(a);
 	return a;
@@ -117,8 +118,8 @@ static struct analysis *analyse(const uint8_t *buf, size_t len, unsigned threads
 
 static void diagnose(const uint8_t *buf, size_t len)
 {
-	struct diag_trace_opts o = {.have_config = true, .pmu = "hisi_ptt0_2",
-				    .config = 7ull << 24 | 2ull << 20 | 0x80001};
+	struct diag_trace_opts o = {
+	    .have_config = true, .pmu = "hisi_ptt0_2", .config = 7ull << 24 | 2ull << 20 | 0x80001};
 	struct diag_findings l = {0};
 	struct diag_thresholds th;
 	struct diag_trace *t;

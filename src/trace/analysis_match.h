@@ -8,9 +8,9 @@
  * Outstanding requests live in an open-addressing table keyed by (Requester
  * ID, 10-bit tag) with linear probing and backward-shift deletion, so a
  * lookup touches one or two cache lines and nothing is allocated per
- * request; ANALYSIS_MAX_OPEN bounds it.  A request is closed by the completion whose Byte Count says that
- * no bytes remain after it (split completions count down), or by any
- * completion with an error status.
+ * request; ANALYSIS_MAX_OPEN bounds it.  A request is closed by the
+ * completion whose Byte Count says that no bytes remain after it (split
+ * completions count down), or by any completion with an error status.
  */
 #ifndef PCIESCOPE_SRC_TRACE_ANALYSIS_MATCH_H
 #define PCIESCOPE_SRC_TRACE_ANALYSIS_MATCH_H

@@ -165,7 +165,9 @@ static inline struct analysis_node *node_at(struct vec *v, struct analysis_node 
 
 static inline struct analysis_lat *lat_at(struct analysis *a, uint32_t i)
 {
-	return i >= LAT_OTHER ? &a->fold.latency[i - LAT_OTHER] : (struct analysis_lat *)a->lats.items + i;
+	if (i >= LAT_OTHER)
+		return &a->fold.latency[i - LAT_OTHER];
+	return (struct analysis_lat *)a->lats.items + i;
 }
 
 /* Creates the latency slot of (requester node, kind), or folds it; -1 if out of memory. */

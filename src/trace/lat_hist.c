@@ -126,8 +126,7 @@ bool lat_hist_equal(const struct lat_hist *x, const struct lat_hist *y)
 	    x->lost != y->lost)
 		return false;
 	/* outside both bands every bucket is 0 */
-	for (unsigned b = x->lo < y->lo ? x->lo : y->lo;
-	     b < x->lo + x->n || b < y->lo + y->n; b++)
+	for (unsigned b = x->lo < y->lo ? x->lo : y->lo; b < x->lo + x->n || b < y->lo + y->n; b++)
 		if (lat_hist_at(x, b) != lat_hist_at(y, b))
 			return false;
 	return true;

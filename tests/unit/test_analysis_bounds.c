@@ -60,12 +60,14 @@ static void mwr64(struct trace *t, uint16_t rid)
 
 static void mrd(struct trace *t, bool wide, uint16_t rid, uint8_t tag)
 {
-	put(t, (wide ? 0x20000000u : 0) | 1, (uint32_t)rid << 16 | (uint32_t)tag << 8 | 0xf, 0x1000);
+	put(t, (wide ? 0x20000000u : 0) | 1, (uint32_t)rid << 16 | (uint32_t)tag << 8 | 0xf,
+	    0x1000);
 }
 
 static void cpld(struct trace *t, uint16_t completer, uint16_t rid, uint8_t tag)
 {
-	put(t, 0x4a000001u, (uint32_t)completer << 16 | 4, (uint32_t)rid << 16 | (uint32_t)tag << 8);
+	put(t, 0x4a000001u, (uint32_t)completer << 16 | 4,
+	    (uint32_t)rid << 16 | (uint32_t)tag << 8);
 }
 
 static struct analysis *analyse(const struct trace *t)

@@ -16,8 +16,8 @@ static uint64_t node_tlps(const struct analysis_node *n)
 	return n->cls[TLP_CLASS_P].tlps + n->cls[TLP_CLASS_NP].tlps + n->cls[TLP_CLASS_CPL].tlps;
 }
 
-static int nodes_note(const char *what, uint64_t folded, const struct analysis_node *n,
-		      char *buf, size_t len)
+static int nodes_note(const char *what, uint64_t folded, const struct analysis_node *n, char *buf,
+		      size_t len)
 {
 	if (!folded)
 		return 0;
