@@ -3,10 +3,15 @@
  * A PTT perf.data read into the diagnosis collector: the recording setting
  * (format, direction, type) from the file's first event, the PMU's name
  * from that event's name, then every AUXTRACE payload in order.  Problems
- * with the file are one line naming it, as in `report`.
+ * with the file are one line naming it, as in `report`.  A payload is read
+ * in pieces into one buffer (perf_reader_aux_bytes), not through the file's
+ * mapping, whose pages would stay in the RSS: memory does not follow the
+ * trace's size.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pciescope/perf/perf_data.h>
@@ -26,32 +31,56 @@ static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
 	snprintf(pmu, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
 }
 
+/* Bytes fed at a time: a multiple of both entry sizes. */
+#define PIECE (256u << 10)
+
+static int feed_chunk(const char *path, struct perf_reader *rd, const struct perf_rec *rec,
+		      struct diag_trace *t, uint8_t *piece)
+{
+	enum ptt_format f;
+	size_t whole = ptt_chunk_whole(rec->auxtrace.data, (size_t)rec->auxtrace.size, &f);
+
+	for (size_t off = 0, n; off < whole; off += n) {
+		const uint8_t *p;
+
+		n = whole - off < PIECE ? whole - off : PIECE;
+		p = perf_reader_aux_bytes(rd, rec, off, n, piece);
+		if (!p)
+			return cli_error("diagnose: %s: %s", path, perf_reader_errmsg(rd));
+		diag_trace_feed(t, p, n, f);
+	}
+	return 0;
+}
+
 static int feed(const char *path, struct perf_reader *rd, struct diag_trace *t)
 {
+	uint8_t *piece = malloc(PIECE);
 	struct perf_rec rec;
 	bool info = false;
-	int got;
+	int got = 0, err = 0;
 
-	while ((got = perf_reader_next(rd, &rec)) > 0) {
-		enum ptt_format f;
-		size_t whole;
-
+	if (!piece)
+		return cli_errno(-ENOMEM, "diagnose");
+	while (!err && (got = perf_reader_next(rd, &rec)) > 0) {
 		if (rec.type == PERF_REC_AUXTRACE_INFO) {
 			if (rec.auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
-				return cli_error("diagnose: %s: unknown AUXTRACE type %u (not HISI "
-						 "PTT data)",
-						 path, rec.auxtrace_info.type);
+				err = cli_error("diagnose: %s: unknown AUXTRACE type %u (not HISI "
+						"PTT data)",
+						path, rec.auxtrace_info.type);
 			info = true;
 		}
-		if (rec.type != PERF_REC_AUXTRACE)
+		if (err || rec.type != PERF_REC_AUXTRACE)
 			continue;
 		if (!info)
-			return cli_error("diagnose: %s: no PTT data (AUXTRACE at offset %#" PRIx64
-					 " without an AUXTRACE_INFO record)",
-					 path, rec.offset);
-		whole = ptt_chunk_whole(rec.auxtrace.data, (size_t)rec.auxtrace.size, &f);
-		diag_trace_feed(t, rec.auxtrace.data, whole, f);
+			err = cli_error("diagnose: %s: no PTT data (AUXTRACE at offset %#" PRIx64
+					" without an AUXTRACE_INFO record)",
+					path, rec.offset);
+		else
+			err = feed_chunk(path, rd, &rec, t, piece);
 	}
+	free(piece);
+	if (err)
+		return err;
 	if (got < 0)
 		return cli_error("diagnose: %s: %s", path, perf_reader_errmsg(rd));
 	if (!info)
