@@ -19,7 +19,7 @@ export PCIESCOPE_STATE_DIR
 tmp=$PCIESCOPE_STATE_DIR
 scraper=""
 trap '[ -z "$scraper" ] || kill "$scraper" 2>/dev/null; [ -z "${serve_pid:-}" ] || kill "$serve_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-# shellcheck source=../tests/e2e/lib/serve.sh
+# shellcheck source=SCRIPTDIR/../tests/e2e/lib/serve.sh
 . "$SRC_DIR/tests/e2e/lib/serve.sh"
 
 rss_kib() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$1/status" 2>/dev/null; }
