@@ -6,11 +6,12 @@
  * (docs/exec.md).  In a mount namespace of its own, the emulated PMUs
  * cover /sys/bus/event_source/devices (with the host's PMUs whose names and
  * types do not collide, such as software and tracepoint) and the emulated
- * PCI devices cover /sys/bus/pci/devices; then COMMAND is exec'd with the
- * interposer (libpciescope-exec.so) preloaded, which serves perf_event_open
- * for the emulated PMU types from an emulated backend of its own.  exec
- * itself becomes COMMAND, so its exit status is COMMAND's and no process of
- * ours stays behind; the namespace, and every mount in it, ends with it.
+ * PCI devices cover /sys/bus/pci/devices; then COMMAND runs with the
+ * interposer (libpciescope-exec.so) preloaded, which sends perf_event_open
+ * for the emulated PMU types, and the calls on those events, to the one
+ * machine exec serves to all of COMMAND's processes (exec_serve.c).  exec's
+ * exit status is COMMAND's; the namespace, and every mount in it, ends with
+ * the last process in it.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -25,6 +26,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "exec_ns.h"
+#include "exec_serve.h"
 #include "sysfs_export.h"
 
 #define INTERPOSER "libpciescope-exec.so"
@@ -208,7 +210,7 @@ static int fill_view(struct backend *b, const struct pmu_types *emu)
 }
 
 static int set_env(const struct backend_opts *bo, const struct pmu_types *emu,
-		   const char *interposer)
+		   const char *interposer, const char *addr)
 {
 	char types[MAX_PMUS * 80] = "", seed[32], *preload;
 	const char *old = getenv("LD_PRELOAD");
@@ -224,6 +226,7 @@ static int set_env(const struct backend_opts *bo, const struct pmu_types *emu,
 	r |= setenv("LD_PRELOAD", preload, 1);
 	r |= setenv("PCIESCOPE_EXEC_TYPES", types, 1);
 	r |= setenv("PCIESCOPE_EXEC_SEED", seed, 1);
+	r |= setenv("PCIESCOPE_EXEC_SOCKET", addr, 1);
 	if (bo->o.platform)
 		r |= setenv("PCIESCOPE_EXEC_PLATFORM", bo->o.platform, 1);
 	if (bo->o.workload)
@@ -270,27 +273,26 @@ int cmd_exec(int argc, char **argv)
 {
 	struct backend_opts bo = {0};
 	struct pmu_types emu = {0};
+	struct exec_machine m = {0};
 	char interposer[PATH_MAX];
 	struct backend *b;
-	int cmd = 0, r, e;
+	int cmd = 0, r;
 
 	if (parse(argc, argv, &bo, &cmd) || find_interposer(interposer, sizeof(interposer)))
 		return 1;
 	if (!(b = backend_opts_open(&bo, "exec")))
 		return 1;
-	r = emulated_pmus(b, &emu);
+	r = exec_machine_init(&m, b) ?: emulated_pmus(b, &emu);
 	if (!r)
 		r = exec_private_namespace();
 	if (!r)
 		r = fill_view(b, &emu);
-	backend_close(b);
 	if (!r)
-		r = set_env(&bo, &emu, interposer);
+		r = set_env(&bo, &emu, interposer, m.addr);
 	types_free(&emu);
-	if (r)
+	if (r) {
+		backend_close(b);
 		return r;
-	execvp(argv[cmd], argv + cmd);
-	e = errno;
-	cli_errno(-e, "exec: cannot run '%s'", argv[cmd]);
-	return e == ENOENT ? 127 : 126;
+	}
+	return exec_machine_run(&m, argv + cmd);
 }
