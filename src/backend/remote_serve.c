@@ -29,6 +29,7 @@
 #include "remote_wire.h"
 
 #define MAX_CLIENTS 256
+#define SLICE_NS 1000000 /* simulated time run between looks at the stop flag */
 
 struct ev_owner {
 	int client; /* index in clients[], -1 for none */
@@ -57,24 +58,30 @@ static uint64_t wall(void)
 	return wall_clock_monotonic.now_ns(NULL);
 }
 
-/* Runs the machine up to the wall time elapsed since the start. */
+/*
+ * Runs the machine up to the wall time elapsed since the start, in slices,
+ * so that a stop (the command has ended) is seen within one slice even when
+ * the machine simulates much more slowly than real time.
+ */
 static void follow_wall(struct backend_server *s)
 {
-	uint64_t want, t, after;
+	uint64_t want, t, after, step;
 
 	if (!s->started || s->running <= 0 || !s->b->ops->advance)
 		return;
 	want = wall() - s->wall0;
-	if (want <= s->st.simulated)
-		return;
-	t = wall();
-	if (s->b->ops->advance(s->b, want - s->st.simulated))
-		return;
-	after = wall();
-	s->st.simulated = s->b->ops->now_ns(s->b) - s->sim0;
-	s->st.busy += after - t;
-	if (after - s->wall0 > s->st.simulated && after - s->wall0 - s->st.simulated > s->st.max_lag)
-		s->st.max_lag = after - s->wall0 - s->st.simulated;
+	while (want > s->st.simulated && !__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE)) {
+		step = want - s->st.simulated < SLICE_NS ? want - s->st.simulated : SLICE_NS;
+		t = wall();
+		if (s->b->ops->advance(s->b, step))
+			return;
+		after = wall();
+		s->st.simulated = s->b->ops->now_ns(s->b) - s->sim0;
+		s->st.busy += after - t;
+		if (after - s->wall0 > s->st.simulated &&
+		    after - s->wall0 - s->st.simulated > s->st.max_lag)
+			s->st.max_lag = after - s->wall0 - s->st.simulated;
+	}
 }
 
 /* delta leaders were enabled (+) or disabled (-). */

@@ -120,6 +120,15 @@ static void die_of(int sig)
 	raise(sig);
 }
 
+/* Saves the machine's state; the /sys view answers ENOTCONN from then on. */
+static void close_machine(struct exec_machine *m)
+{
+	pthread_mutex_lock(&m->lock);
+	backend_close(m->b);
+	m->b = NULL;
+	pthread_mutex_unlock(&m->lock);
+}
+
 int exec_machine_run(struct exec_machine *m, char *const argv[])
 {
 	struct backend_server *s;
@@ -129,7 +138,7 @@ int exec_machine_run(struct exec_machine *m, char *const argv[])
 	int st = 0, r;
 
 	if ((r = backend_server_open(m->b, &m->lock, m->addr, &s, err, sizeof(err)))) {
-		backend_close(m->b);
+		close_machine(m);
 		return cli_errno(r, "exec: %s", err);
 	}
 	fflush(NULL);
@@ -151,7 +160,7 @@ int exec_machine_run(struct exec_machine *m, char *const argv[])
 		say_lag(s);
 	}
 	backend_server_close(s);
-	backend_close(m->b);
+	close_machine(m);
 	if (r)
 		return 1;
 	if (WIFSIGNALED(st))
