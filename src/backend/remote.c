@@ -12,7 +12,9 @@
  * inherited one still names the same event.  The socket is close-on-exec
  * and moved above the fds programs use for redirections.
  *
- * Sampling and AUX (aux_map and the rest) are not served: -EOPNOTSUPP.
+ * AUX data comes one message at a time: aux_peek gives at most
+ * REMOTE_PAYLOAD_MAX bytes and reports that much as available, so a reader
+ * that drains until empty makes one round trip per 64 KiB.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,6 +36,7 @@ struct remote {
 	int fd;
 	pid_t pid; /* the process that connected */
 	char *msg; /* one message either way */
+	char *aux; /* the AUX bytes aux_peek gave */
 };
 
 static struct remote *rem(struct backend *b)
@@ -229,24 +232,54 @@ static uint64_t r_event_id(struct backend *b, int ev)
 
 static int r_aux_map(struct backend *b, int ev, size_t bytes)
 {
-	backend_set_error(b, "the machine's server carries no AUX area");
-	return -EOPNOTSUPP;
+	struct remote_req q = {.op = REMOTE_AUX_MAP, .ev = ev, .n = bytes};
+	struct remote_rsp a;
+
+	return (int)call(b, &q, NULL, 0, NULL, 0, &a);
 }
 
 static ssize_t r_next_record(struct backend *b, int ev, void *buf, size_t n)
 {
-	return -EOPNOTSUPP;
+	struct remote_req q = {.op = REMOTE_NEXT_RECORD, .ev = ev, .n = n};
+	struct remote_rsp a;
+	int64_t ret = call(b, &q, NULL, 0, NULL, 0, &a);
+
+	if (ret <= 0)
+		return (ssize_t)ret;
+	if (a.len > n)
+		return -EPROTO;
+	memcpy(buf, payload(b), a.len);
+	return a.len;
 }
 
+/*
+ * The AUX bytes from the server's tail, at most one message of them, in
+ * this backend's buffer: valid until the next op, as the ops ask.
+ */
 static size_t r_aux_peek(struct backend *b, int ev, uint64_t *tail, const void **p1, size_t *n1,
 			 const void **p2, size_t *n2)
 {
+	struct remote_req q = {.op = REMOTE_AUX_PEEK, .ev = ev, .n = REMOTE_PAYLOAD_MAX};
+	struct remote_rsp a;
+	struct remote *r = rem(b);
+
 	*n1 = *n2 = 0;
-	return 0;
+	if (call(b, &q, NULL, 0, NULL, 0, &a))
+		return 0;
+	memcpy(r->aux, payload(b), a.len);
+	*tail = a.v[0];
+	*p1 = r->aux;
+	*n1 = a.len;
+	*p2 = NULL;
+	return a.len;
 }
 
 static void r_aux_consume(struct backend *b, int ev, size_t bytes)
 {
+	struct remote_req q = {.op = REMOTE_AUX_CONSUME, .ev = ev, .n = bytes};
+	struct remote_rsp a;
+
+	call(b, &q, NULL, 0, NULL, 0, &a);
 }
 
 static int r_run(struct backend *b, char *const argv[], int (*poll)(void *ctx), void *ctx,
@@ -270,6 +303,7 @@ static void r_close(struct backend *b)
 	if (r->fd >= 0 && r->pid == getpid())
 		close(r->fd);
 	free(r->msg);
+	free(r->aux);
 	free(r);
 	free(b);
 }
@@ -302,7 +336,8 @@ int remote_backend_open(const struct backend_options *o, struct backend **out, c
 	struct remote *r = calloc(1, sizeof(*r));
 	int ret;
 
-	if (!b || !r || !(r->msg = malloc(REMOTE_MSG_MAX))) {
+	if (!b || !r || !(r->msg = malloc(REMOTE_MSG_MAX)) ||
+	    !(r->aux = malloc(REMOTE_PAYLOAD_MAX))) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto fail;
@@ -323,8 +358,10 @@ int remote_backend_open(const struct backend_options *o, struct backend **out, c
 	*out = b;
 	return 0;
 fail:
-	if (r)
+	if (r) {
 		free(r->msg);
+		free(r->aux);
+	}
 	free(r);
 	free(b);
 	return ret;

@@ -224,6 +224,26 @@ static int64_t sysfs_op(struct backend_server *s, const struct remote_req *q, co
 	}
 }
 
+/* Up to q->n AUX bytes from the tail, both spans of a wrapped ring in one answer. */
+static int64_t aux_peek(struct backend_server *s, const struct remote_req *q,
+			struct remote_rsp *a, char *out)
+{
+	const void *p1, *p2;
+	size_t n1, n2, max = q->n < REMOTE_PAYLOAD_MAX ? (size_t)q->n : REMOTE_PAYLOAD_MAX;
+	uint64_t tail = 0;
+	size_t all = s->b->ops->aux_peek(s->b, q->ev, &tail, &p1, &n1, &p2, &n2);
+
+	n1 = n1 < max ? n1 : max;
+	n2 = n2 < max - n1 ? n2 : max - n1;
+	memcpy(out, p1, n1);
+	if (n2)
+		memcpy(out + n1, p2, n2);
+	a->v[0] = tail;
+	a->v[1] = all;
+	a->len = (uint32_t)(n1 + n2);
+	return 0;
+}
+
 static int64_t answer(struct backend_server *s, int client, const struct remote_req *q,
 		      const char *p, struct remote_rsp *a, char *out)
 {
@@ -231,7 +251,7 @@ static int64_t answer(struct backend_server *s, int client, const struct remote_
 	int64_t r;
 
 	follow_wall(s);
-	if (q->op >= REMOTE_EVENT_ENABLE && q->op <= REMOTE_EVENT_ID && !owner(s, q->ev))
+	if (q->op >= REMOTE_EVENT_ENABLE && q->op <= REMOTE_AUX_CONSUME && !owner(s, q->ev))
 		return -EBADF;
 	switch (q->op) {
 	case REMOTE_SYSFS_READ:
@@ -256,6 +276,18 @@ static int64_t answer(struct backend_server *s, int client, const struct remote_
 		return close_event(s, q->ev);
 	case REMOTE_EVENT_ID:
 		a->v[0] = s->b->ops->event_id(s->b, q->ev);
+		return 0;
+	case REMOTE_AUX_MAP:
+		return s->b->ops->aux_map(s->b, q->ev, (size_t)q->n);
+	case REMOTE_NEXT_RECORD:
+		r = s->b->ops->next_record(s->b, q->ev, out,
+					   q->n < REMOTE_PAYLOAD_MAX ? q->n : REMOTE_PAYLOAD_MAX);
+		a->len = r > 0 ? (uint32_t)r : 0;
+		return r;
+	case REMOTE_AUX_PEEK:
+		return aux_peek(s, q, a, out);
+	case REMOTE_AUX_CONSUME:
+		s->b->ops->aux_consume(s->b, q->ev, (size_t)q->n);
 		return 0;
 	case REMOTE_NOW_NS:
 		a->v[0] = s->b->ops->now_ns(s->b);

@@ -28,6 +28,10 @@ enum remote_op {
 	REMOTE_EVENT_READ,     /* answer: v[0..2] value, enabled, running */
 	REMOTE_EVENT_CLOSE,
 	REMOTE_EVENT_ID,       /* answer: v[0] */
+	REMOTE_AUX_MAP,        /* n: the AUX area's bytes */
+	REMOTE_NEXT_RECORD,    /* n: the caller's buffer; answer: one side-band record */
+	REMOTE_AUX_PEEK,       /* n: at most; answer: AUX bytes from v[0] (the tail), v[1] all */
+	REMOTE_AUX_CONSUME,    /* n: bytes */
 	REMOTE_NOW_NS,         /* answer: v[0] */
 };
 
