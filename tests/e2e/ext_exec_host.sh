@@ -11,7 +11,9 @@
 #     `perf report -D` prints the same HISI PTT dump as `pciescope report -D`;
 #   - stat: the same counts as the emulated backend over the time the host
 #     backend measured; -I intervals add up to one stat over their sum; -r;
-#   - list, topo, tune: the same output.
+#   - list, topo, tune: the same output; top --once: the same Root Ports,
+#     PMU ports and links;
+#   - tune --search: a best candidate, the starting levels restored.
 set -uo pipefail
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
@@ -64,5 +66,16 @@ for c in list topo "tune hisi_ptt0_2"; do
 	"$P" exec -- "$P" $c --backend host >host.out 2>&1
 	cmp -s emu.out host.out || err "$c: the host backend inside exec differs: $(diff emu.out host.out | head -5)"
 done
-[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune"
+ports() { awk '/^0000:/ {print $1, $2, $3, $4}' "$1"; }
+"$P" top --once --workload "$W" >emu.top 2>&1
+"$P" exec --workload "$W" -- "$P" top --once --backend host >host.top 2>&1 || err "host top --once: $(cat host.top)"
+[ "$(ports emu.top | wc -l)" -gt 2 ] || err "top --once shows no Root Port: $(cat emu.top)"
+[ "$(ports emu.top)" = "$(ports host.top)" ] || err "top --once: other ports: $(diff <(ports emu.top) <(ports host.top) | head -4)"
+
+"$P" exec --workload "$W" -- "$P" tune hisi_ptt0_2 --search --backend host --param qos_tx_cpl \
+	-e 'hisi_pcie0_core2/tx_cpl_flux,port=0xffff/' -- sleep 0.01 >search.out 2>&1 || err "search: $(cat search.out)"
+grep -q '^best: qos_tx_cpl=[0-2]: ' search.out || err "search found no best: $(cat search.out)"
+grep -q '^levels: the starting levels were restored' search.out || err "search: $(cat search.out)"
+[ "$("$P" tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 1" ] || err "after the search: $("$P" tune hisi_ptt0_2 qos_tx_cpl)"
+[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search"
 exit $fail
