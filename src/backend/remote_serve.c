@@ -383,8 +383,12 @@ int backend_server_run(struct backend_server *s)
 			}
 		if (poll(p, n, -1) < 0 && errno != EINTR)
 			break;
+		/* hang-ups first: a process's events are gone before a later request of another */
 		for (nfds_t k = 2; k < n; k++)
-			if (p[k].revents && !serve_one(s, map[k - 2]))
+			if (p[k].revents & (POLLHUP | POLLERR))
+				drop_client(s, map[k - 2]);
+		for (nfds_t k = 2; k < n; k++)
+			if (p[k].revents == POLLIN && !serve_one(s, map[k - 2]))
 				drop_client(s, map[k - 2]);
 		if (p[0].revents & POLLIN)
 			accept_one(s);
