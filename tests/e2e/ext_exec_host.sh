@@ -13,7 +13,9 @@
 #     backend measured; -I intervals add up to one stat over their sum; -r;
 #   - list, topo, tune: the same output; top --once: the same Root Ports,
 #     PMU ports and links;
-#   - tune --search: a best candidate, the starting levels restored.
+#   - tune --search: a best candidate, the starting levels restored;
+#   - serve: one scrape has the same series, and the same tune levels and
+#     link speeds and widths.
 set -uo pipefail
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
@@ -77,5 +79,22 @@ ports() { awk '/^0000:/ {print $1, $2, $3, $4}' "$1"; }
 grep -q '^best: qos_tx_cpl=[0-2]: ' search.out || err "search found no best: $(cat search.out)"
 grep -q '^levels: the starting levels were restored' search.out || err "search: $(cat search.out)"
 [ "$("$P" tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 1" ] || err "after the search: $("$P" tune hisi_ptt0_2 qos_tx_cpl)"
-[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search"
+# scrape [serve options]: one page of `pciescope serve`, then it stops
+scrape() {
+	bash -c '. "$SRC_DIR/tests/e2e/lib/serve.sh"
+		start_serve "$0.err" "$@" || { cat "$0.err" >&2; exit 1; }
+		curl -sf "http://127.0.0.1:$serve_port/metrics"; r=$?
+		kill "$serve_pid"; wait "$serve_pid"; exit $r' "$@"
+}
+export -f scrape
+export SRC_DIR PCIESCOPE
+scrape "$TEST_TMP/emu.serve" --interval 100 --workload "$W" >emu.page || err "emulated serve: $(cat emu.page)"
+"$P" exec --workload "$W" -- bash -c 'scrape "$0" --interval 100 --backend host' "$TEST_TMP/host.serve" \
+	>host.page || err "host serve inside exec: $(cat host.page)"
+series() { grep -v '^#' "$1" | sed 's/ [^ ]*$//' | sort; }
+fixed() { grep -E '^pciescope_(ptt_tune_level|pcie_link)' "$1"; }
+[ "$(series emu.page | wc -l)" -gt 50 ] || err "serve: only $(series emu.page | wc -l) series"
+[ "$(series emu.page)" = "$(series host.page)" ] || err "serve: other series: $(diff <(series emu.page) <(series host.page) | head -4)"
+[ "$(fixed emu.page)" = "$(fixed host.page)" ] || err "serve: other levels or links: $(diff <(fixed emu.page) <(fixed host.page) | head -4)"
+[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search, serve"
 exit $fail
