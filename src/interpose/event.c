@@ -233,7 +233,7 @@ void efd_close(struct efd *e)
 		if (*p)
 			*p = e->sibling;
 	}
-	ring_release(e);
+	ring_detach(e);
 	b->ops->event_close(b, e->handle);
 	fdtab_remove(e->fd);
 	free(e);

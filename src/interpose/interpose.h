@@ -83,7 +83,11 @@ void efd_close(struct efd *e);
 void *efd_mmap(struct efd *e, size_t len, int prot, off_t off);
 /* Releases a mapping of an event's: false if addr is none. */
 bool ring_unmap(void *addr);
-void ring_release(struct efd *e);
+/*
+ * At close: the mappings stay the program's, as the kernel keeps a ring
+ * mapped after its fd closes; a later munmap of them is a plain one.
+ */
+void ring_detach(struct efd *e);
 /* Moves what the machine produced into e's rings. */
 void ring_pump(struct efd *e);
 /* Whether e's data ring holds records the reader has not consumed. */

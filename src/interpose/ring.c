@@ -190,6 +190,15 @@ void *efd_mmap(struct efd *e, size_t len, int prot, off_t off)
 	return off ? map_aux(e, len, prot, off) : map_data(e, len);
 }
 
+void ring_detach(struct efd *e)
+{
+	for (int i = 0; i < MAX_RINGS; i++)
+		if (rings[i] == e)
+			rings[i] = NULL;
+	e->aux = e->base = NULL;
+}
+
+/* The user page gone, nothing more is pumped; an AUX area still mapped stays the program's. */
 bool ring_unmap(void *addr)
 {
 	for (int i = 0; i < MAX_RINGS; i++) {
@@ -201,21 +210,10 @@ bool ring_unmap(void *addr)
 			return true;
 		}
 		if (e && e->base == addr) {
-			ring_release(e);
+			real_munmap(e->base, e->base_len);
+			ring_detach(e);
 			return true;
 		}
 	}
 	return false;
-}
-
-void ring_release(struct efd *e)
-{
-	for (int i = 0; i < MAX_RINGS; i++)
-		if (rings[i] == e)
-			rings[i] = NULL;
-	if (e->aux)
-		real_munmap(e->aux, e->aux_len);
-	if (e->base)
-		real_munmap(e->base, e->base_len);
-	e->aux = e->base = NULL;
 }

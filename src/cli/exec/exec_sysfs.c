@@ -109,8 +109,10 @@ static int sources(struct view *v, const char *path)
 	return below(path, PCI_DIR, name, sizeof(name)) ? 1 : 3;
 }
 
+enum emu_op { EMU_IS_DIR, EMU_READ, EMU_WRITE, EMU_LIST };
+
 /* The emulated answer under the machine's lock; -ENOTCONN once it is closed. */
-static ssize_t emu(struct view *v, int kind, const char *path, char *buf, size_t n,
+static ssize_t emu(struct view *v, enum emu_op op, const char *path, char *buf, size_t n,
 		   char ***names, size_t *count)
 {
 	struct backend *b;
@@ -120,11 +122,11 @@ static ssize_t emu(struct view *v, int kind, const char *path, char *buf, size_t
 	snprintf(p, sizeof(p), "/sys%s", strcmp(path, "/") ? path : "");
 	pthread_mutex_lock(&v->m->lock);
 	if ((b = v->m->b)) {
-		if (kind == 0)
+		if (op == EMU_IS_DIR)
 			r = b->ops->sysfs_is_dir(b, p);
-		else if (kind == 1)
+		else if (op == EMU_READ)
 			r = b->ops->sysfs_read(b, p, buf, n);
-		else if (kind == 2)
+		else if (op == EMU_WRITE)
 			r = b->ops->sysfs_write(b, p, buf, n);
 		else
 			r = b->ops->sysfs_list(b, p, names, count);
@@ -135,7 +137,7 @@ static ssize_t emu(struct view *v, int kind, const char *path, char *buf, size_t
 
 static ssize_t emu_is_dir(struct view *v, const char *path)
 {
-	return sources(v, path) & 1 ? emu(v, 0, path, NULL, 0, NULL, NULL) : -ENOENT;
+	return sources(v, path) & 1 ? emu(v, EMU_IS_DIR, path, NULL, 0, NULL, NULL) : -ENOENT;
 }
 
 static void emu_stat(struct stat *st, bool dir)
@@ -218,7 +220,7 @@ static int fs_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t o
 	char **names = NULL, child[4096];
 	size_t count = 0;
 	int src = sources(v, path);
-	bool emu_dir = (src & 1) && emu(v, 3, path, NULL, 0, &names, &count) == 0;
+	bool emu_dir = (src & 1) && emu(v, EMU_LIST, path, NULL, 0, &names, &count) == 0;
 
 	(void)off, (void)fi, (void)flags;
 	fill(buf, ".", NULL, 0, 0);
@@ -271,7 +273,7 @@ static int fs_read(const char *path, char *out, size_t size, off_t off, struct f
 	}
 	if (!(buf = malloc(ATTR_MAX)))
 		return -ENOMEM;
-	len = emu(v, 1, path, buf, ATTR_MAX, NULL, NULL);
+	len = emu(v, EMU_READ, path, buf, ATTR_MAX, NULL, NULL);
 	if (len >= 0) {
 		len = off < len ? len - off : 0;
 		len = (size_t)len < size ? len : (ssize_t)size;
@@ -287,7 +289,7 @@ static int fs_write(const char *path, const char *data, size_t size, off_t off,
 	(void)off;
 	if (fi->fh)
 		return -EROFS;
-	return (int)emu(view(), 2, path, (char *)data, size, NULL, NULL);
+	return (int)emu(view(), EMU_WRITE, path, (char *)data, size, NULL, NULL);
 }
 
 /* `echo 2 > file` opens with O_TRUNC; sysfs attributes ignore truncation too. */
