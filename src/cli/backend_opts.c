@@ -13,6 +13,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
+#include "util/parse_options.h"
 
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
@@ -78,6 +79,14 @@ int backend_opts_take(struct backend_opts *bo, const struct option *opt, const c
 
 	snprintf(name, sizeof(name), "--%s", opt->name);
 	return backend_opts_set(bo, name, value);
+}
+
+int backend_opts_cb(const struct cli_option *opt, const char *arg)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "--%s", opt->long_name);
+	return backend_opts_set(opt->value, name, arg);
 }
 
 int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i)

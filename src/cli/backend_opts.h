@@ -13,6 +13,8 @@
 
 #include <pciescope/backend/backend.h>
 
+#include "util/parse_options.h"
+
 #define PMU_SYSFS "/sys/bus/event_source/devices"
 /* The shared options' names, for "did you mean" lists of the commands that take them. */
 #define BACKEND_OPTS_NAMES "--backend", "--platform", "--workload", "--seed"
@@ -40,6 +42,19 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *valu
 	    {"workload", required_argument, NULL, (val)}, {"seed", required_argument, NULL, (val)}
 struct option;
 int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
+/*
+ * The shared options as entries of an option table (util/parse_options.h),
+ * setting *bo; OPT_BACKEND_OPTS(&bo) goes inside the command's table.
+ */
+struct cli_option;
+int backend_opts_cb(const struct cli_option *opt, const char *arg);
+#define OPT_BACKEND_OPTS(bo)                                                                       \
+	OPT_CALLBACK(0, "backend", (bo), "B", "emulated (the default) or host", backend_opts_cb),  \
+	    OPT_CALLBACK(0, "platform", (bo), "NAME", "the emulated platform (kunpeng930)",       \
+			 backend_opts_cb),                                                         \
+	    OPT_CALLBACK(0, "workload", (bo), "W[:k=v,...]", "the emulated workload",             \
+			 backend_opts_cb),                                                         \
+	    OPT_CALLBACK(0, "seed", (bo), "N", "the emulated run's seed (0)", backend_opts_cb)
 /* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
 
