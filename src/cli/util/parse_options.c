@@ -66,9 +66,9 @@ static int set_uint(const struct cli_option *o, const char *typed, const char *a
 {
 	uint64_t v;
 
-	if (cli_parse_uint(arg, 10, o->max, &v))
-		return cli_error("%s: '%s' is not a number from 0 to %llu", typed, arg,
-				 (unsigned long long)o->max);
+	if (cli_parse_uint(arg, 10, o->max, &v) || v < o->min)
+		return cli_error("%s: '%s' is not a number from %llu to %llu", typed, arg,
+				 (unsigned long long)o->min, (unsigned long long)o->max);
 	*(uint64_t *)o->value = v;
 	return 0;
 }

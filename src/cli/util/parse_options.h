@@ -28,7 +28,7 @@ enum cli_opt_type {
 	CLI_OPT_END,
 	CLI_OPT_BOOL,	  /* bool *value = true */
 	CLI_OPT_STRING,	  /* const char **value = the argument */
-	CLI_OPT_UINT,	  /* uint64_t *value = decimal or 0x number, at most max */
+	CLI_OPT_UINT,	  /* uint64_t *value = decimal or 0x number, min..max */
 	CLI_OPT_CALLBACK, /* cb(opt, argument); NULL argument when argh is NULL */
 };
 
@@ -39,16 +39,16 @@ struct cli_option {
 	void *value;
 	const char *argh;	/* the value's name in --help ("MS"); NULL: takes none */
 	const char *help;	/* may hold '\n' for more lines; NULL: not listed */
-	uint64_t max;		/* CLI_OPT_UINT only */
+	uint64_t min, max;	/* CLI_OPT_UINT only */
 	/* 0, or 1 after printing one error line (cli_error) */
 	int (*cb)(const struct cli_option *opt, const char *arg);
 };
 
-#define OPT_BOOL(s, l, v, h) {CLI_OPT_BOOL, (s), (l), (v), NULL, (h), 0, NULL}
-#define OPT_STRING(s, l, v, a, h) {CLI_OPT_STRING, (s), (l), (v), (a), (h), 0, NULL}
-#define OPT_UINT(s, l, v, m, a, h) {CLI_OPT_UINT, (s), (l), (v), (a), (h), (m), NULL}
-#define OPT_CALLBACK(s, l, v, a, h, f) {CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, (f)}
-#define OPT_END() {CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, NULL}
+#define OPT_BOOL(s, l, v, h) {CLI_OPT_BOOL, (s), (l), (v), NULL, (h), 0, 0, NULL}
+#define OPT_STRING(s, l, v, a, h) {CLI_OPT_STRING, (s), (l), (v), (a), (h), 0, 0, NULL}
+#define OPT_UINT(s, l, v, lo, hi, a, h) {CLI_OPT_UINT, (s), (l), (v), (a), (h), (lo), (hi), NULL}
+#define OPT_CALLBACK(s, l, v, a, h, f) {CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f)}
+#define OPT_END() {CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL}
 
 #define CLI_PARSE_STOP_AT_NON_OPTION 1u
 
