@@ -11,9 +11,10 @@
 #include "cli.h"
 #include "diag_events.h"
 #include "pmu_source.h"
+#include "stat.h"
 
-int diag_events_parse(struct backend *b, const char *cmd, const char *text, struct diag_event **ev,
-		      size_t *n)
+int diag_events_parse(struct backend *b, const char *cmd, const char *text, bool rules,
+		      struct diag_event **ev, size_t *n)
 {
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
@@ -22,6 +23,10 @@ int diag_events_parse(struct backend *b, const char *cmd, const char *text, stru
 	pmu_source_backend(b, &src);
 	if (perf_events_parse(&l, text, &src, err, sizeof(err)))
 		return cli_error("%s: %s", cmd, err);
+	if (rules && stat_check_event_rules(&l, &src)) {
+		perf_events_free(&l);
+		return 1;
+	}
 	*ev = calloc(l.n ? l.n : 1, sizeof(**ev));
 	if (!*ev) {
 		perf_events_free(&l);

@@ -6,8 +6,12 @@
 
 #include <pciescope/diag/counters.h>
 
-/* 0, or 1 after printing "pciescope: <cmd>: <why>"; free *ev with free(). */
-int diag_events_parse(struct backend *b, const char *cmd, const char *text, struct diag_event **ev,
-		      size_t *n);
+/*
+ * 0, or 1 after printing "pciescope: <cmd>: <why>"; free *ev with free().
+ * rules: refuse PCIe PMU events that break the document's rules, as stat
+ * does (stat_rules.c), before the driver answers them with a bare EINVAL.
+ */
+int diag_events_parse(struct backend *b, const char *cmd, const char *text, bool rules,
+		      struct diag_event **ev, size_t *n);
 
 #endif

@@ -164,7 +164,7 @@ static int pmu_events(struct live *l)
 		 "%s{%s/rx_mrd_latency,port=0x%x/,%s/rx_mrd_cnt,port=0x%x/},"
 		 "{%s/tx_mrd_latency,port=0x%x/,%s/tx_mrd_cnt,port=0x%x/}",
 		 len ? "," : "", l->pmu, all, l->pmu, all, l->pmu, all, l->pmu, all);
-	return diag_events_parse(l->b, "diagnose", text, &l->ev, &l->nev);
+	return diag_events_parse(l->b, "diagnose", text, false, &l->ev, &l->nev);
 }
 
 static double pair(const struct diag_counters *c, size_t i)

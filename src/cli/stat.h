@@ -59,6 +59,8 @@ struct stat_config {
 
 /* Seed rules the kernel leaves unchecked; 0, or 1 after printing the rule. */
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
+/* The same for any parsed event list (tune --search's target). */
+int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src);
 
 /*
  * One warning line per event whose documented meaning this kernel does not

@@ -85,8 +85,13 @@ static int check_event(const struct perf_pmu *p, const struct perf_event_spec *e
 
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 {
-	for (size_t i = 0; i < s->events.n; i++) {
-		const struct perf_event_spec *ev = &s->events.ev[i];
+	return stat_check_event_rules(&s->events, src);
+}
+
+int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const struct perf_event_spec *ev = &l->ev[i];
 		struct perf_pmu *p;
 		char err[256];
 		int r;
