@@ -42,13 +42,16 @@ struct cli_option {
 	uint64_t min, max;	/* CLI_OPT_UINT only */
 	/* 0, or 1 after printing one error line (cli_error) */
 	int (*cb)(const struct cli_option *opt, const char *arg);
+	long data;		/* for cb: which of several options it serves */
 };
 
-#define OPT_BOOL(s, l, v, h) {CLI_OPT_BOOL, (s), (l), (v), NULL, (h), 0, 0, NULL}
-#define OPT_STRING(s, l, v, a, h) {CLI_OPT_STRING, (s), (l), (v), (a), (h), 0, 0, NULL}
-#define OPT_UINT(s, l, v, lo, hi, a, h) {CLI_OPT_UINT, (s), (l), (v), (a), (h), (lo), (hi), NULL}
-#define OPT_CALLBACK(s, l, v, a, h, f) {CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f)}
-#define OPT_END() {CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL}
+#define OPT_BOOL(s, l, v, h) {CLI_OPT_BOOL, (s), (l), (v), NULL, (h), 0, 0, NULL, 0}
+#define OPT_STRING(s, l, v, a, h) {CLI_OPT_STRING, (s), (l), (v), (a), (h), 0, 0, NULL, 0}
+#define OPT_UINT(s, l, v, lo, hi, a, h) {CLI_OPT_UINT, (s), (l), (v), (a), (h), (lo), (hi), NULL, 0}
+#define OPT_CALLBACK(s, l, v, a, h, f) {CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f), 0}
+#define OPT_CALLBACK_DATA(s, l, v, a, h, f, d)                                                     \
+	{CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f), (d)}
+#define OPT_END() {CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}
 
 #define CLI_PARSE_STOP_AT_NON_OPTION 1u
 
