@@ -137,9 +137,9 @@ static int parse_args(struct report *r, int argc, char **argv)
 	if (r->view == VIEW_DUMP && report_filter_given(&r->vo))
 		return cli_error("report: -D prints perf's raw dump of every entry; --requester, "
 				 "--kind and --time filter the other views");
-	if (r->vo.top && !r->vo.stats && !r->vo.latency && !r->vo.csv)
-		return cli_error("report: --top trims the tables of --stats and --latency; give one "
-				 "of them");
+	if (r->vo.top && !r->vo.stats && !r->vo.latency && !r->vo.csv && !r->vo.html)
+		return cli_error("report: --top trims the tables of --stats, --latency and --html; "
+				 "give one of them");
 	if (report_filter_resolve(&r->vo))
 		return 1;
 	if (r->pcap_path && !r->view_chosen)
