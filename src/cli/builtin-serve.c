@@ -13,7 +13,6 @@
  * its next sample, so the page follows as it would on a host.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -153,16 +152,18 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 	struct MHD_Daemon *d = NULL;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
 	char addr[80];
-	int r = serve_setup(&sv, *b);
+	int fd, r = serve_setup(&sv, *b);
 
 	if (!r)
 		r = publish(&sv, &p);
+	serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
+	if (!r && (fd = serve_listen_socket(sa)) < 0)
+		r = cli_errno(fd, "serve: cannot listen on %s", addr);
 	if (!r) {
 		if (sa->ss.ss_family == AF_INET6)
 			flags |= MHD_USE_IPv6;
-		d = lib_mhd.MHD_start_daemon(flags, 0, NULL, NULL, answer, &p, MHD_OPTION_SOCK_ADDR,
-					     &sa->ss, MHD_OPTION_END);
-		serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
+		d = lib_mhd.MHD_start_daemon(flags, 0, NULL, NULL, answer, &p,
+					     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_END);
 		if (!d)
 			r = cli_error("serve: cannot listen on %s", addr);
 	}
