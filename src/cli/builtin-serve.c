@@ -23,7 +23,6 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 #include "serve.h"
 #include "serve_mhd.h"
 

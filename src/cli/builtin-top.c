@@ -24,7 +24,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
+#include "terminal_width.h"
 #include "top.h"
 
 struct top {
@@ -131,7 +131,7 @@ static int frame(struct top *t, const struct pace *pc)
 	if (t->json)
 		top_render_json(stdout, &f);
 	else
-		top_render_text(stdout, &f, t->tty);
+		top_render_text(stdout, &f, t->tty, cli_terminal_width(STDOUT_FILENO));
 	top_frame_free(&f);
 	return 0;
 }
