@@ -44,7 +44,7 @@ done < <(awk '/^## Trace analysis/ { s = 1; next } /^## / { s = 0 } s && /^    p
 
 # "report: decode a PTT trace", line by line (perf's own line aside): trace.data
 # comes from the section's record line, and the jq example selects entries
-mkdir -p decode
+rm -rf decode && mkdir decode
 cp perf.data decode/
 (
 	cd decode
