@@ -16,7 +16,7 @@
 #include <pciescope/trace/analysis.h>
 #include <pciescope/trace/ptt_filter.h>
 
-#include "util/parse_options.h"
+#include "parse_options.h"
 
 /* --threads takes at most this many. */
 #define REPORT_MAX_THREADS 256

@@ -13,7 +13,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
-#include "util/parse_options.h"
+#include "parse_options.h"
 
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {

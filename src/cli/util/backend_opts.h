@@ -13,7 +13,7 @@
 
 #include <pciescope/backend/backend.h>
 
-#include "util/parse_options.h"
+#include "parse_options.h"
 
 #define PMU_SYSFS "/sys/bus/event_source/devices"
 /* The shared options' names, for "did you mean" lists of the commands that take them. */

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "cli_number.h"
-#include "util/parse_options.h"
+#include "parse_options.h"
 
 /* More than any command declares; a longer table loses its tail from suggestions only. */
 #define MAX_NAMES 96
