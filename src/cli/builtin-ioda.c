@@ -5,10 +5,12 @@
  * platform by default.  Subcommands: show, sriov, resolve, freeze,
  * unfreeze, access; each prints text or, with --json, one JSON document.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_number.h"
 #include "parse_options.h"
 #include "ioda.h"
 
@@ -48,13 +50,24 @@ static void dma_bdf(struct ioda_opts *o)
 	o->npos--;
 }
 
+/* --numvfs N: checked as the table checks numbers, kept as text for the sysfs write. */
+static int take_numvfs(const struct cli_option *opt, const char *arg)
+{
+	uint64_t n;
+
+	if (cli_parse_uint(arg, 10, UINT16_MAX, &n))
+		return cli_error("--numvfs: '%s' is not a number from 0 to %u", arg, UINT16_MAX);
+	*(const char **)opt->value = arg;
+	return 0;
+}
+
 /* 0 to go on, 1 after an error, -1 after --help. */
 static int parse(int argc, char **argv, struct ioda_opts *o)
 {
 	const struct cli_option options[] = {
 	    OPT_STRING(0, "platform", &o->platform, "NAME", "the emulated platform (power8)"),
 	    OPT_BOOL(0, "json", &o->json, "one JSON document"),
-	    OPT_STRING(0, "numvfs", &o->numvfs, "N", "sriov: the VFs to enable"),
+	    OPT_CALLBACK(0, "numvfs", &o->numvfs, "N", "sriov: the VFs to enable", take_numvfs),
 	    OPT_STRING(0, "segment-size", &o->segment_size, "S", "sriov: the M64 segment size"),
 	    OPT_STRING(0, "phb", &o->phb, "DOMAIN", "the PHB to act on"),
 	    OPT_BOOL(0, "mmio", &o->mmio, "unfreeze: the MMIO half only"),

@@ -50,7 +50,7 @@ static int take_threads(const char *val, unsigned *threads)
 	uint64_t n;
 
 	if (cli_parse_uint(val, 10, REPORT_MAX_THREADS, &n) || !n)
-		return cli_error("--threads: '%s' is not a number of threads (1 to %u)", val,
+		return cli_error("--threads: '%s' is not a number from 1 to %u", val,
 				 REPORT_MAX_THREADS);
 	*threads = (unsigned)n;
 	return 0;

@@ -20,6 +20,8 @@
 
 /* --threads takes at most this many. */
 #define REPORT_MAX_THREADS 256
+/* --top takes at most this many rows: more than any trace has requesters, the same on every ABI. */
+#define REPORT_MAX_TOP 1000000000u
 
 struct report_views_opts {
 	bool stats, latency, csv;
