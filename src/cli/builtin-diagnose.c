@@ -53,7 +53,8 @@ static int parse_tick(const struct cli_option *opt, const char *v)
 static int parse_args(struct diag_args *a, int argc, char **argv)
 {
 	const struct cli_option options[] = {
-	    OPT_STRING('i', "input", &a->input, "FILE", "the trace to diagnose (default perf.data)"),
+	    OPT_STRING('i', "input", &a->input, "FILE",
+		       "the trace to diagnose (default perf.data)"),
 	    OPT_STRING('e', "event", &a->event, "PTT_EVENT",
 		       "live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
 		       "first PTT, 4DW, direction=2, type=7, all its Root Ports"),

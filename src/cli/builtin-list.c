@@ -149,15 +149,16 @@ static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose
 	return 0;
 }
 
-static const char *const list_synopsis[] = {"list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]",
-					     NULL};
+static const char *const list_synopsis[] = {
+    "list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]", NULL};
 
 int cmd_list(int argc, char **argv)
 {
 	struct backend_opts bo = {0};
 	bool hit[64] = {0}, json = false, verbose = false, details = false;
 	const struct cli_option options[] = {
-	    OPT_BOOL('d', "details", &details, "every format term of each PMU, as perf list --details"),
+	    OPT_BOOL('d', "details", &details,
+		     "every format term of each PMU, as perf list --details"),
 	    OPT_BOOL('v', "verbose", &verbose,
 		     "each PMU with its type, formats, events, tune values, filters"),
 	    OPT_BOOL(0, "json", &json, "the same as JSON"),

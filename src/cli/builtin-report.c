@@ -111,15 +111,18 @@ static int set_perf_version(const struct cli_option *opt, const char *arg)
 static int parse_args(struct report *r, int argc, char **argv)
 {
 	const struct cli_option options[] = {
-	    OPT_STRING('i', "input", &r->path, "FILE", "perf.data to read (default perf.data; - = stdin)"),
+	    OPT_STRING('i', "input", &r->path, "FILE",
+		       "perf.data to read (default perf.data; - = stdin)"),
 	    OPT_CALLBACK('D', "dump-raw-trace", r, NULL,
 			 "HISI PTT dump exactly as `perf report -D` prints it", set_view),
 	    OPT_CALLBACK(0, "perf-version", r, "V",
-			 "the dump of perf V (default 6.1; 7.3 and later differ)", set_perf_version),
+			 "the dump of perf V (default 6.1; 7.3 and later differ)",
+			 set_perf_version),
 	    OPT_CALLBACK(0, "json", r, NULL, "one JSON object per trace entry", set_view),
 	    OPT_STRING(0, "pcap", &r->pcap_path, "FILE",
 		       "one packet per trace entry, for Wireshark (ptt dissector)"),
-	    OPT_BOOL(0, "no-header", &r->no_header, "no line naming the columns of the entry lines"),
+	    OPT_BOOL(0, "no-header", &r->no_header,
+		     "no line naming the columns of the entry lines"),
 	    REPORT_VIEWS_OPTIONS(&r->vo),
 	    OPT_END(),
 	};

@@ -210,7 +210,8 @@ int cmd_serve(int argc, char **argv)
 		       "[IPv6]:PORT, or :PORT for every address (default\n"
 		       "127.0.0.1:9464, loopback only; port 0: any free one,\n"
 		       "printed when serving starts)"),
-	    OPT_UINT(0, "interval", &interval, 10, 3600000, "MS", "sampling interval (default 1000)"),
+	    OPT_UINT(0, "interval", &interval, 10, 3600000, "MS",
+		     "sampling interval (default 1000)"),
 	    OPT_BACKEND_OPTS(&bo),
 	    OPT_END(),
 	};

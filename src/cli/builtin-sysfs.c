@@ -64,7 +64,8 @@ static int sysfs_export(int argc, char **argv, bool exported)
 	if (!exported)
 		return which_action(r, argv);
 	if (!r)
-		return cli_error("sysfs export: which DIR? e.g. 'pciescope sysfs export /tmp/pmus'");
+		return cli_error(
+		    "sysfs export: which DIR? e.g. 'pciescope sysfs export /tmp/pmus'");
 	if (r > 1)
 		return cli_error("sysfs export: one DIR, not '%s' too", argv[1]);
 	if (mkdir(argv[0], 0755) && errno != EEXIST)

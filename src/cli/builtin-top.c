@@ -176,7 +176,8 @@ static int parse(struct top *t, int argc, char **argv)
 {
 	uint64_t interval = t->interval;
 	const struct cli_option options[] = {
-	    OPT_UINT(0, "interval", &interval, 10, 3600000, "MS", "refresh interval (default 1000)"),
+	    OPT_UINT(0, "interval", &interval, 10, 3600000, "MS",
+		     "refresh interval (default 1000)"),
 	    OPT_BOOL(0, "once", &t->once, "print one interval and exit"),
 	    OPT_BOOL(0, "json", &t->json, "one JSON object per interval instead of the screen"),
 	    OPT_BACKEND_OPTS(&t->bo),

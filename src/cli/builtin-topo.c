@@ -152,7 +152,8 @@ int cmd_topo(int argc, char **argv)
 	struct topo t = {0};
 	bool json = false, verbose = false;
 	const struct cli_option options[] = {
-	    OPT_BOOL('v', "verbose", &verbose, "MPS, MRRS, ASPM and AER status as lspci -vv shows them"),
+	    OPT_BOOL('v', "verbose", &verbose,
+		     "MPS, MRRS, ASPM and AER status as lspci -vv shows them"),
 	    OPT_BOOL(0, "json", &json, "the tree as JSON"),
 	    OPT_BACKEND_OPTS(&bo),
 	    OPT_END(),

@@ -160,8 +160,7 @@ static int tune_all(struct backend *b, const char *dev, const char *dir, char **
 
 static const char *const tune_synopsis[] = {
     "tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]",
-    "tune DEVICE --search -e EVENT [...] -- COMMAND  (see 'pciescope tune --search --help')",
-    NULL};
+    "tune DEVICE --search -e EVENT [...] -- COMMAND  (see 'pciescope tune --search --help')", NULL};
 
 static const char tune_notes[] =
     "DEVICE is a PMU with a tune/ directory, e.g. hisi_ptt0_2; PARAM one of qos_tx_cpl,\n"

@@ -20,8 +20,8 @@ static int no_entry_matches(const struct report_views *v, char *buf, size_t n)
 	char what[256];
 
 	report_filter_describe(&v->o.filter, what, sizeof(what));
-	return snprintf(buf, n, "No request latency: no entry of this trace matches the filter (%s).",
-			what);
+	return snprintf(
+	    buf, n, "No request latency: no entry of this trace matches the filter (%s).", what);
 }
 
 int rv_latency_note(const struct report_views *v, char *buf, size_t n)

@@ -59,39 +59,40 @@ struct cli_option;
 int report_views_cb(const struct cli_option *opt, const char *arg);
 #define REPORT_VIEWS_OPTIONS(o)                                                                    \
 	OPT_CALLBACK_DATA(0, "stats", (o), NULL,                                                   \
-			  "TLP counts and bytes per kind, class, requester, completer",             \
-			  report_views_cb, REPORT_OPT_STATS),                                       \
+			  "TLP counts and bytes per kind, class, requester, completer",            \
+			  report_views_cb, REPORT_OPT_STATS),                                      \
 	    OPT_CALLBACK_DATA(0, "latency", (o), NULL,                                             \
-			      "request -> completion latency per requester and kind",               \
-			      report_views_cb, REPORT_OPT_LATENCY),                                 \
+			      "request -> completion latency per requester and kind",              \
+			      report_views_cb, REPORT_OPT_LATENCY),                                \
 	    OPT_CALLBACK_DATA(0, "timeline", (o), "WIDTH",                                         \
-			      "bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)",               \
-			      report_views_cb, REPORT_OPT_TIMELINE),                                \
-	    OPT_CALLBACK_DATA(0, "csv", (o), NULL, "the selected views as CSV (alone: --stats as CSV)", \
-			      report_views_cb, REPORT_OPT_CSV),                                     \
+			      "bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)",              \
+			      report_views_cb, REPORT_OPT_TIMELINE),                               \
+	    OPT_CALLBACK_DATA(0, "csv", (o), NULL,                                                 \
+			      "the selected views as CSV (alone: --stats as CSV)",                 \
+			      report_views_cb, REPORT_OPT_CSV),                                    \
 	    OPT_CALLBACK_DATA(0, "chrome-trace", (o), "FILE",                                      \
-			      "timeline for Perfetto: requests, completions, posted\n"              \
-			      "TLPs, flows, outstanding requests, bandwidth",                       \
-			      report_views_cb, REPORT_OPT_CHROME),                                  \
+			      "timeline for Perfetto: requests, completions, posted\n"             \
+			      "TLPs, flows, outstanding requests, bandwidth",                      \
+			      report_views_cb, REPORT_OPT_CHROME),                                 \
 	    OPT_CALLBACK_DATA(0, "html", (o), "FILE", "self-contained HTML report with charts",    \
-			      report_views_cb, REPORT_OPT_HTML),                                    \
+			      report_views_cb, REPORT_OPT_HTML),                                   \
 	    OPT_CALLBACK_DATA(0, "tick", (o), "NS", "length of a trace time tick (default 1 ns)",  \
-			      report_views_cb, REPORT_OPT_TICK),                                    \
+			      report_views_cb, REPORT_OPT_TICK),                                   \
 	    OPT_CALLBACK_DATA(0, "threads", (o), "N",                                              \
-			      "analyse a trace file with N threads (default: one per CPU)",         \
-			      report_views_cb, REPORT_OPT_THREADS),                                 \
+			      "analyse a trace file with N threads (default: one per CPU)",        \
+			      report_views_cb, REPORT_OPT_THREADS),                                \
 	    OPT_CALLBACK_DATA(0, "requester", (o), "BDF",                                          \
-			      "only TLPs whose Requester ID is BDF (its completions too)",          \
-			      report_views_cb, REPORT_OPT_REQUESTER),                               \
+			      "only TLPs whose Requester ID is BDF (its completions too)",         \
+			      report_views_cb, REPORT_OPT_REQUESTER),                              \
 	    OPT_CALLBACK_DATA(0, "kind", (o), "K[,K...]",                                          \
-			      "only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, CPL)",    \
-			      report_views_cb, REPORT_OPT_KIND),                                    \
+			      "only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, CPL)",   \
+			      report_views_cb, REPORT_OPT_KIND),                                   \
 	    OPT_CALLBACK_DATA(0, "time", (o), "A..B",                                              \
-			      "only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)",          \
-			      report_views_cb, REPORT_OPT_TIME),                                    \
+			      "only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)",         \
+			      report_views_cb, REPORT_OPT_TIME),                                   \
 	    OPT_CALLBACK_DATA(0, "top", (o), "N",                                                  \
-			      "the N busiest rows of the requester, completer, latency\n"           \
-			      "tables (--stats, --latency, --html)",                                \
+			      "the N busiest rows of the requester, completer, latency\n"          \
+			      "tables (--stats, --latency, --html)",                               \
 			      report_views_cb, REPORT_OPT_TOP)
 
 /*

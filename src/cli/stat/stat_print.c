@@ -229,12 +229,14 @@ static void print_emulated_note(const struct stat_config *s)
 	}
 	if (clock)
 		fputs("Note: on the emulated backend cpu-clock and task-clock are the simulated\n"
-		      "time of the whole span, so CPUs utilized is 1.000 whatever the command does.\n",
+		      "time of the whole span, so CPUs utilized is 1.000 whatever the command "
+		      "does.\n",
 		      s->out);
 	if (other)
-		fputs("Note: the emulated machine runs no tasks: page-faults, context-switches and\n"
-		      "the other software events count 0 there.\n",
-		      s->out);
+		fputs(
+		    "Note: the emulated machine runs no tasks: page-faults, context-switches and\n"
+		    "the other software events count 0 there.\n",
+		    s->out);
 	if (clock || other)
 		fputc('\n', s->out);
 }

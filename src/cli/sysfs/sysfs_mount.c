@@ -338,7 +338,8 @@ int cli_sysfs_mount(int argc, char **argv)
 	const char *dir = NULL;
 	bool fg = false;
 	const struct cli_option options[] = {
-	    OPT_STRING(0, "platform", &m.o.platform, "NAME", "emulated platform (default kunpeng930)"),
+	    OPT_STRING(0, "platform", &m.o.platform, "NAME",
+		       "emulated platform (default kunpeng930)"),
 	    OPT_BOOL('f', "foreground", &fg, "stay in the foreground"),
 	    OPT_END(),
 	};

@@ -130,7 +130,8 @@ static void text_row(struct line *l, const struct widths *w, const struct top_ro
 
 static void header(struct line *l, const struct widths *w)
 {
-	static const char *const bw[] = {"RX_MWR", "RX_MRD", "RX_CPL", "TX_MWR", "TX_MRD", "TX_CPL"};
+	static const char *const bw[] = {"RX_MWR", "RX_MRD", "RX_CPL",
+					 "TX_MWR", "TX_MRD", "TX_CPL"};
 	static const char *const lat[] = {"L_RXMWR", "L_RXMRD", "L_TXMRD"};
 
 	put(l, "%-*s", w->bdf, "ROOT PORT");
@@ -154,8 +155,7 @@ void top_render_text(FILE *out, const struct top_frame *f, bool clear, int width
 
 	if (clear)
 		fputs("\033[H\033[2J", out);
-	put(&l, "pciescope top - %s - %.3f s - every %u ms", f->backend, f->time_s,
-	    f->interval_ms);
+	put(&l, "pciescope top - %s - %.3f s - every %u ms", f->backend, f->time_s, f->interval_ms);
 	put(&l, " - q quits");
 	/* said from 1 s on: less is the wait for the next interval */
 	if (f->lag_s >= 1)

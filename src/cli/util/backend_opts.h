@@ -31,9 +31,9 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *valu
 int backend_opts_cb(const struct cli_option *opt, const char *arg);
 #define OPT_BACKEND_OPTS(bo)                                                                       \
 	OPT_CALLBACK(0, "backend", (bo), "B", "emulated (the default) or host", backend_opts_cb),  \
-	    OPT_CALLBACK(0, "platform", (bo), "NAME", "the emulated platform (kunpeng930)",       \
+	    OPT_CALLBACK(0, "platform", (bo), "NAME", "the emulated platform (kunpeng930)",        \
 			 backend_opts_cb),                                                         \
-	    OPT_CALLBACK(0, "workload", (bo), "W[:k=v,...]", "the emulated workload",             \
+	    OPT_CALLBACK(0, "workload", (bo), "W[:k=v,...]", "the emulated workload",              \
 			 backend_opts_cb),                                                         \
 	    OPT_CALLBACK(0, "seed", (bo), "N", "the emulated run's seed (0)", backend_opts_cb)
 

@@ -22,15 +22,16 @@
 struct parse {
 	int argc;
 	char **argv;
-	int i;	      /* the argument being parsed */
-	int npos;     /* positional arguments moved to the front so far */
+	int i;	  /* the argument being parsed */
+	int npos; /* positional arguments moved to the front so far */
 	const struct cli_command_options *c;
 };
 
 static const struct cli_option *find_long(const struct cli_option *o, const char *name, size_t len)
 {
 	for (; o->type != CLI_OPT_END; o++)
-		if (o->long_name && strlen(o->long_name) == len && !strncmp(o->long_name, name, len))
+		if (o->long_name && strlen(o->long_name) == len &&
+		    !strncmp(o->long_name, name, len))
 			return o;
 	return NULL;
 }

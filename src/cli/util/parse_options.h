@@ -34,31 +34,48 @@ enum cli_opt_type {
 
 struct cli_option {
 	enum cli_opt_type type;
-	int short_name;		/* 0 if none */
-	const char *long_name;	/* without "--"; NULL if none */
+	int short_name;	       /* 0 if none */
+	const char *long_name; /* without "--"; NULL if none */
 	void *value;
-	const char *argh;	/* the value's name in --help ("MS"); NULL: takes none */
-	const char *help;	/* may hold '\n' for more lines; NULL: not listed */
-	uint64_t min, max;	/* CLI_OPT_UINT only */
+	const char *argh;  /* the value's name in --help ("MS"); NULL: takes none */
+	const char *help;  /* may hold '\n' for more lines; NULL: not listed */
+	uint64_t min, max; /* CLI_OPT_UINT only */
 	/* 0, or 1 after printing one error line (cli_error) */
 	int (*cb)(const struct cli_option *opt, const char *arg);
-	long data;		/* for cb: which of several options it serves */
+	long data; /* for cb: which of several options it serves */
 };
 
-#define OPT_BOOL(s, l, v, h) {CLI_OPT_BOOL, (s), (l), (v), NULL, (h), 0, 0, NULL, 0}
-#define OPT_STRING(s, l, v, a, h) {CLI_OPT_STRING, (s), (l), (v), (a), (h), 0, 0, NULL, 0}
-#define OPT_UINT(s, l, v, lo, hi, a, h) {CLI_OPT_UINT, (s), (l), (v), (a), (h), (lo), (hi), NULL, 0}
-#define OPT_CALLBACK(s, l, v, a, h, f) {CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f), 0}
+#define OPT_BOOL(s, l, v, h)                                                                       \
+	{                                                                                          \
+		CLI_OPT_BOOL, (s), (l), (v), NULL, (h), 0, 0, NULL, 0                              \
+	}
+#define OPT_STRING(s, l, v, a, h)                                                                  \
+	{                                                                                          \
+		CLI_OPT_STRING, (s), (l), (v), (a), (h), 0, 0, NULL, 0                             \
+	}
+#define OPT_UINT(s, l, v, lo, hi, a, h)                                                            \
+	{                                                                                          \
+		CLI_OPT_UINT, (s), (l), (v), (a), (h), (lo), (hi), NULL, 0                         \
+	}
+#define OPT_CALLBACK(s, l, v, a, h, f)                                                             \
+	{                                                                                          \
+		CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f), 0                            \
+	}
 #define OPT_CALLBACK_DATA(s, l, v, a, h, f, d)                                                     \
-	{CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f), (d)}
-#define OPT_END() {CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}
+	{                                                                                          \
+		CLI_OPT_CALLBACK, (s), (l), (v), (a), (h), 0, 0, (f), (d)                          \
+	}
+#define OPT_END()                                                                                  \
+	{                                                                                          \
+		CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, 0                              \
+	}
 
 #define CLI_PARSE_STOP_AT_NON_OPTION 1u
 
 struct cli_command_options {
-	const char *const *usage;	/* synopsis lines without "usage: ", NULL-terminated */
+	const char *const *usage; /* synopsis lines without "usage: ", NULL-terminated */
 	const struct cli_option *options;
-	const char *notes;		/* printed after the option list, or NULL */
+	const char *notes; /* printed after the option list, or NULL */
 	unsigned flags;
 };
 
