@@ -95,25 +95,17 @@ static int all_cpus(const struct cli_option *opt, const char *arg)
 	return 0;
 }
 
-/* An option's value before the table set one: above every bound the table allows. */
-#define NOT_GIVEN UINT64_MAX
-
 static int check_args(struct stat_config *s, struct args *a, uint64_t interval, uint64_t repeat,
 		      uint64_t timeout)
 {
 	if (!a->nev && !a->ngroups)
 		return cli_error("no event given; use -e EVENTS (see 'pciescope stat --help')");
-	if (interval < 1)
-		return cli_error("-I: the interval must be at least 1 ms");
-	if (repeat < 1)
-		return cli_error("stat: -r: the number of runs must be at least 1");
-	if (timeout < 1)
-		return cli_error("stat: --timeout: must be at least 1 ms");
-	if (interval != NOT_GIVEN)
+	/* 0: not given (the table takes 1 or more) */
+	if (interval)
 		s->interval_ms = (unsigned)interval;
-	if (repeat != NOT_GIVEN)
+	if (repeat)
 		s->repeat = (unsigned)repeat;
-	if (timeout != NOT_GIVEN)
+	if (timeout)
 		s->timeout_ns = timeout * 1000000ull;
 	if (s->repeat > 1 && s->interval_ms)
 		return cli_error("stat: -r and -I: repeated runs print no intervals; give one of them");
@@ -124,20 +116,20 @@ static int check_args(struct stat_config *s, struct args *a, uint64_t interval, 
 static int parse_args(int argc, char **argv, struct stat_config *s, struct args *a)
 {
 	struct parse_ctx ctx = {s, a};
-	uint64_t interval = NOT_GIVEN, repeat = NOT_GIVEN, timeout = NOT_GIVEN;
+	uint64_t interval = 0, repeat = 0, timeout = 0;
 	const struct cli_option options[] = {
 	    OPT_CALLBACK('e', "event", &ctx, "EVENTS",
 			 "perf event syntax: pmu/term=val,.../, {groups}, a,b", add_event),
-	    OPT_UINT('I', "interval-print", &interval, 0, 3600000, "MS",
+	    OPT_UINT('I', "interval-print", &interval, 1, 3600000, "MS",
 		     "print deltas every MS milliseconds"),
 	    OPT_CALLBACK('x', "field-separator", &ctx, "SEP", "perf stat -x layout", set_layout),
 	    OPT_CALLBACK('j', "json", &ctx, NULL, "perf stat -j layout", set_layout),
 	    OPT_CALLBACK('a', "all-cpus", &ctx, NULL, NULL, all_cpus),
-	    OPT_UINT('r', "repeat", &repeat, 0, 100000, "N",
+	    OPT_UINT('r', "repeat", &repeat, 1, 100000, "N",
 		     "run N times; means with perf's ( +- x% ) spread"),
 	    OPT_STRING('o', "output", &a->output, "FILE",
 		       "write the counts to FILE instead of stderr"),
-	    OPT_UINT(0, "timeout", &timeout, 0, 86400000, "MS",
+	    OPT_UINT(0, "timeout", &timeout, 1, 86400000, "MS",
 		     "stop after MS milliseconds (the command gets SIGTERM)"),
 	    OPT_CALLBACK('M', "metrics-group", &ctx, "G",
 			 "the events of metric groups G[,G]: pcie_bandwidth,\n"
