@@ -264,7 +264,7 @@ static int demo_run(struct demo *d, const char *platform)
 
 int cmd_demo(int argc, char **argv)
 {
-	static struct demo_args da;
+	struct demo_args da = {0};
 	const struct cli_option options[] = {
 	    OPT_CALLBACK(0, "platform", &da, "NAME",
 			 "kunpeng930 (the default), epyc, power8, or a platform file", demo_opt),

@@ -44,6 +44,7 @@ static const struct cli_option *find_short(const struct cli_option *o, int c)
 	return NULL;
 }
 
+/* The table's names as typed ("--json", "-v"), for the suggestion; a command parses once. */
 static int unknown(const struct cli_option *o, const char *typed)
 {
 	static char names[MAX_NAMES][NAME_LEN];
