@@ -34,8 +34,9 @@ struct diag_args {
 
 static const char *const diagnose_synopsis[] = {
     "diagnose [-i FILE] [--json] [--html FILE] [--tick NS]",
-    "diagnose [--platform P | --backend host] [--workload W] [--seed N]\n"
-    "                          [-e PTT_EVENT] [-o FILE] [--json] [--html FILE] -- COMMAND",
+    "diagnose [--platform P | --backend host] [--workload W]\n"
+    "                          [--seed N] [-e PTT_EVENT] [-o FILE] [--json]\n"
+    "                          [--html FILE] -- COMMAND",
     NULL};
 
 static int parse_tick(const struct cli_option *opt, const char *v)

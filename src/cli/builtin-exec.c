@@ -40,7 +40,9 @@ struct pmu_types {
 };
 
 static const char *const exec_synopsis[] = {
-    "exec [--platform P] [--workload W[:k=v,...]] [--seed N] -- COMMAND [ARGS...]", NULL};
+    "exec [--platform P] [--workload W[:k=v,...]] [--seed N]\n"
+    "                      -- COMMAND [ARGS...]",
+    NULL};
 
 /* The interposer beside us: lib/pciescope/ in the build tree, ../lib/pciescope/ installed. */
 static int find_interposer(char *path, size_t n)

@@ -20,12 +20,12 @@ static const char ioda_notes[] =
     "commands:\n"
     "  show                                  windows, M32 segments, PEs and devices\n"
     "  sriov PF [--numvfs N] [--segment-size S]   enable VFs, show their PEs and BARs\n"
-    "  resolve ADDRESS|BDF                   window, segment and PE of an address or RID\n"
+    "  resolve ADDRESS|BDF                   window, segment, PE of an address or RID\n"
     "  freeze [DOMAIN:]PE                    freeze a PE (and its secondary PEs)\n"
     "  unfreeze [DOMAIN:]PE [--mmio|--dma]   clear a PE's freeze, or one half of it\n"
     "  access ADDRESS [--write VALUE]        MMIO load/store through the PHB\n"
     "  access --msi BDF | --dma BDF ADDRESS  a function's MSI or DMA through the PHB\n"
-    "  access --error BDF                    a PCIe error message from BDF (PELT-V freezes)\n";
+    "  access --error BDF                    a PCIe error message (PELT-V freezes)\n";
 
 static const char *const commands[] = {"show",	   "sriov",  "resolve", "freeze",
 				       "unfreeze", "access", NULL};

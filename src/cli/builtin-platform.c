@@ -19,7 +19,9 @@
 #include "parse_options.h"
 
 static const char *const platform_synopsis[] = {
-    "platform [show|reset|remove BDF|rescan] [--platform NAME] [--backend KIND] [--json]", NULL};
+    "platform [show|reset|remove BDF|rescan] [--platform NAME]\n"
+    "                          [--backend KIND] [--json]",
+    NULL};
 static const char platform_notes[] =
     "remove, rescan and reset change the emulated machine only; on the host\n"
     "backend they are refused and name the sysfs file a root user would write.\n";

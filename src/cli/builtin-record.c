@@ -31,8 +31,9 @@ static const char *const record_synopsis[] = {
     NULL};
 
 static const char record_notes[] =
-    "e.g. pciescope record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep "
-    "0.01\n";
+    "e.g.\n"
+    "  pciescope record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ \\\n"
+    "      -- sleep 0.01\n";
 
 static int parse_m(const char *v, size_t *bytes)
 {

@@ -28,7 +28,7 @@
 #define MAX_EVENT_ARGS 64
 
 static const char *const stat_synopsis[] = {
-    "stat -e EVENTS [-e EVENTS ...] [-M GROUPS] [-I MS] [-x SEP | -j]\n"
+    "stat -e EVENTS [-e EVENTS ...] [-M GROUPS] [-I MS] [-x SEP|-j]\n"
     "                      [-r N] [-o FILE] [--timeout MS] [--metrics]\n"
     "                      [--force] [--dry-run] [--platform NAME]\n"
     "                      [--backend emulated|host] [--seed N]\n"

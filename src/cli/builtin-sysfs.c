@@ -25,11 +25,11 @@
 
 static const char *const sysfs_synopsis[] = {
     "sysfs export DIR [--platform NAME] [--backend emulated|host]",
-    "sysfs mount [--platform NAME] [-f] DIR  (see 'pciescope sysfs mount --help')", NULL};
+    "sysfs mount [--platform NAME] [-f] DIR", NULL};
 
 static const char sysfs_notes[] =
     "export writes the PMU tree as plain files under DIR; mount serves the emulated\n"
-    "platform's whole /sys under DIR (FUSE).\n";
+    "platform's whole /sys under DIR (FUSE): see 'pciescope sysfs mount --help'.\n";
 
 static int which_action(int n, char **words)
 {

@@ -160,11 +160,12 @@ static int tune_all(struct backend *b, const char *dev, const char *dir, char **
 
 static const char *const tune_synopsis[] = {
     "tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]",
-    "tune DEVICE --search -e EVENT [...] -- COMMAND  (see 'pciescope tune --search --help')", NULL};
+    "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
 
 static const char tune_notes[] =
-    "DEVICE is a PMU with a tune/ directory, e.g. hisi_ptt0_2; PARAM one of qos_tx_cpl,\n"
-    "qos_tx_np, qos_tx_p, rx_alloc_buf_level, tx_alloc_buf_level; VALUE a level 0..2.\n"
+    "DEVICE is a PMU with a tune/ directory, e.g. hisi_ptt0_2; PARAM one of\n"
+    "qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, tx_alloc_buf_level;\n"
+    "VALUE a level 0..2.  The search's own options: 'pciescope tune --search --help'.\n"
     "With --backend host, PARAM=VALUE writes the real PTT's tune/ files of this\n"
     "machine (as root): the levels of its PCIe core change until the next write.\n";
 

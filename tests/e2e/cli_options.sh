@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# One option table for every command, so one behaviour: every option its
-# --help lists is taken; an option that takes a value and gets none, a flag
+# One option table for every command, so one behaviour: its --help fits 80
+# columns; every option it lists is taken; an option that takes a value and gets none, a flag
 # given a value and a bad number are refused in one line with the same
 # words whatever the command; a mistyped option, subcommand or action is
 # answered with the closest name.  The options come from each command's own
@@ -23,6 +23,9 @@ cmds=$("$P" --help | awk '/^commands:/ {on=1; next} on && /^  [a-z]/ {print $1}'
 checked=0
 for c in $cmds; do
 	"$P" "$c" --help >help.txt
+	# the help fits 80 columns (an example command line may run on, to be pasted whole)
+	awk 'length($0) > 80 && !/^  pciescope / { bad = 1 } END { exit bad }' help.txt ||
+		fail "$c --help is wider than 80 columns: $(awk 'length($0) > 80' help.txt)"
 	# an option line: "  -e, --event EVENTS    help" (the label ends at two blanks)
 	sed -En 's/^ {2,6}(-[a-zA-Z], )?(--[a-z][a-z-]*)( [^ ]+)?( {2,}.*)?$/\2\3/p' help.txt >opts.txt
 	[ -s opts.txt ] || fail "$c --help lists no option"

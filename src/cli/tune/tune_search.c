@@ -40,7 +40,7 @@ struct search_args {
 
 static const char *const search_synopsis[] = {
     "tune DEVICE --search [--param NAME,...] -e EVENT\n"
-    "                      [--metric count|bandwidth|latency] [--maximize | --minimize]\n"
+    "                      [--metric count|bandwidth|latency] [--maximize|--minimize]\n"
     "                      [--repeat N] [--apply] [--grid] [--html FILE] [--force]\n"
     "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
     "                      -- COMMAND [ARGS]",

@@ -17,7 +17,9 @@
 /* More than any command declares; a longer table loses its tail from suggestions only. */
 #define MAX_NAMES 96
 #define NAME_LEN 40
-#define HELP_COLUMN 28
+#define HELP_COLUMN 26
+/* --help fits a terminal of the width every terminal has. */
+#define USAGE_WIDTH 80
 
 struct parse {
 	int argc;
@@ -208,13 +210,30 @@ static int option_label(const struct cli_option *o, char *buf, size_t n)
 	return len;
 }
 
-/* The help text after the label, its further lines under its first. */
+/*
+ * The help text after the label, wrapped at blanks (a '\n' in the text is
+ * one) so that no line passes USAGE_WIDTH, its further lines under its first.
+ */
 static void option_help(FILE *f, const char *help)
 {
-	for (const char *s = help; *s; s++) {
-		fputc(*s, f);
-		if (*s == '\n')
-			fprintf(f, "%*s", HELP_COLUMN, "");
+	int room = USAGE_WIDTH - HELP_COLUMN, col = 0;
+
+	while (*help) {
+		size_t word = strcspn(help, " \n");
+
+		if (col && col + 1 + (int)word > room) {
+			fprintf(f, "\n%*s", HELP_COLUMN, "");
+			col = 0;
+		}
+		if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", (int)word, help);
+		col += (int)word;
+		help += word;
+		if (*help)
+			help++;
 	}
 	fputc('\n', f);
 }

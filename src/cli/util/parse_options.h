@@ -38,7 +38,7 @@ struct cli_option {
 	const char *long_name; /* without "--"; NULL if none */
 	void *value;
 	const char *argh;  /* the value's name in --help ("MS"); NULL: takes none */
-	const char *help;  /* may hold '\n' for more lines; NULL: not listed */
+	const char *help;  /* wrapped to fit 80 columns; NULL: not listed */
 	uint64_t min, max; /* CLI_OPT_UINT only */
 	/* 0, or 1 after printing one error line (cli_error) */
 	int (*cb)(const struct cli_option *opt, const char *arg);
