@@ -53,8 +53,12 @@ done
 [ "$checked" -ge 60 ] || fail "only $checked options checked"
 
 # the help of a subcommand of its own, and a subcommand without an option
-"$P" tune --search --help | grep -q -- '--metric M' || fail "tune --search --help lists no --metric"
-"$P" sysfs mount --help | grep -q -- '-f, --foreground' || fail "sysfs mount --help"
+"$P" tune --search --help >search.txt
+grep -q -- '--metric M' search.txt || fail "tune --search --help lists no --metric"
+"$P" sysfs mount --help >mount.txt
+grep -q -- '-f, --foreground' mount.txt || fail "sysfs mount --help"
+awk 'length($0) > 80 && !/^  pciescope / { bad = 1 } END { exit bad }' search.txt mount.txt ||
+	fail "a subcommand's --help is wider than 80 columns"
 one_line "pciescope: tune: unknown option '--metrc'; did you mean '--metric'? (see 'pciescope tune --help')" \
 	"$P" tune hisi_ptt0_2 --search --metrc latency -e cpu-clock -- true
 
