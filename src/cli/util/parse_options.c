@@ -7,7 +7,6 @@
  * can only name an option the command takes.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
