@@ -7,6 +7,8 @@
 
 int emulated_backend_open(const struct backend_options *o, struct backend **out, char *err,
 			  size_t errlen);
+int remote_backend_open(const struct backend_options *o, struct backend **out, char *err,
+			size_t errlen);
 int host_backend_open(const struct backend_options *o, struct backend **out, char *err,
 		      size_t errlen);
 

@@ -90,12 +90,13 @@ struct backend {
 const char *backend_strerror(struct backend *b);
 
 struct backend_options {
-	const char *kind;        /* "emulated" (default) or "host" */
+	const char *kind;        /* "emulated" (default), "host" or "remote" */
 	const char *platform;    /* platform name or JSON path; NULL = kunpeng930 */
 	const char *workload;    /* NULL = the platform's default */
 	const char *workload_params;
 	uint64_t seed;
 	bool ephemeral;          /* do not load or save persistent state */
+	const char *remote;      /* "remote": the server's socket (serve.h) */
 };
 
 /* Opens a backend; on error writes a one-line reason into err. */

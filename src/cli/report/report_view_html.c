@@ -5,10 +5,12 @@
  * the latency histogram, outstanding requests over time and the busiest
  * requesters.  Where the recording could not see what a section shows, the
  * section says so in a sentence (report_view_notes.c) instead of drawing
- * zeros.  The charts are made
+ * zeros; so do the charts over time when the trace's clock lost gaps, and
+ * the summary tells what the recording lost.  The charts are made
  * by out/svg from the same analysis the text views print.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <pciescope/out/html.h>
@@ -133,9 +135,9 @@ static void latency_chart(const struct report_views *v, FILE *f)
 	if (w <= 0)
 		w = analysis_tick_ns(v->a);
 	for (unsigned b = 0; b < LAT_HIST_BUCKETS; b++)
-		if (h->bucket[b])
+		if (lat_hist_at(h, b))
 			spread(bins, lo, w, rv_ns(v, lat_hist_bucket_lo(b)),
-			       rv_ns(v, lat_hist_bucket_width(b)), (double)h->bucket[b]);
+			       rv_ns(v, lat_hist_bucket_width(b)), (double)lat_hist_at(h, b));
 	svg_histogram(f, "Latency, request to last completion (all requesters)", lo, w, bins,
 		      HIST_BINS, "ns");
 }
@@ -173,11 +175,20 @@ static void note(FILE *f, const char *text)
 		html_para(f, text);
 }
 
+static void folded_note(const struct report_views *v, FILE *f, enum rv_folded which)
+{
+	char text[512];
+
+	rv_folded_note(v, which, text, sizeof(text));
+	note(f, text);
+}
+
 /*
  * The latency views only when requests were matched: otherwise the sentence
  * that says why not, instead of a chart and a table of zeros.
  */
-static int latency_sections(const struct report_views *v, FILE *f, const char *lat)
+static int latency_sections(const struct report_views *v, FILE *f, const char *lat,
+			    const char *place)
 {
 	int err = 0;
 
@@ -190,35 +201,54 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 	latency_chart(v, f);
 	html_section_end(f);
 	html_section(f, "Outstanding requests over time");
-	err = outstanding_chart(v, f);
+	if (place[0])
+		note(f, place);
+	else
+		err = outstanding_chart(v, f);
 	html_section_end(f);
 	table_section(f, "Latency per requester and kind", rv_latency_table(v, rows(v, SIZE_MAX)));
+	folded_note(v, f, RV_FOLDED_LATENCY);
 	return err;
 }
 
 int rv_html_write(const struct report_views *v, FILE *f)
 {
-	char lat[512] = "", tim[512] = "";
-	int err;
+	char lat[512] = "", tim[512] = "", loss[512] = "", place[512] = "";
+	int err = 0;
 
 	rv_latency_note(v, lat, sizeof(lat));
 	rv_time_note(v, tim, sizeof(tim));
-	html_begin(f, "pciescope trace report");
+	rv_loss_note(v, loss, sizeof(loss));
+	rv_placing_note(v, "The charts over time", place, sizeof(place));
+	if (v->dev.heading) {
+		char h[96];
+
+		snprintf(h, sizeof(h), "Device %s", v->dev.name ? v->dev.name : "(unnamed)");
+		html_section(f, h);
+		html_section_end(f);
+	}
 	table_section(f, "Summary", rv_summary_table(v));
+	note(f, loss);
 	note(f, tim);
 	table_section(f, "TLP classes", rv_class_table(v));
 	html_section(f, "TLP mix");
 	mix_chart(v, f);
 	html_section_end(f);
 	html_section(f, "Bandwidth over time");
-	err = bandwidth_chart(v, f);
+	if (place[0])
+		note(f, place);
+	else
+		err = bandwidth_chart(v, f);
 	note(f, tim);
 	html_section_end(f);
 	if (!err)
-		err = latency_sections(v, f, lat);
+		err = latency_sections(v, f, lat, place);
 	table_section(f, "Top requesters", rv_requester_table(v, rows(v, TOP_REQUESTERS)));
-	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
+	folded_note(v, f, RV_FOLDED_REQUESTERS);
+	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps) {
 		table_section(f, "Top completers", rv_completer_table(v, rows(v, TOP_REQUESTERS)));
+		folded_note(v, f, RV_FOLDED_COMPLETERS);
+	}
 	table_section(f, "TLP kinds", rv_kind_table(v));
-	return err ? err : html_end(f);
+	return err; /* a write error is the file's: report_files_close tells it with its cause */
 }
