@@ -81,8 +81,10 @@ static int demo_ptts(struct backend *b, char *ptt, size_t n, char *port_filter, 
 
 static void demo_platform(struct demo *d, char *ptt, size_t n, char *port_filter, size_t pn)
 {
-	printf("%d. The platform: %zu PCI functions, %zu PMUs\n", d->step++,
-	       count_dir(d->b, "/sys/bus/pci/devices"), count_dir(d->b, PMU_SYSFS_DIR));
+	size_t nfn = count_dir(d->b, "/sys/bus/pci/devices"), npmu = count_dir(d->b, PMU_SYSFS_DIR);
+
+	printf("%d. The platform: %zu PCI function%s, %zu PMU%s\n", d->step++, nfn,
+	       nfn == 1 ? "" : "s", npmu, npmu == 1 ? "" : "s");
 	if (!demo_ptts(d->b, ptt, n, port_filter, pn))
 		printf("   no PCIe Tune and Trace device: no tune or trace section\n");
 }
@@ -216,12 +218,31 @@ static int demo_ptt(struct demo *d, const char *ptt, const char *filter)
 	return ret;
 }
 
-static int demo_usage(void)
+static const char *const demo_synopsis[] = {
+    "demo [--platform NAME] [--backend B] [--workload W] [--seed N]", NULL};
+
+/* The backend options given, kept to be given again to every step of the tour. */
+struct demo_args {
+	struct backend_opts bo;
+	char names[16][16];
+	char *pass[16];
+	int npass;
+};
+
+static int demo_opt(const struct cli_option *opt, const char *arg)
 {
-	printf("usage: pciescope demo [--platform NAME] [--backend B] [--workload W] [--seed N]\n"
-	       "  A one-screen tour of what the platform has: PTT tune, trace and summary,\n"
-	       "  PCIe PMU and IOMMU counting, IODA2 VF placement (nothing is saved).\n"
-	       "  Platforms: kunpeng930 (default), epyc, power8, or a platform file.\n");
+	struct demo_args *da = opt->value;
+	char name[16];
+
+	snprintf(name, sizeof(name), "--%s", opt->long_name);
+	if (backend_opts_set(&da->bo, name, arg))
+		return 1;
+	if (da->npass + 2 > 16)
+		return cli_error("demo: too many options");
+	snprintf(da->names[da->npass], sizeof(da->names[0]), "%s", name);
+	da->pass[da->npass] = da->names[da->npass];
+	da->pass[da->npass + 1] = (char *)arg;
+	da->npass += 2;
 	return 0;
 }
 
@@ -248,27 +269,34 @@ static int demo_run(struct demo *d, const char *platform)
 
 int cmd_demo(int argc, char **argv)
 {
-	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
-	struct backend_opts bo = {.o.ephemeral = true};
+	struct demo_args da = {0};
+	const struct cli_option options[] = {
+	    OPT_CALLBACK(0, "platform", &da, "NAME",
+			 "kunpeng930 (the default), epyc, power8, or a platform file", demo_opt),
+	    OPT_CALLBACK(0, "backend", &da, "B", "emulated (the default) or host", demo_opt),
+	    OPT_CALLBACK(0, "workload", &da, "W[:k=v,...]", "the emulated workload", demo_opt),
+	    OPT_CALLBACK(0, "seed", &da, "N", "the emulated run's seed (0)", demo_opt),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    demo_synopsis, options,
+	    "A one-screen tour of what the platform has: PTT tune, trace and summary,\n"
+	    "PCIe PMU and IOMMU counting, IODA2 VF placement (nothing is saved).\n",
+	    0};
+	struct backend_opts *bo = &da.bo;
 	struct demo d = {.step = 1};
 	const char *tmp = getenv("TMPDIR");
-	char dir[256], *pass[16];
-	int ret;
+	char dir[256];
+	int ret = cli_parse_options(argc, argv, &cmd);
 
-	for (int i = 1; i < argc; i++) {
-		int first = i;
-
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return demo_usage();
-		ret = backend_opts_parse(&bo, argc, argv, &i);
-		if (ret <= 0)
-			return ret < 0 ? 1 : cli_unknown_option(argv[i], known);
-		for (int k = first; k <= i && d.npass < 16; k++)
-			pass[d.npass++] = argv[k];
-	}
-	d.pass = pass;
-	bo.o.ephemeral = true;
-	d.b = backend_opts_open(&bo, "demo");
+	if (ret < 0)
+		return cli_parse_status(ret);
+	if (ret)
+		return cli_error("demo: unexpected argument '%s'", argv[0]);
+	d.pass = da.pass;
+	d.npass = da.npass;
+	bo->o.ephemeral = true;
+	d.b = backend_opts_open(bo, "demo");
 	if (!d.b)
 		return 1;
 	snprintf(dir, sizeof(dir), "%s/pciescope-demo-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -277,7 +305,7 @@ int cmd_demo(int argc, char **argv)
 		return cli_errno(-errno, "demo: temporary directory %s", dir);
 	}
 	d.state_dir = dir;
-	ret = demo_run(&d, bo.o.platform);
+	ret = demo_run(&d, bo->o.platform);
 	demo_remove_dir(dir);
 	backend_close(d.b);
 	return ret;

@@ -11,7 +11,6 @@
  * whatever was found: findings are results, not errors.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,29 +27,21 @@ struct diag_args {
 	const char *input, *html, *event, *output;
 	bool json;
 	double tick_ns;
-	int cmd;
+	char **cmd;   /* COMMAND [ARGS], NULL-terminated */
+	int ncmd;     /* 0: diagnose a trace file */
+	char **typed; /* the command line as typed, for the recording's CMDLINE */
 };
 
-static int usage(int ret)
-{
-	fprintf(
-	    ret ? stderr : stdout,
-	    "usage: pciescope diagnose [-i FILE] [--json] [--html FILE] [--tick NS]\n"
-	    "       pciescope diagnose [--platform P | --backend host] [--workload W] [--seed N]\n"
-	    "                          [-e PTT_EVENT] [-o FILE] [--json] [--html FILE] -- COMMAND\n"
-	    "  -i FILE       the trace to diagnose (default perf.data)\n"
-	    "  -e PTT_EVENT  live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
-	    "                first PTT, 4DW, direction=2, type=7, all its Root Ports\n"
-	    "  -o FILE       live: where the recorded trace goes (default diagnose.data)\n"
-	    "  --json        one JSON object per finding\n"
-	    "  --html FILE   the findings with charts of their evidence\n");
-	return ret;
-}
+static const char *const diagnose_synopsis[] = {
+    "diagnose [-i FILE] [--json] [--html FILE] [--tick NS]",
+    "diagnose [--platform P | --backend host] [--workload W]\n"
+    "                          [--seed N] [-e PTT_EVENT] [-o FILE] [--json]\n"
+    "                          [--html FILE] -- COMMAND",
+    NULL};
 
-enum { O_JSON = 300, O_HTML, O_TICK, O_BK };
-
-static int parse_tick(const char *v, double *ns)
+static int parse_tick(const struct cli_option *opt, const char *v)
 {
+	double *ns = opt->value;
 	char *end;
 
 	*ns = strtod(v, &end);
@@ -59,43 +50,38 @@ static int parse_tick(const char *v, double *ns)
 	return 0;
 }
 
+/* 0 to go on, 1 after an error, -1 after --help. */
 static int parse_args(struct diag_args *a, int argc, char **argv)
 {
-	static const struct option opts[] = {{"input", required_argument, NULL, 'i'},
-					     {"event", required_argument, NULL, 'e'},
-					     {"output", required_argument, NULL, 'o'},
-					     {"json", no_argument, NULL, O_JSON},
-					     {"html", required_argument, NULL, O_HTML},
-					     {"tick", required_argument, NULL, O_TICK},
-					     BACKEND_OPTS_LONGOPTS(O_BK),
-					     {"help", no_argument, NULL, 'h'},
-					     {NULL, 0, NULL, 0}};
-	int c, li = 0;
+	const struct cli_option options[] = {
+	    OPT_STRING('i', "input", &a->input, "FILE",
+		       "the trace to diagnose (default perf.data)"),
+	    OPT_STRING('e', "event", &a->event, "PTT_EVENT",
+		       "live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
+		       "first PTT, 4DW, direction=2, type=7, all its Root Ports"),
+	    OPT_STRING('o', "output", &a->output, "FILE",
+		       "live: where the recorded trace goes (default diagnose.data)"),
+	    OPT_BOOL(0, "json", &a->json, "one JSON object per finding"),
+	    OPT_STRING(0, "html", &a->html, "FILE", "the findings with charts of their evidence"),
+	    OPT_CALLBACK(0, "tick", &a->tick_ns, "NS", "length of a trace time tick (default 1 ns)",
+			 parse_tick),
+	    OPT_BACKEND_OPTS(&a->bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {diagnose_synopsis, options, NULL,
+						CLI_PARSE_STOP_AT_NON_OPTION};
+	int n;
 
-	optind = 1;
-	while ((c = cli_getopt_index(argc, argv, "+i:e:o:h", opts, &li)) != -1) {
-		if (c == 'h')
-			return usage(0) - 1;
-		if (c == 'i')
-			a->input = optarg;
-		else if (c == 'e')
-			a->event = optarg;
-		else if (c == 'o')
-			a->output = optarg;
-		else if (c == O_JSON)
-			a->json = true;
-		else if (c == O_HTML)
-			a->html = optarg;
-		else if (c == O_TICK && parse_tick(optarg, &a->tick_ns))
-			return 1;
-		else if (c == O_BK) {
-			if (backend_opts_take(&a->bo, &opts[li], optarg))
-				return 1;
-		} else if (c == '?')
-			return 1;
-	}
-	a->cmd = optind;
-	if (a->input && a->cmd < argc)
+	a->typed = calloc((size_t)argc + 1, sizeof(*a->typed));
+	if (!a->typed)
+		return cli_errno(-ENOMEM, "diagnose");
+	memcpy(a->typed, argv, (size_t)argc * sizeof(*a->typed));
+	n = cli_parse_options(argc, argv, &cmd);
+	if (n < 0)
+		return n == CLI_PARSE_HELP ? -1 : 1;
+	a->cmd = argv;
+	a->ncmd = n;
+	if (a->input && n)
 		return cli_error("diagnose: -i and a command exclude each other (a command records "
 				 "a new trace)");
 	return 0;
@@ -117,14 +103,14 @@ static void print_live(const struct diag_live *l)
 	fputc('\n', stderr);
 }
 
-static int collect(struct diag_args *a, int argc, char **argv, struct diag_findings *out,
+static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 		   struct diag_trace **trace)
 {
 	struct diagnose_live_opts lo = {.event = a->event,
 					.output = a->output ? a->output : "diagnose.data",
-					.argv = argv + a->cmd,
+					.argv = a->cmd,
 					.cmd_argc = argc,
-					.cmd_argv = (const char *const *)argv};
+					.cmd_argv = (const char *const *)a->typed};
 	uint16_t host[DIAG_LIVE_MAX_PORTS];
 	struct diag_thresholds th;
 	struct diag_live live;
@@ -132,7 +118,7 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 	int ret;
 
 	diag_thresholds_default(&th);
-	if (a->cmd >= argc) {
+	if (!a->ncmd) {
 		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0,
 					NULL, 0, trace))
 			return 1;
@@ -165,9 +151,11 @@ int cmd_diagnose(int argc, char **argv)
 	struct diag_trace *trace = NULL;
 	int ret = parse_args(&a, argc, argv);
 
-	if (ret)
+	if (ret) {
+		free(a.typed);
 		return ret < 0 ? 0 : ret;
-	ret = collect(&a, argc, argv, &l, &trace);
+	}
+	ret = collect(&a, argc, &l, &trace);
 	if (!ret) {
 		if (a.json)
 			diagnose_print_json(stdout, &l);
@@ -179,5 +167,6 @@ int cmd_diagnose(int argc, char **argv)
 	}
 	diag_findings_free(&l);
 	diag_trace_destroy(trace);
+	free(a.typed);
 	return ret;
 }

@@ -36,11 +36,10 @@
 #define CPU_SYSFS "/sys/devices/system/cpu"
 #define MAX_PMUS EXEC_MAX_PMUS
 
-static void usage(FILE *out)
-{
-	fprintf(out, "usage: pciescope exec [--platform P] [--workload W[:k=v,...]] [--seed N] "
-		     "-- COMMAND [ARGS...]\n");
-}
+static const char *const exec_synopsis[] = {
+    "exec [--platform P] [--workload W[:k=v,...]] [--seed N]\n"
+    "                      -- COMMAND [ARGS...]",
+    NULL};
 
 /* The interposer beside us: lib/pciescope/ in the build tree, ../lib/pciescope/ installed. */
 static int find_interposer(char *path, size_t n)
@@ -232,35 +231,28 @@ static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
 	return r ? cli_errno(-errno, "exec: cannot set the environment") : 0;
 }
 
-static int parse(int argc, char **argv, struct backend_opts *bo, int *cmd)
+/* 0 to go on (COMMAND at argv[0..]), 1 after an error, -1 after --help. */
+static int parse(int argc, char **argv, struct backend_opts *bo)
 {
-	int i;
+	const struct cli_option options[] = {
+	    OPT_BACKEND_OPTS(bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    exec_synopsis, options,
+	    "Runs COMMAND (the real perf, say) with the emulated kernel's perf_event_open\n"
+	    "and /sys in place of the host's.\n",
+	    CLI_PARSE_STOP_AT_NON_OPTION};
+	int n = cli_parse_options(argc, argv, &cmd);
 
-	for (i = 1; i < argc; i++) {
-		int r;
-
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		}
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
-			exit(0);
-		}
-		if (argv[i][0] != '-')
-			break;
-		if ((r = backend_opts_parse(bo, argc, argv, &i)) < 0)
-			return 1;
-		if (!r)
-			return cli_error("exec: unknown option '%s'", argv[i]);
-	}
+	if (n < 0)
+		return n == CLI_PARSE_HELP ? -1 : 1;
 	if (bo->o.kind && strcmp(bo->o.kind, "emulated"))
 		return cli_error("exec: runs a command on the emulated machine only (the host "
 				 "has its kernel already)");
-	if (i >= argc)
+	if (!n)
 		return cli_error("exec: no command to run (pciescope exec [OPTIONS] -- COMMAND "
 				 "[ARGS...])");
-	*cmd = i;
 	return 0;
 }
 
@@ -286,9 +278,11 @@ int cmd_exec(int argc, char **argv)
 	struct exec_machine m = {0};
 	char interposer[PATH_MAX];
 	struct backend *b;
-	int cmd = 0, r;
+	int r = parse(argc, argv, &bo);
 
-	if (parse(argc, argv, &bo, &cmd) || find_interposer(interposer, sizeof(interposer)))
+	if (r)
+		return r < 0 ? 0 : 1;
+	if (find_interposer(interposer, sizeof(interposer)))
 		return 1;
 	if (!(b = backend_opts_open(&bo, "exec")))
 		return 1;
@@ -303,5 +297,5 @@ int cmd_exec(int argc, char **argv)
 		backend_close(b);
 		return r;
 	}
-	return exec_machine_run(&m, argv + cmd);
+	return exec_machine_run(&m, argv);
 }

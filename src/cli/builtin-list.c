@@ -111,18 +111,6 @@ bool list_glob_match(struct list_globs *g, const char *name, bool nocase)
 	return any;
 }
 
-static int list_usage(void)
-{
-	printf("usage: pciescope list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]\n"
-	       "  Without -v, PMU events as perf list prints them (pmu/event/ [Kernel PMU event])\n"
-	       "  and each PMU's format terms (pmu/term=0..N,.../modifier);\n"
-	       "  -d, --details   every format term of each PMU, as perf list --details\n"
-	       "  -v, --verbose   each PMU with its type, formats, events, tune values, filters\n"
-	       "  --json          the same as JSON\n"
-	       "  PATTERN         a shell glob on PMU or event names ('hisi_ptt*', '*latency')\n");
-	return 0;
-}
-
 /* The PMUs a pattern names (or all); every PMU when events are to be matched too. */
 static int list_collect(struct backend *b, struct list_globs *g, bool by_pmu, json_t *pmus)
 {
@@ -161,39 +149,38 @@ static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose
 	return 0;
 }
 
+static const char *const list_synopsis[] = {
+    "list [-v|-d|--json] [--backend B] [--platform P] [PATTERN...]", NULL};
+
 int cmd_list(int argc, char **argv)
 {
-	static const char *const known[] = {"--json", "--verbose",	  "--details",
-					    "--help", BACKEND_OPTS_NAMES, NULL};
 	struct backend_opts bo = {0};
-	char *pat[64];
 	bool hit[64] = {0}, json = false, verbose = false, details = false;
-	struct list_globs g = {pat, 0, hit};
+	const struct cli_option options[] = {
+	    OPT_BOOL('d', "details", &details,
+		     "every format term of each PMU, as perf list --details"),
+	    OPT_BOOL('v', "verbose", &verbose,
+		     "each PMU with its type, formats, events, tune values, filters"),
+	    OPT_BOOL(0, "json", &json, "the same as JSON"),
+	    OPT_BACKEND_OPTS(&bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    list_synopsis, options,
+	    "Without -v, PMU events as perf list prints them (pmu/event/ [Kernel PMU event])\n"
+	    "and each PMU's format terms (pmu/term=0..N,.../modifier).  PATTERN is a shell\n"
+	    "glob on PMU or event names ('hisi_ptt*', '*latency').\n",
+	    0};
+	struct list_globs g = {argv, 0, hit};
 	struct backend *b;
 	json_t *pmus;
-	int ret;
+	int ret = cli_parse_options(argc, argv, &cmd);
 
-	for (int i = 1; i < argc; i++) {
-		ret = backend_opts_parse(&bo, argc, argv, &i);
-		if (ret < 0)
-			return 1;
-		if (ret)
-			continue;
-		if (!strcmp(argv[i], "--json"))
-			json = true;
-		else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
-			verbose = true;
-		else if (!strcmp(argv[i], "-d") || !strcmp(argv[i], "--details"))
-			details = true;
-		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return list_usage();
-		else if (argv[i][0] == '-')
-			return cli_unknown_option(argv[i], known);
-		else if (g.n == 64)
-			return cli_error("list: more than 64 patterns");
-		else
-			pat[g.n++] = argv[i];
-	}
+	if (ret < 0)
+		return cli_parse_status(ret);
+	if (ret > 64)
+		return cli_error("list: more than 64 patterns");
+	g.n = ret;
 	if (json && verbose)
 		return cli_error("list: --json and -v are two views; give one");
 	b = backend_opts_open(&bo, "list");

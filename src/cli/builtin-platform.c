@@ -7,7 +7,6 @@
  * Removals on the emulated platform persist until a rescan or a reset.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +16,15 @@
 #include <pciescope/pcie/bdf.h>
 
 #include "cli.h"
+#include "parse_options.h"
 
-static const char usage[] = "usage: pciescope platform [show|reset|remove BDF|rescan] [--platform "
-			    "NAME] [--backend KIND] [--json]";
-static const char usage_host[] =
-    "  remove, rescan and reset change the emulated machine only; on the host\n"
-    "  backend they are refused and name the sysfs file a root user would write";
+static const char *const platform_synopsis[] = {
+    "platform [show|reset|remove BDF|rescan] [--platform NAME]\n"
+    "                          [--backend KIND] [--json]",
+    NULL};
+static const char platform_notes[] =
+    "remove, rescan and reset change the emulated machine only; on the host\n"
+    "backend they are refused and name the sysfs file a root user would write.\n";
 
 struct show {
 	struct backend *b;
@@ -213,35 +215,30 @@ static int run(const struct backend_options *o, const char *cmd, const char *arg
 
 int cmd_platform(int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"platform", required_argument, NULL, 'p'},
-	    {"backend", required_argument, NULL, 'b'},
-	    {"json", no_argument, NULL, 'j'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
+	static const char *const actions[] = {"show", "reset", "remove", "rescan", NULL};
 	struct backend_options o = {0};
-	const char *cmd;
 	bool json = false;
+	const struct cli_option options[] = {
+	    OPT_STRING('p', "platform", &o.platform, "NAME", "the emulated platform (kunpeng930)"),
+	    OPT_STRING('b', "backend", &o.kind, "KIND", "emulated (the default) or host"),
+	    OPT_BOOL('j', "json", &json, "show as JSON"),
+	    OPT_END(),
+	};
+	const struct cli_command_options c = {platform_synopsis, options, platform_notes, 0};
+	const char *cmd, *arg;
 	char err[256];
-	int c;
+	int n = cli_parse_options(argc, argv, &c);
 
-	optind = 1;
-	while ((c = cli_getopt(argc, argv, "p:b:jh", opts)) != -1) {
-		if (c == 'p')
-			o.platform = optarg;
-		else if (c == 'b')
-			o.kind = optarg;
-		else if (c == 'j')
-			json = true;
-		else if (c == 'h')
-			return printf("%s\n%s\n", usage, usage_host), 0;
-		else
-			return 1;
-	}
-	cmd = optind < argc ? argv[optind] : "show";
-	if (strcmp(cmd, "show") &&
-	    refuse_host(&o, cmd, optind + 1 < argc ? argv[optind + 1] : NULL))
+	if (n < 0)
+		return cli_parse_status(n);
+	cmd = n ? argv[0] : "show";
+	arg = n > 1 ? argv[1] : NULL;
+	if (strcmp(cmd, "show") && strcmp(cmd, "remove") && strcmp(cmd, "rescan") &&
+	    strcmp(cmd, "reset"))
+		return cli_unknown_word("action", cmd, actions);
+	if (n > (!strcmp(cmd, "remove") ? 2 : 1))
+		return cli_error("platform %s: unexpected argument '%s'", cmd, argv[n - 1]);
+	if (strcmp(cmd, "show") && refuse_host(&o, cmd, arg))
 		return 1;
 	if (!strcmp(cmd, "reset")) {
 		if (backend_reset_state(&o, err, sizeof(err)))
@@ -249,9 +246,5 @@ int cmd_platform(int argc, char **argv)
 		printf("platform %s: state reset\n", o.platform ? o.platform : "kunpeng930");
 		return 0;
 	}
-	if (strcmp(cmd, "show") && strcmp(cmd, "remove") && strcmp(cmd, "rescan"))
-		return cli_error("platform: unknown action '%s'; %s", cmd, usage);
-	if (argc - optind > (!strcmp(cmd, "remove") ? 2 : 1))
-		return cli_error("platform %s: unexpected argument '%s'", cmd, argv[argc - 1]);
-	return run(&o, cmd, optind + 1 < argc ? argv[optind + 1] : NULL, json);
+	return run(&o, cmd, arg, json);
 }

@@ -22,20 +22,19 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 #include "record_summary.h"
 
-static int record_usage(int ret)
-{
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope record -e EVENT [-e EVENT...] [-m SIZE] [-o FILE|-] [--force]\n"
-		"                        [--drain-every N]\n"
-		"                        [--workload NAME[:k=v,...]] [--seed N] [--backend B]\n"
-		"                        [--platform P] [--] COMMAND [ARGS...]\n"
-		"  e.g. pciescope record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,"
-		"format=1/ -- sleep 0.01\n");
-	return ret;
-}
+static const char *const record_synopsis[] = {
+    "record -e EVENT [-e EVENT...] [-m SIZE] [-o FILE|-] [--force]\n"
+    "                        [--drain-every N]\n"
+    "                        [--workload NAME[:k=v,...]] [--seed N] [--backend B]\n"
+    "                        [--platform P] [--] COMMAND [ARGS...]",
+    NULL};
+
+static const char record_notes[] =
+    "e.g.\n"
+    "  pciescope record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ \\\n"
+    "      -- sleep 0.01\n";
 
 static int parse_m(const char *v, size_t *bytes)
 {
@@ -50,88 +49,56 @@ static int parse_m(const char *v, size_t *bytes)
 	return 0;
 }
 
-static int parse_drain_every(const char *v, unsigned *n)
+static int add_event(const struct cli_option *opt, const char *v)
 {
-	uint64_t u;
+	struct aux_record_opts *o = opt->value;
 
-	if (cli_parse_uint(v, 10, UINT32_MAX, &u) || !u)
-		return cli_error(
-		    "record: --drain-every '%s': expected a number of slices, 1 or more", v);
-	*n = (unsigned)u;
+	if (o->nr_events == AUX_RECORD_MAX_EVENTS)
+		return cli_error("record: -e %s: at most %d events in one recording", v,
+				 AUX_RECORD_MAX_EVENTS);
+	o->events[o->nr_events++] = v;
 	return 0;
 }
 
-static const char *take(int argc, char **argv, int *i)
+static int set_mmap_pages(const struct cli_option *opt, const char *v)
 {
-	const char *a = argv[*i];
+	struct aux_record_opts *o = opt->value;
 
-	if (a[1] != '-' && a[2])
-		return a + 2; /* -mVALUE */
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
+	return parse_m(v, &o->aux_bytes);
 }
 
-static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux_record_opts *o,
-		      int *cmd)
+/* -a: a PTT trace is system-wide already, as with perf record -a. */
+static int all_cpus(const struct cli_option *opt, const char *v)
 {
-	static const char *const known[] = {"-e",
-					    "-o",
-					    "-m",
-					    "-a",
-					    "--drain-every",
-					    "--force",
-					    "--all-cpus",
-					    "--help",
-					    BACKEND_OPTS_NAMES,
-					    NULL};
-	int i, r;
+	return 0;
+}
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v;
+/* 0 to go on (COMMAND at argv[*cmd..]), 1 after an error, -1 after --help. */
+static int parse_args(int argc, char **argv, struct backend_opts *bo, struct aux_record_opts *o,
+		      int *ncmd)
+{
+	uint64_t drain = o->drain_every;
+	const struct cli_option options[] = {
+	    OPT_CALLBACK('e', "event", o, "EVENT", "the PTT event (perf syntax)", add_event),
+	    OPT_CALLBACK('m', "mmap-pages", o, "SIZE",
+			 "AUX buffer: a power-of-two number of pages or a size (16M)",
+			 set_mmap_pages),
+	    OPT_STRING('o', "output", &o->output, "FILE", "the perf.data to write (- = stdout)"),
+	    OPT_BOOL(0, "force", &o->force, "pass events that break the PTT document's rules"),
+	    OPT_UINT(0, "drain-every", &drain, 1, UINT32_MAX, "N",
+		     "drain the AUX buffer every N slices (1)"),
+	    OPT_CALLBACK('a', "all-cpus", o, NULL, NULL, all_cpus),
+	    OPT_BACKEND_OPTS(bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {record_synopsis, options, record_notes,
+						CLI_PARSE_STOP_AT_NON_OPTION};
+	int n = cli_parse_options(argc, argv, &cmd);
 
-		r = backend_opts_parse(bo, argc, argv, &i);
-		if (r < 0)
-			return 1;
-		if (r)
-			continue;
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return record_usage(0) - 1;
-		if (!strcmp(a, "--force")) {
-			o->force = true;
-			continue;
-		}
-		if (a[0] != '-')
-			break;
-		if (!strncmp(a, "-e", 2) || !strncmp(a, "-m", 2) || !strncmp(a, "-o", 2) ||
-		    !strcmp(a, "--drain-every")) {
-			v = !strcmp(a, "--drain-every") ? (i + 1 < argc ? argv[++i] : NULL)
-							: take(argc, argv, &i);
-			if (!v)
-				return cli_error("record: option '%s' needs a value", a);
-			if (a[1] == 'e' && o->nr_events == AUX_RECORD_MAX_EVENTS)
-				return cli_error(
-				    "record: -e %s: at most %d events in one recording", v,
-				    AUX_RECORD_MAX_EVENTS);
-			if (a[1] == 'e')
-				o->events[o->nr_events++] = v;
-			else if (a[1] == 'o')
-				o->output = v;
-			else if (a[1] == 'm' && parse_m(v, &o->aux_bytes))
-				return 1;
-			else if (a[1] == '-' && parse_drain_every(v, &o->drain_every))
-				return 1;
-			continue;
-		}
-		if (!strcmp(a, "-a") || !strcmp(a, "--all-cpus"))
-			continue; /* a PTT trace is system-wide already, as with perf record -a */
-		return cli_unknown_option(a, known);
-	}
-	*cmd = i;
+	if (n < 0)
+		return n == CLI_PARSE_HELP ? -1 : 1;
+	o->drain_every = (unsigned)drain;
+	*ncmd = n;
 	return 0;
 }
 
@@ -142,20 +109,30 @@ int cmd_record(int argc, char **argv)
 	struct backend_opts bo = {0};
 	struct aux_record_result r = {0};
 	struct backend *b;
-	int cmd = argc, ret = parse_args(argc, argv, &bo, &o, &cmd);
+	/* the command line as typed, for perf.data's CMDLINE: parsing reorders argv */
+	char **typed = calloc((size_t)argc + 1, sizeof(*typed));
+	int ncmd = 0, ret;
 
-	if (ret)
+	if (!typed)
+		return cli_errno(-ENOMEM, "record");
+	memcpy(typed, argv, (size_t)argc * sizeof(*typed));
+	ret = parse_args(argc, argv, &bo, &o, &ncmd);
+	if (!ret && !o.nr_events)
+		ret = cli_error("record: no event given (-e pmu/term=value,.../)");
+	if (!ret && !ncmd)
+		ret = cli_error("record: no command given (e.g. -- sleep 1)");
+	if (ret) {
+		free(typed);
 		return ret < 0 ? 0 : ret;
-	if (!o.nr_events)
-		return cli_error("record: no event given (-e pmu/term=value,.../)");
-	if (cmd >= argc)
-		return cli_error("record: no command given (e.g. -- sleep 1)");
-	o.argv = argv + cmd;
+	}
+	o.argv = argv;
 	o.cmd_argc = argc;
-	o.cmd_argv = (const char *const *)argv;
+	o.cmd_argv = (const char *const *)typed;
 	b = backend_opts_open(&bo, "record");
-	if (!b)
+	if (!b) {
+		free(typed);
 		return 1;
+	}
 	aux_record_catch_signals();
 	ret = aux_record(b, &o, &r);
 	backend_close(b);
@@ -163,6 +140,7 @@ int cmd_record(int argc, char **argv)
 		ret = cli_fail(&r.err);
 	else
 		record_summary(&o, &r);
+	free(typed);
 	if (!ret && r.exit_status && !r.signal)
 		fprintf(stderr, "pciescope: record: '%s' exited with status %d\n", o.argv[0],
 			r.exit_status);

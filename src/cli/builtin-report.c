@@ -19,7 +19,6 @@
  * decoded so far has been written out.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,9 +37,6 @@
 
 /* VIEW_NONE: --pcap alone prints no entries. */
 enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON, VIEW_NONE };
-
-#define OPT_PCAP 0x100
-#define OPT_NO_HEADER 0x101
 
 /* Bytes of trace the analysis views decode at a time: a multiple of both entry sizes. */
 #define VIEWS_PIECE (256u << 10)
@@ -83,19 +79,10 @@ struct report {
 	uint8_t *piece; /* VIEWS_PIECE bytes for them */
 };
 
-static void usage(FILE *f)
-{
-	fputs("usage: pciescope report [-i FILE] [-D [--perf-version V] | --json] [--pcap FILE]\n"
-	      "                        [--requester BDF] [--kind K] [--time A..B] [--no-header]\n"
-	      "  -i, --input FILE      perf.data to read (default perf.data; - = stdin)\n"
-	      "  -D, --dump-raw-trace  HISI PTT dump exactly as `perf report -D` prints it\n"
-	      "      --perf-version V  the dump of perf V (default 6.1; 7.3 and later differ)\n"
-	      "      --json            one JSON object per trace entry\n"
-	      "      --pcap FILE       one packet per trace entry, for Wireshark (ptt dissector)\n"
-	      "      --no-header       no line naming the columns of the entry lines\n",
-	      f);
-	report_views_usage(f);
-}
+static const char *const report_synopsis[] = {
+    "report [-i FILE] [-D [--perf-version V] | --json] [--pcap FILE]\n"
+    "                        [--requester BDF] [--kind K] [--time A..B] [--no-header]",
+    NULL};
 
 /*
  * perf 6.1 brought the HISI PTT decoder; 7.3 changed its dump.  Versions
@@ -117,59 +104,52 @@ static int parse_perf_version(const char *s, enum ptt_dump_layout *l)
 	return 0;
 }
 
+/* -D and --json: two views, one of them. */
+static int set_view(const struct cli_option *opt, const char *arg)
+{
+	struct report *r = opt->value;
+	enum report_view v = opt->short_name == 'D' ? VIEW_DUMP : VIEW_JSON;
+
+	if (r->view_chosen && r->view != v)
+		return cli_error("-D and --json are two views; give one");
+	r->view = v;
+	r->view_chosen = true;
+	return 0;
+}
+
+static int set_perf_version(const struct cli_option *opt, const char *arg)
+{
+	struct report *r = opt->value;
+
+	return parse_perf_version(arg, &r->layout);
+}
+
+/* 0 after --help, 1 after an error, -1 to go on. */
 static int parse_args(struct report *r, int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"input", required_argument, NULL, 'i'},
-	    {"dump-raw-trace", no_argument, NULL, 'D'},
-	    {"json", no_argument, NULL, 'j'},
-	    {"perf-version", required_argument, NULL, 'V'},
-	    {"pcap", required_argument, NULL, OPT_PCAP},
-	    {"no-header", no_argument, NULL, OPT_NO_HEADER},
-	    {"help", no_argument, NULL, 'h'},
-	    REPORT_VIEWS_LONGOPTS,
-	    {NULL, 0, NULL, 0},
+	const struct cli_option options[] = {
+	    OPT_STRING('i', "input", &r->path, "FILE",
+		       "perf.data to read (default perf.data; - = stdin)"),
+	    OPT_CALLBACK('D', "dump-raw-trace", r, NULL,
+			 "HISI PTT dump exactly as `perf report -D` prints it", set_view),
+	    OPT_CALLBACK(0, "perf-version", r, "V",
+			 "the dump of perf V (default 6.1; 7.3 and later differ)",
+			 set_perf_version),
+	    OPT_CALLBACK(0, "json", r, NULL, "one JSON object per trace entry", set_view),
+	    OPT_STRING(0, "pcap", &r->pcap_path, "FILE",
+		       "one packet per trace entry, for Wireshark (ptt dissector)"),
+	    OPT_BOOL(0, "no-header", &r->no_header,
+		     "no line naming the columns of the entry lines"),
+	    REPORT_VIEWS_OPTIONS(&r->vo),
+	    OPT_END(),
 	};
-	int c;
+	const struct cli_command_options cmd = {report_synopsis, options, NULL, 0};
+	int n = cli_parse_options(argc, argv, &cmd);
 
-	optind = 1;
-	while ((c = cli_getopt(argc, argv, "i:Dh", opts)) != -1) {
-		switch (c) {
-		case 'i':
-			r->path = optarg;
-			break;
-		case 'D':
-		case 'j':
-			if (r->view_chosen && r->view != (c == 'D' ? VIEW_DUMP : VIEW_JSON))
-				return cli_error("-D and --json are two views; give one");
-			r->view = c == 'D' ? VIEW_DUMP : VIEW_JSON;
-			r->view_chosen = true;
-			break;
-		case OPT_PCAP:
-			r->pcap_path = optarg;
-			break;
-		case OPT_NO_HEADER:
-			r->no_header = true;
-			break;
-		case 'V':
-			if (parse_perf_version(optarg, &r->layout))
-				return 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case '?':
-			return 1;
-		default:
-			c = report_views_opt(&r->vo, c, optarg);
-			if (c < 0)
-				usage(stderr);
-			if (c)
-				return 1;
-		}
-	}
-	if (optind < argc)
-		return cli_error("report: unexpected argument '%s'", argv[optind]);
+	if (n < 0)
+		return cli_parse_status(n);
+	if (n)
+		return cli_error("report: unexpected argument '%s'", argv[0]);
 	if (r->view_chosen && report_views_selected(&r->vo))
 		return cli_error("%s prints every entry; the analysis views (--stats, --csv, ...) "
 				 "print tables: give one or the other",
@@ -177,10 +157,9 @@ static int parse_args(struct report *r, int argc, char **argv)
 	if (r->view == VIEW_DUMP && report_filter_given(&r->vo))
 		return cli_error("report: -D prints perf's raw dump of every entry; --requester, "
 				 "--kind and --time filter the other views");
-	if (r->vo.top && !r->vo.stats && !r->vo.latency && !r->vo.csv)
-		return cli_error(
-		    "report: --top trims the tables of --stats and --latency; give one "
-		    "of them");
+	if (r->vo.top && !r->vo.stats && !r->vo.latency && !r->vo.csv && !r->vo.html)
+		return cli_error("report: --top trims the tables of --stats, --latency and --html; "
+				 "give one of them");
 	if (report_filter_resolve(&r->vo))
 		return 1;
 	if (r->pcap_path && !r->view_chosen)

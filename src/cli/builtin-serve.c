@@ -13,7 +13,6 @@
  * its next sample, so the page follows as it would on a host.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,7 +23,6 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 #include "serve.h"
 #include "serve_mhd.h"
 
@@ -153,16 +151,18 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 	struct MHD_Daemon *d = NULL;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
 	char addr[80];
-	int r = serve_setup(&sv, *b) ? cli_fail(&sv.s.err) : 0;
+	int fd = -1, r = serve_setup(&sv, *b) ? cli_fail(&sv.s.err) : 0;
 
 	if (!r)
 		r = publish(&sv, &p);
+	serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
+	if (!r && (fd = serve_listen_socket(sa)) < 0)
+		r = cli_errno(fd, "serve: cannot listen on %s", addr);
 	if (!r) {
 		if (sa->ss.ss_family == AF_INET6)
 			flags |= MHD_USE_IPv6;
-		d = lib_mhd.MHD_start_daemon(flags, 0, NULL, NULL, answer, &p, MHD_OPTION_SOCK_ADDR,
-					     &sa->ss, MHD_OPTION_END);
-		serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
+		d = lib_mhd.MHD_start_daemon(flags, 0, NULL, NULL, answer, &p,
+					     MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_END);
 		if (!d)
 			r = cli_error("serve: cannot listen on %s", addr);
 	}
@@ -194,50 +194,40 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 	return r;
 }
 
-static int serve_usage(int ret)
-{
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope serve [--listen ADDR:PORT] [--interval MS] [--platform NAME]\n"
-		"                       [--backend emulated|host] [--workload NAME] [--seed N]\n"
-		"  Prometheus exporter: GET /metrics (PCIe PMU bandwidth/latency per Root\n"
-		"  Port, PTT tune levels, link speed/width).  Ctrl-C stops it.\n"
-		"  --listen ADDR:PORT  where to listen: HOST:PORT (a name or an IPv4 address),\n"
-		"                      [IPv6]:PORT, or :PORT for every address (default\n"
-		"                      127.0.0.1:9464, loopback only; port 0: any free one,\n"
-		"                      printed when serving starts)\n"
-		"  --interval MS       sampling interval (default 1000)\n");
-	return ret;
-}
+static const char *const serve_synopsis[] = {
+    "serve [--listen ADDR:PORT] [--interval MS] [--platform NAME]\n"
+    "                       [--backend emulated|host] [--workload NAME] [--seed N]",
+    NULL};
 
 int cmd_serve(int argc, char **argv)
 {
-	static const char *const known[] = {"--listen", "--interval", "--help", BACKEND_OPTS_NAMES,
-					    NULL};
 	struct backend_opts bo = {0};
 	const char *listen = "127.0.0.1:9464";
 	uint64_t interval = 1000;
+	const struct cli_option options[] = {
+	    OPT_STRING(0, "listen", &listen, "ADDR:PORT",
+		       "where to listen: HOST:PORT (a name or an IPv4 address),\n"
+		       "[IPv6]:PORT, or :PORT for every address (default\n"
+		       "127.0.0.1:9464, loopback only; port 0: any free one,\n"
+		       "printed when serving starts)"),
+	    OPT_UINT(0, "interval", &interval, 10, 3600000, "MS",
+		     "sampling interval (default 1000)"),
+	    OPT_BACKEND_OPTS(&bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    serve_synopsis, options,
+	    "Prometheus exporter: GET /metrics (PCIe PMU bandwidth/latency per Root\n"
+	    "Port, PTT tune levels, link speed/width).  Ctrl-C stops it.\n",
+	    0};
 	struct serve_addr sa;
 	struct backend *b;
-	int r;
+	int r = cli_parse_options(argc, argv, &cmd);
 
-	for (int i = 1; i < argc; i++) {
-		r = backend_opts_parse(&bo, argc, argv, &i);
-		if (r < 0)
-			return 1;
-		if (r)
-			continue;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return serve_usage(0);
-		if (!strcmp(argv[i], "--listen") && i + 1 < argc) {
-			listen = argv[++i];
-		} else if (!strcmp(argv[i], "--interval") && i + 1 < argc) {
-			if (cli_parse_uint(argv[++i], 10, 3600000, &interval) || interval < 10)
-				return cli_error("serve: --interval '%s': expected 10..3600000 ms",
-						 argv[i]);
-		} else {
-			return cli_unknown_option(argv[i], known);
-		}
-	}
+	if (r < 0)
+		return cli_parse_status(r);
+	if (r)
+		return cli_error("serve: unexpected argument '%s'", argv[0]);
 	if (serve_parse_listen(listen, &sa) || mhd_load())
 		return 1;
 	b = backend_opts_open(&bo, "serve");

@@ -13,7 +13,6 @@
  * Like perf, the counts go to stderr, the exit code is the command's.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,68 +23,22 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 #include "stat_print.h"
 
 #define MAX_EVENT_ARGS 64
 
-static void usage(FILE *out)
-{
-	fprintf(
-	    out,
-	    "usage: pciescope stat -e EVENTS [-e EVENTS ...] [-M GROUPS] [-I MS] [-x SEP | -j]\n"
-	    "                      [-r N] [-o FILE] [--timeout MS] [--metrics]\n"
-	    "                      [--force] [--dry-run] [--platform NAME]\n"
-	    "                      [--backend emulated|host] [--seed N]\n"
-	    "                      [--workload NAME[:k=v,...]]\n"
-	    "                      [[--] COMMAND [ARGS]]\n"
-	    "  -e, --event EVENTS     perf event syntax: pmu/term=val,.../, {groups}, a,b\n"
-	    "  -I, --interval-print MS  print deltas every MS milliseconds\n"
-	    "  -x, --field-separator SEP  perf stat -x layout\n"
-	    "  -j, --json             perf stat -j layout\n"
-	    "  -r, --repeat N         run N times; means with perf's ( +- x%% ) spread\n"
-	    "  -o, --output FILE      write the counts to FILE instead of stderr\n"
-	    "  --timeout MS           stop after MS milliseconds (the command gets SIGTERM)\n"
-	    "  -M, --metrics-group G  the events of metric groups G[,G]: pcie_bandwidth,\n"
-	    "                         pcie_latency (every PCIe PMU), iommu (every AMD IOMMU)\n"
-	    "  --metrics              derived metrics of related PCIe PMU pairs\n"
-	    "  --force                pass events that break the PCIe PMU document's rules\n"
-	    "  --dry-run              print each event's encoding, count nothing\n"
-	    "Without COMMAND, counts until SIGINT (Ctrl-C) or --timeout; on the emulated\n"
-	    "backend its clock then follows the wall clock.\n");
-}
+static const char *const stat_synopsis[] = {
+    "stat -e EVENTS [-e EVENTS ...] [-M GROUPS] [-I MS] [-x SEP|-j]\n"
+    "                      [-r N] [-o FILE] [--timeout MS] [--metrics]\n"
+    "                      [--force] [--dry-run] [--platform NAME]\n"
+    "                      [--backend emulated|host] [--seed N]\n"
+    "                      [--workload NAME[:k=v,...]]\n"
+    "                      [[--] COMMAND [ARGS]]",
+    NULL};
 
-enum {
-	OPT_METRICS = 256,
-	OPT_FORCE,
-	OPT_DRY_RUN,
-	OPT_PLATFORM,
-	OPT_BACKEND,
-	OPT_SEED,
-	OPT_WORKLOAD,
-	OPT_TIMEOUT
-};
-
-static const struct option options[] = {
-    {"event", required_argument, NULL, 'e'},
-    {"interval-print", required_argument, NULL, 'I'},
-    {"field-separator", required_argument, NULL, 'x'},
-    {"json", no_argument, NULL, 'j'},
-    {"all-cpus", no_argument, NULL, 'a'},
-    {"repeat", required_argument, NULL, 'r'},
-    {"output", required_argument, NULL, 'o'},
-    {"metrics-group", required_argument, NULL, 'M'},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"metrics", no_argument, NULL, OPT_METRICS},
-    {"force", no_argument, NULL, OPT_FORCE},
-    {"dry-run", no_argument, NULL, OPT_DRY_RUN},
-    {"platform", required_argument, NULL, OPT_PLATFORM},
-    {"backend", required_argument, NULL, OPT_BACKEND},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"workload", required_argument, NULL, OPT_WORKLOAD},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
+static const char stat_notes[] =
+    "Without COMMAND, counts until SIGINT (Ctrl-C) or --timeout; on the emulated\n"
+    "backend its clock then follows the wall clock.\n";
 
 struct args {
 	const char *ev[MAX_EVENT_ARGS];
@@ -96,106 +49,109 @@ struct args {
 	struct backend_opts bo;
 };
 
-static int parse_uint(const char *s, const char *what, uint64_t max, uint64_t *out)
+/* What the table's callbacks fill: the options beyond plain values. */
+struct parse_ctx {
+	struct stat_config *s;
+	struct args *a;
+};
+
+static int add_event(const struct cli_option *opt, const char *arg)
 {
-	if (cli_parse_uint(s, 10, max, out))
-		return cli_error("%s: '%s' is not a number up to %llu", what, s,
-				 (unsigned long long)max);
+	struct args *a = ((struct parse_ctx *)opt->value)->a;
+
+	if (a->nev >= MAX_EVENT_ARGS)
+		return cli_error("-e: at most %d event arguments", MAX_EVENT_ARGS);
+	a->ev[a->nev++] = arg;
 	return 0;
 }
 
-static int parse_opt(int c, struct stat_config *s, struct args *a)
+static int add_group(const struct cli_option *opt, const char *arg)
 {
-	uint64_t v;
+	struct args *a = ((struct parse_ctx *)opt->value)->a;
 
-	switch (c) {
-	case 'e':
-		if (a->nev >= MAX_EVENT_ARGS)
-			return cli_error("-e: at most %d event arguments", MAX_EVENT_ARGS);
-		a->ev[a->nev++] = optarg;
-		return 0;
-	case 'I':
-		if (parse_uint(optarg, "-I", 3600000, &v))
-			return 1;
-		if (v < 1)
-			return cli_error("-I: the interval must be at least 1 ms");
-		s->interval_ms = (unsigned)v;
-		return 0;
-	case 'x':
-	case 'j':
-		if (s->layout != STAT_TEXT && s->layout != (c == 'x' ? STAT_CSV : STAT_JSON))
-			return cli_error("-x and -j are two output formats; give one");
-		s->layout = c == 'x' ? STAT_CSV : STAT_JSON;
-		if (c == 'x')
-			s->sep = optarg;
-		return 0;
-	case 'a':
-		return 0; /* uncore events are system-wide already */
-	case 'r':
-		if (parse_uint(optarg, "-r", 100000, &v))
-			return 1;
-		if (v < 1)
-			return cli_error("stat: -r: the number of runs must be at least 1");
-		s->repeat = (unsigned)v;
-		return 0;
-	case 'o':
-		a->output = optarg;
-		return 0;
-	case 'M':
-		if (a->ngroups >= MAX_EVENT_ARGS)
-			return cli_error("-M: at most %d arguments", MAX_EVENT_ARGS);
-		a->groups[a->ngroups++] = optarg;
-		return 0;
-	case OPT_TIMEOUT:
-		if (parse_uint(optarg, "--timeout", 86400000, &v))
-			return 1;
-		if (v < 1)
-			return cli_error("stat: --timeout: must be at least 1 ms");
-		s->timeout_ns = v * 1000000ull;
-		return 0;
-	case OPT_METRICS:
-		s->metrics = true;
-		return 0;
-	case OPT_FORCE:
-		s->force = true;
-		return 0;
-	case OPT_DRY_RUN:
-		s->dry_run = true;
-		return 0;
-	case OPT_PLATFORM:
-		return backend_opts_set(&a->bo, "--platform", optarg);
-	case OPT_BACKEND:
-		return backend_opts_set(&a->bo, "--backend", optarg);
-	case OPT_SEED:
-		return backend_opts_set(&a->bo, "--seed", optarg);
-	case OPT_WORKLOAD:
-		return backend_opts_set(&a->bo, "--workload", optarg);
-	case 'h':
-		usage(stdout);
-		exit(0);
-	case '?':
-		return 1;
-	default:
-		usage(stderr);
-		return 1;
-	}
+	if (a->ngroups >= MAX_EVENT_ARGS)
+		return cli_error("-M: at most %d arguments", MAX_EVENT_ARGS);
+	a->groups[a->ngroups++] = arg;
+	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct stat_config *s, struct args *a)
+/* -x SEP and -j: two layouts, one of them. */
+static int set_layout(const struct cli_option *opt, const char *arg)
 {
-	int c;
+	struct stat_config *s = ((struct parse_ctx *)opt->value)->s;
+	enum stat_layout l = arg ? STAT_CSV : STAT_JSON;
 
-	optind = 1;
-	while ((c = cli_getopt(argc, argv, "+e:I:x:jar:o:M:h", options)) != -1)
-		if (parse_opt(c, s, a))
-			return 1;
+	if (s->layout != STAT_TEXT && s->layout != l)
+		return cli_error("-x and -j are two output formats; give one");
+	s->layout = l;
+	if (arg)
+		s->sep = arg;
+	return 0;
+}
+
+/* -a: uncore events are system-wide already; taken for perf's command lines. */
+static int all_cpus(const struct cli_option *opt, const char *arg)
+{
+	return 0;
+}
+
+static int check_args(struct stat_config *s, struct args *a, uint64_t interval, uint64_t repeat,
+		      uint64_t timeout)
+{
 	if (!a->nev && !a->ngroups)
 		return cli_error("no event given; use -e EVENTS (see 'pciescope stat --help')");
+	/* 0: not given (the table takes 1 or more) */
+	if (interval)
+		s->interval_ms = (unsigned)interval;
+	if (repeat)
+		s->repeat = (unsigned)repeat;
+	if (timeout)
+		s->timeout_ns = timeout * 1000000ull;
 	if (s->repeat > 1 && s->interval_ms)
 		return cli_error(
 		    "stat: -r and -I: repeated runs print no intervals; give one of them");
-	if (optind < argc)
-		s->argv = argv + optind;
+	return 0;
+}
+
+/* 0, 1 after an error, -1 after --help. */
+static int parse_args(int argc, char **argv, struct stat_config *s, struct args *a)
+{
+	struct parse_ctx ctx = {s, a};
+	uint64_t interval = 0, repeat = 0, timeout = 0;
+	const struct cli_option options[] = {
+	    OPT_CALLBACK('e', "event", &ctx, "EVENTS",
+			 "perf event syntax: pmu/term=val,.../, {groups}, a,b", add_event),
+	    OPT_UINT('I', "interval-print", &interval, 1, 3600000, "MS",
+		     "print deltas every MS milliseconds"),
+	    OPT_CALLBACK('x', "field-separator", &ctx, "SEP", "perf stat -x layout", set_layout),
+	    OPT_CALLBACK('j', "json", &ctx, NULL, "perf stat -j layout", set_layout),
+	    OPT_CALLBACK('a', "all-cpus", &ctx, NULL, NULL, all_cpus),
+	    OPT_UINT('r', "repeat", &repeat, 1, 100000, "N",
+		     "run N times; means with perf's ( +- x% ) spread"),
+	    OPT_STRING('o', "output", &a->output, "FILE",
+		       "write the counts to FILE instead of stderr"),
+	    OPT_UINT(0, "timeout", &timeout, 1, 86400000, "MS",
+		     "stop after MS milliseconds (the command gets SIGTERM)"),
+	    OPT_CALLBACK('M', "metrics-group", &ctx, "G",
+			 "the events of metric groups G[,G]: pcie_bandwidth,\n"
+			 "pcie_latency (every PCIe PMU), iommu (every AMD IOMMU)",
+			 add_group),
+	    OPT_BOOL(0, "metrics", &s->metrics, "derived metrics of related PCIe PMU pairs"),
+	    OPT_BOOL(0, "force", &s->force, "pass events that break the PCIe PMU document's rules"),
+	    OPT_BOOL(0, "dry-run", &s->dry_run, "print each event's encoding, count nothing"),
+	    OPT_BACKEND_OPTS(&a->bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {stat_synopsis, options, stat_notes,
+						CLI_PARSE_STOP_AT_NON_OPTION};
+	int n = cli_parse_options(argc, argv, &cmd);
+
+	if (n < 0)
+		return n == CLI_PARSE_HELP ? -1 : 1;
+	if (check_args(s, a, interval, repeat, timeout))
+		return 1;
+	if (n)
+		s->argv = argv;
 	return 0;
 }
 
@@ -324,8 +280,9 @@ int cmd_stat(int argc, char **argv)
 	char err[256];
 	int r;
 
-	if (parse_args(argc, argv, &s, &a))
-		return 1;
+	r = parse_args(argc, argv, &s, &a);
+	if (r)
+		return r < 0 ? 0 : 1;
 	stat_catch_sigint();
 	if (backend_open(&a.bo.o, &s.b, err, sizeof(err)))
 		return cli_error("%s", err);

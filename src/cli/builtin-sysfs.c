@@ -10,7 +10,6 @@
  * perf (sysfs_export.c says what is copied).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,84 +20,73 @@
 #include <pciescope/tool/sysfs_export.h>
 
 #include "cli.h"
+#include "parse_options.h"
 #include "sysfs_mount.h"
 
-static void usage(FILE *out)
+static const char *const sysfs_synopsis[] = {
+    "sysfs export DIR [--platform NAME] [--backend emulated|host]",
+    "sysfs mount [--platform NAME] [-f] DIR", NULL};
+
+static const char sysfs_notes[] =
+    "export writes the PMU tree as plain files under DIR; mount serves the emulated\n"
+    "platform's whole /sys under DIR (FUSE): see 'pciescope sysfs mount --help'.\n";
+
+static int which_action(int n, char **words)
 {
-	fprintf(out, "usage: pciescope sysfs export DIR [--platform NAME] "
-		     "[--backend emulated|host]\n"
-		     "       pciescope sysfs mount [--platform NAME] [-f] DIR\n");
+	static const char *const actions[] = {"export", "mount", NULL};
+
+	if (!n)
+		return cli_error("which action? export or mount (see 'pciescope sysfs --help')");
+	return cli_unknown_word("action", words[0], actions);
 }
 
-static const struct option options[] = {
-    {"platform", required_argument, NULL, 'p'},
-    {"backend", required_argument, NULL, 'b'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
-static int parse(int argc, char **argv, struct backend_options *bo, const char **dir)
+/*
+ * export DIR: argv[0] is "export"; options may stand before or after DIR.
+ * Without the action word (exported false) the same table answers --help
+ * and a mistyped option, and the first word is a mistyped action.
+ */
+static int sysfs_export(int argc, char **argv, bool exported)
 {
-	int c;
+	struct backend_options bo = {0};
+	const struct cli_option options[] = {
+	    OPT_STRING(0, "platform", &bo.platform, "NAME", "the emulated platform (kunpeng930)"),
+	    OPT_STRING(0, "backend", &bo.kind, "B", "emulated (the default) or host"),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {sysfs_synopsis, options, sysfs_notes, 0};
+	struct backend *b;
+	unsigned files = 0;
+	char err[256];
+	struct tool_err e;
+	int r = cli_parse_options(argc, argv, &cmd);
 
-	/* argv[0] is "export": options may stand before or after DIR. */
-	optind = 1;
-	while ((c = cli_getopt(argc, argv, "h", options)) != -1) {
-		if (c == 'p')
-			bo->platform = optarg;
-		else if (c == 'b')
-			bo->kind = optarg;
-		else if (c == 'h') {
-			usage(stdout);
-			exit(0);
-		} else {
-			return 1;
-		}
-	}
-	if (optind + 1 != argc) {
-		usage(stderr);
-		return 1;
-	}
-	*dir = argv[optind];
-	return 0;
+	if (r < 0)
+		return cli_parse_status(r);
+	if (!exported)
+		return which_action(r, argv);
+	if (!r)
+		return cli_error(
+		    "sysfs export: which DIR? e.g. 'pciescope sysfs export /tmp/pmus'");
+	if (r > 1)
+		return cli_error("sysfs export: one DIR, not '%s' too", argv[1]);
+	if (mkdir(argv[0], 0755) && errno != EEXIST)
+		return cli_errno(-errno, "cannot create %s", argv[0]);
+	if (backend_open(&bo, &b, err, sizeof(err)))
+		return cli_error("%s", err);
+	r = sysfs_export_dir(b, PMU_SYSFS_DIR, argv[0], NULL, NULL, &files, &e);
+	if (r)
+		r = cli_fail(&e);
+	else
+		printf("%u files of %s written to %s\n", files, PMU_SYSFS_DIR, argv[0]);
+	backend_close(b);
+	return r;
 }
 
 int cmd_sysfs(int argc, char **argv)
 {
-	struct backend_options bo = {0};
-	struct backend *b;
-	unsigned files = 0;
-	const char *dir;
-	char err[256];
-	struct tool_err e;
-	int r;
-
 	if (argc > 1 && !strcmp(argv[1], "mount"))
 		return cli_sysfs_mount(argc - 1, argv + 1);
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
-		return 0;
-	}
-	if (argc > 1 && argv[1][0] == '-') {
-		static const char *const known[] = {"--help", NULL};
-
-		return cli_unknown_option(argv[1], known);
-	}
-	if (argc < 2 || strcmp(argv[1], "export")) {
-		usage(stderr);
-		return 1;
-	}
-	if (parse(argc - 1, argv + 1, &bo, &dir))
-		return 1;
-	if (mkdir(dir, 0755) && errno != EEXIST)
-		return cli_errno(-errno, "cannot create %s", dir);
-	if (backend_open(&bo, &b, err, sizeof(err)))
-		return cli_error("%s", err);
-	r = sysfs_export_dir(b, PMU_SYSFS_DIR, dir, NULL, NULL, &files, &e);
-	if (r)
-		r = cli_fail(&e);
-	else
-		printf("%u files of %s written to %s\n", files, PMU_SYSFS_DIR, dir);
-	backend_close(b);
-	return r;
+	if (argc > 1 && !strcmp(argv[1], "export"))
+		return sysfs_export(argc - 1, argv + 1, true);
+	return sysfs_export(argc, argv, false);
 }

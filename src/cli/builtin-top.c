@@ -24,7 +24,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
+#include "terminal_width.h"
 #include "top.h"
 
 struct top {
@@ -42,20 +42,6 @@ static volatile sig_atomic_t quit;
 static void on_signal(int sig)
 {
 	quit = 1;
-}
-
-static int usage(int ret)
-{
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope top [--interval MS] [--once] [--json] [--platform NAME]\n"
-		"                     [--backend emulated|host] [--workload NAME] [--seed N]\n"
-		"  live per-Root-Port view of the PCIe PMUs (like pcm-pcie): bandwidth per\n"
-		"  direction and TLP kind, average latency, link utilisation, PTT tune levels\n"
-		"  q quits (or Ctrl-C)\n"
-		"  --interval MS  refresh interval (default 1000, 10 to 3600000)\n"
-		"  --once         print one interval and exit\n"
-		"  --json         one JSON object per interval instead of the screen\n");
-	return ret;
 }
 
 /* The wait between frames reads the keyboard: 'q' quits at once. */
@@ -146,7 +132,7 @@ static int frame(struct top *t, const struct pace *pc)
 	if (t->json)
 		top_render_json(stdout, &f);
 	else
-		top_render_text(stdout, &f, t->tty);
+		top_render_text(stdout, &f, t->tty, cli_terminal_width(STDOUT_FILENO));
 	top_frame_free(&f);
 	return 0;
 }
@@ -182,33 +168,35 @@ static int loop(struct top *t)
 	return r;
 }
 
+static const char *const top_synopsis[] = {
+    "top [--interval MS] [--once] [--json] [--platform NAME]\n"
+    "                     [--backend emulated|host] [--workload NAME] [--seed N]",
+    NULL};
+
 static int parse(struct top *t, int argc, char **argv)
 {
-	uint64_t v;
+	uint64_t interval = t->interval;
+	const struct cli_option options[] = {
+	    OPT_UINT(0, "interval", &interval, 10, 3600000, "MS",
+		     "refresh interval (default 1000)"),
+	    OPT_BOOL(0, "once", &t->once, "print one interval and exit"),
+	    OPT_BOOL(0, "json", &t->json, "one JSON object per interval instead of the screen"),
+	    OPT_BACKEND_OPTS(&t->bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    top_synopsis, options,
+	    "Live per-Root-Port view of the PCIe PMUs (like pcm-pcie): bandwidth per\n"
+	    "direction and TLP kind, average latency, link utilisation, PTT tune levels.\n"
+	    "q quits (or Ctrl-C).\n",
+	    0};
+	int r = cli_parse_options(argc, argv, &cmd);
 
-	for (int i = 1; i < argc; i++) {
-		int r = backend_opts_parse(&t->bo, argc, argv, &i);
-
-		if (r < 0)
-			return 1;
-		if (r)
-			continue;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			exit(usage(0));
-		if (!strcmp(argv[i], "--once")) {
-			t->once = true;
-		} else if (!strcmp(argv[i], "--json")) {
-			t->json = true;
-		} else if (!strcmp(argv[i], "--interval") && i + 1 < argc) {
-			if (cli_parse_uint(argv[++i], 10, 3600000, &v) || v < 10)
-				return cli_error("top: --interval '%s': expected 10..3600000 ms",
-						 argv[i]);
-			t->interval = (unsigned)v;
-		} else {
-			return cli_error("top: unknown option '%s'; see 'pciescope top --help'",
-					 argv[i]);
-		}
-	}
+	if (r < 0)
+		return cli_parse_status(r) ? 1 : -1;
+	if (r)
+		return cli_error("top: unexpected argument '%s'", argv[0]);
+	t->interval = (unsigned)interval;
 	return 0;
 }
 
@@ -218,8 +206,9 @@ int cmd_top(int argc, char **argv)
 	struct termios raw;
 	int r;
 
-	if (parse(&t, argc, argv))
-		return 1;
+	r = parse(&t, argc, argv);
+	if (r)
+		return r < 0 ? 0 : 1;
 	if ((r = setup(&t))) {
 		teardown(&t);
 		return r;

@@ -145,43 +145,35 @@ static int print_json(const struct topo *t, struct names *nm)
 	return r ? cli_error("topo: cannot write JSON") : 0;
 }
 
-static int topo_usage(int ret)
-{
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope topo [-v] [--json] [--backend host|emulated] [--platform NAME]\n"
-		"  The PCI tree with link speed/width, current vs maximum; a link below what\n"
-		"  both its ends support is flagged DOWNGRADED, one held back by the other end\n"
-		"  says which.  -v: MPS, MRRS, ASPM and AER status as lspci -vv shows them.\n"
-		"  Names from pci.ids (libpci).\n");
-	return ret;
-}
+static const char *const topo_synopsis[] = {
+    "topo [-v] [--json] [--backend host|emulated] [--platform NAME]", NULL};
 
 int cmd_topo(int argc, char **argv)
 {
 	struct backend_opts bo = {0};
 	struct names nm = {0};
 	struct topo t = {0};
-	static const char *const known[] = {"--json", "--verbose", "--help", BACKEND_OPTS_NAMES,
-					    NULL};
 	bool json = false, verbose = false;
+	const struct cli_option options[] = {
+	    OPT_BOOL('v', "verbose", &verbose,
+		     "MPS, MRRS, ASPM and AER status as lspci -vv shows them"),
+	    OPT_BOOL(0, "json", &json, "the tree as JSON"),
+	    OPT_BACKEND_OPTS(&bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    topo_synopsis, options,
+	    "The PCI tree with link speed/width, current vs maximum; a link below what\n"
+	    "both its ends support is flagged DOWNGRADED, one held back by the other end\n"
+	    "says which.  Names from pci.ids (libpci).\n",
+	    0};
 	struct backend *b;
-	int r;
+	int r = cli_parse_options(argc, argv, &cmd);
 
-	for (int i = 1; i < argc; i++) {
-		r = backend_opts_parse(&bo, argc, argv, &i);
-		if (r < 0)
-			return 1;
-		if (r)
-			continue;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return topo_usage(0);
-		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
-			verbose = true;
-		else if (!strcmp(argv[i], "--json"))
-			json = true;
-		else
-			return cli_unknown_option(argv[i], known);
-	}
+	if (r < 0)
+		return cli_parse_status(r);
+	if (r)
+		return cli_error("topo: unexpected argument '%s'", argv[0]);
 	b = backend_opts_open(&bo, "topo");
 	if (!b)
 		return 1;

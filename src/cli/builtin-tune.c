@@ -65,19 +65,40 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 
 /* One PARAM[=VALUE] argument, checked, with the value the file held before. */
 struct tune_arg {
-	char name[128], path[512], before[64];
-	const char *value; /* NULL: only read */
+	char name[128], path[512], before[64], number[24];
+	const char *value; /* NULL: only read; else the number to write, in decimal */
 };
+
+/*
+ * A value as the driver takes it (kstrtou16 in base 10): an optional '+',
+ * decimal digits, at most 65535.  The CLI checks it first so that a bad one
+ * in a list leaves every parameter as it was; 0x1 is refused as the driver
+ * refuses it, only with the reason.
+ */
+static int tune_value(const char *s, char *number, size_t n)
+{
+	uint64_t v;
+
+	if (*s == '+')
+		s++;
+	if (!*s || strspn(s, "0123456789") != strlen(s) || cli_parse_uint(s, 10, 65535, &v))
+		return -EINVAL;
+	snprintf(number, n, "%llu", (unsigned long long)v);
+	return 0;
+}
 
 static int tune_check(struct backend *b, const char *dev, const char *dir, const char *arg,
 		      struct tune_arg *t)
 {
 	const char *eq = strchr(arg, '=');
-	uint64_t v;
 	ssize_t ret;
 
 	snprintf(t->name, sizeof(t->name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
 	t->value = eq ? eq + 1 : NULL;
+	if (!t->name[0] || strchr(t->name, '/'))
+		return cli_error("tune: %s: '%s' names no parameter; give PARAM or PARAM=VALUE "
+				 "(see 'pciescope tune %s'); nothing was changed",
+				 dev, arg, dev);
 	if (!strcmp(t->name, "qos_tx_dp"))
 		return cli_error("tune: qos_tx_dp: no such parameter (the PTT document's "
 				 "example name is a typo); use qos_tx_cpl, qos_tx_np or qos_tx_p");
@@ -88,10 +109,12 @@ static int tune_check(struct backend *b, const char *dev, const char *dir, const
 				 t->name, dev);
 	if (ret < 0)
 		return cli_errno((int)ret, "tune: %s: %s", dev, t->name);
-	if (t->value && cli_parse_uint(t->value, 10, 65535, &v))
+	if (t->value && tune_value(t->value, t->number, sizeof(t->number)))
 		return cli_error("tune: %s: %s=%s: Invalid argument (a level is 0..2; the device "
 				 "takes up to 65535 as 2); nothing was changed",
 				 dev, t->name, t->value);
+	if (t->value)
+		t->value = t->number;
 	return 0;
 }
 
@@ -135,50 +158,55 @@ static int tune_all(struct backend *b, const char *dev, const char *dir, char **
 	return ret;
 }
 
-static int tune_usage(int ret)
+static const char *const tune_synopsis[] = {
+    "tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]",
+    "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
+
+static const char tune_notes[] =
+    "DEVICE is a PMU with a tune/ directory, e.g. hisi_ptt0_2; PARAM one of\n"
+    "qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, tx_alloc_buf_level;\n"
+    "VALUE a level 0..2.  The search's own options: 'pciescope tune --search --help'.\n"
+    "With --backend host, PARAM=VALUE writes the real PTT's tune/ files of this\n"
+    "machine (as root): the levels of its PCIe core change until the next write.\n";
+
+static bool is_search(int argc, char **argv)
 {
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]\n"
-		"       pciescope tune DEVICE --search -e EVENT [...] -- COMMAND  (see --search "
-		"--help)\n"
-		"  DEVICE  a PMU with a tune/ directory, e.g. hisi_ptt0_2\n"
-		"  PARAM   qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, "
-		"tx_alloc_buf_level\n"
-		"  With --backend host, PARAM=VALUE writes the real PTT's tune/ files of this\n"
-		"  machine (as root): the levels of its PCIe core change until the next write.\n");
-	return ret;
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--search"))
+			return true;
+	return false;
+}
+
+/* tune DEVICE --search ...: DEVICE comes first, the options after it. */
+static int tune_search(int argc, char **argv)
+{
+	if (argc > 1 && argv[1][0] != '-')
+		return tune_search_main(argv[1], argc - 1, argv + 1);
+	return tune_search_main(NULL, argc, argv);
 }
 
 int cmd_tune(int argc, char **argv)
 {
 	struct backend_opts bo = {0};
-	const char *dev = NULL;
+	const struct cli_option options[] = {
+	    OPT_BACKEND_OPTS(&bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {tune_synopsis, options, tune_notes, 0};
+	const char *dev;
 	char dir[384];
-	int first = 0, ret = 0, r;
+	int ret = 0, n;
 	struct backend *b;
-	static const char *const known[] = {"--help", BACKEND_OPTS_NAMES, NULL};
 
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--search"))
-			return argv[1][0] == '-' ? tune_usage(1)
-						 : tune_search_main(argc - 1, argv + 1);
-	for (int i = 1; i < argc && !first; i++) {
-		r = backend_opts_parse(&bo, argc, argv, &i);
-		if (r < 0)
-			return 1;
-		if (r)
-			continue;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return tune_usage(0);
-		if (argv[i][0] == '-')
-			return cli_unknown_option(argv[i], known);
-		if (!dev)
-			dev = argv[i];
-		else
-			first = i;
-	}
-	if (!dev)
-		return tune_usage(1);
+	if (is_search(argc, argv))
+		return tune_search(argc, argv);
+	n = cli_parse_options(argc, argv, &cmd);
+	if (n < 0)
+		return cli_parse_status(n);
+	if (!n)
+		return cli_error("tune: which DEVICE? e.g. 'pciescope tune hisi_ptt0_2' (see "
+				 "'pciescope list' for the PMUs with tune parameters)");
+	dev = argv[0];
 	b = backend_opts_open(&bo, "tune");
 	if (!b)
 		return 1;
@@ -186,10 +214,10 @@ int cmd_tune(int argc, char **argv)
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				dev);
-	else if (!first)
+	else if (n == 1)
 		ret = tune_show_all(b, dev, dir);
 	else
-		ret = tune_all(b, dev, dir, argv + first, argc - first);
+		ret = tune_all(b, dev, dir, argv + 1, n - 1);
 	backend_close(b);
 	return ret;
 }

@@ -10,17 +10,23 @@
 #include <pciescope/perf/event_parse.h>
 #include <pciescope/tool/counter_events.h>
 #include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/stat.h>
 
-int counter_events_parse(struct backend *b, const char *text, struct counter_event **ev, size_t *n,
-			 struct tool_err *e)
+int counter_events_parse(struct backend *b, const char *text, bool rules, struct counter_event **ev,
+			 size_t *n, struct tool_err *e)
 {
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
 	char err[1024];
+	int ret;
 
 	pmu_source_backend(b, &src);
 	if (perf_events_parse(&l, text, &src, err, sizeof(err)))
 		return tool_fail(e, -EINVAL, "%s", err);
+	if (rules && (ret = stat_check_event_rules(&l, &src, e))) {
+		perf_events_free(&l);
+		return ret;
+	}
 	*ev = calloc(l.n ? l.n : 1, sizeof(**ev));
 	if (!*ev) {
 		perf_events_free(&l);

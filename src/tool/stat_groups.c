@@ -22,8 +22,15 @@
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
 
-/* miss/hit pairs of the three caches, then walk reads over translations */
-static const unsigned iommu_csources[] = {0x07, 0x06, 0x09, 0x08, 0x0b, 0x0a, 0x0c, 0x05};
+/*
+ * Miss/hit pairs of the three caches, then walk reads over translations, by
+ * their events/ names (csource 0x7, 0x6, 0x9, 0x8, 0xb, 0xa, 0xc, 0x5), so
+ * that stat labels each line with what it counts.
+ */
+static const char *const iommu_names[] = {"mem_iommu_tlb_pte_mis", "mem_iommu_tlb_pte_hit",
+					  "mem_iommu_tlb_pde_mis", "mem_iommu_tlb_pde_hit",
+					  "mem_dte_mis",	   "mem_dte_hit",
+					  "page_tbl_read_tot",	   "mem_trans_total"};
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -59,8 +66,8 @@ static int iommu_events(struct stat_config *s, const char *pmu, const struct per
 {
 	char ev[128];
 
-	for (size_t k = 0; k < ARRAY_SIZE(iommu_csources); k++) {
-		snprintf(ev, sizeof(ev), "%s/csource=%#x/", pmu, iommu_csources[k]);
+	for (size_t k = 0; k < ARRAY_SIZE(iommu_names); k++) {
+		snprintf(ev, sizeof(ev), "%s/%s/", pmu, iommu_names[k]);
 		int r = parse(s, ev, src);
 
 		if (r)

@@ -88,8 +88,14 @@ static int check_event(struct tool_err *e, const struct perf_pmu *p,
 
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 {
-	for (size_t i = 0; i < s->events.n; i++) {
-		const struct perf_event_spec *ev = &s->events.ev[i];
+	return stat_check_event_rules(&s->events, src, &s->err);
+}
+
+int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src,
+			   struct tool_err *e)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const struct perf_event_spec *ev = &l->ev[i];
 		struct perf_pmu *p;
 		char err[256];
 		int r;
@@ -97,9 +103,8 @@ int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 		if (!hisi_pcie_pmu_name(ev->pmu))
 			continue;
 		if (perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
-			return tool_fail(&s->err, -ENOENT, "%s: cannot read pmu '%s'", ev->text,
-					 ev->pmu);
-		r = check_event(&s->err, p, ev);
+			return tool_fail(e, -ENOENT, "%s: cannot read pmu '%s'", ev->text, ev->pmu);
+		r = check_event(e, p, ev);
 		perf_pmu__free(p);
 		if (r)
 			return r;

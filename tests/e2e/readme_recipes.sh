@@ -7,6 +7,9 @@
 # zeros, and a headline bandwidth within 10 % of the payload over the time
 # recorded (4DW times lose gaps: the recording's span is used); the README's pipe example's event (with its type=) is accepted and
 # traced.  The commands are the documents' lines, read from the documents.
+# The decoding section's lines run in order in a directory of their own, so
+# each file a line reads is made by an earlier line, and its jq filter
+# selects something.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -45,6 +48,28 @@ while read -r cmd; do
 	eval "$cmd" >out.txt 2>err.txt || fail "'$cmd': $(cat err.txt)"
 done < <(awk '/^## Trace analysis/ { s = 1; next } /^## / { s = 0 } s && /^    pciescope report/ { sub(/^ +/, ""); sub(/ +#.*/, ""); print }' "$SRC_DIR/README.md")
 [ -s report.html ] && [ -s t.json ] || fail "README's --html / --chrome-trace wrote nothing"
+
+# "report: decode a PTT trace", line by line (perf's own line aside): trace.data
+# comes from the section's record line, and the jq example selects entries
+rm -rf decode && mkdir decode
+cp perf.data decode/
+(
+	cd decode
+	n=0
+	while read -r cmd; do
+		eval "$cmd" >out.txt 2>err.txt || fail "'$cmd': $(cat err.txt)"
+		[ -s out.txt ] || [[ $cmd == "pciescope record "* ]] || fail "'$cmd' printed nothing"
+		n=$((n + 1))
+	done < <(awk '/^## report: decode a PTT trace/ { s = 1; next } /^## / { s = 0 }
+		s && /^    pciescope / { sub(/^ +/, ""); sub(/ +# .*/, ""); print }' "$SRC_DIR/README.md")
+	[ "$n" -ge 1 ] || fail "the decoding section has no pciescope line"
+	[ -s trace.data ] || fail "no README line made trace.data"
+	jqline=$(awk '/^## report: decode a PTT trace/ { s = 1; next } /^## / { s = 0 }
+		s && /\| jq / { sub(/^ +/, ""); print; exit }' "$SRC_DIR/README.md")
+	[ -n "$jqline" ] || fail "no jq example in the decoding section"
+	eval "$jqline" >jq.txt || fail "'$jqline' failed"
+	[ "$(grep -c . jq.txt)" -ge 10 ] || fail "'$jqline' selects $(grep -c . jq.txt) entries"
+)
 
 # the pipe example's event: perf's line with pciescope for perf, to a file
 cmd=$(awk '/perf record -o - / { sub(/^ +/, ""); print; exit }' "$SRC_DIR/README.md")

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # `serve --listen` in the spellings exporters take: [IPv6]:PORT, a name,
 # :PORT (every address); the page answers on the address printed.  Without
-# --listen the exporter is on loopback only (its help says so).
+# --listen the exporter is on loopback only (its help says so).  A port in
+# use is one error line naming that port and why.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 P=$PCIESCOPE
@@ -33,6 +34,19 @@ check() { # check LISTEN URL-PATTERN
 	grep -q '^pciescope_pcie_bytes_total{' "$TEST_TMP/page" || err "$1: no counters at $url"
 	kill "$pid"; wait "$pid" 2>/dev/null; pid=""
 }
+# a second exporter on the first one's port: the port it asked for, and why
+if serve_on '127.0.0.1:0'; then
+	port=${url##*:}
+	port=${port%%/*}
+	if "$P" serve --listen "127.0.0.1:$port" >/dev/null 2>"$TEST_TMP/busy"; then
+		err "a second serve took port $port"
+	fi
+	[ "$(cat "$TEST_TMP/busy")" = "pciescope: serve: cannot listen on 127.0.0.1:$port: Address already in use" ] ||
+		err "port in use: $(cat "$TEST_TMP/busy")"
+	kill "$pid"; wait "$pid" 2>/dev/null; pid=""
+else
+	err "serve did not start: $(cat "$TEST_TMP/err")"
+fi
 check '[::1]:0' '^http://\[::1\]:[0-9]+/metrics$'
 check 'localhost:0' '^http://(127\.0\.0\.1|\[::1\]):[0-9]+/metrics$'
 check ':0' '^http://0\.0\.0\.0:[0-9]+/metrics$'

@@ -66,6 +66,9 @@ struct stat_config {
 
 /* Seed rules the kernel leaves unchecked; -EINVAL names the rule in s->err. */
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
+/* The same for any parsed event list (tune --search's target), the rule in e. */
+int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src,
+			   struct tool_err *e);
 
 /*
  * One warning line per event whose documented meaning this kernel does not

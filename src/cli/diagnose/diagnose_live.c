@@ -167,7 +167,7 @@ static int pmu_events(struct live *l)
 		 len ? "," : "", l->pmu, all, l->pmu, all, l->pmu, all, l->pmu, all);
 	struct tool_err e;
 
-	return counter_events_parse(l->b, text, &l->ev, &l->nev, &e) ? cli_fail(&e) : 0;
+	return counter_events_parse(l->b, text, false, &l->ev, &l->nev, &e) ? cli_fail(&e) : 0;
 }
 
 static double pair(const struct counters *c, size_t i)

@@ -138,7 +138,8 @@ static int set_numvfs(struct ioda_ctx *c, const char *bdf, uint16_t dom)
 	int err;
 
 	if (cli_parse_uint(c->o.numvfs, 10, UINT16_MAX, &n))
-		return cli_error("ioda: --numvfs needs a count, not '%s'", c->o.numvfs);
+		return cli_error("ioda: --numvfs: '%s' is not a number from 0 to %u", c->o.numvfs,
+				 UINT16_MAX);
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/sriov_numvfs", bdf);
 	snprintf(what, sizeof(what), "sriov %s --numvfs %" PRIu64, bdf, n);
 	snprintf(val, sizeof(val), "%" PRIu64, n);

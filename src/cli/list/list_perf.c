@@ -157,7 +157,7 @@ static void print_raw_descriptor(json_t *pmu, bool details)
 		snprintf(shrt + ns, sizeof(shrt) - ns, "%s/modifier", i > 3 ? ",..." : "");
 	if (nf < sizeof(full))
 		snprintf(full + nf, sizeof(full) - nf, "/modifier");
-	printf("  %-51s[Raw hardware event descriptor]\n", shrt);
+	printf("  %-50s [Raw hardware event descriptor]\n", shrt);
 	if (details)
 		printf("        %s\n", full);
 }

@@ -77,8 +77,9 @@ static int take_top(const char *arg, size_t *top)
 {
 	uint64_t n;
 
-	if (cli_parse_uint(arg, 10, SIZE_MAX, &n) || !n)
-		return cli_error("report: --top: '%s' is not a number of rows (1 or more)", arg);
+	if (cli_parse_uint(arg, 10, REPORT_MAX_TOP, &n) || !n)
+		return cli_error("report: --top: '%s' is not a number from 1 to %u", arg,
+				 REPORT_MAX_TOP);
 	*top = (size_t)n;
 	return 0;
 }

@@ -19,7 +19,14 @@
 #include "report_views_internal.h"
 
 #define HIST_BINS 40
+/* The rows of the requester and completer tables without --top: a page, not a dump. */
 #define TOP_REQUESTERS 20
+
+/* --top N trims the page's tables as it trims --stats and --latency. */
+static size_t rows(const struct report_views *v, size_t otherwise)
+{
+	return v->o.top ? v->o.top : otherwise;
+}
 
 static void table_section(FILE *f, const char *heading, struct out_table *t)
 {
@@ -199,7 +206,7 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 	else
 		err = outstanding_chart(v, f);
 	html_section_end(f);
-	table_section(f, "Latency per requester and kind", rv_latency_table(v, SIZE_MAX));
+	table_section(f, "Latency per requester and kind", rv_latency_table(v, rows(v, SIZE_MAX)));
 	folded_note(v, f, RV_FOLDED_LATENCY);
 	return err;
 }
@@ -236,10 +243,10 @@ int rv_html_write(const struct report_views *v, FILE *f)
 	html_section_end(f);
 	if (!err)
 		err = latency_sections(v, f, lat, place);
-	table_section(f, "Top requesters", rv_requester_table(v, TOP_REQUESTERS));
+	table_section(f, "Top requesters", rv_requester_table(v, rows(v, TOP_REQUESTERS)));
 	folded_note(v, f, RV_FOLDED_REQUESTERS);
 	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps) {
-		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
+		table_section(f, "Top completers", rv_completer_table(v, rows(v, TOP_REQUESTERS)));
 		folded_note(v, f, RV_FOLDED_COMPLETERS);
 	}
 	table_section(f, "TLP kinds", rv_kind_table(v));

@@ -16,6 +16,16 @@ bool rv_latency_empty(const struct report_views *v)
 	return analysis_summary(v->a)->matched == 0;
 }
 
+/* A filter that keeps nothing explains every empty table: say that, not why matches failed. */
+static int no_entry_matches(const struct report_views *v, char *buf, size_t n)
+{
+	char what[256];
+
+	report_filter_describe(&v->o.filter, what, sizeof(what));
+	return snprintf(
+	    buf, n, "No request latency: no entry of this trace matches the filter (%s).", what);
+}
+
 int rv_latency_note(const struct report_views *v, char *buf, size_t n)
 {
 	const struct analysis_summary *s = analysis_summary(v->a);
@@ -23,6 +33,8 @@ int rv_latency_note(const struct report_views *v, char *buf, size_t n)
 
 	if (s->matched)
 		return 0;
+	if (!s->entries && !ptt_filter_none(&v->o.filter))
+		return no_entry_matches(v, buf, n);
 	len = ptt_sight_filter_latency(&v->o.filter, buf, n);
 	if (len)
 		return len;

@@ -238,6 +238,7 @@ struct out_table *rv_completer_table(const struct report_views *v, size_t limit)
 	return t;
 }
 
+/* A row none of whose requests was matched has no latency: "-", not a 0.0 that reads as one. */
 static void latency_row(const struct report_views *v, struct out_table *t, const char *who,
 			const struct analysis_lat *l)
 {
@@ -247,8 +248,13 @@ static void latency_row(const struct report_views *v, struct out_table *t, const
 	out_table_cell(t, "%s", l->kind == TLP_UNKNOWN ? "all" : tlp_kind_name(l->kind));
 	out_table_cell(t, "%llu", (unsigned long long)l->requests);
 	out_table_cell(t, "%llu", (unsigned long long)h->count);
-	out_table_cell(t, "%.1f", h->count ? rv_ns(v, h->min) : 0);
-	out_table_cell(t, "%.1f", h->count ? rv_ns(v, h->sum) / (double)h->count : 0);
+	if (!h->count) {
+		for (int i = 0; i < 5; i++)
+			out_table_cell(t, "-");
+		return;
+	}
+	out_table_cell(t, "%.1f", rv_ns(v, h->min));
+	out_table_cell(t, "%.1f", rv_ns(v, h->sum) / (double)h->count);
 	out_table_cell(t, "%.1f", rv_ns(v, lat_hist_quantile(h, 0.5)));
 	out_table_cell(t, "%.1f", rv_ns(v, lat_hist_quantile(h, 0.99)));
 	out_table_cell(t, "%.1f", rv_ns(v, h->max));
@@ -266,8 +272,9 @@ static int by_requests(const void *x, const void *y)
 }
 
 /*
- * The rows per requester and kind: all in order of first appearance, or
- * the limit with the most requests, most first.  NULL when out of memory.
+ * The rows per requester and kind, most requests first (then by requester
+ * and kind), so --top N keeps the first N of the same order.  NULL when out
+ * of memory.
  */
 static const struct analysis_lat **latency_rows(const struct report_views *v, size_t limit,
 						size_t *n)
@@ -279,10 +286,9 @@ static const struct analysis_lat **latency_rows(const struct report_views *v, si
 		return NULL;
 	for (size_t i = 0; i < *n; i++)
 		p[i] = &l[i];
-	if (limit < *n) {
-		qsort(p, *n, sizeof(*p), by_requests);
+	qsort(p, *n, sizeof(*p), by_requests);
+	if (limit < *n)
 		*n = limit;
-	}
 	return p;
 }
 

@@ -52,7 +52,7 @@ static int take_threads(const char *val, unsigned *threads)
 	uint64_t n;
 
 	if (cli_parse_uint(val, 10, REPORT_MAX_THREADS, &n) || !n)
-		return cli_error("--threads: '%s' is not a number of threads (1 to %u)", val,
+		return cli_error("--threads: '%s' is not a number from 1 to %u", val,
 				 REPORT_MAX_THREADS);
 	*threads = (unsigned)n;
 	return 0;
@@ -99,24 +99,9 @@ bool report_views_selected(const struct report_views_opts *o)
 	return o->stats || o->latency || o->csv || o->timeline_ns || o->chrome_trace || o->html;
 }
 
-void report_views_usage(FILE *f)
+int report_views_cb(const struct cli_option *opt, const char *arg)
 {
-	fputs("      --stats           TLP counts and bytes per kind, class, requester, completer\n"
-	      "      --latency         request -> completion latency per requester and kind\n"
-	      "      --timeline WIDTH  bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)\n"
-	      "      --csv             the selected views as CSV (alone: --stats as CSV)\n"
-	      "      --chrome-trace FILE  timeline for Perfetto: requests, completions, posted\n"
-	      "                        TLPs, flows, outstanding requests, bandwidth\n"
-	      "      --html FILE       self-contained HTML report with charts\n"
-	      "      --tick NS         length of a trace time tick (default 1 ns)\n"
-	      "      --threads N       analyse a trace file with N threads (default: one per CPU)\n"
-	      "      --requester BDF   only TLPs whose Requester ID is BDF (its completions too)\n"
-	      "      --kind K[,K...]   only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, "
-	      "CPL)\n"
-	      "      --time A..B       only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)\n"
-	      "      --top N           the N busiest rows of the requester, completer, latency "
-	      "tables\n",
-	      f);
+	return report_views_opt(opt->value, (int)opt->data, arg) ? 1 : 0;
 }
 
 /* Every matched request: a Chrome slice, a share of the outstanding-requests chart. */

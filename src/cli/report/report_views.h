@@ -2,7 +2,7 @@
 /*
  * The analysis views of `pciescope report`: --stats, --latency, --timeline,
  * --csv, --chrome-trace, --html, with --tick.  builtin-report.c adds
- * REPORT_VIEWS_LONGOPTS to its getopt table, hands those options to
+ * REPORT_VIEWS_OPTIONS to its option table, which hands those options to
  * report_views_opt, and feeds every trace chunk to report_views_chunk; the
  * views print or write their parts of the files in report_views_finish.
  * One report_views analyses one traced device (one AUX buffer) on its own
@@ -12,7 +12,6 @@
 #ifndef PCIESCOPE_CLI_REPORT_VIEWS_H
 #define PCIESCOPE_CLI_REPORT_VIEWS_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,8 +21,12 @@
 #include <pciescope/trace/ptt_sight.h>
 #include <pciescope/trace/ptt_filter.h>
 
+#include "parse_options.h"
+
 /* --threads takes at most this many. */
 #define REPORT_MAX_THREADS 256
+/* --top takes at most this many rows: more than any trace has requesters, the same on every ABI. */
+#define REPORT_MAX_TOP 1000000000u
 
 struct report_views_opts {
 	bool stats, latency, csv;
@@ -38,7 +41,7 @@ struct report_views_opts {
 	size_t top; /* --top N: rows of the requester, completer, latency tables; 0: all */
 };
 
-/* getopt_long() entries of the view options, for builtin-report's table. */
+/* The view options' codes, for report_views_opt. */
 enum {
 	REPORT_OPT_STATS = 0x200,
 	REPORT_OPT_LATENCY,
@@ -53,24 +56,52 @@ enum {
 	REPORT_OPT_TIME,
 	REPORT_OPT_TOP,
 };
-#define REPORT_VIEWS_LONGOPTS                                                                      \
-	{"stats", no_argument, NULL, REPORT_OPT_STATS},                                            \
-	    {"latency", no_argument, NULL, REPORT_OPT_LATENCY},                                    \
-	    {"timeline", required_argument, NULL, REPORT_OPT_TIMELINE},                            \
-	    {"csv", no_argument, NULL, REPORT_OPT_CSV},                                            \
-	    {"chrome-trace", required_argument, NULL, REPORT_OPT_CHROME},                          \
-	    {"html", required_argument, NULL, REPORT_OPT_HTML},                                    \
-	    {"tick", required_argument, NULL, REPORT_OPT_TICK},                                    \
-	    {"requester", required_argument, NULL, REPORT_OPT_REQUESTER},                          \
-	    {"kind", required_argument, NULL, REPORT_OPT_KIND},                                    \
-	    {"time", required_argument, NULL, REPORT_OPT_TIME},                                    \
-	    {"top", required_argument, NULL, REPORT_OPT_TOP},                                      \
-	{                                                                                          \
-		"threads", required_argument, NULL, REPORT_OPT_THREADS                             \
-	}
+/*
+ * The view options as entries of builtin-report's option table
+ * (util/parse_options.h), each handed to report_views_opt with its code.
+ */
+struct cli_option;
+int report_views_cb(const struct cli_option *opt, const char *arg);
+#define REPORT_VIEWS_OPTIONS(o)                                                                    \
+	OPT_CALLBACK_DATA(0, "stats", (o), NULL,                                                   \
+			  "TLP counts and bytes per kind, class, requester, completer",            \
+			  report_views_cb, REPORT_OPT_STATS),                                      \
+	    OPT_CALLBACK_DATA(0, "latency", (o), NULL,                                             \
+			      "request -> completion latency per requester and kind",              \
+			      report_views_cb, REPORT_OPT_LATENCY),                                \
+	    OPT_CALLBACK_DATA(0, "timeline", (o), "WIDTH",                                         \
+			      "bandwidth per window of WIDTH (ns, or 2us, 1ms, ...)",              \
+			      report_views_cb, REPORT_OPT_TIMELINE),                               \
+	    OPT_CALLBACK_DATA(0, "csv", (o), NULL,                                                 \
+			      "the selected views as CSV (alone: --stats as CSV)",                 \
+			      report_views_cb, REPORT_OPT_CSV),                                    \
+	    OPT_CALLBACK_DATA(0, "chrome-trace", (o), "FILE",                                      \
+			      "timeline for Perfetto: requests, completions, posted\n"             \
+			      "TLPs, flows, outstanding requests, bandwidth",                      \
+			      report_views_cb, REPORT_OPT_CHROME),                                 \
+	    OPT_CALLBACK_DATA(0, "html", (o), "FILE", "self-contained HTML report with charts",    \
+			      report_views_cb, REPORT_OPT_HTML),                                   \
+	    OPT_CALLBACK_DATA(0, "tick", (o), "NS", "length of a trace time tick (default 1 ns)",  \
+			      report_views_cb, REPORT_OPT_TICK),                                   \
+	    OPT_CALLBACK_DATA(0, "threads", (o), "N",                                              \
+			      "analyse a trace file with N threads (default: one per CPU)",        \
+			      report_views_cb, REPORT_OPT_THREADS),                                \
+	    OPT_CALLBACK_DATA(0, "requester", (o), "BDF",                                          \
+			      "only TLPs whose Requester ID is BDF (its completions too)",         \
+			      report_views_cb, REPORT_OPT_REQUESTER),                              \
+	    OPT_CALLBACK_DATA(0, "kind", (o), "K[,K...]",                                          \
+			      "only TLPs of these kinds (MRd64, CplD, ...; classes P, NP, CPL)",   \
+			      report_views_cb, REPORT_OPT_KIND),                                   \
+	    OPT_CALLBACK_DATA(0, "time", (o), "A..B",                                              \
+			      "only entries at ticks A to B (A.., ..B; or 2us, 1ms, ...)",         \
+			      report_views_cb, REPORT_OPT_TIME),                                   \
+	    OPT_CALLBACK_DATA(0, "top", (o), "N",                                                  \
+			      "the N busiest rows of the requester, completer, latency\n"          \
+			      "tables (--stats, --latency, --html)",                               \
+			      report_views_cb, REPORT_OPT_TOP)
 
 /*
- * Takes the option getopt_long() returned as c with its argument.  Returns
+ * Takes the view option whose code is c with its argument.  Returns
  * 0 when taken, 1 after printing the error for a bad value, -1 when c is
  * not a view option.
  */
@@ -85,8 +116,6 @@ size_t report_filter_describe(const struct ptt_filter *f, char *buf, size_t n);
 bool report_filter_given(const struct report_views_opts *o);
 /* Whether any view was asked for (then report prints no entry lines). */
 bool report_views_selected(const struct report_views_opts *o);
-/* Usage lines of the view options, for report --help. */
-void report_views_usage(FILE *f);
 
 struct report_views;
 

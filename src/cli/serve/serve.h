@@ -23,6 +23,12 @@ int serve_parse_listen(const char *s, struct serve_addr *a);
 /* "127.0.0.1:9464" or "[::1]:9464", with the given port (the one bound). */
 void serve_addr_format(const struct serve_addr *a, unsigned port, char *buf, size_t n);
 unsigned serve_addr_port(const struct serve_addr *a);
+/*
+ * A listening TCP socket on a, made here rather than by libmicrohttpd so
+ * that a failure has its errno and the address asked for (the library
+ * reports a given address as "port 0").  The fd, or -errno.
+ */
+int serve_listen_socket(const struct serve_addr *a);
 
 /* Reads the counters and renders the page into a malloc'ed text; 0 or -errno. */
 int serve_sample(struct serve *sv, char **page, size_t *len);

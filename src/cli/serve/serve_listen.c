@@ -7,9 +7,11 @@
  * choose.  Without --listen, serve stays on loopback.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netdb.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_number.h"
@@ -90,4 +92,19 @@ unsigned serve_addr_port(const struct serve_addr *a)
 	if (a->ss.ss_family == AF_INET6)
 		return ntohs(((const struct sockaddr_in6 *)(const void *)&a->ss)->sin6_port);
 	return ntohs(((const struct sockaddr_in *)(const void *)&a->ss)->sin_port);
+}
+
+int serve_listen_socket(const struct serve_addr *a)
+{
+	int one = 1, fd = socket(a->ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0), err;
+
+	if (fd < 0)
+		return -errno;
+	/* as the library's own socket: a restart need not wait out TIME_WAIT */
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (!bind(fd, (const struct sockaddr *)&a->ss, a->len) && !listen(fd, 64))
+		return fd;
+	err = -errno;
+	close(fd);
+	return err;
 }

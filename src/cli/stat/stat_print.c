@@ -205,6 +205,42 @@ static void print_rusage(const struct stat_config *s)
 		(double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
 }
 
+/*
+ * The emulated machine runs no tasks: its clocks count simulated time the
+ * whole span (so "1.000 CPUs utilized" whatever the command did) and its
+ * other software events nothing.  Said once under the counts, so a 0 is not
+ * taken for a measurement; the host's counts need no such note.
+ */
+static void print_emulated_note(const struct stat_config *s)
+{
+	bool clock = false, other = false;
+
+	if (strcmp(s->b->ops->name, "emulated"))
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct perf_event_attr *a = &s->c[i].spec->attr;
+
+		if (a->type != PERF_TYPE_SOFTWARE)
+			continue;
+		if (s->c[i].clock)
+			clock = true;
+		else
+			other = true;
+	}
+	if (clock)
+		fputs("Note: on the emulated backend cpu-clock and task-clock are the simulated\n"
+		      "time of the whole span, so CPUs utilized is 1.000 whatever the command "
+		      "does.\n",
+		      s->out);
+	if (other)
+		fputs(
+		    "Note: the emulated machine runs no tasks: page-faults, context-switches and\n"
+		    "the other software events count 0 there.\n",
+		    s->out);
+	if (clock || other)
+		fputc('\n', s->out);
+}
+
 /* perf's digits for a mean and its spread: two past the spread's first significant one. */
 static int precision(double sd)
 {
@@ -229,6 +265,7 @@ void stat_print_footer(const struct stat_config *s, uint64_t elapsed_ns)
 	if (s->repeat <= 1) {
 		fprintf(s->out, "\n%18.9f seconds time elapsed\n\n", (double)elapsed_ns / 1e9);
 		print_rusage(s);
+		print_emulated_note(s);
 		return;
 	}
 	mean = s->elapsed_noise.mean / 1e9;
@@ -238,4 +275,5 @@ void stat_print_footer(const struct stat_config *s, uint64_t elapsed_ns)
 	if (stat_noise_pct(&s->elapsed_noise) > 0)
 		fprintf(s->out, "  ( +-%6.2f%% )", stat_noise_pct(&s->elapsed_noise));
 	fputs("\n\n", s->out);
+	print_emulated_note(s);
 }

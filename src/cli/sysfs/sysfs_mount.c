@@ -36,6 +36,7 @@
 #include <pciescope/backend/backend.h>
 
 #include "cli.h"
+#include "parse_options.h"
 #include "sysfs_fuse.h"
 #include "sysfs_mount.h"
 
@@ -275,16 +276,7 @@ static const struct fuse_operations sysfs_fuse_ops = {
     .truncate = fs_truncate,
 };
 
-static int mount_usage(int ret)
-{
-	fprintf(ret ? stderr : stdout,
-		"usage: pciescope sysfs mount [--platform NAME] [-f] DIR\n"
-		"  Serves the emulated platform's /sys under DIR (FUSE) until\n"
-		"  `fusermount3 -u DIR` or Ctrl-C.\n"
-		"  --platform NAME  emulated platform (default kunpeng930)\n"
-		"  -f               stay in the foreground\n");
-	return ret;
-}
+static const char *const mount_synopsis[] = {"sysfs mount [--platform NAME] [-f] DIR", NULL};
 
 /* Boots the platform once so a bad --platform fails here, not on first access. */
 static int check_platform(const struct backend_options *o)
@@ -345,25 +337,27 @@ int cli_sysfs_mount(int argc, char **argv)
 	struct mount_ctx m = {.o = {.kind = "emulated"}};
 	const char *dir = NULL;
 	bool fg = false;
+	const struct cli_option options[] = {
+	    OPT_STRING(0, "platform", &m.o.platform, "NAME",
+		       "emulated platform (default kunpeng930)"),
+	    OPT_BOOL('f', "foreground", &fg, "stay in the foreground"),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {
+	    mount_synopsis, options,
+	    "Serves the emulated platform's /sys under DIR (FUSE) until\n"
+	    "`fusermount3 -u DIR` or Ctrl-C.\n",
+	    0};
 	struct stat st;
-	int ret;
+	int ret = cli_parse_options(argc, argv, &cmd);
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return mount_usage(0);
-		if (!strcmp(argv[i], "-f"))
-			fg = true;
-		else if (!strcmp(argv[i], "--platform") && i + 1 < argc)
-			m.o.platform = argv[++i];
-		else if (!strncmp(argv[i], "--platform=", 11))
-			m.o.platform = argv[i] + 11;
-		else if (argv[i][0] == '-' || dir)
-			return mount_usage(1);
-		else
-			dir = argv[i];
-	}
-	if (!dir)
-		return mount_usage(1);
+	if (ret < 0)
+		return cli_parse_status(ret);
+	if (!ret)
+		return cli_error("sysfs mount: which DIR? e.g. 'pciescope sysfs mount /tmp/sys'");
+	if (ret > 1)
+		return cli_error("sysfs mount: one DIR, not '%s' too", argv[1]);
+	dir = argv[0];
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		return cli_error("sysfs mount: %s: not a directory", dir);
 	if (check_platform(&m.o) || fuse_load())

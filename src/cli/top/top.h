@@ -46,8 +46,11 @@ struct top_frame {
 int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_count *delta);
 void top_frame_free(struct top_frame *f);
 
-/* The screen (a header, one line per row); `clear` starts with clearing it. */
-void top_render_text(FILE *out, const struct top_frame *f, bool clear);
+/*
+ * The screen (a header, one line per row), no line wider than width
+ * columns; `clear` starts with clearing it.
+ */
+void top_render_text(FILE *out, const struct top_frame *f, bool clear, int width);
 /* One JSON object on one line. */
 void top_render_json(FILE *out, const struct top_frame *f);
 

@@ -5,79 +5,190 @@
  *   ROOT PORT  PMU:PORT  LINK  RX MWr MRd Cpl  TX MWr MRd Cpl (MB/s)
  *   LAT RX-MWr RX-MRd TX-MRd (ns)  UTIL RX% TX%  TUNE cpl/np/p/rxbuf/txbuf
  * "-" where a value is unknown (not counted this interval, no link, no
- * PTT).  JSON: one object per frame with the same values as numbers (null
- * where unknown), for scripts (`--json`, `--once`).
+ * PTT).  The lines fit the width given (terminal_width.h): cells that do
+ * not are left out whole, from the right.  JSON: one object per frame with
+ * the same values as numbers at the screen's precision (null where
+ * unknown), for scripts (`--json`, `--once`).
  */
 #include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "top.h"
 
-static void cell(FILE *out, int width, int prec, double v)
-{
-	if (v < 0)
-		fprintf(out, " %*s", width, "-");
-	else
-		fprintf(out, " %*.*f", width, prec, v);
-}
+/*
+ * One screen line, cell by cell: a cell that would pass the terminal's
+ * width ends the line there, so a narrow terminal shows the left columns
+ * whole and aligned under their header rather than wrapped or cut mid-number.
+ */
+struct line {
+	FILE *out;
+	int left; /* columns still free */
+	bool full;
+};
 
-static void tune_cell(FILE *out, const struct top_row *r)
+static void put(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(struct line *l, const char *fmt, ...)
 {
-	if (r->tune[0] < 0) {
-		fputs("  -", out);
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (l->full || n < 0 || n > l->left) {
+		l->full = true;
 		return;
 	}
-	fputc(' ', out);
-	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++)
-		fprintf(out, "%s%ld", k ? "/" : " ", r->tune[k]);
+	fputs(buf, l->out);
+	l->left -= n;
 }
 
-static void text_row(FILE *out, const struct top_row *r)
+static void end_line(struct line *l, int width)
+{
+	fputc('\n', l->out);
+	l->left = width;
+	l->full = false;
+}
+
+static void cell(struct line *l, int width, int prec, double v)
+{
+	if (v < 0)
+		put(l, " %*s", width, "-");
+	else
+		put(l, " %*.*f", width, prec, v);
+}
+
+static void tune_cell(struct line *l, const struct top_row *r)
+{
+	char buf[64];
+	size_t n = 0;
+
+	if (r->tune[0] < 0) {
+		put(l, "  -");
+		return;
+	}
+	for (int k = 0; k < HISI_PTT_TUNE_NPARAM && n < sizeof(buf); k++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%ld", k ? "/" : "", r->tune[k]);
+	put(l, "  %s", buf);
+}
+
+/* The name columns as wide as this frame's longest entry, so they leave room for the numbers. */
+struct widths {
+	int bdf, pmu, link;
+};
+
+static void names(const struct top_row *r, char *pmu, size_t pn, char *link, size_t ln)
+{
+	snprintf(pmu, pn, "pcie%u_core%u:%#x", r->sicl, r->core, r->port);
+	if (r->speed_gts > 0)
+		snprintf(link, ln, "%.1fGT/s x%ld", r->speed_gts, r->width);
+	else
+		snprintf(link, ln, "-");
+}
+
+static struct widths name_widths(const struct top_frame *f)
+{
+	struct widths w = {(int)strlen("ROOT PORT"), (int)strlen("PMU:PORT"), (int)strlen("LINK")};
+	char pmu[48], link[24];
+
+	for (size_t i = 0; i < f->n; i++) {
+		int b = (int)strlen(f->rows[i].bdf), p, k;
+
+		names(&f->rows[i], pmu, sizeof(pmu), link, sizeof(link));
+		p = (int)strlen(pmu);
+		k = (int)strlen(link);
+		w.bdf = b > w.bdf ? b : w.bdf;
+		w.pmu = p > w.pmu ? p : w.pmu;
+		w.link = k > w.link ? k : w.link;
+	}
+	return w;
+}
+
+static void text_row(struct line *l, const struct widths *w, const struct top_row *r)
 {
 	char pmu[48], link[24];
 
-	snprintf(pmu, sizeof(pmu), "pcie%u_core%u:%#x", r->sicl, r->core, r->port);
-	if (r->speed_gts > 0)
-		snprintf(link, sizeof(link), "%.1fGT/s x%ld", r->speed_gts, r->width);
-	else
-		snprintf(link, sizeof(link), "-");
-	fprintf(out, "%-27s %-18s %-13s", r->bdf, pmu, link);
+	names(r, pmu, sizeof(pmu), link, sizeof(link));
+	put(l, "%-*s", w->bdf, r->bdf);
+	put(l, " %-*s", w->pmu, pmu);
+	put(l, " %-*s", w->link, link);
 	for (int k = 0; k < TOP_KINDS; k++)
-		cell(out, 8, 1, r->mbps[k]);
-	fputs(" ", out);
+		cell(l, 8, 1, r->mbps[k]);
+	put(l, " ");
 	for (int k = 0; k < TOP_LATS; k++)
-		cell(out, 7, 0, r->lat_ns[k]);
-	fputs(" ", out);
-	cell(out, 5, 1, r->util_rx);
-	cell(out, 5, 1, r->util_tx);
-	tune_cell(out, r);
-	fputc('\n', out);
+		cell(l, 7, 0, r->lat_ns[k]);
+	put(l, " ");
+	cell(l, 5, 1, r->util_rx);
+	cell(l, 5, 1, r->util_tx);
+	tune_cell(l, r);
 }
 
-void top_render_text(FILE *out, const struct top_frame *f, bool clear)
+static void header(struct line *l, const struct widths *w)
 {
+	static const char *const bw[] = {"RX_MWR", "RX_MRD", "RX_CPL",
+					 "TX_MWR", "TX_MRD", "TX_CPL"};
+	static const char *const lat[] = {"L_RXMWR", "L_RXMRD", "L_TXMRD"};
+
+	put(l, "%-*s", w->bdf, "ROOT PORT");
+	put(l, " %-*s", w->pmu, "PMU:PORT");
+	put(l, " %-*s", w->link, "LINK");
+	for (int k = 0; k < TOP_KINDS; k++)
+		put(l, " %8s", bw[k]);
+	put(l, " ");
+	for (int k = 0; k < TOP_LATS; k++)
+		put(l, " %7s", lat[k]);
+	put(l, " ");
+	put(l, " %5s", "RX%");
+	put(l, " %5s", "TX%");
+	put(l, "  %s", "TUNE");
+}
+
+void top_render_text(FILE *out, const struct top_frame *f, bool clear, int width)
+{
+	struct line l = {out, width, false};
+	struct widths w = name_widths(f);
+
 	if (clear)
 		fputs("\033[H\033[2J", out);
-	fprintf(out, "pciescope top - %s - %.3f s - every %u ms - q quits", f->backend, f->time_s,
-		f->interval_ms);
+	put(&l, "pciescope top - %s - %.3f s - every %u ms", f->backend, f->time_s, f->interval_ms);
+	put(&l, " - q quits");
 	/* said from 1 s on: less is the wait for the next interval */
 	if (f->lag_s >= 1)
-		fprintf(out, " - the simulation is %.1f s behind the wall clock", f->lag_s);
-	fputc('\n', out);
-	fprintf(out, "bandwidth MB/s, average latency ns, link utilisation %% per direction, PTT "
-		     "tune levels (cpl/np/p/rxbuf/txbuf)\n\n");
-	fprintf(out, "%-27s %-18s %-13s %8s %8s %8s %8s %8s %8s  %7s %7s %7s  %5s %5s  %s\n",
-		"ROOT PORT", "PMU:PORT", "LINK", "RX_MWR", "RX_MRD", "RX_CPL", "TX_MWR", "TX_MRD",
-		"TX_CPL", "L_RXMWR", "L_RXMRD", "L_TXMRD", "RX%", "TX%", "TUNE");
-	for (size_t i = 0; i < f->n; i++)
-		text_row(out, &f->rows[i]);
+		put(&l, " - the simulation is %.1f s behind the wall clock", f->lag_s);
+	end_line(&l, width);
+	put(&l, "MB/s, latency ns, link use %% per direction,");
+	put(&l, " PTT tune levels cpl/np/p/rxbuf/txbuf");
+	end_line(&l, width);
+	end_line(&l, width);
+	header(&l, &w);
+	end_line(&l, width);
+	for (size_t i = 0; i < f->n; i++) {
+		text_row(&l, &w, &f->rows[i]);
+		end_line(&l, width);
+	}
 	fflush(out);
 }
 
-static json_t *num(double v)
+/*
+ * A value as JSON, at the precision the screen shows it (digits after the
+ * point): the counts behind it are no finer, and a script reading 263.7
+ * should not get 263.69999999999999.
+ */
+static json_t *rounded(double v, int digits)
 {
-	return v < 0 ? json_null() : json_real(v);
+	double scale = pow(10, digits);
+
+	return json_real(round(v * scale) / scale);
+}
+
+static json_t *num(double v, int digits)
+{
+	return v < 0 ? json_null() : rounded(v, digits);
 }
 
 static json_t *json_row(const struct top_row *r)
@@ -90,9 +201,9 @@ static json_t *json_row(const struct top_row *r)
 	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
 		json_array_append_new(bdfs, json_string(t));
 	for (int k = 0; k < TOP_KINDS; k++)
-		json_object_set_new(bw, hisi_pcie_bw_kinds[k], num(r->mbps[k]));
+		json_object_set_new(bw, hisi_pcie_bw_kinds[k], num(r->mbps[k], 1));
 	for (int k = 0; k < TOP_LATS; k++)
-		json_object_set_new(lat, hisi_pcie_lat_kinds[k], num(r->lat_ns[k]));
+		json_object_set_new(lat, hisi_pcie_lat_kinds[k], num(r->lat_ns[k], 0));
 	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++)
 		json_object_set_new(tune, hisi_ptt_tune_params[k],
 				    r->tune[k] < 0 ? json_null() : json_integer(r->tune[k]));
@@ -105,8 +216,8 @@ static json_t *json_row(const struct top_row *r)
 	json_object_set_new(o, "link_width", r->width > 0 ? json_integer(r->width) : json_null());
 	json_object_set_new(o, "bandwidth_mb_per_s", bw);
 	json_object_set_new(o, "latency_ns", lat);
-	json_object_set_new(o, "utilization_rx_pct", num(r->util_rx));
-	json_object_set_new(o, "utilization_tx_pct", num(r->util_tx));
+	json_object_set_new(o, "utilization_rx_pct", num(r->util_rx, 2));
+	json_object_set_new(o, "utilization_tx_pct", num(r->util_tx, 2));
 	json_object_set_new(o, "tune", tune);
 	return o;
 }
@@ -118,11 +229,12 @@ void top_render_json(FILE *out, const struct top_frame *f)
 	for (size_t i = 0; i < f->n; i++)
 		json_array_append_new(rows, json_row(&f->rows[i]));
 	json_object_set_new(o, "backend", json_string(f->backend));
-	json_object_set_new(o, "time_s", json_real(f->time_s));
+	json_object_set_new(o, "time_s", rounded(f->time_s, 6));
 	json_object_set_new(o, "interval_ms", json_integer(f->interval_ms));
-	json_object_set_new(o, "lag_s", json_real(f->lag_s));
+	json_object_set_new(o, "lag_s", rounded(f->lag_s, 3));
 	json_object_set_new(o, "rows", rows);
-	json_dumpf(o, out, JSON_COMPACT);
+	/* 15 significant digits: the rounded values print as they read, no binary tail */
+	json_dumpf(o, out, JSON_COMPACT | JSON_REAL_PRECISION(15));
 	fputc('\n', out);
 	fflush(out);
 	json_decref(o);

@@ -6,7 +6,6 @@
  * written back, and prints the candidates (text table, --html chart).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +20,6 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-#include "cli_number.h"
 
 static volatile sig_atomic_t stop;
 
@@ -35,103 +33,64 @@ struct search_args {
 	const char *dev, *event, *metric, *params, *html;
 	int minimize; /* -1: the metric's default */
 	unsigned repeat;
-	bool apply, grid;
-	int cmd;
+	bool apply, grid, force;
+	char **argv; /* COMMAND [ARGS] */
+	int argc;
 };
 
-static int search_usage(int ret)
+static const char *const search_synopsis[] = {
+    "tune DEVICE --search [--param NAME,...] -e EVENT\n"
+    "                      [--metric count|bandwidth|latency] [--maximize|--minimize]\n"
+    "                      [--repeat N] [--apply] [--grid] [--html FILE] [--force]\n"
+    "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
+    "                      -- COMMAND [ARGS]",
+    NULL};
+
+static const char search_notes[] =
+    "Runs COMMAND under candidate levels and measures EVENT (a count, or the metric\n"
+    "of a PCIe PMU pair: {*_flux,*_time} bandwidth, {*_latency,*_cnt} latency), e.g.\n"
+    "  pciescope tune hisi_ptt0_2 --search -e '{hisi_pcie0_core2/tx_cpl_flux,port=0x1/,"
+    "hisi_pcie0_core2/tx_cpl_time,port=0x1/}' -- sleep 0.0002\n";
+
+static int set_direction(const struct cli_option *opt, const char *arg)
 {
-	fprintf(
-	    ret ? stderr : stdout,
-	    "usage: pciescope tune DEVICE --search [--param NAME,...] -e EVENT\n"
-	    "                      [--metric count|bandwidth|latency] [--maximize | --minimize]\n"
-	    "                      [--repeat N] [--apply] [--grid] [--html FILE]\n"
-	    "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
-	    "                      -- COMMAND [ARGS]\n"
-	    "  runs COMMAND under candidate levels and measures EVENT (a count, or the metric\n"
-	    "  of a PCIe PMU pair: {*_flux,*_time} bandwidth, {*_latency,*_cnt} latency,\n"
-	    "  e.g. {hisi_pcie0_core2/tx_cpl_flux/,hisi_pcie0_core2/tx_cpl_time/})\n");
-	return ret;
-}
+	struct search_args *a = opt->value;
 
-enum { O_SEARCH = 300, O_PARAM, O_METRIC, O_MAX, O_MIN, O_REPEAT, O_APPLY, O_GRID, O_HTML, O_BK };
-
-static int parse_repeat(const char *v, unsigned *n)
-{
-	uint64_t u;
-
-	if (cli_parse_uint(v, 10, 1000, &u) || !u)
-		return cli_error("tune: --repeat '%s': expected a number of runs, 1 to 1000", v);
-	*n = (unsigned)u;
+	a->minimize = !strcmp(opt->long_name, "minimize");
 	return 0;
 }
 
-static int parse_option(struct search_args *a, int c, const char *v)
-{
-	switch (c) {
-	case 'e':
-		a->event = v;
-		return 0;
-	case O_PARAM:
-		a->params = v;
-		return 0;
-	case O_METRIC:
-		a->metric = v;
-		return 0;
-	case O_MAX:
-	case O_MIN:
-		a->minimize = c == O_MIN;
-		return 0;
-	case O_REPEAT:
-		return parse_repeat(v, &a->repeat);
-	case O_APPLY:
-		a->apply = true;
-		return 0;
-	case O_GRID:
-		a->grid = true;
-		return 0;
-	case O_HTML:
-		a->html = v;
-		return 0;
-	case O_SEARCH:
-		return 0;
-	default:
-		return search_usage(1);
-	}
-}
-
-/* argv[0] is DEVICE (tune DEVICE --search ...), so getopt takes it for the program name. */
+/* argv[0] is DEVICE (tune DEVICE --search ...), or "tune" when none was given. */
 static int parse_args(struct search_args *a, int argc, char **argv)
 {
-	static const struct option opts[] = {{"search", no_argument, NULL, O_SEARCH},
-					     {"param", required_argument, NULL, O_PARAM},
-					     {"event", required_argument, NULL, 'e'},
-					     {"metric", required_argument, NULL, O_METRIC},
-					     {"maximize", no_argument, NULL, O_MAX},
-					     {"minimize", no_argument, NULL, O_MIN},
-					     {"repeat", required_argument, NULL, O_REPEAT},
-					     {"apply", no_argument, NULL, O_APPLY},
-					     {"grid", no_argument, NULL, O_GRID},
-					     {"html", required_argument, NULL, O_HTML},
-					     BACKEND_OPTS_LONGOPTS(O_BK),
-					     {"help", no_argument, NULL, 'h'},
-					     {NULL, 0, NULL, 0}};
-	int c, li = 0;
+	uint64_t repeat = a->repeat;
+	bool search = false;
+	const struct cli_option options[] = {
+	    OPT_BOOL(0, "search", &search, "measure candidate levels (this mode)"),
+	    OPT_STRING(0, "param", &a->params, "NAME,...",
+		       "the tune files to search (all five by default)"),
+	    OPT_STRING('e', "event", &a->event, "EVENT", "the target to measure (perf syntax)"),
+	    OPT_STRING(0, "metric", &a->metric, "M", "count, bandwidth or latency"),
+	    OPT_CALLBACK(0, "maximize", a, NULL, "the best candidate has the highest mean",
+			 set_direction),
+	    OPT_CALLBACK(0, "minimize", a, NULL, "the lowest (latency's default)", set_direction),
+	    OPT_UINT(0, "repeat", &repeat, 1, 1000, "N", "runs per candidate (1)"),
+	    OPT_BOOL(0, "apply", &a->apply, "leave the best levels applied"),
+	    OPT_BOOL(0, "grid", &a->grid, "every candidate, not a coordinate descent"),
+	    OPT_STRING(0, "html", &a->html, "FILE", "a bar chart of the candidates"),
+	    OPT_BOOL(0, "force", &a->force, "pass events that break the PCIe PMU document's rules"),
+	    OPT_BACKEND_OPTS(&a->bo),
+	    OPT_END(),
+	};
+	const struct cli_command_options cmd = {search_synopsis, options, search_notes,
+						CLI_PARSE_STOP_AT_NON_OPTION};
+	int n = cli_parse_options(argc, argv, &cmd);
 
-	a->dev = argv[0];
-	optind = 1;
-	while ((c = cli_getopt_index(argc, argv, "+e:h", opts, &li)) != -1) {
-		if (c == 'h')
-			return search_usage(0) - 1;
-		if (c == O_BK) {
-			if (backend_opts_take(&a->bo, &opts[li], optarg))
-				return 1;
-			continue;
-		}
-		if (c == '?' || parse_option(a, c, optarg))
-			return 1;
-	}
-	a->cmd = optind;
+	if (n < 0)
+		return n == CLI_PARSE_HELP ? -1 : 1;
+	a->repeat = (unsigned)repeat;
+	a->argv = argv;
+	a->argc = n;
 	return 0;
 }
 
@@ -183,10 +142,11 @@ static int choose_metric(const struct search_args *a, const struct counter_event
 		o->metric = DIAG_METRIC_LATENCY;
 	else if (!strcmp(m, "bandwidth") || !strcmp(m, "latency"))
 		return cli_error(
-		    "tune: --metric %s needs its PCIe PMU pair as the first two events, "
-		    "e.g. {hisi_pcie0_core2/tx_cpl_flux,port=0x1/,"
-		    "hisi_pcie0_core2/tx_cpl_time,port=0x1/}",
-		    m);
+		    "tune: --metric %s needs its PCIe PMU pair as the first two events, e.g. %s", m,
+		    !strcmp(m, "latency") ? "{hisi_pcie0_core2/rx_mrd_latency,port=0x1/,"
+					    "hisi_pcie0_core2/rx_mrd_cnt,port=0x1/}"
+					  : "{hisi_pcie0_core2/tx_cpl_flux,port=0x1/,"
+					    "hisi_pcie0_core2/tx_cpl_time,port=0x1/}");
 	else
 		return cli_error("tune: --metric %s: expected count, bandwidth or latency", m);
 	o->minimize = a->minimize >= 0 ? a->minimize : o->metric == DIAG_METRIC_LATENCY;
@@ -323,7 +283,7 @@ static int prepare(struct search_args *a, struct counter_event **ev, size_t *nev
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				a->dev);
 	else
-		ret = counter_events_parse(b, a->event, ev, nev, &e) ? cli_fail(&e) : 0;
+		ret = counter_events_parse(b, a->event, !a->force, ev, nev, &e) ? cli_fail(&e) : 0;
 	backend_close(b);
 	return ret;
 }
@@ -342,9 +302,9 @@ static int finish(int ret, const char *err, const struct diag_search_result *r, 
 	return r->restored ? 0 : 1;
 }
 
-int tune_search_main(int argc, char **argv)
+int tune_search_main(const char *dev, int argc, char **argv)
 {
-	struct search_args a = {.minimize = -1, .repeat = 1};
+	struct search_args a = {.dev = dev, .minimize = -1, .repeat = 1};
 	struct diag_search_opts o = {.stop = &stop};
 	struct diag_search_result r = {0};
 	struct counter_event *ev = NULL;
@@ -353,9 +313,12 @@ int tune_search_main(int argc, char **argv)
 
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	if (!a.dev)
+		return cli_error("tune: --search needs a DEVICE first: pciescope tune DEVICE "
+				 "--search ... (see 'pciescope tune --search --help')");
 	if (!a.event)
 		return cli_error("tune: --search needs -e EVENT, the target to measure");
-	if (a.cmd >= argc)
+	if (!a.argc)
 		return cli_error("tune: --search needs a command to run (e.g. -- sleep 0.001)");
 	if (parse_params(a.params, o.search) || prepare(&a, &ev, &o.nev))
 		return 1;
@@ -369,7 +332,7 @@ int tune_search_main(int argc, char **argv)
 	o.repeat = a.repeat;
 	o.apply = a.apply;
 	o.grid = a.grid;
-	o.argv = argv + a.cmd;
+	o.argv = a.argv;
 	catch_signals();
 	ret = diag_search(&o, &r, err, sizeof(err));
 	print_result(&o, &r);

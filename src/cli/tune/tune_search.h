@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* `pciescope tune DEVICE --search ...` (tune_search.c); argv[0] is DEVICE. */
+/*
+ * `pciescope tune DEVICE --search ...` (tune_search.c): dev is DEVICE (NULL
+ * if none was given: only --help works then), argv[0] the command's name.
+ */
 #ifndef PCIESCOPE_CLI_TUNE_SEARCH_H
 #define PCIESCOPE_CLI_TUNE_SEARCH_H
 
-int tune_search_main(int argc, char **argv);
+int tune_search_main(const char *dev, int argc, char **argv);
 
 #endif

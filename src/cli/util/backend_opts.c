@@ -5,7 +5,6 @@
  * kunpeng930 platform with its default workload and seed 0.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,36 +12,15 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
-
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-
-	if (strncmp(a, name, n))
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] || *i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
-
-static int opt_is(const char *a, const char *name)
-{
-	size_t n = strlen(name);
-
-	return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
-}
-
-static const char *const names[] = {"--backend", "--platform", "--workload", "--seed"};
+#include "parse_options.h"
 
 static int set_seed(struct backend_opts *bo, const char *v)
 {
 	uint64_t seed;
 
 	if (cli_parse_uint(v, 10, UINT64_MAX, &seed))
-		return cli_error("--seed: '%s' is not a number", v);
+		return cli_error("--seed: '%s' is not a number from 0 to %llu", v,
+				 (unsigned long long)UINT64_MAX);
 	bo->o.seed = seed;
 	return 0;
 }
@@ -72,29 +50,12 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *v)
 	return 0;
 }
 
-int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value)
+int backend_opts_cb(const struct cli_option *opt, const char *arg)
 {
 	char name[32];
 
-	snprintf(name, sizeof(name), "--%s", opt->name);
-	return backend_opts_set(bo, name, value);
-}
-
-int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i)
-{
-	size_t k;
-	const char *v;
-
-	for (k = 0; k < sizeof(names) / sizeof(names[0]) && !opt_is(argv[*i], names[k]); k++)
-		;
-	if (k == sizeof(names) / sizeof(names[0]))
-		return 0;
-	v = opt_value(argc, argv, i, names[k]);
-	if (!v) {
-		cli_error("option '%s' needs a value", names[k]);
-		return -1;
-	}
-	return backend_opts_set(bo, names[k], v) ? -1 : 1;
+	snprintf(name, sizeof(name), "--%s", opt->long_name);
+	return backend_opts_set(opt->value, name, arg);
 }
 
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)

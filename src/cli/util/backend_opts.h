@@ -14,35 +14,28 @@
 #include <pciescope/backend/backend.h>
 #include <pciescope/backend/sysfs_read.h>
 
-/* The shared options' names, for "did you mean" lists of the commands that take them. */
-#define BACKEND_OPTS_NAMES "--backend", "--platform", "--workload", "--seed"
+#include "parse_options.h"
 
 struct backend_opts {
 	struct backend_options o;
 	char workload[64];
 };
 
-/*
- * If argv[*i] is one of the shared options (taking its value from the next
- * argument or after '='), consumes it and returns 1; 0 if not one of them;
- * -1 after printing an error.
- */
-int backend_opts_parse(struct backend_opts *bo, int argc, char **argv, int *i);
-/* The same for a parser of its own (getopt): name is "--backend" etc.; 0 or 1 after an error. */
+/* Sets the option named name ("--backend", ...) to value; 0, or 1 after an error. */
 int backend_opts_set(struct backend_opts *bo, const char *name, const char *value);
 /*
- * getopt_long entries of the shared options, all returning val, for a
- * table of one's own; backend_opts_take() then sets the one getopt found
- * (opt: the table entry, through getopt's longindex).
+ * The shared options as entries of an option table (parse_options.h),
+ * setting *bo; OPT_BACKEND_OPTS(&bo) goes inside the command's table.
  */
-#define BACKEND_OPTS_LONGOPTS(val)                                                                 \
-	{"backend", required_argument, NULL, (val)}, {"platform", required_argument, NULL, (val)}, \
-	    {"workload", required_argument, NULL, (val)},                                          \
-	{                                                                                          \
-		"seed", required_argument, NULL, (val)                                             \
-	}
-struct option;
-int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
+int backend_opts_cb(const struct cli_option *opt, const char *arg);
+#define OPT_BACKEND_OPTS(bo)                                                                       \
+	OPT_CALLBACK(0, "backend", (bo), "B", "emulated (the default) or host", backend_opts_cb),  \
+	    OPT_CALLBACK(0, "platform", (bo), "NAME", "the emulated platform (kunpeng930)",        \
+			 backend_opts_cb),                                                         \
+	    OPT_CALLBACK(0, "workload", (bo), "W[:k=v,...]", "the emulated workload",              \
+			 backend_opts_cb),                                                         \
+	    OPT_CALLBACK(0, "seed", (bo), "N", "the emulated run's seed (0)", backend_opts_cb)
+
 /* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
 

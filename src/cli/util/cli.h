@@ -37,15 +37,4 @@ const char *cli_suggest(const char *typed, const char *const *known);
 /* The running command's name ("stat"), or "" before main() set one. */
 const char *cli_command(void);
 
-struct option;
-/*
- * getopt_long with this CLI's wording: an unknown option or a missing value
- * prints one "pciescope: <command>: ..." line (with a suggestion) and
- * returns '?', so the caller only returns 1.
- */
-int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
-/* The same, telling which long option it was (getopt_long's longindex). */
-int cli_getopt_index(int argc, char **argv, const char *shortopts, const struct option *longopts,
-		     int *longindex);
-
 #endif

@@ -5,13 +5,9 @@
  * deletions, substitutions and swaps of neighbours), if it is close enough
  * to be a typo rather than another word: at most 2 edits, and fewer than
  * half the typed name.  A known name the typed one begins ("--js") counts
- * as a match too.  getopt's own messages are silenced (opterr = 0) so that
- * every command words a bad option the same way.
+ * as a match too.
  */
-#include <getopt.h>
-#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -75,89 +71,4 @@ int cli_unknown_option(const char *arg, const char *const *known)
 		    "unknown option '%s'; did you mean '%s'? (see 'pciescope %s --help')", name, s,
 		    cli_command());
 	return cli_error("unknown option '%s'; see 'pciescope %s --help'", name, cli_command());
-}
-
-static void free_known(const char **v, size_t nlong)
-{
-	for (size_t i = 0; v && i < nlong; i++)
-		free((char *)v[i]);
-	free(v);
-}
-
-/* The long option names as "--name", then the short ones as "-x"; NULL when out of memory. */
-static const char **known_options(const char *shortopts, const struct option *longopts)
-{
-	size_t n = 0, k = 0;
-	const char **v;
-	static char shorts[128][3];
-
-	while (longopts[n].name)
-		n++;
-	v = calloc(n + strlen(shortopts) + 1, sizeof(*v));
-	if (!v)
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		char *s = malloc(strlen(longopts[i].name) + 3);
-
-		if (!s) {
-			/* skipping one would put a static short name where free_known frees */
-			free_known(v, k);
-			return NULL;
-		}
-		v[k++] = strcat(strcpy(s, "--"), longopts[i].name);
-	}
-	for (const char *c = shortopts; *c; c++)
-		if (*c != ':' && *c != '+' && *c > 0) {
-			char *s = shorts[(unsigned char)*c];
-
-			s[0] = '-';
-			s[1] = *c;
-			v[k++] = s;
-		}
-	return v;
-}
-
-static int bad_option(int argc, char **argv, const char *shortopts, const struct option *longopts,
-		      int c)
-{
-	const char *arg = optind - 1 < argc ? argv[optind - 1] : "?";
-	char shortname[3] = {'-', (char)optopt, 0};
-	size_t nlong = 0;
-	const char **known;
-
-	if (optopt && strncmp(arg, "--", 2))
-		arg = shortname;
-	if (c == ':')
-		return cli_error("option '%s' needs a value", arg);
-	while (longopts[nlong].name)
-		nlong++;
-	known = known_options(shortopts, longopts);
-	if (known)
-		cli_unknown_option(arg, known);
-	else
-		cli_error("unknown option '%s'", arg);
-	free_known(known, nlong);
-	return 1;
-}
-
-int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
-{
-	return cli_getopt_index(argc, argv, shortopts, longopts, NULL);
-}
-
-int cli_getopt_index(int argc, char **argv, const char *shortopts, const struct option *longopts,
-		     int *longindex)
-{
-	char opts[128];
-	bool plus = shortopts[0] == '+';
-	int c;
-
-	snprintf(opts, sizeof(opts), "%s:%s", plus ? "+" : "", shortopts + plus);
-	opterr = 0;
-	c = getopt_long(argc, argv, opts, longopts, longindex);
-	if (c == '?' || c == ':') {
-		bad_option(argc, argv, shortopts, longopts, c);
-		return '?';
-	}
-	return c;
 }

@@ -3,7 +3,9 @@
  * One error prefix for every command: "pciescope: <command>: <message>".
  * main() names the running command once (cli_set_command), so no call site
  * has to repeat it; a message that already starts with the command's name
- * ("record: ...", "platform remove: ...") is not prefixed twice.
+ * ("record: ...", "platform remove: ...") is not prefixed twice.  The test
+ * is on the formatted message, not the format, so a name that arrives
+ * through "%s: %s" is caught too.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,20 +27,23 @@ const char *cli_command(void)
 	return command ? command : "";
 }
 
-static void prefix(const char *fmt)
+static void prefix(const char *msg)
 {
 	size_t n = command ? strlen(command) : 0;
 
 	fputs("pciescope: ", stderr);
-	if (n && !(strncmp(fmt, command, n) == 0 && (fmt[n] == ':' || fmt[n] == ' ')))
+	if (n && !(strncmp(msg, command, n) == 0 && (msg[n] == ':' || msg[n] == ' ')))
 		fprintf(stderr, "%s: ", command);
 }
 
-/* err: append ": strerror(err)" when with_err. */
+/* err: append ": strerror(err)" when with_err.  A longer message is cut, not lost. */
 static void vsay(const char *fmt, va_list ap, bool with_err, int err)
 {
-	prefix(fmt);
-	vfprintf(stderr, fmt, ap);
+	char msg[4096];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	prefix(msg);
+	fputs(msg, stderr);
 	if (with_err)
 		fprintf(stderr, ": %s", strerror(err < 0 ? -err : err));
 	fputc('\n', stderr);
