@@ -282,6 +282,7 @@ int emulated_backend_open(const struct backend_options *o, struct backend **out,
 		return ret;
 	}
 	m->k = platform_kcore(m->p);
+	platform_state_warning(m->p, b->warning, sizeof(b->warning));
 	b->ops = &emulated_ops;
 	b->priv = m;
 	*out = b;

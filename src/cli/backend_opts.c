@@ -111,7 +111,14 @@ struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 				  bo->o.kind ? bo->o.kind : "emulated");
 		return NULL;
 	}
+	cli_backend_warn(b);
 	return b;
+}
+
+void cli_backend_warn(const struct backend *b)
+{
+	if (b->warning[0])
+		cli_warn("%s", b->warning);
 }
 
 ssize_t cli_sysfs_read(struct backend *b, const char *path, char *buf, size_t n)

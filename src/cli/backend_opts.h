@@ -40,8 +40,13 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *valu
 	    {"workload", required_argument, NULL, (val)}, {"seed", required_argument, NULL, (val)}
 struct option;
 int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
-/* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
+/*
+ * Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on
+ * error, and what the open warned of (cli_backend_warn).
+ */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
+/* Prints the backend's warning from its open (a damaged state file), if any. */
+void cli_backend_warn(const struct backend *b);
 
 /* Reads a sysfs file into buf without the trailing newline; length or -errno. */
 ssize_t cli_sysfs_read(struct backend *b, const char *path, char *buf, size_t n);

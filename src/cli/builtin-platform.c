@@ -16,6 +16,7 @@
 #include <pciescope/backend/backend.h>
 #include <pciescope/pcie/bdf.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 
 static const char usage[] = "usage: pciescope platform [show|reset|remove BDF|rescan] [--platform "
@@ -200,6 +201,7 @@ static int run(const struct backend_options *o, const char *cmd, const char *arg
 
 	if (backend_open(o, &b, err, sizeof(err)))
 		return cli_error("%s", err);
+	cli_backend_warn(b);
 	if (!strcmp(cmd, "show"))
 		ret = show(b, json);
 	else if (!strcmp(cmd, "remove"))

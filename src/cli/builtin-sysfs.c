@@ -18,6 +18,7 @@
 
 #include <pciescope/backend/backend.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "pmu_source.h"
 #include "sysfs_export.h"
@@ -93,6 +94,7 @@ int cmd_sysfs(int argc, char **argv)
 		return cli_errno(-errno, "cannot create %s", dir);
 	if (backend_open(&bo, &b, err, sizeof(err)))
 		return cli_error("%s", err);
+	cli_backend_warn(b);
 	r = sysfs_export_dir(b, PMU_SYSFS_DIR, dir, NULL, NULL, &files);
 	if (!r)
 		printf("%u files of %s written to %s\n", files, PMU_SYSFS_DIR, dir);

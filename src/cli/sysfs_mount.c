@@ -35,6 +35,7 @@
 
 #include <pciescope/backend/backend.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "sysfs_fuse.h"
 #include "sysfs_mount.h"
@@ -295,6 +296,7 @@ static int check_platform(const struct backend_options *o)
 
 	if (ret)
 		return cli_error("sysfs mount: %s", err);
+	cli_backend_warn(b);
 	backend_close(b);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #ifndef PCIESCOPE_BACKEND_BACKEND_H
 #define PCIESCOPE_BACKEND_BACKEND_H
 
+#include <limits.h>
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,6 +81,8 @@ struct backend {
 	const struct backend_ops *ops;
 	void *priv;
 	char err[256]; /* why the last call failed, with a hint; "" if it said nothing */
+	/* What the user should know of the open (a state file not wholly used), or "". */
+	char warning[PATH_MAX + 256];
 };
 
 /*
