@@ -116,6 +116,16 @@ static int h_sysfs_is_dir(struct backend *b, const char *path)
 	return S_ISDIR(st.st_mode);
 }
 
+static int h_sysfs_mode(struct backend *b, const char *path)
+{
+	char real[4096];
+	struct stat st;
+
+	if (stat(sysfs_path(path, real, sizeof(real)), &st))
+		return -errno;
+	return (int)(st.st_mode & (S_IFMT | 07777));
+}
+
 static void explain_open_error(struct backend *b, int err, const struct perf_event_attr *a)
 {
 	if (err == EACCES || err == EPERM)
@@ -234,6 +244,7 @@ static const struct backend_ops host_ops = {
     .sysfs_write = h_sysfs_write,
     .sysfs_list = h_sysfs_list,
     .sysfs_is_dir = h_sysfs_is_dir,
+    .sysfs_mode = h_sysfs_mode,
     .event_open = h_event_open,
     .event_enable = h_event_enable,
     .event_disable = h_event_disable,

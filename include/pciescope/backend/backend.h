@@ -29,6 +29,9 @@ struct backend_ops {
 	/* Entry names of a directory, sorted; caller frees each and the array. */
 	int (*sysfs_list)(struct backend *b, const char *path, char ***names, size_t *count);
 	int (*sysfs_is_dir)(struct backend *b, const char *path);
+	/* stat(2)'s st_mode of a path, links followed (S_IFDIR or S_IFREG and the
+	 * permission bits the attribute declares), or -errno. */
+	int (*sysfs_mode)(struct backend *b, const char *path);
 
 	/* perf_event_open(2): returns an event handle >= 0 or -errno. */
 	int (*event_open)(struct backend *b, const struct perf_event_attr *attr, int pid, int cpu,
