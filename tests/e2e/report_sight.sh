@@ -19,7 +19,7 @@ export PCIESCOPE_STATE_DIR=$TEST_TMP/state
 P=$PCIESCOPE
 fail() { echo "FAIL: $*" >&2; exit 1; }
 rec() { # file event [--force]
-	$P record -o "$1" ${3:-} -e "hisi_ptt0_2/$2/" -- sleep 0.01 2>/dev/null || fail "record $2"
+	"$P" record -o "$1" ${3:-} -e "hisi_ptt0_2/$2/" -- sleep 0.01 2>/dev/null || fail "record $2"
 }
 
 rec in.data filter=0x80001,type=7,direction=0
@@ -28,34 +28,34 @@ rec both8.data filter=0x80001,type=6,direction=2,format=1 --force
 rec posted.data filter=0x80001,type=1,direction=0
 
 # direction=0: one sentence, no latency table
-$P report -i in.data --latency >lat.txt
+"$P" report -i in.data --latency >lat.txt
 [ "$(wc -l <lat.txt)" -eq 1 ] || fail "direction=0 --latency: $(cat lat.txt)"
 grep -q '^No request latency: direction=0 traces inbound TLPs only, .*record with direction=2 ' lat.txt ||
 	fail "direction=0 sentence: $(cat lat.txt)"
-$P report -i in.data --stats --latency >stats.txt
+"$P" report -i in.data --stats --latency >stats.txt
 [ "$(grep -c '^No request latency: direction=0' stats.txt)" -eq 1 ] || fail "--stats sentence"
 ! grep -q 'Latency (request' stats.txt || fail "latency table of zeros"
-$P report -i in.data --latency --csv >lat.csv 2>lat.err
+"$P" report -i in.data --latency --csv >lat.csv 2>lat.err
 [ ! -s lat.csv ] || fail "--csv prints a latency table: $(cat lat.csv)"
 grep -q '^pciescope: report: No request latency: direction=0' lat.err || fail "--csv note"
-$P report -i in.data --html in.html
+"$P" report -i in.data --html in.html
 grep -q 'No request latency: direction=0' in.html || fail "HTML sentence"
 ! grep -q 'Latency per requester\|Outstanding requests' in.html || fail "HTML zero sections"
 
 # 8DW and a type without NP name their own setting
-$P report -i both8.data --latency | grep -q '^No request latency: format=1 (8DW) with direction=2 ' ||
+"$P" report -i both8.data --latency | grep -q '^No request latency: format=1 (8DW) with direction=2 ' ||
 	fail "8DW sentence"
-$P report -i posted.data --latency | grep -q '^No request latency: type=1 traces no non-posted' ||
+"$P" report -i posted.data --latency | grep -q '^No request latency: type=1 traces no non-posted' ||
 	fail "type=1 sentence"
-$P report -i posted.data --html posted.html
+"$P" report -i posted.data --html posted.html
 ! grep -q 'Top completers' posted.html || fail "completers table without completions"
 
 # both directions with NP and CPL: the tables and the four charts
-$P report -i both.data --latency >lat2.txt
+"$P" report -i both.data --latency >lat2.txt
 grep -q '^Latency (request -> last completion)' lat2.txt || fail "no latency table"
 awk '$1 == "all" && $2 == "all" { exit !($4 > 0) }' lat2.txt || fail "nothing matched"
 ! grep -q 'No request latency' lat2.txt || fail "sentence with completions"
-$P report -i both.data --html both.html
+"$P" report -i both.data --html both.html
 for h in 'TLP mix' 'Bandwidth over time' 'Latency' 'Outstanding requests over time' \
 	'Latency per requester and kind'; do
 	grep -q "<h2>$h</h2>" both.html || fail "HTML lacks $h"
@@ -63,24 +63,24 @@ done
 [ "$(grep -c '<svg' both.html)" -ge 4 ] || fail "HTML has fewer than 4 charts"
 
 # 4DW times: short by the record times, flagged beside the figures; 8DW not
-$P report -i both.data --stats --timeline 1ms >t4.txt
+"$P" report -i both.data --stats --timeline 1ms >t4.txt
 [ "$(grep -c '^Times may be short: the recording lasted 10.000 ms (perf.data record times) but the 4DW times span only ' t4.txt)" -eq 2 ] ||
 	fail "4DW note: $(grep -i times t4.txt)"
 grep -q 'Times may be short' both.html || fail "HTML 4DW note"
-$P report -i both8.data --stats --timeline 1ms >t8.txt
+"$P" report -i both8.data --stats --timeline 1ms >t8.txt
 ! grep -q 'Times may be short' t8.txt || fail "8DW flagged"
 span8=$(awk '$1 == "time" && $2 == "span" { print int($4) }' t8.txt)
 [ "$span8" -gt 9000000 ] || fail "8DW span $span8"
 
 # one unwrapped time in every view
 for f in both.data both8.data in.data; do
-	$P report --no-header -i $f >lines.txt
+	"$P" report --no-header -i $f >lines.txt
 	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%.1f", b - a }' lines.txt)
 	for t in 1 2; do
-		got=$($P report -i $f --stats --threads $t | awk '$1 == "time" && $2 == "span" { print $4 }')
+		got=$("$P" report -i $f --stats --threads $t | awk '$1 == "time" && $2 == "span" { print $4 }')
 		[ "$got" = "$span" ] || fail "$f: lines span $span, --stats $got (threads $t)"
 	done
-	$P report -i $f --json | tail -1 | grep -q "\"ticks\":$(tail -1 lines.txt | awk '{ print $3 }')," ||
+	"$P" report -i $f --json | tail -1 | grep -q "\"ticks\":$(tail -1 lines.txt | awk '{ print $3 }')," ||
 		fail "$f: --json ticks differ from the line view"
 done
 echo ok
