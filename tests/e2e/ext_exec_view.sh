@@ -51,11 +51,13 @@ perf list pmu 2>/dev/null | grep -q hisi_pcie && err "the host perf lists emulat
 wait $pid
 
 # A crash: the status is the command's, no mount or process remains.
-"$P" exec --seed 424242 -- sh -c 'kill -SEGV $$'
+# The seed marks this test's processes apart from another run's on the machine.
+seed=$((1000000 + $$))
+"$P" exec --seed $seed -- sh -c 'kill -SEGV $$'
 rc=$?
 [ "$rc" = 139 ] || err "a crashing command gave $rc, not 139"
 ours && err "a mount outlived the command"
-grep -lsa PCIESCOPE_EXEC_SEED=424242 /proc/[0-9]*/environ | grep -vq "/proc/$$/" &&
+grep -lsa "PCIESCOPE_EXEC_SEED=$seed\b" /proc/[0-9]*/environ | grep -vq "/proc/$$/" &&
 	err "a process of the crashed exec remains"
 
 # Without root: a user namespace that maps the user to itself.  nobody may
