@@ -289,6 +289,7 @@ static int parse(int argc, char **argv, struct backend_opts *bo, int *cmd)
 	if (bo->o.kind && strcmp(bo->o.kind, "emulated"))
 		return cli_error("exec: runs a command on the emulated machine only (the host "
 				 "has its kernel already)");
+	bo->o.kind = "emulated"; /* even on a machine with the device (backend_kind) */
 	if (i >= argc)
 		return cli_error("exec: no command to run (pciescope exec [OPTIONS] -- COMMAND "
 				 "[ARGS...])");

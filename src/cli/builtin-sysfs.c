@@ -94,7 +94,7 @@ int cmd_sysfs(int argc, char **argv)
 		return cli_errno(-errno, "cannot create %s", dir);
 	if (backend_open(&bo, &b, err, sizeof(err)))
 		return cli_error("%s", err);
-	cli_backend_warn(b);
+	cli_backend_opened(b);
 	r = sysfs_export_dir(b, PMU_SYSFS_DIR, dir, NULL, NULL, &files);
 	if (!r)
 		printf("%u files of %s written to %s\n", files, PMU_SYSFS_DIR, dir);

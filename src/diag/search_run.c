@@ -44,7 +44,7 @@ static int open_backend(const struct diag_search_opts *o, unsigned rep, struct b
 	r = backend_open(&bo, b, why, sizeof(why));
 	if (r)
 		snprintf(err, errlen, "cannot open the %s backend: %s",
-			 bo.kind ? bo.kind : "emulated", why[0] ? why : strerror(-r));
+			 backend_kind(&bo), why[0] ? why : strerror(-r));
 	return r;
 }
 

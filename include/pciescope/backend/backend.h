@@ -86,6 +86,8 @@ struct backend {
 	char err[256]; /* why the last call failed, with a hint; "" if it said nothing */
 	/* What the user should know of the open (a state file not wholly used), or "". */
 	char warning[PATH_MAX + 256];
+	/* Which machine this is, for a person: "this machine" or "emulated kunpeng930". */
+	char machine[96];
 };
 
 /*
@@ -96,15 +98,22 @@ struct backend {
 const char *backend_strerror(struct backend *b);
 
 struct backend_options {
-	const char *kind;        /* "emulated" (default) or "host" */
-	const char *platform;    /* platform name or JSON path; NULL = kunpeng930 */
+	const char *kind;        /* "emulated", "host" or NULL: backend_kind() chooses */
+	const char *platform;    /* platform name or JSON path (so emulated); NULL = kunpeng930 */
 	const char *workload;    /* NULL = the platform's default */
 	const char *workload_params;
 	uint64_t seed;
 	bool ephemeral;          /* do not load or save persistent state */
 };
 
-/* Opens a backend; on error writes a one-line reason into err. */
+/*
+ * The backend o asks for: its kind if it names one; else "emulated" if it
+ * names a platform; else "host" if this machine has a device pciescope
+ * knows (a hisi_ptt, hisi_pcie or amd_iommu PMU, a PowerNV PHB; looked
+ * for under $PCIESCOPE_SYSFS_ROOT if set), "emulated" if it has none.
+ */
+const char *backend_kind(const struct backend_options *o);
+/* Opens a backend (of backend_kind(o)); on error writes a one-line reason into err. */
 int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen);
 void backend_close(struct backend *b);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */

@@ -302,7 +302,7 @@ static int check_platform(const struct backend_options *o)
 
 	if (ret)
 		return cli_error("sysfs mount: %s", err);
-	cli_backend_warn(b);
+	cli_backend_opened(b);
 	backend_close(b);
 	return 0;
 }

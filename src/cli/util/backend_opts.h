@@ -42,11 +42,15 @@ struct option;
 int backend_opts_take(struct backend_opts *bo, const struct option *opt, const char *value);
 /*
  * Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on
- * error, and what the open warned of (cli_backend_warn).
+ * error, and what a command prints on opening one (cli_backend_opened).
  */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
-/* Prints the backend's warning from its open (a damaged state file), if any. */
-void cli_backend_warn(const struct backend *b);
+/*
+ * What a command says once its backend is open, on stderr: which machine
+ * ("on emulated kunpeng930", "on this machine") if stderr is a terminal,
+ * and the open's warning (a damaged state file) if any.
+ */
+void cli_backend_opened(const struct backend *b);
 
 /* Reads a sysfs file into buf without the trailing newline; length or -errno. */
 ssize_t cli_sysfs_read(struct backend *b, const char *path, char *buf, size_t n);
