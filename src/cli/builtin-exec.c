@@ -224,8 +224,8 @@ static int set_preload_path(const char *interposer, const char **name)
 	if (!strchr(interposer, ' '))
 		return 0;
 	dir = strdup(interposer);
-	if (!dir || asprintf(&path, "%s%s%s", dirname(dir), old && *old ? ":" : "",
-			     old ? old : "") < 0) {
+	if (!dir ||
+	    asprintf(&path, "%s%s%s", dirname(dir), old && *old ? ":" : "", old ? old : "") < 0) {
 		free(dir);
 		return -ENOMEM;
 	}
@@ -249,7 +249,8 @@ static int set_env(const struct backend_opts *bo, const struct pmu_types *emu,
 					i ? "," : "", emu->type[i], emu->name[i]);
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)bo->o.seed);
 	r = set_preload_path(interposer, &interposer);
-	if (r || asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
+	if (r ||
+	    asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
 		return cli_errno(r ? r : -ENOMEM, "exec");
 	r |= setenv("LD_PRELOAD", preload, 1);
 	r |= setenv("PCIESCOPE_EXEC_TYPES", types, 1);

@@ -145,13 +145,15 @@ const char *kstate_get_str(struct kstate *s, const char *key)
 	return found ? s->e[i].val : NULL;
 }
 
-/* What a warning quotes of a damaged file's text: 40 characters, a byte not printable ASCII as '?'. */
+/* What a warning quotes of a damaged file's text: 40 characters, a byte not printable ASCII as '?'.
+ */
 static const char *printable(const char *text, char out[static 41])
 {
 	size_t i;
 
 	for (i = 0; text[i] && i < 40; i++)
-		out[i] = (unsigned char)text[i] < 0x20 || (unsigned char)text[i] > 0x7e ? '?' : text[i];
+		out[i] =
+		    (unsigned char)text[i] < 0x20 || (unsigned char)text[i] > 0x7e ? '?' : text[i];
 	out[i] = '\0';
 	return out;
 }
@@ -170,8 +172,8 @@ bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val)
 	x = strtoull(s->e[i].val, &end, 0);
 	if (!*s->e[i].val || *end || errno) {
 		if (s->e[i].line) {
-			snprintf(why, sizeof(why), "%s='%s' is not a number: the default is used", key,
-				 printable(s->e[i].val, q));
+			snprintf(why, sizeof(why), "%s='%s' is not a number: the default is used",
+				 key, printable(s->e[i].val, q));
 			kstate_note_bad(s, s->e[i].line, why);
 			s->e[i].line = 0;
 		}

@@ -225,14 +225,14 @@ static void damaged_lines_are_skipped_and_named(void **state)
 
 	write_file("t3", damaged, path, sizeof(path));
 	assert_int_equal(kstate_open("t3", &s), 0);
-	snprintf(want, sizeof(want), "%s:1: 'garbage' is not key=value: ignored (and 1 more line not used)",
-		 path);
+	snprintf(want, sizeof(want),
+		 "%s:1: 'garbage' is not key=value: ignored (and 1 more line not used)", path);
 	assert_string_equal(kstate_warning(s, buf, sizeof(buf)), want);
 	assert_true(kstate_get_u64(s, "tune/b", &v));
 	assert_int_equal(v, 7);
 	assert_false(kstate_get_u64(s, "tune/a", &v));
-	snprintf(want, sizeof(want), "%s:1: 'garbage' is not key=value: ignored (and 2 more lines not used)",
-		 path);
+	snprintf(want, sizeof(want),
+		 "%s:1: 'garbage' is not key=value: ignored (and 2 more lines not used)", path);
 	assert_string_equal(kstate_warning(s, buf, sizeof(buf)), want);
 	kstate_close(s);
 }
