@@ -27,7 +27,7 @@ wait_mounted
 if "$PCIESCOPE" sysfs mount rel 2>err2; then fail "a second mount on rel succeeded"; fi
 [ "$(cat err2)" = "pciescope: sysfs mount: rel: already a mount point (fusermount3 -u rel first)" ] ||
 	fail "second mount: $(cat err2)"
-[ "$(grep -c " $TEST_TMP/rel " /proc/self/mounts)" = 1 ] || fail "two mounts stacked on rel"
+[ "$(findmnt -n -o TARGET "$TEST_TMP/rel" | wc -l)" = 1 ] || fail "two mounts stacked on rel"
 
 kill -INT $pid
 wait $pid || fail "the mount exited $? on SIGINT"
