@@ -3,7 +3,11 @@
  * Live rules: a link trained below what both of its ends support, and a
  * link whose PMU-counted bandwidth reaches the share of its capacity that
  * leaves no headroom.  Capacity per lane after line encoding: 8b/10b for
- * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).
+ * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).  A
+ * saturated link carries TLPs only in what its Ack and UpdateFC DLLPs and
+ * SKP ordered sets leave (pciescope/pcie/link_layer.h, about 8 %), so
+ * saturation is judged against that; the rule does not see the link's Max
+ * Payload Size and takes 256 bytes, every shipped platform's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +17,7 @@
 #include <pciescope/diag/live.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/link.h>
+#include <pciescope/pcie/link_layer.h>
 
 double diag_link_capacity_mbps(double gts, unsigned width)
 {
@@ -56,10 +61,20 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 	return 0;
 }
 
+/* MB/s left for TLPs on a link of that speed and width at MPS 256. */
+static double tlp_capacity_mbps(double gts, unsigned width)
+{
+	int gen = gts <= 2.5 ? 1 : gts <= 5.0 ? 2 : gts <= 8.0 ? 3 : gts <= 16.0 ? 4 : 5;
+	uint64_t num, den;
+
+	pcie_link_tlp_share((int)width, gen, 256, &num, &den);
+	return diag_link_capacity_mbps(gts, width) * (double)num / (double)den;
+}
+
 static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = diag_link_capacity_mbps(p->speed, p->width);
+	double cap = tlp_capacity_mbps(p->speed, p->width);
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
 	struct diag_finding *f;
 
@@ -69,7 +84,8 @@ static int saturated(const struct diag_port *p, const struct diag_thresholds *th
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries",
+		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries "
+		 "for TLPs",
 		 p->bdf, top, p->in_mbps > p->out_mbps ? "inbound" : "outbound", 100 * top / cap,
 		 cap, p->speed, p->width);
 	snprintf(f->advice, sizeof(f->advice),

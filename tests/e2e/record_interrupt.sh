@@ -47,9 +47,11 @@ kill -0 "$(cat child.pid)" 2>/dev/null && bad "real command: the command still r
 grep -q '^\[ pciescope record: Captured and wrote' rec.err || bad "real command: $(cat rec.err)"
 "$PCIESCOPE" report -i real.data >/dev/null 2>view.err || bad "real command: $(cat view.err)"
 
-# SIGKILL: not closed; every complete record is read.
-# Cut once a second chunk is being written: a file of 4 MiB may be one caught
-# while the first chunk was still being written.
+# SIGKILL: not closed; every complete record is read.  Killed once a second
+# chunk is being written, as ext_perf_record_interrupt does: at 4 MiB the kill
+# can land inside the first chunk's write and leave no complete chunk, and a
+# second chunk under way means the first and its headers are whole, however
+# long the headers before it are.
 record_cut KILL.data KILL $(((8 << 20) + 4096))
 [ "$rec_rc" = 137 ] || bad "SIGKILL: exit $rec_rc"
 views_read KILL.data || fail=1
