@@ -3,18 +3,22 @@
  * perf.data reader fuzz target.  Each input is read twice: as it is (file or
  * pipe mode, as its header says) and behind a pipe-mode header, so the record
  * parsers are reached even when the fuzzer has not found a valid file
- * header.  Every AUXTRACE payload is also rendered by the PTT views.
+ * header.  Every AUXTRACE payload is also rendered by the PTT views, and
+ * every record goes through the AUX stream bookkeeping (aux_streams.h),
+ * whose loss sentences are written at the end.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <pciescope/out/wbuf.h>
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/trace/ptt_print.h>
 
 static void read_image(const uint8_t *data, size_t size)
 {
+	struct perf_aux_streams *st = NULL;
 	struct perf_reader *r;
 	struct perf_rec rec;
 	struct wbuf w;
@@ -24,13 +28,18 @@ static void read_image(const uint8_t *data, size_t size)
 
 	if (perf_reader_open_mem(data, size, &r, msg, sizeof(msg)))
 		return;
-	if (wbuf_init_mem(&w)) {
+	if (wbuf_init_mem(&w) || perf_aux_streams_create(&st)) {
+		perf_aux_streams_destroy(st);
 		perf_reader_close(r);
 		return;
 	}
 	for (size_t i = 0; i < perf_reader_nr_attrs(r); i++)
 		(void)perf_reader_attr(r, i)->nr_ids;
 	while (perf_reader_next(r, &rec) > 0) {
+		long dev = perf_aux_streams_note(st, r, &rec);
+
+		if (dev >= 0)
+			(void)perf_aux_streams_attr(st, r, (size_t)dev);
 		if (rec.type == PERF_REC_ID_INDEX) {
 			struct perf_id_index_entry e;
 
@@ -48,6 +57,14 @@ static void read_image(const uint8_t *data, size_t size)
 		ptt_line_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base, &c2);
 		base += rec.auxtrace.size;
 	}
+	perf_aux_streams_finish(st, r);
+	for (size_t i = 0; i < perf_aux_streams_count(st); i++) {
+		const struct perf_aux_stream *a = perf_aux_streams_get(st, i);
+
+		perf_aux_loss_describe(&a->loss, a->timed, a->start_ns, msg, sizeof(msg));
+	}
+	perf_aux_loss_describe(perf_aux_streams_unjoined(st), false, 0, msg, sizeof(msg));
+	perf_aux_streams_destroy(st);
 	wbuf_close(&w);
 	perf_reader_close(r);
 }

@@ -12,6 +12,9 @@
  * reaches every view: the entry views through the trace library's
  * filtered loops, --pcap through its entry test (ptt_filter_entry), the
  * analysis through its options.
+ * Each AUX buffer of the recording (perf/aux_streams.h: one traced device)
+ * has its own clock and its own analysis views; the records' times say how
+ * long each was traced and what each lost, which every view tells.
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */
@@ -24,6 +27,7 @@
 #include <unistd.h>
 
 #include <pciescope/out/wbuf.h>
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/trace/ptt_print.h>
 #include <pciescope/trace/ptt_sight.h>
@@ -41,6 +45,22 @@ enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON, VIEW_NONE };
 /* Bytes of trace the analysis views decode at a time: a multiple of both entry sizes. */
 #define VIEWS_PIECE (256u << 10)
 
+/*
+ * One traced device of the recording (an AUX stream), analysed on its own
+ * clock: two PTTs count unrelated times, and one clock over both would
+ * jump back at every change of device.
+ */
+struct report_dev {
+	struct ptt_clock clk;	    /* the line and JSON views' unwrapped time */
+	enum analysis_dir dir;	    /* its event's setting, as the views judge it */
+	struct report_views *views; /* the analysis views, when asked for */
+	enum ptt_format fmt;	    /* of its first payload */
+	uint64_t first_tick;	    /* its first entry's time: clk starts there */
+	/* From a file the views take every payload at the end, on several threads. */
+	struct analysis_span *spans;
+	size_t nspans, spans_cap;
+};
+
 struct report {
 	const char *path;
 	struct perf_reader *rd;
@@ -49,21 +69,18 @@ struct report {
 	struct wbuf out;
 	bool have_info;
 	uint64_t chunks, stream_off;
-	struct ptt_clock clk; /* the line and JSON views' unwrapped time */
-	/* perf clock times of the ITRACE_START and AUX records: how long tracing ran */
-	uint64_t rec_first, rec_last;
-	unsigned int rec_times;
+	/* which device each payload is of, how long each was traced, what each lost */
+	struct perf_aux_streams *streams;
+	struct report_dev *dev; /* PERF_AUX_MAX_STREAMS of them, ndev used */
+	size_t ndev;
 	struct report_views_opts vo;
-	struct report_views *views; /* the analysis views, when asked for */
 	const char *pcap_path;	    /* --pcap FILE */
 	struct report_pcap *pcap;
+	struct report_files *files; /* --html, --chrome-trace: one file each for every device */
 	bool view_chosen;	    /* -D or --json given */
 	bool no_header;		    /* --no-header: the line view without its column names */
 	bool header_done;
 	uint8_t *piece;		    /* VIEWS_PIECE bytes for them */
-	/* From a file the views take every payload at the end, on several threads. */
-	struct analysis_span *spans;
-	size_t nspans, spans_cap;
 };
 
 static void usage(FILE *f)
@@ -171,9 +188,10 @@ static int parse_args(struct report *r, int argc, char **argv)
 }
 
 /* Calls fn on each VIEWS_PIECE of a chunk's whole entries: memory stays the same for any trace size. */
-static int each_piece(struct report *r, const struct perf_rec *rec, size_t whole,
-		      enum ptt_format f,
-		      void (*fn)(struct report *, const uint8_t *, size_t, size_t, enum ptt_format))
+static int each_piece(struct report *r, struct report_dev *d, const struct perf_rec *rec,
+		      size_t whole, enum ptt_format f,
+		      void (*fn)(struct report *, struct report_dev *, const uint8_t *, size_t,
+				 size_t, enum ptt_format))
 {
 	for (size_t off = 0, n; off < whole; off += n) {
 		const uint8_t *p;
@@ -182,29 +200,30 @@ static int each_piece(struct report *r, const struct perf_rec *rec, size_t whole
 		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
 		if (!p)
 			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
-		fn(r, p, n, off, f);
+		fn(r, d, p, n, off, f);
 	}
 	return 0;
 }
 
-static void view_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
-		       enum ptt_format f)
+static void view_piece(struct report *r, struct report_dev *d, const uint8_t *p, size_t n,
+		       size_t off, enum ptt_format f)
 {
-	report_views_chunk(r->views, p, n, f);
+	report_views_chunk(d->views, p, n, f);
 }
 
-static int add_span(struct report *r, const struct perf_rec *rec, size_t whole, enum ptt_format f)
+static int add_span(struct report *r, struct report_dev *d, const struct perf_rec *rec,
+		    size_t whole, enum ptt_format f)
 {
-	if (r->nspans == r->spans_cap) {
-		size_t cap = r->spans_cap ? 2 * r->spans_cap : 64;
-		struct analysis_span *p = realloc(r->spans, cap * sizeof(*p));
+	if (d->nspans == d->spans_cap) {
+		size_t cap = d->spans_cap ? 2 * d->spans_cap : 64;
+		struct analysis_span *p = realloc(d->spans, cap * sizeof(*p));
 
 		if (!p)
 			return cli_errno(-ENOMEM, "report");
-		r->spans = p;
-		r->spans_cap = cap;
+		d->spans = p;
+		d->spans_cap = cap;
 	}
-	r->spans[r->nspans++] =
+	d->spans[d->nspans++] =
 	    (struct analysis_span){.pos = perf_reader_aux_pos(r->rd, rec), .len = whole, .f = f};
 	return 0;
 }
@@ -214,27 +233,66 @@ static int read_file(void *ctx, uint64_t pos, size_t n, void *buf)
 	return perf_reader_read_at(ctx, pos, n, buf);
 }
 
-/* What the PTT event's settings say about the direction of the TLPs (as the views judge it). */
-static enum analysis_dir trace_dir(const struct report *r)
+static void pcap_piece(struct report *r, struct report_dev *d, const uint8_t *p, size_t n,
+		       size_t off, enum ptt_format f)
 {
-	const struct perf_attr_info *a =
-	    perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, 0) : NULL;
-	struct ptt_setting s;
-
-	if (!a)
-		return ANALYSIS_DIR_UNKNOWN;
-	s = ptt_setting_of_config(a->attr.config);
-	return analysis_dir_of_setting(s.format, s.direction);
+	report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, d->dir, (size_t)(d - r->dev));
 }
 
-static void pcap_piece(struct report *r, const uint8_t *p, size_t n, size_t off,
-		       enum ptt_format f)
+/*
+ * The event of device i (its first payload just came), or NULL when the
+ * file cannot tell: then the first event's, as a one-event file has.
+ */
+static const struct perf_attr_info *dev_attr(const struct report *r, size_t i)
 {
-	report_pcap_chunk(r->pcap, p, n, f, r->stream_off + off, trace_dir(r));
+	long a = perf_aux_streams_attr(r->streams, r->rd, i);
+
+	if (a < 0)
+		a = 0;
+	return (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a) : NULL;
+}
+
+/* The PMU part of an event's name ("hisi_ptt0_2"), or "" when unknown. */
+static void pmu_name(const struct perf_attr_info *a, char *buf, size_t n)
+{
+	const char *slash;
+
+	buf[0] = 0;
+	if (!a || !a->name)
+		return;
+	slash = strchr(a->name, '/');
+	snprintf(buf, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
+}
+
+/*
+ * A device's first payload: its direction from its event's setting, and
+ * its analysis views.  When the file has several events, its Chrome
+ * tracks are named after its PMU.
+ */
+static int dev_start(struct report *r, size_t i)
+{
+	const struct perf_attr_info *a = dev_attr(r, i);
+	struct report_dev *d = &r->dev[i];
+	char label[64];
+
+	if (a) {
+		struct ptt_setting s = ptt_setting_of_config(a->attr.config);
+
+		d->dir = analysis_dir_of_setting(s.format, s.direction);
+	} else {
+		d->dir = ANALYSIS_DIR_UNKNOWN;
+	}
+	r->ndev = i + 1;
+	if (!report_views_selected(&r->vo))
+		return 0;
+	pmu_name(a, label, sizeof(label));
+	return report_views_start(&r->vo, r->path, a ? a->attr.config : 0, a != NULL, r->files, i,
+				  perf_reader_nr_attrs(r->rd) > 1 && label[0] ? label : NULL,
+				  &d->views);
 }
 
 /* The line view, its header before the first chunk's entries. */
-static int line_chunk(struct report *r, const uint8_t *p, size_t n)
+static int line_chunk(struct report *r, struct report_dev *d, const uint8_t *p, size_t n)
 {
 	if (!r->no_header && !r->header_done) {
 		int err = wbuf_reserve(&r->out);
@@ -244,13 +302,14 @@ static int line_chunk(struct report *r, const uint8_t *p, size_t n)
 		r->header_done = true;
 		ptt_line_header(&r->out);
 	}
-	return ptt_line_chunk_where(&r->out, p, n, r->stream_off, &r->clk, &r->vo.filter);
+	return ptt_line_chunk_where(&r->out, p, n, r->stream_off, &d->clk, &r->vo.filter);
 }
 
-static int on_chunk(struct report *r, const struct perf_rec *rec)
+static int on_chunk(struct report *r, const struct perf_rec *rec, long dev)
 {
 	const uint8_t *p = rec->auxtrace.data;
 	size_t n = (size_t)rec->auxtrace.size, whole;
+	struct report_dev *d;
 	enum ptt_format f;
 	int err;
 
@@ -258,22 +317,35 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 		return cli_error("%s: no PTT data (AUXTRACE at offset %#" PRIx64
 				 " without an AUXTRACE_INFO record)",
 				 r->path, rec->offset);
-	whole = ptt_chunk_whole(p, n, &f);
-	err = 0;
-	if (r->pcap && each_piece(r, rec, whole, f, pcap_piece))
+	if (dev < 0)
+		return cli_error("%s: more than %d AUX buffers in one recording", r->path,
+				 PERF_AUX_MAX_STREAMS);
+	if ((size_t)dev == r->ndev && dev_start(r, (size_t)dev))
 		return 1;
-	if (r->views && !perf_reader_is_pipe(r->rd)) {
-		if (add_span(r, rec, whole, f))
+	d = &r->dev[dev];
+	whole = ptt_chunk_whole(p, n, &f);
+	if (!d->clk.started && whole) {
+		struct ptt_entry e;
+
+		ptt_entry_decode(p, f, &e);
+		d->fmt = f;
+		d->first_tick = e.time & ptt_time_mask(f);
+	}
+	err = 0;
+	if (r->pcap && each_piece(r, d, rec, whole, f, pcap_piece))
+		return 1;
+	if (d->views && !perf_reader_is_pipe(r->rd)) {
+		if (add_span(r, d, rec, whole, f))
 			return 1;
-	} else if (r->views) {
-		if (each_piece(r, rec, whole, f, view_piece))
+	} else if (d->views) {
+		if (each_piece(r, d, rec, whole, f, view_piece))
 			return 1;
 	} else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n, r->layout);
 	else if (r->view == VIEW_JSON)
-		err = ptt_json_chunk_where(&r->out, p, n, r->stream_off, &r->clk, &r->vo.filter);
+		err = ptt_json_chunk_where(&r->out, p, n, r->stream_off, &d->clk, &r->vo.filter);
 	else if (r->view == VIEW_LINES)
-		err = line_chunk(r, p, n);
+		err = line_chunk(r, d, p, n);
 	if (err)
 		return cli_errno(err, "%s: writing the report", r->path);
 	if (whole != n) {
@@ -287,18 +359,6 @@ static int on_chunk(struct report *r, const struct perf_rec *rec)
 	r->stream_off += n;
 	r->chunks++;
 	return 0;
-}
-
-static void note_time(struct report *r, const struct perf_rec *rec)
-{
-	uint64_t t;
-
-	if (perf_rec_sample_time(r->rd, rec, &t))
-		return;
-	if (!r->rec_times++ || t < r->rec_first)
-		r->rec_first = t;
-	if (t > r->rec_last)
-		r->rec_last = t;
 }
 
 /*
@@ -318,8 +378,10 @@ static void anchor_pcap(struct report *r, const struct perf_rec *rec)
 
 static int on_record(struct report *r, const struct perf_rec *rec)
 {
-	if (rec->type == PERF_RECORD_AUX || rec->type == PERF_RECORD_ITRACE_START)
-		note_time(r, rec);
+	long dev = perf_aux_streams_note(r->streams, r->rd, rec);
+
+	if (dev == -ENOMEM)
+		return cli_errno(-ENOMEM, "report");
 	if (rec->type == PERF_RECORD_ITRACE_START && r->pcap && !r->chunks)
 		anchor_pcap(r, rec);
 	if (rec->type == PERF_REC_AUXTRACE_INFO) {
@@ -332,34 +394,116 @@ static int on_record(struct report *r, const struct perf_rec *rec)
 				 "report refuses such a file",
 				 r->path);
 		r->have_info = true;
-		/* started here, not at open: in a pipe the attributes arrive as records first */
-		if (report_views_selected(&r->vo) && !r->views &&
-		    report_views_start_reader(&r->vo, r->path, r->rd, &r->views))
-			return 1;
 		return 0;
 	}
 	if (rec->type == PERF_REC_AUXTRACE)
-		return on_chunk(r, rec);
+		return on_chunk(r, rec, dev);
 	if (rec->type == PERF_REC_COMPRESSED)
 		return cli_error("%s: compressed records (perf record -z) are not supported",
 				 r->path);
 	return 0;
 }
 
-/* A warning, as perf's about a data size of 0: what was kept is reported. */
+/*
+ * A warning, as perf's about a data size of 0: what was kept is reported,
+ * and from when on nothing is (the last record time, from the first).
+ */
+/* ns as the sentences say it: "7 ns", "12.500 us", "354.100 ms". */
+static const char *duration(uint64_t ns, char *buf, size_t n)
+{
+	if (ns < 1000)
+		snprintf(buf, n, "%" PRIu64 " ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, n, "%.3f us", (double)ns / 1e3);
+	else
+		snprintf(buf, n, "%.3f ms", (double)ns / 1e6);
+	return buf;
+}
+
 static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 {
 	struct perf_reader_recovery rc;
-	char dropped[96] = "";
+	char dropped[96] = "", until[128] = "", took[32];
+	uint64_t first, last;
 
 	if (!perf_reader_unclosed(rd, &rc))
 		return;
 	if (rc.dropped)
 		snprintf(dropped, sizeof(dropped),
 			 "; %" PRIu64 " bytes of an incomplete last record left out", rc.dropped);
+	if (perf_aux_streams_times(r->streams, &first, &last) && last > first)
+		snprintf(until, sizeof(until),
+			 "; nothing after %s of recording (its last record) is in it",
+			 duration(last - first, took, sizeof(took)));
 	cli_warn("%s: warning: the file was not closed (the recording was killed or its disk "
-		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s",
-		 r->path, rc.records, rc.bytes, dropped);
+		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s%s",
+		 r->path, rc.records, rc.bytes, dropped, until);
+}
+
+/* The PMU of device i's event ("hisi_ptt0_2"), or "" when unknown. */
+static void dev_name(const struct report *r, size_t i, char *buf, size_t n)
+{
+	long a = perf_aux_streams_get(r->streams, i)->attr;
+
+	pmu_name(a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd)
+		     ? perf_reader_attr(r->rd, (size_t)a)
+		     : NULL,
+		 buf, n);
+}
+
+/* Every view tells what was lost, on standard error: one line per device that lost data. */
+static void say_loss(const struct report *r)
+{
+	char line[512], name[64];
+
+	for (size_t i = 0; i < r->ndev; i++) {
+		const struct perf_aux_stream *st = perf_aux_streams_get(r->streams, i);
+
+		dev_name(r, i, name, sizeof(name));
+		if (perf_aux_loss_describe(&st->loss, st->timed, st->start_ns, line, sizeof(line)))
+			cli_warn("%s: %s%s%s", r->path, name, name[0] ? ": " : "", line);
+	}
+	if (perf_aux_loss_describe(perf_aux_streams_unjoined(r->streams), false, 0, line,
+				   sizeof(line)))
+		cli_warn("%s: a device the file does not name: %s", r->path, line);
+}
+
+static double tick_ns(const struct report *r)
+{
+	return r->vo.tick_ns ? r->vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS;
+}
+
+static double rec_ns(const struct perf_aux_stream *st)
+{
+	return st->timed ? (double)(st->end_ns - st->start_ns) : 0;
+}
+
+/*
+ * The views that place entries in time without the analysis (--pcap, and
+ * --time on the entry views): one line per device whose clock cannot.
+ */
+static void say_placing(const struct report *r, size_t i, const char *what, uint64_t span)
+{
+	const struct perf_aux_stream *st = perf_aux_streams_get(r->streams, i);
+	struct ptt_timing t = ptt_sight_timing(r->dev[i].fmt, (double)span * tick_ns(r),
+					       rec_ns(st), tick_ns(r));
+	char line[512], name[64];
+
+	dev_name(r, i, name, sizeof(name));
+	if (ptt_sight_placing(&t, what, line, sizeof(line)))
+		cli_warn("%s%s%s", name, name[0] ? ": " : "", line);
+}
+
+static void say_entry_views_placing(const struct report *r)
+{
+	for (size_t i = 0; i < r->ndev; i++) {
+		uint64_t span;
+
+		if (r->pcap && !report_pcap_span(r->pcap, i, &span))
+			say_placing(r, i, "--pcap times", span);
+		if (r->vo.filter.by_time && !r->dev[i].views && r->dev[i].clk.started)
+			say_placing(r, i, "--time", r->dev[i].clk.now - r->dev[i].first_tick);
+	}
 }
 
 static int run(struct report *r, struct perf_reader *rd)
@@ -369,6 +513,7 @@ static int run(struct report *r, struct perf_reader *rd)
 
 	while (!ret && (got = perf_reader_next(rd, &rec)) > 0)
 		ret = on_record(r, &rec);
+	perf_aux_streams_finish(r->streams, rd);
 	if (wbuf_flush(&r->out) && !ret)
 		return cli_errno(r->out.err, "%s: writing the report", r->path);
 	if (ret)
@@ -376,11 +521,60 @@ static int run(struct report *r, struct perf_reader *rd)
 	if (got < 0)
 		return cli_error("%s: %s", r->path, perf_reader_errmsg(rd));
 	say_unclosed(r, rd);
+	say_loss(r);
 	if (!r->have_info)
 		return cli_error("%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", r->path);
 	if (!r->chunks)
 		cli_warn("%s: the PTT session recorded no trace data", r->path);
+	say_entry_views_placing(r);
 	return 0;
+}
+
+/* What the recording says of device i, for its views. */
+static void tell_views(const struct report *r, size_t i, const char *name)
+{
+	const struct perf_aux_stream *st = perf_aux_streams_get(r->streams, i);
+	struct report_device d = {.name = name[0] ? name : NULL,
+				  .rec_ns = rec_ns(st),
+				  .timed = st->timed,
+				  .start_ns = st->start_ns,
+				  .loss = st->loss,
+				  .heading = r->ndev > 1,
+				  .first = i == 0};
+
+	report_views_device(r->dev[i].views, &d);
+}
+
+/* The analysis views of every device, one after the other, then the files they share. */
+static int finish_views(struct report *r)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < r->ndev; i++) {
+		struct report_dev *d = &r->dev[i];
+		char name[64];
+
+		if (!d->views)
+			continue;
+		dev_name(r, i, name, sizeof(name));
+		tell_views(r, i, name);
+		if (d->nspans && report_views_spans(d->views, d->spans, d->nspans, read_file, r->rd))
+			ret = 1;
+		if (report_views_finish(d->views, stdout))
+			ret = 1;
+		d->views = NULL;
+	}
+	if (report_files_close(r->files))
+		ret = 1;
+	r->files = NULL;
+	return ret;
+}
+
+static void free_devs(struct report *r)
+{
+	for (size_t i = 0; r->dev && i < PERF_AUX_MAX_STREAMS; i++)
+		free(r->dev[i].spans);
+	free(r->dev);
 }
 
 int cmd_report(int argc, char **argv)
@@ -393,32 +587,34 @@ int cmd_report(int argc, char **argv)
 		return ret;
 	if (perf_reader_open(r.path, &r.rd, msg, sizeof(msg)))
 		return cli_error("%s: %s", r.path, msg[0] ? msg : "out of memory");
-	if (wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
+	r.dev = calloc(PERF_AUX_MAX_STREAMS, sizeof(*r.dev));
+	if (!r.dev || perf_aux_streams_create(&r.streams) ||
+	    wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
 	    ((report_views_selected(&r.vo) || r.pcap_path) && !(r.piece = malloc(VIEWS_PIECE)))) {
 		ret = cli_error("out of memory");
 		goto out;
 	}
-	if (r.pcap_path &&
-	    report_pcap_open(r.pcap_path,
-			     r.vo.tick_ns ? r.vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS, &r.pcap)) {
+	if (r.pcap_path && report_pcap_open(r.pcap_path, tick_ns(&r), &r.pcap)) {
 		ret = 1;
 		goto out;
 	}
 	if (r.pcap)
 		report_pcap_filter(r.pcap, &r.vo.filter);
+	if ((r.vo.html || r.vo.chrome_trace) && report_files_open(&r.vo, &r.files)) {
+		ret = 1;
+		goto out;
+	}
 	ret = run(&r, r.rd);
 	if (r.pcap && report_pcap_close(r.pcap))
 		ret = 1;
-	if (r.nspans && report_views_spans(r.views, r.spans, r.nspans, read_file, r.rd))
-		ret = 1;
-	if (r.views && r.rec_times > 1)
-		report_views_recording(r.views, (double)(r.rec_last - r.rec_first));
-	if (r.views && report_views_finish(r.views, stdout))
+	if (finish_views(&r))
 		ret = 1;
 out:
+	report_files_close(r.files);
 	wbuf_close(&r.out);
-	free(r.spans);
+	free_devs(&r);
 	free(r.piece);
+	perf_aux_streams_destroy(r.streams);
 	perf_reader_close(r.rd);
 	return ret;
 }

@@ -92,12 +92,14 @@ static int hides_completions(const struct diag_trace *t, struct diag_findings *o
 static int config_polling(const struct diag_trace *t, const struct dt_cfg *c,
 			  const struct diag_thresholds *th, struct diag_findings *out)
 {
-	double span = dt_span_ns(t), rate = span > 0 ? (double)c->n / span * 1e9 : 0;
+	double span = dt_span_ns(t), per = dt_rate_ns(t);
+	double rate = per > 0 ? (double)c->n / per * 1e9 : 0;
 	double spread = span > 0 ? dt_ns(t, c->last - c->first) / span : 0;
 	struct diag_finding *f;
 	char who[16];
 
-	if (c->n < th->cfg_min || rate < th->cfg_rate || spread < th->cfg_span_share ||
+	/* "throughout the trace" needs times that place the requests */
+	if (dt_timing(t).times == PTT_TIMES_SHORT || c->n < th->cfg_min || rate < th->cfg_rate || spread < th->cfg_span_share ||
 	    t->mem_tlps < c->n)
 		return 0;
 	pci_rid_format(c->target, who, sizeof(who));
@@ -141,7 +143,7 @@ static int link_hint(const struct diag_trace *t, const struct dt_link *l,
 		     const struct diag_thresholds *th, const struct diag_tune_levels *lv,
 		     struct diag_findings *out)
 {
-	double payload = (double)(l->cpl + l->posted + l->other), span = dt_span_ns(t);
+	double payload = (double)(l->cpl + l->posted + l->other), span = dt_rate_ns(t);
 	double use = dt_link_tx_share(t, l);
 	double cpl = payload > 0 ? (double)l->cpl / payload : 0;
 	double p = payload > 0 ? (double)l->posted / payload : 0;
@@ -181,6 +183,50 @@ static int link_hint(const struct diag_trace *t, const struct dt_link *l,
 	return 0;
 }
 
+/* What the recording lost: every finding below stands on the rest only. */
+static int lost_data(const struct diag_trace *t, struct diag_findings *out)
+{
+	const struct perf_aux_loss *l = &t->rec.loss;
+	struct diag_finding *f;
+
+	if (!perf_aux_loss_any(l))
+		return 0;
+	f = diag_add(out, "trace-lost-data", DIAG_WARNING, t->subject);
+	if (!f)
+		return -ENOMEM;
+	perf_aux_loss_describe(l, t->rec.timed, t->rec.start_ns, f->summary, sizeof(f->summary));
+	snprintf(f->advice, sizeof(f->advice),
+		 "the findings judge what was traced only; record again with a larger AUX area "
+		 "(-m) or a narrower filter");
+	diag_figure(f, "truncated_aux_records", (double)l->truncated);
+	if (l->truncated_timed && t->rec.timed && l->truncated_ns >= t->rec.start_ns)
+		diag_figure(f, "stopped_at_ns", (double)(l->truncated_ns - t->rec.start_ns));
+	diag_figure(f, "lost_records", (double)l->lost);
+	return 0;
+}
+
+/* The trace's clock lost gaps: rates over the recording, the rules that weigh time left out. */
+static int times_short(const struct diag_trace *t, struct diag_findings *out)
+{
+	struct ptt_timing tm = dt_timing(t);
+	struct diag_finding *f;
+
+	if (tm.times != PTT_TIMES_SHORT)
+		return 0;
+	f = diag_add(out, "trace-times-short", DIAG_INFO, t->subject);
+	if (!f)
+		return -ENOMEM;
+	snprintf(f->summary, sizeof(f->summary),
+		 "the trace's times span %.3f ms of a %.3f ms recording (gaps over one wrap of "
+		 "the time field were lost): rates are over the recording, and outstanding-limit "
+		 "and config-polling, which weigh time, were not judged",
+		 tm.span_ns / 1e6, tm.rec_ns / 1e6);
+	snprintf(f->advice, sizeof(f->advice), "record format=1 (8DW), whose times are 32-bit");
+	diag_figure(f, "span_ns", tm.span_ns);
+	diag_figure(f, "recording_ns", tm.rec_ns);
+	return 0;
+}
+
 static int tune_hint(const struct diag_trace *t, const struct diag_thresholds *th,
 		     const struct diag_tune_levels *lv, struct diag_findings *out)
 {
@@ -195,7 +241,12 @@ static int tune_hint(const struct diag_trace *t, const struct diag_thresholds *t
 int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 		   const struct diag_tune_levels *lv, struct diag_findings *out)
 {
-	int err = hides_completions(t, out);
+	int err = lost_data(t, out);
+
+	if (!err)
+		err = times_short(t, out);
+	if (!err)
+		err = hides_completions(t, out);
 
 	for (size_t i = 0; i < t->cfg.n && !err; i++)
 		err = config_polling(t, dt_at(&t->cfg, i), th, out);
@@ -205,9 +256,14 @@ int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *th,
 		     const struct diag_tune_levels *lv, struct diag_findings *out)
 {
-	int err = t->err ? -ENOMEM : dt_rules_errors(t, th, out);
+	int err = 0;
 
-	if (!err)
-		err = dt_rules_reads(t, th, lv, out);
-	return err ? err : dt_rules_setup(t, th, lv, out);
+	for (; t && !err; t = t->next) {
+		err = t->err ? -ENOMEM : dt_rules_errors(t, th, out);
+		if (!err)
+			err = dt_rules_reads(t, th, lv, out);
+		if (!err)
+			err = dt_rules_setup(t, th, lv, out);
+	}
+	return err;
 }

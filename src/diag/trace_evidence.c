@@ -67,6 +67,26 @@ double dt_span_ns(const struct diag_trace *t)
 	return t->entries ? dt_ns(t, t->last - t->first + 1) : 0;
 }
 
+struct ptt_timing dt_timing(const struct diag_trace *t)
+{
+	enum ptt_format f = t->o.have_config ? t->set.format : t->fmt;
+	double span = t->entries ? dt_ns(t, t->last - t->first) : 0;
+
+	return ptt_sight_timing(f, span, t->rec.rec_ns, analysis_tick_ns(t->a));
+}
+
+double dt_rate_ns(const struct diag_trace *t)
+{
+	struct ptt_timing tm = dt_timing(t);
+
+	return tm.times == PTT_TIMES_SHORT ? tm.rate_ns : dt_span_ns(t);
+}
+
+void diag_trace_recording(struct diag_trace *t, const struct diag_recording *r)
+{
+	t->rec = *r;
+}
+
 static void on_txn(void *ctx, const struct analysis_txn *x);
 
 static int links_init(struct diag_trace *t, const struct diag_trace_opts *o)
@@ -121,10 +141,29 @@ int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 	return 0;
 }
 
+int diag_trace_add_device(struct diag_trace *first, const struct diag_trace_opts *o,
+			  struct diag_trace **out)
+{
+	int err = diag_trace_create(o, out);
+
+	if (err)
+		return err;
+	while (first->next)
+		first = first->next;
+	first->next = *out;
+	return 0;
+}
+
+struct diag_trace *diag_trace_next(const struct diag_trace *t)
+{
+	return t->next;
+}
+
 void diag_trace_destroy(struct diag_trace *t)
 {
 	if (!t)
 		return;
+	diag_trace_destroy(t->next);
 	for (size_t i = 0; i < t->req.n; i++) {
 		struct dt_req *r = dt_at(&t->req, i);
 
@@ -389,6 +428,8 @@ void diag_trace_feed(struct diag_trace *t, const uint8_t *buf, size_t len, enum 
 {
 	size_t es = ptt_entry_size(f);
 
+	if (!t->started)
+		t->fmt = f;
 	for (size_t off = 0; off + es <= len; off += es) {
 		struct ptt_entry e;
 		struct tlp_hdr h;
@@ -437,7 +478,7 @@ double dt_link_tx_bytes(const struct dt_link *l)
 
 double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l)
 {
-	double span = dt_span_ns(t);
+	double span = dt_rate_ns(t);
 
 	return span > 0 && l->l.capacity_mbps > 0
 		   ? dt_link_tx_bytes(l) / span * 1000.0 / l->l.capacity_mbps

@@ -88,6 +88,9 @@ struct diag_trace {
 	size_t nlinks;
 	uint8_t *link_of; /* [65536]: link + 1 of a function below a traced port; NULL: none */
 	struct dt_table req, cpl, cfg;
+	enum ptt_format fmt; /* of the first entries fed */
+	struct diag_recording rec;
+	struct diag_trace *next; /* another device of the recording (diag_trace_add_device) */
 };
 
 /* The item for id, created zeroed (with its id set) when new; NULL if out of memory. */
@@ -96,6 +99,10 @@ void *dt_at(const struct dt_table *t, size_t i);
 
 double dt_ns(const struct diag_trace *t, uint64_t ticks);
 double dt_span_ns(const struct diag_trace *t);
+/* What the trace's clock can give against the recording's span (ptt_sight_timing). */
+struct ptt_timing dt_timing(const struct diag_trace *t);
+/* The span rates divide by: the recording's when the trace's times lost gaps. */
+double dt_rate_ns(const struct diag_trace *t);
 
 /* rules_*.c: each appends its findings; 0 or -ENOMEM. */
 int dt_rules_errors(const struct diag_trace *t, const struct diag_thresholds *th,

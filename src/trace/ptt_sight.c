@@ -69,29 +69,61 @@ int ptt_sight_latency(const struct ptt_setting *s, char *buf, size_t n)
 	return 0;
 }
 
+static double wrap_ns(enum ptt_format f, double tick_ns)
+{
+	return (f == PTT_FMT_4DW ? 2048.0 : 4294967296.0) * tick_ns;
+}
+
+struct ptt_timing ptt_sight_timing(enum ptt_format f, double span_ns, double rec_ns,
+				   double tick_ns)
+{
+	struct ptt_timing t = { .span_ns = span_ns, .rec_ns = rec_ns, .rate_ns = span_ns };
+
+	if (rec_ns > 0 && rec_ns - span_ns > wrap_ns(f, tick_ns)) {
+		t.times = PTT_TIMES_SHORT;
+		t.rate_ns = rec_ns;
+	} else if (rec_ns <= 0 && f == PTT_FMT_4DW) {
+		t.times = PTT_TIMES_MAY_BE_SHORT;
+	}
+	return t;
+}
+
+static const char *fmt_name(enum ptt_format f)
+{
+	return f == PTT_FMT_4DW ? "4DW" : "8DW";
+}
+
 int ptt_sight_time(enum ptt_format f, double span_ns, double rec_ns, double tick_ns, char *buf,
 		   size_t n)
 {
-	double wrap_ns = (f == PTT_FMT_4DW ? 2048.0 : 4294967296.0) * tick_ns;
+	struct ptt_timing t = ptt_sight_timing(f, span_ns, rec_ns, tick_ns);
 
-	if (rec_ns > 0) {
-		if (rec_ns - span_ns <= wrap_ns)
-			return 0;
+	if (t.times == PTT_TIMES_SHORT)
 		return snprintf(buf, n,
-				"Times may be short: the recording lasted %.3f ms (perf.data "
-				"record times) but the %s times span only %.3f ms; a gap of more "
-				"than %s ticks between two entries is lost, so the time span may "
-				"be short and the bandwidth too high%s.",
-				rec_ns / 1e6, f == PTT_FMT_4DW ? "4DW" : "8DW", span_ns / 1e6,
-				f == PTT_FMT_4DW ? "2047" : "2^32 - 1",
+				"Times are short: the recording lasted %.3f ms (perf.data record "
+				"times) but the %s times span only %.3f ms: gaps of more than %s "
+				"ticks between two entries were lost, so rates are over the "
+				"recording's %.3f ms and no entry can be placed in time%s.",
+				rec_ns / 1e6, fmt_name(f), span_ns / 1e6,
+				f == PTT_FMT_4DW ? "2047" : "2^32 - 1", rec_ns / 1e6,
 				f == PTT_FMT_4DW ? "; format=1 (8DW) keeps 32-bit times" : "");
-	}
-	if (f != PTT_FMT_4DW)
+	if (t.times == PTT_TIMES_HOLD)
 		return 0;
 	return snprintf(buf, n,
 			"Times may be short: 4DW times wrap every 2048 ticks and a longer gap "
 			"between two entries is lost (this file has no record times to check "
 			"against); format=1 (8DW) keeps 32-bit times.");
+}
+
+int ptt_sight_placing(const struct ptt_timing *t, const char *what, char *buf, size_t n)
+{
+	if (t->times != PTT_TIMES_SHORT)
+		return 0;
+	return snprintf(buf, n,
+			"%s: entries cannot be placed in time: the trace's times span %.3f ms of "
+			"a %.3f ms recording (gaps over one wrap of the time field were lost), so "
+			"its times are a compressed clock.",
+			what, t->span_ns / 1e6, t->rec_ns / 1e6);
 }
 
 int ptt_sight_filter_latency(const struct ptt_filter *f, char *buf, size_t n)

@@ -4,7 +4,8 @@
 # written on the emulated platform (pciescope for perf where the README's
 # line is perf's): the recording of both directions with NP and CPL is taken
 # with --force, and its report shows matched requests and latency, not
-# zeros; the README's pipe example's event (with its type=) is accepted and
+# zeros, and a headline bandwidth within 10 % of the payload over the time
+# recorded (4DW times lose gaps: the recording's span is used); the README's pipe example's event (with its type=) is accepted and
 # traced.  The commands are the documents' lines, read from the documents.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
@@ -30,7 +31,13 @@ for doc in README.md:"## Trace analysis" docs/analysis.md:"## What the recording
 	pciescope report --latency >lat.txt
 	awk '$1 == "all" && $2 == "all" { found = 1; exit !($4 > 0 && $6 > 0) } END { exit !found }' lat.txt ||
 		fail "$file: no latency measured: $(cat lat.txt)"
-	pciescope report --stats | grep -q '^matched requests  *[1-9]' || fail "$file: --stats matched nothing"
+	pciescope report --stats >stats.txt
+	grep -q '^matched requests  *[1-9]' stats.txt || fail "$file: --stats matched nothing"
+	# the headline bandwidth is the payload over the time recorded (sleep S), within 10 %
+	secs=$(printf '%s\n' "$cmd" | sed -n 's/.* -- sleep \([0-9.]*\).*/\1/p')
+	awk -v s="$secs" '$1 == "payload" && $2 == "bytes" { b = $3 } $1 == "payload" && $2 == "bandwidth" { w = $4 }
+		END { want = b / s / 1e6; exit !(s > 0 && want > 0 && w > 0.9 * want && w < 1.1 * want) }' stats.txt ||
+		fail "$file: headline bandwidth is not the payload over $secs s: $(grep payload stats.txt)"
 done
 
 # the README's other analysis lines, as written

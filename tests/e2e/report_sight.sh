@@ -9,7 +9,9 @@
 #  - 4DW direction=2 type=6 (with --force): latency table, and the HTML page
 #    has TLP mix, bandwidth, latency and outstanding-requests charts;
 #  - 4DW times span far less than the 10 ms the record times say: flagged
-#    beside the time figures; the 8DW trace of the same traffic is not;
+#    beside the time figures, rates over the 10 ms, and every view that
+#    places entries in time (--timeline, HTML charts, Chrome trace, pcap,
+#    --time) says it cannot; the 8DW trace of the same traffic is not;
 #  - the line view's time is the analysis's unwrapped time: its last minus
 #    its first equals --stats' time span, in 4DW and 8DW, with threads.
 set -euo pipefail
@@ -60,15 +62,34 @@ for h in 'TLP mix' 'Bandwidth over time' 'Latency' 'Outstanding requests over ti
 	'Latency per requester and kind'; do
 	grep -q "<h2>$h</h2>" both.html || fail "HTML lacks $h"
 done
-[ "$(grep -c '<svg' both.html)" -ge 4 ] || fail "HTML has fewer than 4 charts"
+# the mix and latency charts; the two over time need times that place entries (below)
+[ "$(grep -c '<svg' both.html)" -ge 2 ] || fail "HTML has fewer than 2 charts"
+"$P" report -i both8.data --html both8.html
+[ "$(grep -c '<svg' both8.html)" -ge 2 ] || fail "8DW HTML has no bandwidth chart"
 
-# 4DW times: short by the record times, flagged beside the figures; 8DW not
-"$P" report -i both.data --stats --timeline 1ms >t4.txt
-[ "$(grep -c '^Times may be short: the recording lasted 10.000 ms (perf.data record times) but the 4DW times span only ' t4.txt)" -eq 2 ] ||
+# 4DW times: short by the record times, flagged beside the figures, the
+# bandwidth over the recording's 10 ms (within 10 % of the payload over
+# 10 ms), and the views that place entries in time say in one line that
+# they cannot; 8DW not
+"$P" report -i both.data --stats --timeline 1ms >t4.txt 2>t4.err
+[ "$(grep -c '^Times are short: the recording lasted 10.000 ms (perf.data record times) but the 4DW times span only ' t4.txt)" -eq 1 ] ||
 	fail "4DW note: $(grep -i times t4.txt)"
-grep -q 'Times may be short' both.html || fail "HTML 4DW note"
-"$P" report -i both8.data --stats --timeline 1ms >t8.txt
-! grep -q 'Times may be short' t8.txt || fail "8DW flagged"
+grep -q '^--timeline: entries cannot be placed in time: ' t4.txt || fail "4DW --timeline drawn: $(cat t4.txt)"
+! grep -q '^Bandwidth over time' t4.txt || fail "4DW timeline table on a compressed clock"
+awk '$1 == "payload" && $2 == "bytes" { b = $3 } $1 == "payload" && $2 == "bandwidth" { w = $4 }
+	END { want = b / 1e7 * 1e3; exit !(want > 0 && w > 0.9 * want && w < 1.1 * want) }' t4.txt ||
+	fail "4DW bandwidth is not the payload over 10 ms: $(grep payload t4.txt)"
+grep -q 'bandwidth over  *recording span' t4.txt || fail "4DW bandwidth over what"
+grep -q 'Times are short' both.html || fail "HTML 4DW note"
+grep -q 'The charts over time: entries cannot be placed in time' both.html || fail "HTML 4DW charts drawn"
+"$P" report -i both.data --chrome-trace c4.json --pcap c4.pcap >/dev/null 2>c4.err
+grep -q 'hisi_ptt0_2: --chrome-trace: entries cannot be placed in time' c4.err || fail "Chrome 4DW: $(cat c4.err)"
+grep -q 'hisi_ptt0_2: --pcap times: entries cannot be placed in time' c4.err || fail "pcap 4DW: $(cat c4.err)"
+"$P" report -i both.data --time 0..1000 >/dev/null 2>tm.err
+grep -q 'hisi_ptt0_2: --time: entries cannot be placed in time' tm.err || fail "--time 4DW: $(cat tm.err)"
+"$P" report -i both8.data --stats --timeline 1ms --time 0..1000 --pcap c8.pcap >t8.txt 2>t8.err
+! grep -q 'Times are short\|Times may be short\|cannot be placed' t8.txt t8.err || fail "8DW flagged"
+grep -q '^Bandwidth over time' t8.txt || fail "8DW timeline not drawn"
 span8=$(awk '$1 == "time" && $2 == "span" { print int($4) }' t8.txt)
 [ "$span8" -gt 9000000 ] || fail "8DW span $span8"
 

@@ -85,7 +85,8 @@ static int write_chunks(struct perf_writer *w, const struct ptt_gen_opts *o, uin
 	for (size_t i = 0; i < o->nr_chunks && !err; i++) {
 		uint64_t n = o->chunk_bytes[i];
 		uint8_t *buf = malloc(n + esz);
-		struct perf_sample_id sid = { .time = 1000 + i, .id = id, .cpu = 0 };
+		/* after ITRACE_START, and no later than the generated times could end */
+		struct perf_sample_id sid = { .time = PTT_GEN_START_NS + 1 + i, .id = id, .cpu = 0 };
 		struct perf_auxtrace_chunk c = { .offset = aux_off, .reference = 0x1000 + i,
 						 .idx = 0, .tid = (uint32_t)-1, .cpu = 0 };
 

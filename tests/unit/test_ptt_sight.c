@@ -93,6 +93,30 @@ static void time_sentence_follows_the_record_times(void **state)
 	assert_int_equal(ptt_sight_time(PTT_FMT_8DW, 1e7, 0, 1, buf, sizeof(buf)), 0);
 }
 
+/* The README's recipe: 10 ms of 4DW whose times span 1.34 ms: rates over the 10 ms. */
+static void short_times_take_the_recordings_span(void **state)
+{
+	struct ptt_timing t = ptt_sight_timing(PTT_FMT_4DW, 1.34e6, 1e7, 1);
+	char buf[512];
+
+	(void)state;
+	assert_int_equal(t.times, PTT_TIMES_SHORT);
+	assert_true(t.rate_ns == 1e7);
+	assert_true(ptt_sight_placing(&t, "--timeline", buf, sizeof(buf)) > 0);
+	assert_non_null(strstr(buf, "--timeline: entries cannot be placed in time"));
+	assert_non_null(strstr(buf, "span 1.340 ms of a 10.000 ms recording"));
+	/* times that hold keep their own span, and place entries */
+	t = ptt_sight_timing(PTT_FMT_8DW, 9.99e6, 1e7, 1);
+	assert_int_equal(t.times, PTT_TIMES_HOLD);
+	assert_true(t.rate_ns == 9.99e6);
+	assert_int_equal(ptt_sight_placing(&t, "--timeline", buf, sizeof(buf)), 0);
+	/* 4DW without record times: its own span, flagged but drawn */
+	t = ptt_sight_timing(PTT_FMT_4DW, 1.34e6, 0, 1);
+	assert_int_equal(t.times, PTT_TIMES_MAY_BE_SHORT);
+	assert_true(t.rate_ns == 1.34e6);
+	assert_int_equal(ptt_sight_placing(&t, "--timeline", buf, sizeof(buf)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -101,6 +125,7 @@ int main(void)
 		cmocka_unit_test(settings_the_driver_refuses_say_nothing),
 		cmocka_unit_test(config_terms),
 		cmocka_unit_test(time_sentence_follows_the_record_times),
+		cmocka_unit_test(short_times_take_the_recordings_span),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include <pciescope/diag/finding.h>
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/trace/analysis.h>
 
 /* Every default threshold of the catalogue; docs/diagnose.md lists them. */
@@ -90,17 +91,42 @@ struct diag_trace_opts {
 struct diag_trace;
 
 int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out);
+/*
+ * Another traced device of the same recording, analysed on its own clock:
+ * a trace created like diag_trace_create and chained after first, so that
+ * diag_trace_rules judges every device of the chain (each the subject of
+ * its recording findings) and diag_trace_destroy frees them all.
+ */
+int diag_trace_add_device(struct diag_trace *first, const struct diag_trace_opts *o,
+			  struct diag_trace **out);
+/* The next device of the chain, or NULL. */
+struct diag_trace *diag_trace_next(const struct diag_trace *t);
 void diag_trace_destroy(struct diag_trace *t);
 /* Whole entries of format f, in trace order. */
 void diag_trace_feed(struct diag_trace *t, const uint8_t *buf, size_t len, enum ptt_format f);
 /* Ends the trace; call once before the rules. */
 void diag_trace_finish(struct diag_trace *t);
+/*
+ * What the recording says of the traced device (perf/aux_streams.h): how
+ * long it was traced by the records' times (rec_ns, 0: unknown) and what
+ * it lost, loss times counted from start_ns when timed.  The rules then
+ * judge rates over the recording's span when the trace's own clock lost
+ * gaps (ptt_sight_timing), leave out the rules that weigh time, and say
+ * both, and what was lost, as findings.  Before diag_trace_rules.
+ */
+struct diag_recording {
+	double rec_ns;
+	bool timed;
+	uint64_t start_ns;
+	struct perf_aux_loss loss;
+};
+void diag_trace_recording(struct diag_trace *t, const struct diag_recording *r);
 /* The analyser's results (summary, latency, windows), for the printers' charts. */
 const struct analysis *diag_trace_analysis(const struct diag_trace *t);
 
 /*
- * Appends the trace's findings to out.  levels may be NULL (unknown).
- * Returns 0 or -ENOMEM.
+ * Appends the findings of the trace, and of every device chained after it,
+ * to out.  levels may be NULL (unknown).  Returns 0 or -ENOMEM.
  */
 int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *th,
 		     const struct diag_tune_levels *levels, struct diag_findings *out);

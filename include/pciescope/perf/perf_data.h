@@ -220,6 +220,13 @@ int perf_reader_read_at(const struct perf_reader *r, uint64_t pos, size_t n, voi
  * event's attr, a user record, a sample).
  */
 int perf_rec_sample_time(const struct perf_reader *r, const struct perf_rec *rec, uint64_t *time);
+/*
+ * The whole sample_id trailer of such a record into out (fields it lacks
+ * are 0); returns the PERF_SAMPLE_* bits of the fields it has (0: none;
+ * IDENTIFIER and ID both fill out->id).
+ */
+uint64_t perf_rec_sample_id(const struct perf_reader *r, const struct perf_rec *rec,
+			    struct perf_sample_id *out);
 
 /* Attributes: from the header (file) or HEADER_ATTR records seen so far (pipe). */
 size_t perf_reader_nr_attrs(const struct perf_reader *r);

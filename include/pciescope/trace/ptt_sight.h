@@ -59,4 +59,27 @@ int ptt_sight_filter_latency(const struct ptt_filter *f, char *buf, size_t n);
 int ptt_sight_time(enum ptt_format f, double span_ns, double rec_ns, double tick_ns, char *buf,
 		   size_t n);
 
+/*
+ * What a trace's own clock can give, by the same rule.  HOLD: its times
+ * place every entry (8DW, or a recording no longer than its span plus a
+ * wrap); MAY_BE_SHORT: 4DW with no record times to check against; SHORT:
+ * the recording outlasts the span by more than a wrap, so gaps were lost
+ * and the times place nothing: rates are then over the recording's span.
+ */
+enum ptt_times { PTT_TIMES_HOLD, PTT_TIMES_MAY_BE_SHORT, PTT_TIMES_SHORT };
+struct ptt_timing {
+	enum ptt_times times;
+	double span_ns; /* the trace's own, first to last entry */
+	double rec_ns;	/* the recording's by its record times; 0: unknown */
+	double rate_ns; /* what a rate divides by: rec_ns when SHORT, else span_ns */
+};
+struct ptt_timing ptt_sight_timing(enum ptt_format f, double span_ns, double rec_ns,
+				   double tick_ns);
+/*
+ * For a view that places entries in time (what: "--timeline", "--pcap
+ * times", ...): when t is SHORT, one sentence saying it cannot, and why;
+ * its length, or 0.
+ */
+int ptt_sight_placing(const struct ptt_timing *t, const char *what, char *buf, size_t n);
+
 #endif

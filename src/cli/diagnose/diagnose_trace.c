@@ -2,13 +2,19 @@
 /*
  * A PTT perf.data read into the diagnosis collector: the recording setting
  * (format, direction, type) from the file's first event, the PMU's name
- * from that event's name, then every AUXTRACE payload in order.  Problems
+ * from that event's name, then every AUXTRACE payload in order; each traced
+ * device of the recording gets a trace of its own (its own clock, its own
+ * setting and PMU), chained after the first, and what the records say of
+ * its span and loss.  Problems
  * with the file are one line naming it, as in `report`.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/trace/ptt_print.h>
 
@@ -26,21 +32,70 @@ static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
 	snprintf(pmu, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
 }
 
-static int feed(const char *path, struct perf_reader *rd, struct diag_trace *t)
+/* The traces of a file being read: one per traced device, the first is the chain's head. */
+struct traces {
+	const char *path;
+	struct perf_reader *rd;
+	struct perf_aux_streams *st;
+	struct diag_trace_opts o; /* of the first device; the others change config and pmu */
+	struct diag_trace *dev[PERF_AUX_MAX_STREAMS];
+	char pmu[PERF_AUX_MAX_STREAMS][64];
+	size_t ndev;
+};
+
+/* Device i's first payload: a trace of its own, with its event's setting and PMU. */
+static int start_device(struct traces *x, size_t i)
+{
+	long a = perf_aux_streams_attr(x->st, x->rd, i);
+	struct diag_trace_opts o = x->o;
+	const struct perf_attr_info *ai;
+
+	if (a < 0)
+		a = 0;
+	ai = (size_t)a < perf_reader_nr_attrs(x->rd) ? perf_reader_attr(x->rd, (size_t)a) : NULL;
+	pmu_of(ai, x->pmu[i], sizeof(x->pmu[i]));
+	o.config = ai ? ai->attr.config : 0;
+	o.have_config = ai != NULL;
+	o.pmu = x->pmu[i];
+	x->ndev = i + 1;
+	return i ? diag_trace_add_device(x->dev[0], &o, &x->dev[i]) : diag_trace_create(&o, &x->dev[0]);
+}
+
+static int chunk(struct traces *x, const struct perf_rec *rec, long dev)
+{
+	enum ptt_format f;
+	size_t whole;
+	int err;
+
+	if (dev < 0)
+		return cli_errno(dev == -E2BIG ? -E2BIG : -ENOMEM, "diagnose: %s", x->path);
+	if ((size_t)dev == x->ndev) {
+		err = start_device(x, (size_t)dev);
+		if (err)
+			return cli_errno(err, "diagnose");
+	}
+	whole = ptt_chunk_whole(rec->auxtrace.data, (size_t)rec->auxtrace.size, &f);
+	diag_trace_feed(x->dev[dev], rec->auxtrace.data, whole, f);
+	return 0;
+}
+
+/* Every payload to its device's trace. */
+static int feed(struct traces *x)
 {
 	struct perf_rec rec;
 	bool info = false;
 	int got;
 
-	while ((got = perf_reader_next(rd, &rec)) > 0) {
-		enum ptt_format f;
-		size_t whole;
+	while ((got = perf_reader_next(x->rd, &rec)) > 0) {
+		long dev = perf_aux_streams_note(x->st, x->rd, &rec);
 
+		if (dev == -ENOMEM)
+			return cli_errno(-ENOMEM, "diagnose");
 		if (rec.type == PERF_REC_AUXTRACE_INFO) {
 			if (rec.auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
 				return cli_error("diagnose: %s: unknown AUXTRACE type %u (not HISI "
 						 "PTT data)",
-						 path, rec.auxtrace_info.type);
+						 x->path, rec.auxtrace_info.type);
 			info = true;
 		}
 		if (rec.type != PERF_REC_AUXTRACE)
@@ -48,50 +103,70 @@ static int feed(const char *path, struct perf_reader *rd, struct diag_trace *t)
 		if (!info)
 			return cli_error("diagnose: %s: no PTT data (AUXTRACE at offset %#" PRIx64
 					 " without an AUXTRACE_INFO record)",
-					 path, rec.offset);
-		whole = ptt_chunk_whole(rec.auxtrace.data, (size_t)rec.auxtrace.size, &f);
-		diag_trace_feed(t, rec.auxtrace.data, whole, f);
+					 x->path, rec.offset);
+		if (chunk(x, &rec, dev))
+			return 1;
 	}
 	if (got < 0)
-		return cli_error("diagnose: %s: %s", path, perf_reader_errmsg(rd));
+		return cli_error("diagnose: %s: %s", x->path, perf_reader_errmsg(x->rd));
 	if (!info)
 		return cli_error("diagnose: %s: no PTT data (no HISI PTT AUXTRACE_INFO record)",
-				 path);
+				 x->path);
 	return 0;
+}
+
+/* Each device's span and loss to its rules; a file never closed is said. */
+static void tell(struct traces *x)
+{
+	struct perf_reader_recovery rc;
+
+	perf_aux_streams_finish(x->st, x->rd);
+	for (size_t i = 0; i < x->ndev; i++) {
+		const struct perf_aux_stream *s = perf_aux_streams_get(x->st, i);
+		struct diag_recording r = {.rec_ns = s->timed ? (double)(s->end_ns - s->start_ns) : 0,
+					   .timed = s->timed,
+					   .start_ns = s->start_ns,
+					   .loss = s->loss};
+
+		diag_trace_recording(x->dev[i], &r);
+		diag_trace_finish(x->dev[i]);
+	}
+	if (perf_reader_unclosed(x->rd, &rc))
+		cli_warn("%s: warning: the file was not closed (the recording was killed or its "
+			 "disk filled): the findings judge the %" PRIu64 " records it holds",
+			 x->path, rc.records);
 }
 
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
 			const struct diag_trace_link *links, size_t nlinks, struct diag_trace **out)
 {
-	struct perf_reader *rd;
-	const struct perf_attr_info *a;
-	struct diag_trace_opts o = {.tick_ns = tick_ns,
-				    .host = host,
-				    .nhost = nhost,
-				    .links = links,
-				    .nlinks = nlinks};
-	char msg[256] = "", pmu[64];
+	struct traces *x = calloc(1, sizeof(*x));
+	char msg[256] = "";
 	int ret;
 
-	if (perf_reader_open(path, &rd, msg, sizeof(msg)))
+	if (!x)
+		return cli_errno(-ENOMEM, "diagnose");
+	*x = (struct traces){.path = path,
+			     .o = {.tick_ns = tick_ns,
+				   .host = host,
+				   .nhost = nhost,
+				   .links = links,
+				   .nlinks = nlinks}};
+	if (perf_reader_open(path, &x->rd, msg, sizeof(msg))) {
+		free(x);
 		return cli_error("diagnose: %s: %s", path, msg[0] ? msg : "out of memory");
-	a = perf_reader_nr_attrs(rd) ? perf_reader_attr(rd, 0) : NULL;
-	pmu_of(a, pmu, sizeof(pmu));
-	o.config = a ? a->attr.config : 0;
-	o.have_config = a != NULL;
-	o.pmu = pmu;
-	ret = diag_trace_create(&o, out);
-	if (ret) {
-		perf_reader_close(rd);
-		return cli_errno(ret, "diagnose");
 	}
-	ret = feed(path, rd, *out);
-	perf_reader_close(rd);
-	if (ret) {
-		diag_trace_destroy(*out);
-		*out = NULL;
-		return ret;
-	}
-	diag_trace_finish(*out);
-	return 0;
+	ret = perf_aux_streams_create(&x->st) ? cli_errno(-ENOMEM, "diagnose") : feed(x);
+	/* a recording with no payload still gets a trace: its setting alone can be judged */
+	if (!ret && !x->ndev && start_device(x, 0))
+		ret = cli_errno(-ENOMEM, "diagnose");
+	if (!ret)
+		tell(x);
+	*out = ret ? NULL : x->dev[0];
+	if (ret)
+		diag_trace_destroy(x->dev[0]);
+	perf_aux_streams_destroy(x->st);
+	perf_reader_close(x->rd);
+	free(x);
+	return ret;
 }

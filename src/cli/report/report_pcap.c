@@ -23,9 +23,13 @@ struct report_pcap {
 	int err; /* errno of the first failed write; nothing is written after it */
 	double tick_ns;
 	uint64_t wall_ns; /* of the first entry; 0 without a wall clock */
-	bool started;
-	struct ptt_clock clk; /* the views' one unwrapping rule */
-	uint64_t first;	      /* the first entry's unwrapped time */
+	/* Per traced device, its own clock: the views' one unwrapping rule. */
+	struct {
+		bool started;
+		struct ptt_clock clk;
+		uint64_t first; /* the device's first entry's unwrapped time */
+	} dev[PERF_AUX_MAX_STREAMS];
+	bool started; /* an entry was written */
 	const struct ptt_filter *filter; /* NULL: every entry */
 };
 
@@ -60,14 +64,14 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 	return 0;
 }
 
-/* The unwrapped time, as every view unwraps it (ptt_clock); p->first is the first entry's. */
-static uint64_t unwrap(struct report_pcap *p, uint32_t raw, enum ptt_format f)
+/* The unwrapped time on device dev's clock, from its first entry. */
+static uint64_t unwrap(struct report_pcap *p, size_t dev, uint32_t raw, enum ptt_format f)
 {
-	uint64_t t = ptt_clock_tick(&p->clk, f, raw);
+	uint64_t t = ptt_clock_tick(&p->dev[dev].clk, f, raw);
 
-	if (!p->started)
-		p->first = t;
-	p->started = true;
+	if (!p->dev[dev].started)
+		p->dev[dev].first = t;
+	p->dev[dev].started = p->started = true;
 	return t;
 }
 
@@ -100,7 +104,7 @@ static void put_le64(uint8_t *o, uint64_t v)
 }
 
 void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, enum ptt_format f,
-		       uint64_t base, enum analysis_dir d)
+		       uint64_t base, enum analysis_dir d, size_t dev)
 {
 	size_t step = ptt_entry_size(f);
 	uint8_t pkt[REPORT_PCAP_PSEUDO_BYTES + PTT_8DW_BYTES] = {'P', 'T', 'T', 1};
@@ -112,11 +116,11 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, en
 	for (size_t off = 0; off + step <= len && !p->err; off += step) {
 		const uint8_t *e = buf + off;
 		uint32_t raw = f == PTT_FMT_8DW ? ptt_le32(e + 28) : ptt_le32(e) & 0x7ff;
-		uint64_t t = unwrap(p, raw, f), ns;
+		uint64_t t = unwrap(p, dev, raw, f), ns;
 
 		if (!keeps(p, e, f, t))
 			continue; /* after the clock ticked: the next times need this one */
-		ns = p->wall_ns + (uint64_t)llround((double)(t - p->first) * p->tick_ns);
+		ns = p->wall_ns + (uint64_t)llround((double)(t - p->dev[dev].first) * p->tick_ns);
 
 		h.ts.tv_sec = (time_t)(ns / 1000000000u);
 		h.ts.tv_usec = (suseconds_t)(ns % 1000000000u); /* ns: the handle's precision */
@@ -130,6 +134,14 @@ void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, en
 			return;
 		}
 	}
+}
+
+int report_pcap_span(const struct report_pcap *p, size_t dev, uint64_t *ticks)
+{
+	if (dev >= PERF_AUX_MAX_STREAMS || !p->dev[dev].started)
+		return -1;
+	*ticks = p->dev[dev].clk.now - p->dev[dev].first;
+	return 0;
 }
 
 int report_pcap_close(struct report_pcap *p)

@@ -12,8 +12,9 @@
  *   8  u64  little-endian: offset of the entry in the trace stream (report --json's "offset")
  *
  * Timestamps have nanosecond precision: the entry's time field unwrapped
- * (as the analyser does) times the tick, counted from the first entry,
- * which is at 0 or at the wall time report_pcap_start_at gives.
+ * (as the analyser does) times the tick, counted from the first entry of
+ * its device (each traced device has its own clock), which is at 0 or at
+ * the wall time report_pcap_start_at gives.
  */
 #ifndef PCIESCOPE_CLI_REPORT_PCAP_H
 #define PCIESCOPE_CLI_REPORT_PCAP_H
@@ -21,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/trace/analysis.h>
 
 #define REPORT_PCAP_LINKTYPE 152 /* LINKTYPE_USER5 */
@@ -34,9 +36,14 @@ int report_pcap_open(const char *path, double tick_ns, struct report_pcap **out)
 void report_pcap_start_at(struct report_pcap *p, uint64_t wall_ns);
 /* Writes only the entries f keeps (f stays the caller's; NULL or an empty filter: all). */
 void report_pcap_filter(struct report_pcap *p, const struct ptt_filter *f);
-/* The whole entries of a chunk of format f whose first byte is at stream offset base. */
+/*
+ * The whole entries of a chunk of format f whose first byte is at stream
+ * offset base, traced by device dev (< PERF_AUX_MAX_STREAMS).
+ */
 void report_pcap_chunk(struct report_pcap *p, const uint8_t *buf, size_t len, enum ptt_format f,
-		       uint64_t base, enum analysis_dir d);
+		       uint64_t base, enum analysis_dir d, size_t dev);
+/* Ticks from device dev's first entry to its last: 0, or -1 when it had none. */
+int report_pcap_span(const struct report_pcap *p, size_t dev, uint64_t *ticks);
 /* Flushes and closes; 0 or 1 after printing an error (the file is then incomplete). */
 int report_pcap_close(struct report_pcap *p);
 

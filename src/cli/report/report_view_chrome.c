@@ -16,6 +16,8 @@
  * Process 0 ("PCIe link") has counter "bandwidth (MB/s)": payload per class
  * in windows of --timeline's width (1 us without it).
  *
+ * A recording of several devices puts each device's tracks in one file,
+ * pids apart and named after the device (report_files holds the file).
  * Everything is written as the analyser reports it (on_entry, on_txn), in
  * trace order, so counters of one track come in time order and memory does
  * not grow with the trace: per requester a counter and a bit.  Times are
@@ -35,8 +37,8 @@ enum { TID_ASYNC, TID_REQUESTS, TID_COMPLETIONS, TID_POSTED };
 #define DEFAULT_WINDOW_NS 1000.0
 
 struct rv_chrome {
-	FILE *f;
-	struct chrome_trace ct;
+	struct chrome_trace *ct; /* the recording's one file (report_files) */
+	int base;		 /* pids of this device: base + LINK_PID, base + rid + 1 */
 	uint8_t has_track[65536 / 8];
 	uint32_t outstanding[65536];
 	/* the bandwidth window being summed */
@@ -45,20 +47,24 @@ struct rv_chrome {
 	uint64_t bytes[ANALYSIS_NCLASS];
 };
 
+/* A track's name, after the device's label when the recording has several. */
+static void track_name(const struct report_views *v, char *buf, size_t n, const char *what)
+{
+	snprintf(buf, n, "%s%s%s", v->label, v->label[0] ? ": " : "", what);
+}
+
 int rv_chrome_open(struct report_views *v)
 {
 	struct rv_chrome *c = calloc(1, sizeof(*c));
+	char name[128];
 
 	if (!c)
 		return cli_errno(-ENOMEM, "report");
-	c->f = fopen(v->o.chrome_trace, "w");
-	if (!c->f) {
-		free(c);
-		return cli_errno(-errno, "%s", v->o.chrome_trace);
-	}
+	c->ct = &v->files->ct;
+	c->base = (int)v->dev_index * (65536 + 1);
 	v->chrome = c;
-	chrome_trace_begin(&c->ct, c->f);
-	chrome_trace_track(&c->ct, LINK_PID, "PCIe link");
+	track_name(v, name, sizeof(name), "PCIe link");
+	chrome_trace_track(c->ct, c->base + LINK_PID, name);
 	return 0;
 }
 
@@ -70,16 +76,17 @@ static double us(const struct report_views *v, uint64_t ticks)
 static int track_of(struct report_views *v, uint16_t rid)
 {
 	struct rv_chrome *c = v->chrome;
-	char name[32], b[16];
-	int pid = rid + 1;
+	char what[32], name[128], b[16];
+	int pid = c->base + rid + 1;
 
 	if (!(c->has_track[rid / 8] & (1u << (rid % 8)))) {
 		c->has_track[rid / 8] |= (uint8_t)(1u << (rid % 8));
-		snprintf(name, sizeof(name), "requester %s", pci_rid_format(rid, b, sizeof(b)));
-		chrome_trace_track(&c->ct, pid, name);
-		chrome_trace_thread(&c->ct, pid, TID_REQUESTS, "requests");
-		chrome_trace_thread(&c->ct, pid, TID_COMPLETIONS, "completions");
-		chrome_trace_thread(&c->ct, pid, TID_POSTED, "posted");
+		snprintf(what, sizeof(what), "requester %s", pci_rid_format(rid, b, sizeof(b)));
+		track_name(v, name, sizeof(name), what);
+		chrome_trace_track(c->ct, pid, name);
+		chrome_trace_thread(c->ct, pid, TID_REQUESTS, "requests");
+		chrome_trace_thread(c->ct, pid, TID_COMPLETIONS, "completions");
+		chrome_trace_thread(c->ct, pid, TID_POSTED, "posted");
 	}
 	return pid;
 }
@@ -93,7 +100,7 @@ void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t)
 		 "\"status\":\"%s\"}",
 		 t->tag, pci_rid_format(t->completer, b, sizeof(b)), t->bytes, t->ncpl,
 		 tlp_cpl_status_name(t->status));
-	chrome_trace_slice(&v->chrome->ct, track_of(v, t->requester), tlp_kind_name(t->kind),
+	chrome_trace_slice(v->chrome->ct, track_of(v, t->requester), tlp_kind_name(t->kind),
 			   us(v, t->start), rv_ns(v, t->end - t->start) / 1e3, args);
 }
 
@@ -107,7 +114,7 @@ static void bandwidth_sample(struct report_views *v, uint64_t at, const uint64_t
 		mbs[i] = (double)bytes[i] / ns * 1e3;
 	snprintf(args, sizeof(args), "{\"P\":%.6g,\"NP\":%.6g,\"CPL\":%.6g}", mbs[0], mbs[1],
 		 mbs[2]);
-	chrome_trace_counter(&c->ct, LINK_PID, "bandwidth (MB/s)", us(v, at), args);
+	chrome_trace_counter(c->ct, c->base + LINK_PID, "bandwidth (MB/s)", us(v, at), args);
 	c->last_zero = !(bytes[0] | bytes[1] | bytes[2]);
 }
 
@@ -154,7 +161,7 @@ static void outstanding(struct report_views *v, int pid, uint16_t rid, int step,
 
 	c->outstanding[rid] += (uint32_t)step;
 	snprintf(args, sizeof(args), "{\"requests\":%u}", c->outstanding[rid]);
-	chrome_trace_counter(&c->ct, pid, "outstanding", us(v, now), args);
+	chrome_trace_counter(c->ct, pid, "outstanding", us(v, now), args);
 }
 
 static void completion(struct report_views *v, const struct analysis_entry *e, int pid)
@@ -176,9 +183,9 @@ static void completion(struct report_views *v, const struct analysis_entry *e, i
 	snprintf(args, sizeof(args),
 		 "{\"tag\":%u,\"completer\":\"%s\",\"status\":\"%s\",\"bytes\":%u}", b->tag,
 		 pci_rid_format(b->completer, cb, sizeof(cb)), status, b->payload);
-	chrome_trace_complete(&v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
+	chrome_trace_complete(v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
 	if (e->match == ANALYSIS_CLOSED) {
-		chrome_trace_flow(&v->chrome->ct, &req, us(v, e->start), &ev, us(v, e->now));
+		chrome_trace_flow(v->chrome->ct, &req, us(v, e->start), &ev, us(v, e->now));
 		outstanding(v, pid, b->requester, -1, e->now);
 	}
 }
@@ -201,19 +208,18 @@ void rv_chrome_entry(void *ctx, const struct analysis_entry *e)
 	snprintf(args, sizeof(args), "{\"tag\":%u,\"bytes\":%u}", b->tag, b->payload);
 	if (e->cls == TLP_CLASS_P) {
 		ev.tid = TID_POSTED;
-		chrome_trace_instant(&v->chrome->ct, &ev, us(v, e->now));
+		chrome_trace_instant(v->chrome->ct, &ev, us(v, e->now));
 		return;
 	}
 	ev.tid = TID_REQUESTS;
-	chrome_trace_complete(&v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
+	chrome_trace_complete(v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
 	if (e->match == ANALYSIS_OPENED)
 		outstanding(v, ev.pid, b->requester, 1, e->now);
 }
 
-int rv_chrome_close(struct report_views *v)
+void rv_chrome_close(struct report_views *v)
 {
 	struct rv_chrome *c = v->chrome;
-	int err;
 
 	if (c->started) {
 		static const uint64_t zero[ANALYSIS_NCLASS];
@@ -221,10 +227,7 @@ int rv_chrome_close(struct report_views *v)
 		bandwidth_sample(v, c->start, c->bytes);
 		bandwidth_sample(v, c->start + c->width, zero);
 	}
-	err = chrome_trace_end(&c->ct);
-	if (fclose(c->f) && !err)
-		err = -errno;
+	/* a write error is the file's: report_files_close tells it with its cause */
 	free(c);
 	v->chrome = NULL;
-	return err ? cli_errno(err, "report: writing %s", v->o.chrome_trace) : 0;
 }

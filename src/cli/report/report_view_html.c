@@ -5,10 +5,12 @@
  * the latency histogram, outstanding requests over time and the busiest
  * requesters.  Where the recording could not see what a section shows, the
  * section says so in a sentence (report_view_notes.c) instead of drawing
- * zeros.  The charts are made
+ * zeros; so do the charts over time when the trace's clock lost gaps, and
+ * the summary tells what the recording lost.  The charts are made
  * by out/svg from the same analysis the text views print.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <pciescope/out/html.h>
@@ -170,7 +172,8 @@ static void note(FILE *f, const char *text)
  * The latency views only when requests were matched: otherwise the sentence
  * that says why not, instead of a chart and a table of zeros.
  */
-static int latency_sections(const struct report_views *v, FILE *f, const char *lat)
+static int latency_sections(const struct report_views *v, FILE *f, const char *lat,
+			    const char *place)
 {
 	int err = 0;
 
@@ -183,7 +186,10 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 	latency_chart(v, f);
 	html_section_end(f);
 	html_section(f, "Outstanding requests over time");
-	err = outstanding_chart(v, f);
+	if (place[0])
+		note(f, place);
+	else
+		err = outstanding_chart(v, f);
 	html_section_end(f);
 	table_section(f, "Latency per requester and kind", rv_latency_table(v, SIZE_MAX));
 	return err;
@@ -191,27 +197,39 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 
 int rv_html_write(const struct report_views *v, FILE *f)
 {
-	char lat[512] = "", tim[512] = "";
-	int err;
+	char lat[512] = "", tim[512] = "", loss[512] = "", place[512] = "";
+	int err = 0;
 
 	rv_latency_note(v, lat, sizeof(lat));
 	rv_time_note(v, tim, sizeof(tim));
-	html_begin(f, "pciescope trace report");
+	rv_loss_note(v, loss, sizeof(loss));
+	rv_placing_note(v, "The charts over time", place, sizeof(place));
+	if (v->dev.heading) {
+		char h[96];
+
+		snprintf(h, sizeof(h), "Device %s", v->dev.name ? v->dev.name : "(unnamed)");
+		html_section(f, h);
+		html_section_end(f);
+	}
 	table_section(f, "Summary", rv_summary_table(v));
+	note(f, loss);
 	note(f, tim);
 	table_section(f, "TLP classes", rv_class_table(v));
 	html_section(f, "TLP mix");
 	mix_chart(v, f);
 	html_section_end(f);
 	html_section(f, "Bandwidth over time");
-	err = bandwidth_chart(v, f);
+	if (place[0])
+		note(f, place);
+	else
+		err = bandwidth_chart(v, f);
 	note(f, tim);
 	html_section_end(f);
 	if (!err)
-		err = latency_sections(v, f, lat);
+		err = latency_sections(v, f, lat, place);
 	table_section(f, "Top requesters", rv_requester_table(v, TOP_REQUESTERS));
 	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
 		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
 	table_section(f, "TLP kinds", rv_kind_table(v));
-	return err ? err : html_end(f);
+	return err; /* a write error is the file's: report_files_close tells it with its cause */
 }

@@ -3,7 +3,9 @@
  * What the analysis views say about what the recording could not see: the
  * sentences of trace/ptt_sight for this trace's setting and times, and a
  * plain one when the setting is unknown or allowed matches but none came.
- * The text, CSV and HTML views print the same sentences.
+ * The text, CSV and HTML views print the same sentences; so do they the
+ * sentence of what the recording lost and, for the views that place
+ * entries in time, the one that says when they cannot.
  */
 #include <stdio.h>
 
@@ -34,6 +36,17 @@ int rv_latency_note(const struct report_views *v, char *buf, size_t n)
 			(unsigned long long)s->unmatched_completions);
 }
 
+struct ptt_timing report_views_timing(const struct report_views *v)
+{
+	const struct analysis_summary *s = analysis_summary(v->a);
+	enum ptt_format f = v->have_setting ? v->setting.format : v->fmt;
+	double span = s->entries ? rv_ns(v, s->last - s->first) : 0;
+
+	if (!s->entries || (!v->have_setting && !v->have_fmt))
+		return (struct ptt_timing){.span_ns = span, .rec_ns = v->dev.rec_ns, .rate_ns = span};
+	return ptt_sight_timing(f, span, v->dev.rec_ns, analysis_tick_ns(v->a));
+}
+
 int rv_time_note(const struct report_views *v, char *buf, size_t n)
 {
 	const struct analysis_summary *s = analysis_summary(v->a);
@@ -41,6 +54,18 @@ int rv_time_note(const struct report_views *v, char *buf, size_t n)
 
 	if (!s->entries || (!v->have_setting && !v->have_fmt))
 		return 0;
-	return ptt_sight_time(f, rv_ns(v, s->last - s->first), v->rec_ns, analysis_tick_ns(v->a),
-			      buf, n);
+	return ptt_sight_time(f, rv_ns(v, s->last - s->first), v->dev.rec_ns,
+			      analysis_tick_ns(v->a), buf, n);
+}
+
+int rv_loss_note(const struct report_views *v, char *buf, size_t n)
+{
+	return perf_aux_loss_describe(&v->dev.loss, v->dev.timed, v->dev.start_ns, buf, n);
+}
+
+int rv_placing_note(const struct report_views *v, const char *what, char *buf, size_t n)
+{
+	struct ptt_timing t = report_views_timing(v);
+
+	return ptt_sight_placing(&t, what, buf, n);
 }

@@ -37,18 +37,50 @@ static struct out_table *table(int n, const char *const *hdr, const char *align)
 	return out_table_new(n, hdr, align);
 }
 
+static uint64_t since(const struct report_views *v, uint64_t ns)
+{
+	return ns > v->dev.start_ns ? ns - v->dev.start_ns : 0;
+}
+
+/* What the device lost, when it did: counts and when it began, from the start of tracing. */
+static void loss_rows(const struct report_views *v, struct out_table *t)
+{
+	const struct perf_aux_loss *l = &v->dev.loss;
+
+	if (l->truncated) {
+		out_table_cell(t, "truncated AUX records");
+		out_table_cell(t, "%llu", (unsigned long long)l->truncated);
+	}
+	if (l->truncated && l->truncated_timed && v->dev.timed) {
+		out_table_cell(t, "tracing stopped at (ns)");
+		out_table_cell(t, "%llu", (unsigned long long)since(v, l->truncated_ns));
+	}
+	if (l->lost_records) {
+		out_table_cell(t, "lost side-band records");
+		out_table_cell(t, "%llu", (unsigned long long)l->lost);
+	}
+	if (l->lost_records && l->lost_timed && v->dev.timed) {
+		out_table_cell(t, "first loss at (ns)");
+		out_table_cell(t, "%llu", (unsigned long long)since(v, l->lost_ns));
+	}
+}
+
 struct out_table *rv_summary_table(const struct report_views *v)
 {
 	static const char *const hdr[] = {"item", "value"};
 	const struct analysis_summary *s = analysis_summary(v->a);
 	struct analysis_counts all = analysis_total(v->a);
 	struct out_table *t = table(2, hdr, "lr");
-	double span = rv_ns(v, s->last - s->first);
+	struct ptt_timing tm = report_views_timing(v);
 
 	if (!t)
 		return NULL;
 	out_table_cell(t, "input");
 	out_table_cell(t, "%s", v->input);
+	if (v->dev.name) {
+		out_table_cell(t, "device");
+		out_table_cell(t, "%s", v->dev.name);
+	}
 	out_table_cell(t, "direction");
 	out_table_cell(t, "%s", analysis_dir_name(v->dir));
 	if (!ptt_filter_none(&v->o.filter)) {
@@ -65,11 +97,19 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "tick (ns)");
 	out_table_cell(t, "%g", analysis_tick_ns(v->a));
 	out_table_cell(t, "time span (ns)");
-	out_table_cell(t, "%.1f", span);
+	out_table_cell(t, "%.1f", tm.span_ns);
+	if (tm.rec_ns > 0) {
+		out_table_cell(t, "recording span (ns)");
+		out_table_cell(t, "%.1f", tm.rec_ns);
+	}
 	out_table_cell(t, "payload bytes");
 	out_table_cell(t, "%llu", (unsigned long long)all.payload_bytes);
 	out_table_cell(t, "payload bandwidth (MB/s)");
-	out_table_cell(t, "%.1f", span > 0 ? (double)all.payload_bytes * 1e3 / span : 0);
+	out_table_cell(t, "%.1f",
+		       tm.rate_ns > 0 ? (double)all.payload_bytes * 1e3 / tm.rate_ns : 0);
+	out_table_cell(t, "bandwidth over");
+	out_table_cell(t, "%s", tm.times == PTT_TIMES_SHORT ? "recording span" : "time span");
+	loss_rows(v, t);
 	out_table_cell(t, "matched requests");
 	out_table_cell(t, "%llu", (unsigned long long)s->matched);
 	out_table_cell(t, "unmatched requests");

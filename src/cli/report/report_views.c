@@ -7,10 +7,12 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/out/html.h>
 #include <pciescope/perf/perf_data.h>
 
 #include "cli.h"
@@ -128,8 +130,58 @@ static void on_txn(void *ctx, const struct analysis_txn *t)
 		rv_busy_add(&v->busy, t->start - first, t->end - first);
 }
 
+int report_files_open(const struct report_views_opts *o, struct report_files **out)
+{
+	struct report_files *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return cli_errno(-ENOMEM, "report");
+	f->html_path = o->html;
+	f->chrome_path = o->chrome_trace;
+	if (o->html && !(f->html = fopen(o->html, "w"))) {
+		cli_errno(-errno, "%s", o->html);
+		free(f);
+		return 1;
+	}
+	if (o->chrome_trace && !(f->chrome = fopen(o->chrome_trace, "w"))) {
+		cli_errno(-errno, "%s", o->chrome_trace);
+		if (f->html)
+			fclose(f->html);
+		free(f);
+		return 1;
+	}
+	if (f->html)
+		html_begin(f->html, "pciescope trace report");
+	if (f->chrome)
+		chrome_trace_begin(&f->ct, f->chrome);
+	*out = f;
+	return 0;
+}
+
+static int close_one(FILE *f, int err, const char *path)
+{
+	if (fclose(f) && !err)
+		err = -errno;
+	return err ? cli_errno(err, "report: writing %s", path) : 0;
+}
+
+int report_files_close(struct report_files *f)
+{
+	int ret = 0;
+
+	if (!f)
+		return 0;
+	if (f->html)
+		ret |= close_one(f->html, html_end(f->html), f->html_path);
+	if (f->chrome)
+		ret |= close_one(f->chrome, chrome_trace_end(&f->ct), f->chrome_path);
+	free(f);
+	return ret;
+}
+
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
-		       bool have_config, struct report_views **out)
+		       bool have_config, struct report_files *files, size_t dev,
+		       const char *label, struct report_views **out)
 {
 	struct report_views *v = calloc(1, sizeof(*v));
 	struct analysis_opts ao = {.tick_ns = o->tick_ns,
@@ -147,6 +199,9 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	if (v->o.csv && !v->o.stats && !v->o.latency && !v->o.timeline_ns)
 		v->o.stats = true;
 	v->input = input;
+	v->files = files;
+	v->dev_index = dev;
+	snprintf(v->label, sizeof(v->label), "%s", label ? label : "");
 	v->have_setting = have_config;
 	v->setting = ptt_setting_of_config(config);
 	v->dir = have_config ? analysis_dir_of_setting(v->setting.format, v->setting.direction)
@@ -157,35 +212,23 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 		return err == -EINVAL ? cli_error("--timeline: window shorter than one tick")
 				      : cli_errno(err, "report");
 	}
-	if (o->html && !(v->html = fopen(o->html, "w"))) {
-		err = cli_errno(-errno, "%s", o->html);
-		goto fail;
-	}
-	if (o->chrome_trace && rv_chrome_open(v)) {
-		err = 1;
-		goto fail;
+	v->html = files ? files->html : NULL;
+	if (files && files->chrome && rv_chrome_open(v)) {
+		analysis_destroy(v->a);
+		free(v);
+		return 1;
 	}
 	*out = v;
 	return 0;
-fail:
-	if (v->html)
-		fclose(v->html);
-	analysis_destroy(v->a);
-	free(v);
-	return err;
 }
 
-int report_views_start_reader(const struct report_views_opts *o, const char *input,
-			      const struct perf_reader *rd, struct report_views **out)
+void report_views_device(struct report_views *v, const struct report_device *d)
 {
-	const struct perf_attr_info *a = perf_reader_nr_attrs(rd) ? perf_reader_attr(rd, 0) : NULL;
-
-	return report_views_start(o, input, a ? a->attr.config : 0, a != NULL, out);
-}
-
-void report_views_recording(struct report_views *v, double ns)
-{
-	v->rec_ns = ns;
+	v->dev = *d;
+	if (d->name) {
+		snprintf(v->dev_name, sizeof(v->dev_name), "%s", d->name);
+		v->dev.name = v->dev_name;
+	}
 }
 
 static void saw_format(struct report_views *v, enum ptt_format f)
@@ -262,9 +305,16 @@ static void print_left_out(FILE *out, bool csv, size_t top, size_t rows, const c
 static int print_views(struct report_views *v, FILE *out)
 {
 	bool csv = v->o.csv, first = true;
-	char lat[512] = "", tim[512] = "";
+	char lat[512] = "", tim[512] = "", loss[512] = "", place[512] = "";
 	size_t top = v->o.top ? v->o.top : SIZE_MAX, requesters, completers, lats;
 	int err = 0;
+
+	if (v->dev.heading && !csv) {
+		fprintf(out, "%sDevice %s\n", v->dev.first ? "" : "\n",
+			v->dev.name ? v->dev.name : "(unnamed)");
+	} else if (v->dev.heading && !v->dev.first) {
+		fputc('\n', out); /* CSV tables are apart by one empty line, across devices too */
+	}
 
 	analysis_requesters(v->a, &requesters);
 	analysis_completers(v->a, &completers);
@@ -272,8 +322,11 @@ static int print_views(struct report_views *v, FILE *out)
 
 	rv_latency_note(v, lat, sizeof(lat));
 	rv_time_note(v, tim, sizeof(tim));
+	rv_loss_note(v, loss, sizeof(loss));
+	rv_placing_note(v, "--timeline", place, sizeof(place));
 	if (v->o.stats) {
 		err |= print_table(out, rv_summary_table(v), "Summary", csv, &first);
+		print_note(out, csv, loss);
 		print_note(out, csv, tim);
 		print_note(out, csv, lat);
 		err |= print_table(out, rv_class_table(v), "TLP classes", csv, &first);
@@ -296,7 +349,12 @@ static int print_views(struct report_views *v, FILE *out)
 				   csv, &first);
 		print_left_out(out, csv, top, lats, "requester and kind rows");
 	}
-	if (v->o.timeline_ns) {
+	if (v->o.timeline_ns && place[0]) {
+		if (!first && !csv)
+			fputc('\n', out);
+		first = false;
+		print_note(out, csv, place);
+	} else if (v->o.timeline_ns) {
 		const struct analysis_window *w;
 		uint64_t width;
 
@@ -314,9 +372,23 @@ static int write_html(struct report_views *v)
 {
 	int err = rv_html_write(v, v->html);
 
-	if (fclose(v->html) && !err)
-		err = -errno;
 	return err ? cli_errno(err, "report: writing %s", v->o.html) : 0;
+}
+
+/*
+ * The Chrome trace and --time place entries on the trace's clock: when it
+ * lost gaps, one line on standard error says so (the HTML page and
+ * --timeline say it in place of their charts).
+ */
+static void say_placing(const struct report_views *v)
+{
+	char line[512], what[128];
+
+	snprintf(what, sizeof(what), "%s%s%s", v->dev.name ? v->dev.name : "",
+		 v->dev.name ? ": " : "", v->o.chrome_trace ? "--chrome-trace" : "--time");
+	if ((v->o.chrome_trace || v->o.filter.by_time) &&
+	    rv_placing_note(v, what, line, sizeof(line)))
+		cli_warn("%s", line);
 }
 
 int report_views_finish(struct report_views *v, FILE *out)
@@ -324,11 +396,12 @@ int report_views_finish(struct report_views *v, FILE *out)
 	int ret = 0;
 
 	analysis_finish(v->a);
-	if (v->chrome && rv_chrome_close(v))
-		ret = 1;
+	say_placing(v);
+	if (v->chrome)
+		rv_chrome_close(v);
 	if (v->o.stats || v->o.latency || v->o.timeline_ns)
 		ret |= print_views(v, out);
-	if (v->o.html)
+	if (v->html)
 		ret |= write_html(v);
 	analysis_destroy(v->a);
 	free(v);

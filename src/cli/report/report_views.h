@@ -4,7 +4,10 @@
  * --csv, --chrome-trace, --html, with --tick.  builtin-report.c adds
  * REPORT_VIEWS_LONGOPTS to its getopt table, hands those options to
  * report_views_opt, and feeds every trace chunk to report_views_chunk; the
- * views print or write their files in report_views_finish.
+ * views print or write their parts of the files in report_views_finish.
+ * One report_views analyses one traced device (one AUX buffer) on its own
+ * clock; a recording of several has one per device, which share the
+ * --html and --chrome-trace files (report_files).
  */
 #ifndef PCIESCOPE_CLI_REPORT_VIEWS_H
 #define PCIESCOPE_CLI_REPORT_VIEWS_H
@@ -14,7 +17,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/trace/analysis.h>
+#include <pciescope/trace/ptt_sight.h>
 #include <pciescope/trace/ptt_filter.h>
 
 /* --threads takes at most this many. */
@@ -86,16 +91,26 @@ void report_views_usage(FILE *f);
 struct report_views;
 
 /*
+ * The files of --html and --chrome-trace: one each for the whole
+ * recording, into which every device's views write their part (the HTML
+ * page a section per device, the Chrome trace its own tracks).  open:
+ * 0 or 1 after printing an error; close ends and closes them, 0 or 1.
+ */
+struct report_files;
+int report_files_open(const struct report_views_opts *o, struct report_files **out);
+int report_files_close(struct report_files *f);
+
+/*
  * config: the PTT event's perf config (format and direction decide the TLP
  * direction); have_config false when the file has none.  input names the
- * trace in the reports.  Returns 0 or 1 after printing an error.
+ * trace in the reports.  files (from report_files_open, may be NULL
+ * without --html and --chrome-trace) take this device's part; dev numbers
+ * the device in the recording (< PERF_AUX_MAX_STREAMS) and label, when not
+ * NULL, names its Chrome tracks.  Returns 0 or 1 after printing an error.
  */
 int report_views_start(const struct report_views_opts *o, const char *input, uint64_t config,
-		       bool have_config, struct report_views **out);
-struct perf_reader;
-/* The same, with the config of the file's first event (file mode: from its header). */
-int report_views_start_reader(const struct report_views_opts *o, const char *input,
-			      const struct perf_reader *rd, struct report_views **out);
+		       bool have_config, struct report_files *files, size_t dev,
+		       const char *label, struct report_views **out);
 /*
  * Every entry of a piece of a trace chunk (an AUXTRACE payload), in order:
  * f is the chunk's format (ptt_chunk_whole) and len a multiple of its
@@ -110,8 +125,25 @@ void report_views_chunk(struct report_views *v, const uint8_t *buf, size_t len,
  */
 int report_views_spans(struct report_views *v, struct analysis_span *sp, size_t n,
 		       analysis_read_fn read, void *ctx);
-/* How long the recording lasted by the perf.data records' times (for ptt_sight_time). */
-void report_views_recording(struct report_views *v, double ns);
+/*
+ * What the recording says of the device v analyses (perf/aux_streams.h):
+ * its name (NULL: unknown), how long it was traced by the records' times
+ * (0: unknown; rates use it when the trace's own clock lost gaps, see
+ * ptt_sight_timing) and what it lost.  heading: the recording traced
+ * several devices, so v's text views start with a line naming it.
+ */
+struct report_device {
+	const char *name;
+	double rec_ns;
+	bool timed; /* start_ns holds: loss times are counted from it */
+	uint64_t start_ns;
+	struct perf_aux_loss loss;
+	bool heading;
+	bool first; /* the first device printed: no empty line before its heading */
+};
+void report_views_device(struct report_views *v, const struct report_device *d);
+/* After report_views_device: ptt_sight_timing of v's trace (what its clock can give). */
+struct ptt_timing report_views_timing(const struct report_views *v);
 /* Prints the text views to out, writes the files, frees v.  0 or 1 (error printed). */
 int report_views_finish(struct report_views *v, FILE *out);
 

@@ -26,11 +26,21 @@ struct report_views {
 	struct ptt_setting setting;
 	bool have_fmt;		    /* a chunk was seen: fmt is the trace's format */
 	enum ptt_format fmt;
-	double rec_ns;		    /* how long the recording lasted by record times; 0: unknown */
+	struct report_device dev;   /* what the recording says of the device */
+	char dev_name[64];
 	struct analysis *a;
 	struct rv_busy busy;	    /* --html */
-	FILE *html;
+	FILE *html;		    /* the shared page (report_files), or NULL */
 	struct rv_chrome *chrome; /* --chrome-trace */
+	struct report_files *files;
+	size_t dev_index; /* its number in the recording */
+	char label[64]; /* prefix of its Chrome track names, or "" */
+};
+
+struct report_files {
+	const char *html_path, *chrome_path;
+	FILE *html, *chrome;
+	struct chrome_trace ct;
 };
 
 /* Tables of the analysis; NULL when out of memory. */
@@ -55,16 +65,20 @@ double rv_ratio(uint64_t part, uint64_t whole);
  */
 int rv_latency_note(const struct report_views *v, char *buf, size_t n);
 int rv_time_note(const struct report_views *v, char *buf, size_t n);
+/* The sentence of what the device lost (perf_aux_loss_describe); 0 when nothing. */
+int rv_loss_note(const struct report_views *v, char *buf, size_t n);
+/* For a view that places entries in time (ptt_sight_placing); 0 when it can. */
+int rv_placing_note(const struct report_views *v, const char *what, char *buf, size_t n);
 /* Whether the latency views would hold only zeros. */
 bool rv_latency_empty(const struct report_views *v);
 
-/* --chrome-trace: opens the file; rv_chrome_txn and rv_chrome_entry write as the analyser tells. */
+/* --chrome-trace: the device's tracks in the shared file; rv_chrome_txn and rv_chrome_entry write as the analyser tells. */
 int rv_chrome_open(struct report_views *v);
 void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t);
 void rv_chrome_entry(void *ctx, const struct analysis_entry *e);
-int rv_chrome_close(struct report_views *v);
+void rv_chrome_close(struct report_views *v);
 
-/* --html: the whole page. 0 or -errno. */
+/* --html: the device's sections of the page (report_files writes its head and end). 0 or -errno. */
 int rv_html_write(const struct report_views *v, FILE *f);
 
 #endif
