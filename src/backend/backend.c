@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Choosing a backend.  "emulated" boots a platform in-process, "host" talks
- * to this machine's kernel; everything after the choice goes through the
+ * to this machine's kernel, "remote" to a machine another process serves
+ * (only `pciescope exec`'s interposer asks for it); everything after the choice goes through the
  * ops table, so the CLI never knows which one it has.
  */
 #include <errno.h>
@@ -28,6 +29,8 @@ int backend_open(const struct backend_options *o, struct backend **out, char *er
 		return emulated_backend_open(o, out, err, errlen);
 	if (!strcmp(kind, "host"))
 		return host_backend_open(o, out, err, errlen);
+	if (!strcmp(kind, "remote"))
+		return remote_backend_open(o, out, err, errlen);
 	snprintf(err, errlen, "unknown backend '%s' (emulated or host)", kind);
 	return -EINVAL;
 }

@@ -6,11 +6,12 @@
  * (docs/exec.md).  In a mount namespace of its own, the emulated PMUs
  * cover /sys/bus/event_source/devices (with the host's PMUs whose names and
  * types do not collide, such as software and tracepoint) and the emulated
- * PCI devices cover /sys/bus/pci/devices; then COMMAND is exec'd with the
- * interposer (libpciescope-exec.so) preloaded, which serves perf_event_open
- * for the emulated PMU types from an emulated backend of its own.  exec
- * itself becomes COMMAND, so its exit status is COMMAND's and no process of
- * ours stays behind; the namespace, and every mount in it, ends with it.
+ * PCI devices cover /sys/bus/pci/devices; then COMMAND runs with the
+ * interposer (libpciescope-exec.so) preloaded, which sends perf_event_open
+ * for the emulated PMU types, and the calls on those events, to the one
+ * machine exec serves to all of COMMAND's processes (exec_serve.c).  exec's
+ * exit status is COMMAND's; the namespace, and every mount in it, ends with
+ * the last process in it.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -27,17 +28,13 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "exec_ns.h"
+#include "exec_serve.h"
+#include "exec_sysfs.h"
 
 #define INTERPOSER "libpciescope-exec.so"
 #define PCI_DEVICES "/sys/bus/pci/devices"
 #define CPU_SYSFS "/sys/devices/system/cpu"
-#define MAX_PMUS 256
-
-struct pmu_types {
-	size_t n;
-	char *name[MAX_PMUS];
-	long type[MAX_PMUS];
-};
+#define MAX_PMUS EXEC_MAX_PMUS
 
 static void usage(FILE *out)
 {
@@ -71,29 +68,14 @@ static int find_interposer(char *path, size_t n)
 			 exe);
 }
 
-static void types_free(struct pmu_types *t)
-{
-	for (size_t i = 0; i < t->n; i++)
-		free(t->name[i]);
-	t->n = 0;
-}
-
-static void types_add(struct pmu_types *t, const char *name, long type)
+static void types_add(struct exec_pmus *t, const char *name, long type)
 {
 	if (t->n < MAX_PMUS && (t->name[t->n] = strdup(name)))
 		t->type[t->n++] = type;
 }
 
-static bool types_has(const struct pmu_types *t, const char *name, long type)
-{
-	for (size_t i = 0; i < t->n; i++)
-		if (t->type[i] == type || !strcmp(t->name[i], name))
-			return true;
-	return false;
-}
-
 /* The emulated PMUs of dynamic type: the ones the interposer serves. */
-static int emulated_pmus(struct backend *b, struct pmu_types *t)
+static int emulated_pmus(struct backend *b, struct exec_pmus *t)
 {
 	char **names, path[512], buf[32];
 	size_t count;
@@ -112,7 +94,7 @@ static int emulated_pmus(struct backend *b, struct pmu_types *t)
 
 static bool want_pmu(const char *name, void *ctx)
 {
-	return types_has(ctx, name, -1);
+	return exec_pmus_has(ctx, name, -1);
 }
 
 struct host_pmu {
@@ -124,7 +106,7 @@ struct host_pmu {
  * emulated machine does not use (software, tracepoint, ...), as symlinks
  * to their /sys/devices directories, which the namespace leaves alone.
  */
-static size_t host_pmus(const struct pmu_types *emu, struct host_pmu *keep, size_t max)
+static size_t host_pmus(const struct exec_pmus *emu, struct host_pmu *keep, size_t max)
 {
 	DIR *d = opendir(PMU_SYSFS);
 	struct dirent *de;
@@ -143,7 +125,7 @@ static size_t host_pmus(const struct pmu_types *emu, struct host_pmu *keep, size
 		if (!fgets(buf, sizeof(buf), f))
 			buf[0] = 0;
 		fclose(f);
-		if (!buf[0] || types_has(emu, de->d_name, atol(buf)))
+		if (!buf[0] || exec_pmus_has(emu, de->d_name, atol(buf)))
 			continue;
 		snprintf(path, sizeof(path), PMU_SYSFS "/%s", de->d_name);
 		len = readlink(path, keep[n].target, sizeof(keep[n].target) - 1);
@@ -182,8 +164,13 @@ static int cover_cpus(struct backend *b)
 	return r;
 }
 
-/* Covers the PMU and PCI directories, and the CPU count, with the emulated machine's. */
-static int fill_view(struct backend *b, const struct pmu_types *emu)
+/*
+ * Where FUSE cannot serve the live /sys (no libfuse, no /dev/fuse): covers
+ * the PMU and PCI directories, and the CPU count, with a copy of the
+ * emulated machine's; reads see the machine at exec's start, writes go
+ * nowhere.
+ */
+static int copy_view(struct backend *b, const struct exec_pmus *emu)
 {
 	struct host_pmu *keep = calloc(MAX_PMUS, sizeof(*keep));
 	size_t nkeep = keep ? host_pmus(emu, keep, MAX_PMUS) : 0;
@@ -236,8 +223,8 @@ static int set_preload_path(const char *interposer, const char **name)
 	return r ? -errno : 0;
 }
 
-static int set_env(const struct backend_opts *bo, const struct pmu_types *emu,
-		   const char *interposer)
+static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
+		   const char *interposer, const char *addr)
 {
 	char types[MAX_PMUS * 80] = "", seed[32], *preload;
 	const char *old = getenv("LD_PRELOAD");
@@ -255,6 +242,7 @@ static int set_env(const struct backend_opts *bo, const struct pmu_types *emu,
 	r |= setenv("LD_PRELOAD", preload, 1);
 	r |= setenv("PCIESCOPE_EXEC_TYPES", types, 1);
 	r |= setenv("PCIESCOPE_EXEC_SEED", seed, 1);
+	r |= setenv("PCIESCOPE_EXEC_SOCKET", addr, 1);
 	if (bo->o.platform)
 		r |= setenv("PCIESCOPE_EXEC_PLATFORM", bo->o.platform, 1);
 	if (bo->o.workload)
@@ -298,31 +286,43 @@ static int parse(int argc, char **argv, struct backend_opts *bo, int *cmd)
 	return 0;
 }
 
+/* The live /sys, or the copy where FUSE cannot serve it. */
+static int fill_view(struct exec_machine *m, const struct exec_pmus *emu)
+{
+	char err[256];
+
+	if (!exec_sysfs_mount(m, emu, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "pciescope: exec: %s: /sys shows a copy of the emulated machine, "
+			"and writes to it go nowhere\n",
+		err);
+	return copy_view(m->b, emu);
+}
+
 int cmd_exec(int argc, char **argv)
 {
+	/* static: the /sys view reads it until the process ends */
+	static struct exec_pmus emu;
 	struct backend_opts bo = {0};
-	struct pmu_types emu = {0};
+	struct exec_machine m = {0};
 	char interposer[PATH_MAX];
 	struct backend *b;
-	int cmd = 0, r, e;
+	int cmd = 0, r;
 
 	if (parse(argc, argv, &bo, &cmd) || find_interposer(interposer, sizeof(interposer)))
 		return 1;
 	if (!(b = backend_opts_open(&bo, "exec")))
 		return 1;
-	r = emulated_pmus(b, &emu);
+	r = exec_machine_init(&m, b) ?: emulated_pmus(b, &emu);
 	if (!r)
 		r = exec_private_namespace();
 	if (!r)
-		r = fill_view(b, &emu);
-	backend_close(b);
+		r = fill_view(&m, &emu);
 	if (!r)
-		r = set_env(&bo, &emu, interposer);
-	types_free(&emu);
-	if (r)
+		r = set_env(&bo, &emu, interposer, m.addr);
+	if (r) {
+		backend_close(b);
 		return r;
-	execvp(argv[cmd], argv + cmd);
-	e = errno;
-	cli_errno(-e, "exec: cannot run '%s'", argv[cmd]);
-	return e == ENOENT ? 127 : 126;
+	}
+	return exec_machine_run(&m, argv + cmd);
 }

@@ -27,6 +27,7 @@ static int add_system_dirs(struct kcore *k)
 		snprintf(list, sizeof(list), "0\n");
 	ret = ret ?: sysfs_add_const(cpu, "online", list);
 	ret = ret ?: sysfs_add_const(cpu, "possible", list);
+	ret = ret ?: sysfs_add_const(cpu, "present", list); /* no CPU hotplug */
 	for (int node = 0; node < k->nnodes && !ret; node++) {
 		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", node);
 		kcore_node_cpulist(k, node, list, sizeof(list) - 1);
@@ -69,6 +70,22 @@ struct kcore *kcore_create(int ncpus, int nnodes)
 		return NULL;
 	}
 	return k;
+}
+
+int kcore_add_cpu_ids(struct kcore *k, uint64_t midr)
+{
+	char path[96], val[32];
+	int ret = 0;
+
+	snprintf(val, sizeof(val), "0x%016llx\n", (unsigned long long)midr);
+	for (int c = 0; c < k->ncpus && !ret; c++) {
+		struct sysfs_node *d;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/regs/identification", c);
+		d = sysfs_mkdir_p(k->sysfs, path);
+		ret = d ? sysfs_add_const(d, "midr_el1", val) : -ENOMEM;
+	}
+	return ret;
 }
 
 void kcore_destroy(struct kcore *k)

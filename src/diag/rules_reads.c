@@ -66,38 +66,40 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The latencies of rid's matched memory reads, merged into h. */
-static void reads_of(const struct analysis_lat *l, size_t nl, uint16_t rid, struct lat_hist *h)
-{
-	lat_hist_init(h);
-	for (size_t k = 0; k < nl; k++)
-		if (l[k].requester == rid && (l[k].kind == TLP_MRD32 || l[k].kind == TLP_MRD64))
-			lat_hist_merge(h, &l[k].hist);
-}
-
-/* Matched memory reads of every requester with at least min of them. */
+/*
+ * Matched memory reads of every requester with at least min of them: the
+ * analyser's latency rows merged per requester in one pass over them (a
+ * corrupt trace has thousands of each).
+ */
 static size_t read_latencies(const struct diag_trace *t, unsigned min, struct req_lat **out)
 {
-	size_t nl, n = 0;
+	size_t nl, n = 0, nr = t->req.n ? t->req.n : 1;
 	const struct analysis_lat *l = analysis_latencies(t->a, &nl);
-	struct req_lat *v = calloc(t->req.n ? t->req.n : 1, sizeof(*v));
-	struct lat_hist *h = malloc(sizeof(*h));
+	struct req_lat *v = calloc(nr, sizeof(*v));
+	struct lat_hist *h = calloc(nr, sizeof(*h));
 
 	*out = v;
 	if (!v || !h) {
 		free(h);
 		return 0;
 	}
+	for (size_t i = 0; i < t->req.n; i++)
+		lat_hist_init(&h[i]);
+	for (size_t k = 0; k < nl; k++) {
+		const struct dt_req *r = dt_find(&t->req, l[k].requester);
+
+		if (r && (l[k].kind == TLP_MRD32 || l[k].kind == TLP_MRD64))
+			lat_hist_merge(&h[r - (const struct dt_req *)t->req.items], &l[k].hist);
+	}
 	for (size_t i = 0; i < t->req.n; i++) {
 		const struct dt_req *r = dt_at(&t->req, i);
 
-		reads_of(l, nl, r->rid, h);
-		if (h->count < min)
-			continue;
-		v[n++] = (struct req_lat){.rid = r->rid,
-					  .p50 = dt_ns(t, lat_hist_quantile(h, 0.5)),
-					  .p99 = dt_ns(t, lat_hist_quantile(h, 0.99)),
-					  .n = h->count};
+		if (h[i].count >= min)
+			v[n++] = (struct req_lat){.rid = r->rid,
+						  .p50 = dt_ns(t, lat_hist_quantile(&h[i], 0.5)),
+						  .p99 = dt_ns(t, lat_hist_quantile(&h[i], 0.99)),
+						  .n = h[i].count};
+		lat_hist_free(&h[i]);
 	}
 	free(h);
 	return n;

@@ -264,6 +264,8 @@ int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *t
 			err = dt_rules_reads(t, th, lv, out);
 		if (!err)
 			err = dt_rules_setup(t, th, lv, out);
+		if (!err)
+			err = dt_rules_folded(t, out);
 	}
 	return err;
 }

@@ -20,14 +20,16 @@
 static int table_init(struct dt_table *t, size_t size)
 {
 	t->idx = calloc(65536, sizeof(*t->idx));
+	t->other = calloc(1, size);
 	t->size = size;
-	return t->idx ? 0 : -ENOMEM;
+	return t->idx && t->other ? 0 : -ENOMEM;
 }
 
 static void table_free(struct dt_table *t)
 {
 	free(t->idx);
 	free(t->items);
+	free(t->other);
 }
 
 void *dt_at(const struct dt_table *t, size_t i)
@@ -35,12 +37,24 @@ void *dt_at(const struct dt_table *t, size_t i)
 	return (char *)t->items + i * t->size;
 }
 
+void *dt_find(const struct dt_table *t, uint16_t id)
+{
+	return t->idx[id] && t->idx[id] != DT_FOLDED ? dt_at(t, t->idx[id] - 1) : NULL;
+}
+
 void *dt_get(struct dt_table *t, uint16_t id)
 {
 	void *it;
 
+	if (t->idx[id] == DT_FOLDED)
+		return t->other;
 	if (t->idx[id])
 		return dt_at(t, t->idx[id] - 1);
+	if (t->n == ANALYSIS_MAX_KEYS) {
+		t->idx[id] = DT_FOLDED;
+		t->folded++;
+		return t->other;
+	}
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 16;
 		void *p = realloc(t->items, cap * t->size);
@@ -198,7 +212,7 @@ static void set_outstanding(struct diag_trace *t, struct dt_req *r, unsigned n)
 static void on_txn(void *ctx, const struct analysis_txn *x)
 {
 	struct diag_trace *t = ctx;
-	struct dt_req *r = t->req.idx[x->requester] ? dt_get(&t->req, x->requester) : NULL;
+	struct dt_req *r = dt_find(&t->req, x->requester);
 
 	if (x->status == TLP_CPL_CRS && x->kind != TLP_CFGRD0 && x->kind != TLP_CFGRD1 &&
 	    x->kind != TLP_CFGWR0 && x->kind != TLP_CFGWR1) {
@@ -291,8 +305,8 @@ static void count_request(struct diag_trace *t, const struct tlp_hdr *h)
 		r->continued += h->address == r->next_addr;
 		r->next_addr = h->address + bytes;
 	}
-	if (!r->open && !track_tags(t, r))
-		return;
+	if (r == t->req.other || (!r->open && !track_tags(t, r)))
+		return; /* the tags of folded requesters would mix */
 	if (r->open[h->tag & (DT_TAGS - 1)]) {
 		r->unmatched++;
 	} else {
@@ -487,18 +501,15 @@ double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l)
 
 bool dt_is_host(const struct diag_trace *t, uint16_t rid)
 {
-	const struct dt_cpl *c;
+	const struct dt_req *r = dt_find(&t->req, rid);
+	const struct dt_cpl *c = dt_find(&t->cpl, rid);
 
 	for (size_t i = 0; i < t->o.nhost; i++)
 		if (t->o.host[i] == rid)
 			return true;
 	if (t->o.nhost)
 		return false;
-	if (t->req.idx[rid] &&
-	    ((const struct dt_req *)dt_at(&t->req, t->req.idx[rid] - 1))->cfg_sent)
+	if (r && r->cfg_sent)
 		return true;
-	if (!t->cpl.idx[rid])
-		return false;
-	c = dt_at(&t->cpl, t->cpl.idx[rid] - 1);
-	return c->cpls && c->bytes > 8 * c->cpls;
+	return c && c->cpls && c->bytes > 8 * c->cpls;
 }

@@ -2,7 +2,11 @@
 /*
  * The evidence of diag/trace.h, shared by the collector (trace_evidence.c)
  * and the rule files (rules_*.c).  Tables are keyed by a 16-bit ID through
- * a direct index, in order of first appearance.
+ * a direct index, in order of first appearance, and keep the first
+ * ANALYSIS_MAX_KEYS IDs, as the analyser does: a corrupt trace names every
+ * ID, and memory must not follow it.  The later IDs are counted together in
+ * the table's other item, which no rule looks at (finding trace-folded
+ * says how many).
  */
 #ifndef PCIESCOPE_DIAG_TRACE_INTERNAL_H
 #define PCIESCOPE_DIAG_TRACE_INTERNAL_H
@@ -57,10 +61,14 @@ struct dt_cfg {
 	uint64_t n, first, last;
 };
 
+#define DT_FOLDED UINT32_MAX /* in dt_table.idx: the ID is counted in other */
+
 struct dt_table {
-	uint32_t *idx; /* [65536]: slot + 1 */
+	uint32_t *idx; /* [65536]: slot + 1, or DT_FOLDED */
 	void *items;
 	size_t n, cap, size;
+	void *other;	 /* the folded IDs' item (ID 0) */
+	uint64_t folded; /* distinct IDs in it */
 };
 
 /* Outbound payload and header bytes on one traced Root Port's link. */
@@ -93,8 +101,13 @@ struct diag_trace {
 	struct diag_trace *next; /* another device of the recording (diag_trace_add_device) */
 };
 
-/* The item for id, created zeroed (with its id set) when new; NULL if out of memory. */
+/*
+ * The item for id, created zeroed (with its id set) when new, or the
+ * table's other item when it is full; NULL if out of memory.
+ */
 void *dt_get(struct dt_table *t, uint16_t id);
+/* The kept item of id, or NULL (never seen or folded). */
+void *dt_find(const struct dt_table *t, uint16_t id);
 void *dt_at(const struct dt_table *t, size_t i);
 
 double dt_ns(const struct diag_trace *t, uint64_t ticks);
@@ -109,6 +122,8 @@ int dt_rules_errors(const struct diag_trace *t, const struct diag_thresholds *th
 		    struct diag_findings *out);
 int dt_rules_reads(const struct diag_trace *t, const struct diag_thresholds *th,
 		   const struct diag_tune_levels *lv, struct diag_findings *out);
+/* Finding trace-folded, when a table of the collector or the analyser folded IDs. */
+int dt_rules_folded(const struct diag_trace *t, struct diag_findings *out);
 int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 		   const struct diag_tune_levels *lv, struct diag_findings *out);
 /* Requests of r open at the end that were issued before its last grace_ns. */

@@ -11,9 +11,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -112,6 +114,47 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
 	return e ? (int)fail(r) : real_ioctl(fd, req, arg);
 }
 
+static void *mmap_call(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	struct efd *e;
+	void *p;
+
+	machine_lock();
+	e = fdtab_peek(fd);
+	p = e ? efd_mmap(e, len, prot, off) : NULL;
+	machine_unlock();
+	if (!e)
+		return real_mmap(addr, len, prot, flags, fd, off);
+	if ((unsigned long)p >= (unsigned long)-4095) {
+		errno = (int)-(long)p;
+		return MAP_FAILED;
+	}
+	return p;
+}
+
+/* An event's rings are the library's to place: addr is a hint, and MAP_FIXED is not kept. */
+EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	if (flags & MAP_ANONYMOUS || !fdtab_peek(fd))
+		return real_mmap(addr, len, prot, flags, fd, off);
+	return mmap_call(addr, len, prot, flags, fd, off);
+}
+
+EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return mmap(addr, len, prot, flags, fd, off);
+}
+
+EXPORT int munmap(void *addr, size_t len)
+{
+	bool mine;
+
+	machine_lock();
+	mine = ring_unmap(addr);
+	machine_unlock();
+	return mine ? 0 : real_munmap(addr, len);
+}
+
 EXPORT int close(int fd)
 {
 	struct efd *e;
@@ -129,7 +172,10 @@ EXPORT int close(int fd)
  * A counting event has no ring buffer, and the kernel's poll says POLLHUP
  * for such an event: the emulated fds are hidden from the real poll (a
  * negative fd is ignored) and get POLLHUP, the others are polled as they
- * are.  The machine first runs up to the wall clock, as for a read.
+ * are.  An event with a ring (ring.c) is POLLIN once its data ring holds
+ * a record; until one does, or the timeout passes, the call looks again
+ * every millisecond, the pace at which the library fills the rings.  The
+ * machine first runs up to the wall clock, as for a read.
  */
 static bool any_emulated(const struct pollfd *fds, nfds_t n)
 {
@@ -151,21 +197,51 @@ static int *hide_emulated(struct pollfd *fds, nfds_t n)
 		if (fdtab_peek(fds[i].fd))
 			fds[i].fd = -1;
 	}
-	machine_lock();
-	machine_follow_wall();
-	machine_unlock();
 	return saved;
 }
 
-/* Puts the fds back; the emulated ones hang up, and count as ready. */
+/* Puts the fds back: a counting event hangs up, a ring with data is readable. */
 static int restore(struct pollfd *fds, nfds_t n, int *saved, int r)
 {
+	machine_lock();
+	machine_follow_wall();
 	for (nfds_t i = 0; i < n; i++) {
-		if (fds[i].fd < 0 && saved[i] >= 0) {
-			fds[i].revents = POLLHUP;
-			r = r < 0 ? r : r + 1;
-		}
+		struct efd *e = fds[i].fd < 0 && saved[i] >= 0 ? fdtab_peek(saved[i]) : NULL;
+
 		fds[i].fd = saved[i];
+		if (!e)
+			continue;
+		if (e->base)
+			ring_pump(e);
+		fds[i].revents = !e->base ? POLLHUP : ring_ready(e) ? (short)(fds[i].events & POLLIN) : 0;
+		if (fds[i].revents)
+			r = r < 0 ? r : r + 1;
+	}
+	machine_unlock();
+	return r;
+}
+
+/* Polls the others for up to ms, the emulated fds at the end; -1 ms waits without end. */
+static int poll_mixed(struct pollfd *fds, nfds_t n, int ms, const sigset_t *mask)
+{
+	int *saved = hide_emulated(fds, n), r;
+
+	if (!saved)
+		return -ENOMEM;
+	for (int slice = 0;; slice = ms < 0 || ms > 1 ? 1 : ms) {
+		r = real_ppoll(fds, n, &(struct timespec){0, slice * 1000000L}, mask);
+		if (r < 0) {
+			r = -errno;
+			break;
+		}
+		r = restore(fds, n, saved, r);
+		if (r || !ms)
+			break;
+		if (ms > 0)
+			ms -= slice;
+		for (nfds_t i = 0; i < n; i++)
+			if (fdtab_peek(fds[i].fd))
+				fds[i].fd = -1;
 	}
 	free(saved);
 	return r;
@@ -182,23 +258,16 @@ static int restore(struct pollfd *fds, nfds_t n, int *saved, int r)
 
 EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
-	int *saved;
-
 	if (!any_emulated(fds, n))
 		return real_poll(fds, n, timeout);
-	if (!(saved = hide_emulated(fds, n)))
-		return (int)fail(-ENOMEM);
-	/* A hung-up fd is ready: the others are only looked at, as the kernel does. */
-	return restore(fds, n, saved, real_poll(fds, n, 0));
+	return (int)fail(poll_mixed(fds, n, timeout, NULL));
 }
 
 EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
 {
-	int *saved;
+	long ms = ts ? ts->tv_sec * 1000 + ts->tv_nsec / 1000000 : -1;
 
 	if (!any_emulated(fds, n))
 		return real_ppoll(fds, n, ts, mask);
-	if (!(saved = hide_emulated(fds, n)))
-		return (int)fail(-ENOMEM);
-	return restore(fds, n, saved, real_ppoll(fds, n, &(struct timespec){0, 0}, mask));
+	return (int)fail(poll_mixed(fds, n, ms > INT_MAX ? INT_MAX : (int)ms, mask));
 }

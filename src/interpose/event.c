@@ -30,7 +30,7 @@ static int count_of(struct efd *e, struct backend_count *c)
 	int r = b->ops->event_read(b, e->handle, c);
 
 	if (!r)
-		c->value -= e->base;
+		c->value -= e->reset_base;
 	return r;
 }
 
@@ -130,7 +130,7 @@ static int reset(struct efd *e)
 	int r = be()->ops->event_read(be(), e->handle, &c);
 
 	if (!r)
-		e->base = c.value;
+		e->reset_base = c.value;
 	return r == -ENODATA ? 0 : r;
 }
 
@@ -140,6 +140,8 @@ static int set_on(struct efd *e, bool on)
 	struct backend *b = be();
 	int r = on ? b->ops->event_enable(b, e->handle) : b->ops->event_disable(b, e->handle);
 
+	if (!r && !on && e->base)
+		ring_pump(e); /* what the event produced until now is the reader's */
 	if (!r && e->on != on) {
 		e->on = on;
 		if (e->leader == e)
@@ -231,6 +233,7 @@ void efd_close(struct efd *e)
 		if (*p)
 			*p = e->sibling;
 	}
+	ring_detach(e);
 	b->ops->event_close(b, e->handle);
 	fdtab_remove(e->fd);
 	free(e);

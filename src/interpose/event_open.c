@@ -43,7 +43,12 @@ static int refuse_ptt_sampling(const struct perf_event_attr *a)
 {
 	const char *pmu = machine_pmu_name(a->type);
 
-	if (strncmp(pmu, "hisi_ptt", 8) || !(a->freq || a->sample_period))
+	/*
+	 * An AUX user (pciescope's host backend, arm64 perf) maps the AUX area
+	 * before it enables the event; one enabled on exec, as the x86 perf
+	 * opens it, would start tracing with nowhere to write.
+	 */
+	if (strncmp(pmu, "hisi_ptt", 8) || !(a->freq || a->sample_period) || !a->enable_on_exec)
 		return 0;
 	interpose_say("%s: this perf opened the PTT for sampling without an AUX area: its "
 		      "hisi_ptt AUX support is arm64-only code; record with `pciescope record "

@@ -26,10 +26,12 @@ struct efd {
 	int fd;
 	int handle;           /* the backend's event */
 	uint64_t read_format; /* attr.read_format */
-	uint64_t base;        /* count at the last PERF_EVENT_IOC_RESET */
+	uint64_t reset_base;  /* count at the last PERF_EVENT_IOC_RESET */
 	bool on;              /* enabled (by attr.disabled = 0 or ENABLE) */
 	struct efd *leader;   /* itself for a group leader */
 	struct efd *sibling;  /* a leader's first sibling, then each sibling's next */
+	void *base, *aux;     /* the mapped user page and data ring, the AUX area (ring.c) */
+	size_t base_len, aux_len;
 };
 
 /* The C library's own functions (dlsym RTLD_NEXT), resolved on first use. */
@@ -39,6 +41,8 @@ int real_close(int fd);
 int real_ioctl(int fd, unsigned long req, unsigned long arg);
 int real_poll(struct pollfd *fds, nfds_t n, int timeout);
 int real_ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask);
+void *real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+int real_munmap(void *addr, size_t len);
 
 /*
  * The emulated machine of this process (machine.c).  machine_lock() guards
@@ -74,6 +78,20 @@ int efd_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_f
 ssize_t efd_read(struct efd *e, void *buf, size_t n);
 int efd_ioctl(struct efd *e, unsigned long req, unsigned long arg);
 void efd_close(struct efd *e);
+
+/* The mmap ABI (ring.c), under the lock.  A failed mmap is (void *)-errno. */
+void *efd_mmap(struct efd *e, size_t len, int prot, off_t off);
+/* Releases a mapping of an event's: false if addr is none. */
+bool ring_unmap(void *addr);
+/*
+ * At close: the mappings stay the program's, as the kernel keeps a ring
+ * mapped after its fd closes; a later munmap of them is a plain one.
+ */
+void ring_detach(struct efd *e);
+/* Moves what the machine produced into e's rings. */
+void ring_pump(struct efd *e);
+/* Whether e's data ring holds records the reader has not consumed. */
+bool ring_ready(struct efd *e);
 
 /* "pciescope: exec: ..." on stderr, from inside the program. */
 void interpose_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The emulated machine of one process.  `pciescope exec` passes the
- * platform, workload and seed in PCIESCOPE_EXEC_* variables, and the
- * emulated PMU types in PCIESCOPE_EXEC_TYPES ("6:hisi_pcie0_core0,..."), so
- * deciding that a perf_event_open is not ours costs no boot: a program's
- * children (perf's workload) inherit the library and never boot unless they
- * open an emulated event themselves.  The first emulated open boots the
- * backend, in the process that made it; only that process shuts it down (a
- * child forked later works on its copy of the machine, which has no
- * threads to lose, and saves nothing).
+ * The emulated machine as this process reaches it.  `pciescope exec` owns
+ * the one machine of the command and serves it on a Unix socket named in
+ * PCIESCOPE_EXEC_SOCKET: the first emulated open connects a remote backend
+ * to it, so every process of the command (perf, its workload, a shell,
+ * pciescope itself) opens events on the same machine, and its clock is the
+ * server's (serve.h).  The emulated PMU types come in PCIESCOPE_EXEC_TYPES
+ * ("6:hisi_pcie0_core0,..."), so deciding that a perf_event_open is not
+ * ours costs no message: children that inherit the library (perf's
+ * workload) never connect unless they open an emulated event themselves.
  *
- * Simulated time follows the wall clock from the first enable: before a
- * read, enable, disable or poll, the machine runs up to the wall time
- * elapsed since then.  While no group is enabled it stands still (nothing
- * counts, so nothing could tell), and a tool reading its counters after
- * disabling them costs no simulation.  The fabric may simulate more slowly than real time;
- * the program then still sees consistent counts (each answer is the
- * machine at the simulated time it reports), only later, and at exit the
- * library says how far simulated time fell behind.
+ * Without the socket (the library preloaded by hand) the process boots a
+ * machine of its own from the PCIESCOPE_EXEC_PLATFORM, _WORKLOAD,
+ * _WORKLOAD_PARAMS and _SEED variables, and runs its clock here:
+ * simulated time follows the wall clock from the first enable, stands
+ * still while no group is enabled, and at exit the library says how far it
+ * fell behind.  Only the process that booted such a machine shuts it down
+ * (a child forked later works on its copy, which has no threads to lose).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -140,12 +139,17 @@ struct backend *machine_backend(void)
 	};
 	char err[256] = "";
 
+	if (getenv("PCIESCOPE_EXEC_SOCKET")) {
+		o.kind = "remote";
+		o.remote = getenv("PCIESCOPE_EXEC_SOCKET");
+	}
 	if (m.booted)
 		return m.b;
 	if (m.failed)
 		return NULL;
 	if (backend_open(&o, &m.b, err, sizeof(err))) {
-		interpose_say("cannot boot the emulated platform: %s", err[0] ? err : "error");
+		interpose_say("cannot %s the emulated platform: %s", o.remote ? "reach" : "boot",
+			      err[0] ? err : "error");
 		m.failed = true;
 		return NULL;
 	}
@@ -159,7 +163,7 @@ void machine_running(int delta)
 	bool was = m.running > 0;
 
 	m.running += delta;
-	if (was || m.running <= 0 || !m.booted) {
+	if (was || m.running <= 0 || !m.booted || !m.b->ops->advance) {
 		if (was && m.running <= 0)
 			m.paused_at = wall_clock_monotonic.now_ns(NULL);
 		return;
@@ -178,7 +182,7 @@ void machine_follow_wall(void)
 {
 	uint64_t want, t, after;
 
-	if (!m.started || m.running <= 0)
+	if (!m.started || m.running <= 0 || !m.b->ops->advance)
 		return;
 	want = wall_clock_monotonic.now_ns(NULL) - m.wall0;
 	if (want <= m.simulated)

@@ -14,9 +14,10 @@
 
 #include "interpose.h"
 
-enum { R_SYSCALL, R_READ, R_CLOSE, R_IOCTL, R_POLL, R_PPOLL, R_N };
+enum { R_SYSCALL, R_READ, R_CLOSE, R_IOCTL, R_POLL, R_PPOLL, R_MMAP, R_MUNMAP, R_N };
 
-static const char *const names[R_N] = {"syscall", "read", "close", "ioctl", "poll", "ppoll"};
+static const char *const names[R_N] = {"syscall", "read",  "close", "ioctl",
+				       "poll",    "ppoll", "mmap",  "munmap"};
 static _Atomic(void *) slots[R_N];
 
 static void *real(int which)
@@ -74,4 +75,19 @@ int real_ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const si
 		R_PPOLL);
 
 	return fn(fds, n, ts, mask);
+}
+
+void *real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	void *(*fn)(void *, size_t, int, int, int, off_t) =
+	    (void *(*)(void *, size_t, int, int, int, off_t))real(R_MMAP);
+
+	return fn(addr, len, prot, flags, fd, off);
+}
+
+int real_munmap(void *addr, size_t len)
+{
+	int (*fn)(void *, size_t) = (int (*)(void *, size_t))real(R_MUNMAP);
+
+	return fn(addr, len);
 }

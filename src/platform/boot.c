@@ -102,6 +102,8 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 	p->devs = calloc((size_t)p->pf.ndevs + 1, sizeof(*p->devs));
 	if (!p->k || !p->f || !p->dma || !p->devs)
 		return -ENOMEM;
+	if (p->pf.midr && kcore_add_cpu_ids(p->k, p->pf.midr))
+		return -ENOMEM;
 	r = pfile_build_fabric(&p->pf, p->f, err, n);
 	if (!r)
 		r = set_workload(p, o, err, n);

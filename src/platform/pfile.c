@@ -79,7 +79,7 @@ static int top_fields(struct pctx *c, struct pfile *pf)
 	const json_t *w = json_object_get(r, "workload"),
 		     *wp = json_object_get(r, "workload_params");
 	const json_t *id = json_object_get(r, "identity_dma");
-	uint64_t cpus, nodes;
+	uint64_t cpus, nodes, midr;
 
 	if (!json_is_object(r))
 		return pctx_fail(c, "the top level must be an object");
@@ -88,7 +88,8 @@ static int top_fields(struct pctx *c, struct pfile *pf)
 		return pctx_fail(c, "\"name\" must be a short string without '/'");
 	snprintf(pf->name, sizeof(pf->name), "%s", json_string_value(name));
 	if (pctx_uint(c, r, "cpus", 1, 256, 64, &cpus) ||
-	    pctx_uint(c, r, "numa_nodes", 1, 16, 1, &nodes))
+	    pctx_uint(c, r, "numa_nodes", 1, 16, 1, &nodes) ||
+	    pctx_uint(c, r, "midr", 0, 0xffffffff, 0, &midr))
 		return -EINVAL;
 	if ((w && !json_is_string(w)) || (wp && !json_is_string(wp)))
 		return pctx_fail(c, "\"workload\" and \"workload_params\" must be strings");
@@ -96,6 +97,7 @@ static int top_fields(struct pctx *c, struct pfile *pf)
 		return pctx_fail(c, "\"identity_dma\" must be true or false");
 	pf->cpus = (int)cpus;
 	pf->numa_nodes = (int)nodes;
+	pf->midr = midr;
 	pf->workload = w ? json_string_value(w) : "idle";
 	pf->workload_params = wp ? json_string_value(wp) : NULL;
 	pf->identity_dma = !id || json_is_true(id);

@@ -52,6 +52,7 @@ struct pfile {
 	char name[64];
 	char path[512];
 	int cpus, numa_nodes;
+	uint64_t midr; /* the CPUs' MIDR_EL1 on an arm64 machine, 0 on another */
 	const char *workload, *workload_params;
 	bool identity_dma;
 	struct pdev *devs;

@@ -33,11 +33,27 @@ static void lat_init(struct analysis_lat *l, enum tlp_kind k)
 	lat_hist_init(&l->hist);
 }
 
+/* The slots no requester owns: per kind, overall, and those of what was folded. */
 static void lat_init_merged(struct analysis *a)
 {
-	for (int k = 0; k < TLP_KIND_COUNT; k++)
+	for (int k = 0; k < TLP_KIND_COUNT; k++) {
 		lat_init(&a->kind_lat[k], k);
+		lat_init(&a->fold.latency[k], k);
+	}
 	lat_init(&a->all_lat, TLP_UNKNOWN);
+}
+
+static void lat_free_all(struct analysis *a)
+{
+	struct analysis_lat *l = a->lats.items;
+
+	for (size_t i = 0; i < a->lats.n; i++)
+		lat_hist_free(&l[i].hist);
+	for (int k = 0; k < TLP_KIND_COUNT; k++) {
+		lat_hist_free(&a->kind_lat[k].hist);
+		lat_hist_free(&a->fold.latency[k].hist);
+	}
+	lat_hist_free(&a->all_lat.hist);
 }
 
 int analysis_create(const struct analysis_opts *o, struct analysis **out)
@@ -83,6 +99,7 @@ void analysis_destroy(struct analysis *a)
 {
 	if (!a)
 		return;
+	lat_free_all(a);
 	free(a->req_idx);
 	free(a->cpl_idx);
 	vec_free(&a->reqs);
@@ -96,40 +113,33 @@ void analysis_destroy(struct analysis *a)
 	free(a);
 }
 
-static void forget_nodes(uint32_t *idx, struct vec *v)
+/* Folded IDs are marked in idx but are in no node: then the whole index is cleared. */
+static void forget_nodes(uint32_t *idx, struct vec *v, uint64_t folded)
 {
 	const struct analysis_node *n = v->items;
 
-	for (size_t i = 0; i < v->n; i++)
-		idx[n[i].rid] = 0;
+	if (folded)
+		memset(idx, 0, RID_SPACE * sizeof(*idx));
+	else
+		for (size_t i = 0; i < v->n; i++)
+			idx[n[i].rid] = 0;
 	v->n = 0;
 }
 
-/* analysis_finish merged every latency slot into its kind's and the overall one. */
-static void forget_merged(struct analysis *a)
-{
-	const struct analysis_lat *l = a->lats.items;
-	bool done[TLP_KIND_COUNT] = {0};
-
-	for (size_t i = 0; i < a->lats.n; i++)
-		if (!done[l[i].kind]) {
-			done[l[i].kind] = true;
-			lat_init(&a->kind_lat[l[i].kind], l[i].kind);
-		}
-	if (a->lats.n)
-		lat_init(&a->all_lat, TLP_UNKNOWN);
-}
-
 /*
- * Only what was used is cleared (a histogram is 15 KiB, a Requester ID
- * table 256 KiB), so a reset costs about what the stream fed.
+ * Only what was used is cleared (a Requester ID table is 256 KiB), so a
+ * reset costs about what the stream fed.
  */
 void analysis_reset(struct analysis *a)
 {
-	forget_nodes(a->req_idx, &a->reqs);
-	forget_nodes(a->cpl_idx, &a->cpls);
-	forget_merged(a);
+	forget_nodes(a->req_idx, &a->reqs, a->fold.requesters);
+	forget_nodes(a->cpl_idx, &a->cpls, a->fold.completers);
+	lat_free_all(a);
+	memset(&a->fold, 0, sizeof(a->fold));
+	lat_init_merged(a);
 	a->req_lat_idx.n = a->lats.n = a->win.n = 0;
+	a->open_peak = 0;
+	a->seg_full = false;
 	a->seg_tags.n = a->orphans.n = 0;
 	a->seg_oom = false;
 	memset(a->open.slot, 0, ((size_t)a->open.mask + 1) * sizeof(*a->open.slot));
@@ -208,6 +218,11 @@ const struct analysis_lat *analysis_latencies(const struct analysis *a, size_t *
 {
 	*n = a->lats.n;
 	return a->lats.items;
+}
+
+const struct analysis_folded *analysis_folded(const struct analysis *a)
+{
+	return &a->fold;
 }
 
 const struct analysis_lat *analysis_latency_of_kind(const struct analysis *a, enum tlp_kind k)

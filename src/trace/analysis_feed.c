@@ -67,7 +67,7 @@ static __always_inline enum analysis_match count_request(struct analysis *a,
 		a->sum.unmatched_requests++;
 		return ANALYSIS_UNMATCHED;
 	}
-	((struct analysis_lat *)a->lats.items)[lat].requests++;
+	lat_at(a, (uint32_t)lat)->requests++;
 	return match_request(a, b, (uint32_t)lat, now);
 }
 
@@ -76,15 +76,15 @@ static __always_inline enum analysis_match count_nodes(struct analysis *a,
 						       enum tlp_class c, uint32_t hbytes,
 						       uint64_t now, uint64_t *start)
 {
-	long r = node_of(&a->reqs, a->req_idx, b->requester);
+	long r = requester_of(a, b->requester);
 
 	if (r >= 0)
-		add(&((struct analysis_node *)a->reqs.items)[r].cls[c], b->payload, hbytes);
+		add(&node_at(&a->reqs, &a->fold.requester, r)->cls[c], b->payload, hbytes);
 	if (c == TLP_CLASS_CPL) {
-		long n = node_of(&a->cpls, a->cpl_idx, b->completer);
+		long n = completer_of(a, b->completer);
 
 		if (n >= 0)
-			add(&((struct analysis_node *)a->cpls.items)[n].cls[c], b->payload, hbytes);
+			add(&node_at(&a->cpls, &a->fold.completer, n)->cls[c], b->payload, hbytes);
 		return match_completion(a, b, now, start);
 	}
 	if (c == TLP_CLASS_NP && r >= 0)

@@ -57,11 +57,21 @@ int open_grow(struct open_table *t)
 	return 0;
 }
 
+int open_room(struct analysis *a)
+{
+	if (a->open.used >= ANALYSIS_MAX_OPEN) {
+		a->fold.untracked++;
+		a->seg_full |= a->segment;
+		return -ENOSPC;
+	}
+	return open_grow(&a->open);
+}
+
 void match_close(struct analysis *a, uint32_t i, struct tlp_brief b, uint64_t now)
 {
 	if (a->o.on_txn) {
 		const struct open_req *r = &a->open.slot[i];
-		const struct analysis_lat *l = (const struct analysis_lat *)a->lats.items + r->lat;
+		const struct analysis_lat *l = lat_at(a, r->lat);
 		struct analysis_txn x = {
 		    .requester = b.requester,
 		    .completer = b.completer,
@@ -96,5 +106,9 @@ void match_finish(struct analysis *a)
 	for (size_t i = 0; i < a->lats.n; i++) {
 		merge_lat(&a->kind_lat[l[i].kind], &l[i]);
 		merge_lat(&a->all_lat, &l[i]);
+	}
+	for (int k = 0; k < TLP_KIND_COUNT; k++) {
+		merge_lat(&a->kind_lat[k], &a->fold.latency[k]);
+		merge_lat(&a->all_lat, &a->fold.latency[k]);
 	}
 }

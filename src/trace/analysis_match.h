@@ -8,9 +8,9 @@
  * Outstanding requests live in an open-addressing table keyed by (Requester
  * ID, 10-bit tag) with linear probing and backward-shift deletion, so a
  * lookup touches one or two cache lines and nothing is allocated per
- * request.  A request is closed by the completion whose Byte Count says that
- * no bytes remain after it (split completions count down), or by any
- * completion with an error status.
+ * request; ANALYSIS_MAX_OPEN bounds it.  A request is closed by the
+ * completion whose Byte Count says that no bytes remain after it (split
+ * completions count down), or by any completion with an error status.
  */
 #ifndef PCIESCOPE_SRC_TRACE_ANALYSIS_MATCH_H
 #define PCIESCOPE_SRC_TRACE_ANALYSIS_MATCH_H
@@ -68,7 +68,7 @@ static inline bool cpl_is_last(const struct tlp_brief *b, uint32_t carried)
 static inline void open_close(struct analysis *a, uint32_t i, uint64_t now)
 {
 	struct open_req *r = &a->open.slot[i];
-	struct analysis_lat *l = (struct analysis_lat *)a->lats.items + r->lat;
+	struct analysis_lat *l = lat_at(a, r->lat);
 
 	lat_hist_add(&l->hist, now - r->start);
 	l->completions += r->ncpl;
@@ -84,7 +84,7 @@ static inline enum analysis_match match_request(struct analysis *a, const struct
 	uint32_t key = req_key(b), i;
 	enum analysis_match m = ANALYSIS_OPENED;
 
-	if (__builtin_expect((t->used + 1) * 2 > t->mask + 1, 0) && open_grow(t)) {
+	if (__builtin_expect((t->used + 1) * 2 > t->mask + 1, 0) && open_room(a)) {
 		a->sum.unmatched_requests++;
 		return ANALYSIS_UNMATCHED;
 	}
@@ -92,8 +92,8 @@ static inline enum analysis_match match_request(struct analysis *a, const struct
 	if (t->slot[i].key) {
 		a->sum.unmatched_requests++; /* tag reused: its completion never came */
 		m = ANALYSIS_REOPENED;
-	} else {
-		t->used++;
+	} else if (++t->used > a->open_peak) {
+		a->open_peak = t->used;
 	}
 	t->slot[i] = (struct open_req){.key = key, .lat = lat, .start = now};
 	return m;

@@ -23,6 +23,16 @@
  *
  * The bandwidth timeline and on_txn need absolute times and order during
  * the pass, so an analyser with either cannot have segments.
+ *
+ * Bounded tables.  Keys are merged in the segment's order of first
+ * appearance, which is their order in one pass, so the merged analyser
+ * keeps and folds the keys one pass would.  A segment that folded a key
+ * itself, followed no more requests (ANALYSIS_MAX_OPEN) or kept no more
+ * orphans is full: the stretch before it may own what it let go, so it
+ * refuses the merge (-EAGAIN) and its stretch is fed to the analyser
+ * before it instead (analysis_spans.c).  So is one whose requests open at
+ * once, added to those open before it, could have exceeded
+ * ANALYSIS_MAX_OPEN in one pass.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -50,6 +60,8 @@ struct seg_tags *segment_tags(struct analysis *a, long node)
 {
 	static const struct seg_tags none;
 
+	if (node == NODE_OTHER)
+		return NULL; /* a full segment, never merged */
 	while (a->seg_tags.n <= (size_t)node)
 		if (vec_push(&a->seg_tags, &none)) {
 			a->seg_oom = true;
@@ -66,7 +78,7 @@ static bool tag_bit(const struct analysis *s, uint32_t key, bool closed)
 	const struct seg_tags *t;
 
 	if (!s->req_idx[rid] || node >= s->seg_tags.n)
-		return false;
+		return false; /* also NODE_OTHER */
 	t = (const struct seg_tags *)s->seg_tags.items + node;
 	return (closed ? t->closed : t->requested)[tag >> 6] >> (tag & 63) & 1;
 }
@@ -79,6 +91,10 @@ void segment_orphan(struct analysis *a, const struct tlp_brief *b, uint32_t key,
 
 	if (tag_bit(a, key, false) || tag_bit(a, key, true))
 		return; /* the stretch before cannot own it: unmatched either way */
+	if (a->orphans.n == SEG_MAX_ORPHANS) {
+		a->seg_full = true;
+		return;
+	}
 	if (vec_push(&a->orphans, &o)) {
 		a->seg_oom = true;
 		return;
@@ -116,17 +132,20 @@ static void add_summary(struct analysis_summary *d, const struct analysis_summar
 	d->unmatched_completions += s->unmatched_completions;
 }
 
-static int merge_nodes(struct vec *v, uint32_t *idx, const struct vec *from)
+static int merge_nodes(struct analysis *a, bool cpl, const struct vec *from)
 {
 	const struct analysis_node *n = from->items;
 
 	for (size_t i = 0; i < from->n; i++) {
-		long j = node_of(v, idx, n[i].rid);
+		long j = cpl ? completer_of(a, n[i].rid) : requester_of(a, n[i].rid);
+		struct analysis_node *d;
 
 		if (j < 0)
 			return -ENOMEM;
+		d = cpl ? node_at(&a->cpls, &a->fold.completer, j)
+			: node_at(&a->reqs, &a->fold.requester, j);
 		for (int c = 0; c < ANALYSIS_NCLASS; c++)
-			add_counts(&((struct analysis_node *)v->items)[j].cls[c], &n[i].cls[c]);
+			add_counts(&d->cls[c], &n[i].cls[c]);
 	}
 	return 0;
 }
@@ -137,13 +156,13 @@ static int merge_lats(struct analysis *a, const struct analysis *s, uint32_t *ma
 	const struct analysis_lat *l = s->lats.items;
 
 	for (size_t i = 0; i < s->lats.n; i++) {
-		long node = node_of(&a->reqs, a->req_idx, l[i].requester);
+		long node = requester_of(a, l[i].requester);
 		long j = node < 0 ? -1 : lat_of(a, node, l[i].kind);
 		struct analysis_lat *d;
 
 		if (j < 0)
 			return -ENOMEM;
-		d = (struct analysis_lat *)a->lats.items + j;
+		d = lat_at(a, (uint32_t)j);
 		d->requests += l[i].requests;
 		d->completions += l[i].completions;
 		d->bytes += l[i].bytes;
@@ -245,6 +264,8 @@ int analysis_merge(struct analysis *a, const struct analysis *s)
 
 	if (s->seg_oom)
 		return -ENOMEM;
+	if (s->seg_full || a->open.used + s->open_peak > ANALYSIS_MAX_OPEN)
+		return -EAGAIN;
 	if (!s->clk.t.started)
 		return 0;
 	map = malloc((s->lats.n + 1) * sizeof(*map));
@@ -254,9 +275,9 @@ int analysis_merge(struct analysis *a, const struct analysis *s)
 	for (int d = 0; d < ANALYSIS_NDIR; d++)
 		for (int k = 0; k < TLP_KIND_COUNT; k++)
 			add_counts(&a->kind[d][k], &s->kind[d][k]);
-	err = merge_nodes(&a->reqs, a->req_idx, &s->reqs);
+	err = merge_nodes(a, false, &s->reqs);
 	if (!err)
-		err = merge_nodes(&a->cpls, a->cpl_idx, &s->cpls);
+		err = merge_nodes(a, true, &s->cpls);
 	if (!err)
 		err = merge_lats(a, s, map);
 	if (!err) {

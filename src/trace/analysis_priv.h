@@ -82,6 +82,15 @@ struct seg_tags {
 	uint64_t requested[16], closed[16];
 };
 
+/*
+ * The node index of the IDs a table folded (analysis_folded), beyond any
+ * kept one; the latency index of kind k's folded slot is LAT_OTHER + k.
+ */
+#define NODE_OTHER ((long)ANALYSIS_MAX_KEYS)
+#define LAT_OTHER 0x80000000u
+/* Orphans a segment keeps: past them it is full (seg_full). */
+#define SEG_MAX_ORPHANS 65536
+
 struct analysis {
 	struct analysis_opts o;
 	bool filtered; /* o.filter keeps only some entries: analysis_feed_entries takes its own loop */
@@ -102,14 +111,17 @@ struct analysis {
 	struct vec lats;	/* struct analysis_lat */
 	struct analysis_lat kind_lat[TLP_KIND_COUNT];
 	struct analysis_lat all_lat;
+	struct analysis_folded fold;
 
 	struct open_table open;
+	uint32_t open_peak; /* most requests open at once */
 
 	/* A segment's own (analysis_merge.c). */
 	bool segment;
 	struct vec seg_tags; /* struct seg_tags, by requester node */
 	struct vec orphans;  /* struct orphan */
 	bool seg_oom;	     /* the merge fails: something above was not kept */
+	bool seg_full;	     /* a table filled up: the merge could not be exact */
 
 	/* timeline */
 	struct vec win; /* struct analysis_window */
@@ -121,25 +133,51 @@ struct analysis {
 
 void feed_plan_init(struct analysis *a);
 
-/* Index of the node of rid in v (added on first sight), or -1 if out of memory. */
-static inline long node_of(struct vec *v, uint32_t *idx, uint16_t rid)
-{
-	if (__builtin_expect(!idx[rid], 0)) {
-		struct analysis_node n = {.rid = rid};
+/*
+ * Adds rid to v, or folds it (NODE_OTHER, counted in *folded) when v is
+ * full; -1 if out of memory.
+ */
+long node_new(struct analysis *a, struct vec *v, uint32_t *idx, uint64_t *folded, uint16_t rid);
 
-		if (vec_push(v, &n))
-			return -1;
-		idx[rid] = (uint32_t)v->n;
-	}
+/* Index of the node of rid in v (added on first sight), NODE_OTHER or -1. */
+static inline long node_of(struct analysis *a, struct vec *v, uint32_t *idx, uint64_t *folded,
+			   uint16_t rid)
+{
+	if (__builtin_expect(!idx[rid], 0))
+		return node_new(a, v, idx, folded, rid);
 	return (long)idx[rid] - 1;
 }
 
-/* Creates the latency slot of (requester node, kind); -1 if out of memory. */
+static inline long requester_of(struct analysis *a, uint16_t rid)
+{
+	return node_of(a, &a->reqs, a->req_idx, &a->fold.requesters, rid);
+}
+
+static inline long completer_of(struct analysis *a, uint16_t rid)
+{
+	return node_of(a, &a->cpls, a->cpl_idx, &a->fold.completers, rid);
+}
+
+static inline struct analysis_node *node_at(struct vec *v, struct analysis_node *other, long i)
+{
+	return i == NODE_OTHER ? other : (struct analysis_node *)v->items + i;
+}
+
+static inline struct analysis_lat *lat_at(struct analysis *a, uint32_t i)
+{
+	if (i >= LAT_OTHER)
+		return &a->fold.latency[i - LAT_OTHER];
+	return (struct analysis_lat *)a->lats.items + i;
+}
+
+/* Creates the latency slot of (requester node, kind), or folds it; -1 if out of memory. */
 long lat_new(struct analysis *a, long node, enum tlp_kind k);
 
 /* Latency slot of (requester node, kind), created on first use; -1 if out of memory. */
 static inline long lat_of(struct analysis *a, long node, enum tlp_kind k)
 {
+	if (node == NODE_OTHER)
+		return (long)(LAT_OTHER + k);
 	if ((size_t)node < a->req_lat_idx.n) {
 		uint32_t i = ((uint32_t *)a->req_lat_idx.items)[(size_t)node * TLP_KIND_COUNT + k];
 
@@ -152,6 +190,11 @@ static inline long lat_of(struct analysis *a, long node, enum tlp_kind k)
 int open_table_init(struct open_table *t, uint32_t capacity);
 void open_table_free(struct open_table *t);
 int open_grow(struct open_table *t);
+/*
+ * Room for one more request in a's table, grown if need be: 0, or -ENOSPC
+ * with ANALYSIS_MAX_OPEN open (counted in a->fold.untracked), -ENOMEM.
+ */
+int open_room(struct analysis *a);
 void open_erase(struct open_table *t, uint32_t i);
 /* Tells on_txn of the request in slot i closed by completion b at now, then closes it. */
 void match_close(struct analysis *a, uint32_t i, struct tlp_brief b, uint64_t now);
@@ -161,13 +204,14 @@ void match_finish(struct analysis *a);
  * An analyser for a stretch of the trace after first's (same options), and
  * adding such a segment's results to a, whose stretch comes just before
  * it.  See analysis_merge.c.  -EINVAL when first keeps a timeline or has
- * on_txn; -ENOMEM.
+ * on_txn; -ENOMEM; -EAGAIN (a unchanged) when the segment cannot be merged
+ * exactly, its tables full: feed its stretch to a instead.
  */
 int analysis_create_segment(const struct analysis *first, struct analysis **out);
 int analysis_merge(struct analysis *a, const struct analysis *s);
 /* In a segment: completion b at now matched no request here. */
 void segment_orphan(struct analysis *a, const struct tlp_brief *b, uint32_t key, uint64_t now);
-/* The seg_tags of requester node, added if new; NULL if out of memory. */
+/* The seg_tags of requester node, added if new; NULL if out of memory or NODE_OTHER. */
 struct seg_tags *segment_tags(struct analysis *a, long node);
 
 /* In a segment: the requester at node asked with tag. */

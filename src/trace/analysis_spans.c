@@ -8,6 +8,12 @@
  * needs the absolute clock, which a segment learns only at the merge, so it
  * keeps to one thread.  Each thread reads
  * its stretch in pieces that stay in its CPU cache.
+ *
+ * A segment whose tables fill up (a corrupt trace naming thousands of
+ * requesters) cannot be merged exactly; it stops at the next piece, and its
+ * stretch and the later ones are fed to the caller's analyser in order
+ * after the merges that did succeed, so the results stay those of one
+ * pass, at the cost of one thread.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -42,6 +48,8 @@ static int feed_range(struct stretch *s, const struct analysis_span *sp, uint64_
 		if (err)
 			return err;
 		analysis_feed_entries(s->a, buf, n, sp->f, sp->d);
+		if (s->a->seg_full)
+			return -EAGAIN; /* the rest would be wasted: see finish */
 		off += n;
 	}
 	return 0;
@@ -111,18 +119,35 @@ static int start(struct stretch *st, unsigned n)
 	return 0;
 }
 
+/* Feeds stretch t to the caller's analyser: its segment could not be merged. */
+static int feed_alone(struct stretch *st, unsigned t)
+{
+	st[t].a = st[0].a;
+	run_stretch(&st[t]);
+	st[t].a = NULL;
+	return st[t].err;
+}
+
 static int finish(struct stretch *st, unsigned n, int err)
 {
+	bool alone = false; /* a segment was full: the later stretches are fed in order too */
+
 	for (unsigned t = 1; t < n; t++) {
 		if (st[t].started)
 			pthread_join(st[t].thread, NULL);
-		else if (st[t].a && !err)
+		else if (st[t].a && !err && !alone)
 			run_stretch(&st[t]); /* no thread to be had: do it here */
-		if (!err)
+		if (!err && !alone) {
 			err = st[t].err;
-		if (!err)
-			err = analysis_merge(st[0].a, st[t].a);
+			if (!err || err == -EAGAIN)
+				err = analysis_merge(st[0].a, st[t].a);
+			alone = err == -EAGAIN;
+			err = alone ? 0 : err;
+		}
 		analysis_destroy(st[t].a);
+		st[t].a = NULL;
+		if (alone && !err)
+			err = feed_alone(st, t);
 	}
 	return err;
 }

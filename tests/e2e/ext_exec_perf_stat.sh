@@ -32,11 +32,19 @@ grep -qE '^ +[1-9][0-9,]* +hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/' "$TEST_TMP/
 	err "no count line: $(cat "$TEST_TMP/human")"
 grep -q 'seconds time elapsed' "$TEST_TMP/human" || err "no elapsed time: $(cat "$TEST_TMP/human")"
 
-# The lines without a command count until SIGINT; exec has become perf.
+# The lines without a command count until SIGINT, sent to exec, which
+# passes it on to perf.  It is sent once perf has opened its event (an fd
+# of /dev/null, the interposer's), so perf's own handler is in place
+# however slowly a loaded machine starts it.
 "$PCIESCOPE" exec --workload "$W" -- perf stat -x';' -e 'hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/' \
 	2>"$TEST_TMP/sigint" &
 pid=$!
-sleep 0.5
+for _ in $(seq 200); do
+	child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null)
+	[ -n "$child" ] && ls -l "/proc/${child%% *}/fd" 2>/dev/null | grep -q ' [3-9] -> /dev/null' && break
+	sleep 0.1
+done
+sleep 0.3
 kill -INT $pid
 wait $pid
 grep -qE '^[1-9][0-9]*;;hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/;[1-9]' "$TEST_TMP/sigint" ||

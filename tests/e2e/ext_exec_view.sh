@@ -38,11 +38,11 @@ grep -qx 0000:39:00.0 "$TEST_TMP/pci" || err "no emulated NVMe 39:00.0 in /sys/b
 grep -qx "pciescope: exec: hisi_ptt0_2: this perf opened the PTT for sampling without an AUX area: its hisi_ptt AUX support is arm64-only code; record with \`pciescope record -e hisi_ptt0_2/.../\` instead" \
 	"$TEST_TMP/rec" || err "no PTT message: $(cat "$TEST_TMP/rec")"
 
-# While a command runs inside, the host sees its own /sys.  (exec's mounts
-# are tmpfs named pciescope, on /sys paths.)
-ours() { awk '$5 ~ "^/sys/" && / - tmpfs pciescope /' /proc/self/mountinfo | grep -q .; }
-"$P" exec -- sh -c 'awk "/ - tmpfs pciescope /" /proc/self/mountinfo' >"$TEST_TMP/inside"
-grep -q ' /sys/bus/event_source/devices ' "$TEST_TMP/inside" || err "no tmpfs of exec inside: $(cat "$TEST_TMP/inside")"
+# While a command runs inside, the host sees its own /sys.  (exec's mount
+# is the FUSE view named pciescope on /sys.)
+ours() { awk '$5 ~ "^/sys" && / - fuse.sysfs pciescope /' /proc/self/mountinfo | grep -q .; }
+"$P" exec -- sh -c 'awk "/ - fuse.sysfs pciescope /" /proc/self/mountinfo' >"$TEST_TMP/inside"
+grep -q ' /sys ' "$TEST_TMP/inside" || err "no /sys view of exec inside: $(cat "$TEST_TMP/inside")"
 "$P" exec -- sleep 0.5 &
 pid=$!
 sleep 0.2

@@ -53,7 +53,7 @@ static bool same_lat(const struct analysis_lat *x, const struct analysis_lat *y)
 {
 	return x->requester == y->requester && x->kind == y->kind && x->requests == y->requests &&
 	       x->completions == y->completions && x->bytes == y->bytes &&
-	       !memcmp(&x->hist, &y->hist, sizeof(x->hist));
+	       lat_hist_equal(&x->hist, &y->hist);
 }
 
 static bool same_latencies(const struct analysis *a, const struct analysis *b)
@@ -71,6 +71,21 @@ static bool same_latencies(const struct analysis *a, const struct analysis *b)
 		if (!same_lat(analysis_latency_of_kind(a, k), analysis_latency_of_kind(b, k)))
 			return false;
 	return same_lat(analysis_latency_all(a), analysis_latency_all(b));
+}
+
+static bool same_folded(const struct analysis *a, const struct analysis *b)
+{
+	const struct analysis_folded *x = analysis_folded(a), *y = analysis_folded(b);
+
+	if (x->requesters != y->requesters || x->completers != y->completers ||
+	    x->latencies != y->latencies || x->untracked != y->untracked ||
+	    !same_nodes(&x->requester, 1, &y->requester, 1) ||
+	    !same_nodes(&x->completer, 1, &y->completer, 1))
+		return false;
+	for (int k = 0; k < TLP_KIND_COUNT; k++)
+		if (!same_lat(&x->latency[k], &y->latency[k]))
+			return false;
+	return true;
 }
 
 static bool same_windows(const struct analysis *a, const struct analysis *b)
@@ -103,5 +118,7 @@ const char *analysis_difference(const struct analysis *a, const struct analysis 
 		return "completers";
 	if (!same_latencies(a, b))
 		return "latencies";
+	if (!same_folded(a, b))
+		return "folded";
 	return same_windows(a, b) ? NULL : "timeline";
 }

@@ -98,12 +98,13 @@ struct backend {
 const char *backend_strerror(struct backend *b);
 
 struct backend_options {
-	const char *kind;        /* "emulated", "host" or NULL: backend_kind() chooses */
+	const char *kind;        /* "emulated", "host", "remote" or NULL: backend_kind() chooses */
 	const char *platform;    /* platform name or JSON path (so emulated); NULL = kunpeng930 */
 	const char *workload;    /* NULL = the platform's default */
 	const char *workload_params;
 	uint64_t seed;
 	bool ephemeral;          /* do not load or save persistent state */
+	const char *remote;      /* "remote": the server's socket (serve.h) */
 };
 
 /*

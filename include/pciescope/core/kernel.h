@@ -12,6 +12,7 @@
 #include <pciescope/core/sysfs.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct kcore {
 	struct sysfs *sysfs;
@@ -44,6 +45,11 @@ struct kcore_hotplug_ops {
 void kcore_set_hotplug_ops(struct kcore *k, const struct kcore_hotplug_ops *ops, void *ctx);
 
 struct kcore *kcore_create(int ncpus, int nnodes);
+/*
+ * An arm64 machine's CPU identity: cpuN/regs/identification/midr_el1 of
+ * every CPU, which arm64 perf reads for its cpuid (and its event tables).
+ */
+int kcore_add_cpu_ids(struct kcore *k, uint64_t midr);
 void kcore_destroy(struct kcore *k);
 
 /* "0-63" style list of the CPUs of a NUMA node, for cpumask attributes. */

@@ -5,10 +5,17 @@
  * long non-posted requests take (request -> last completion, matched by
  * Requester ID and tag) and how bandwidth varies over time.
  *
- * The analyser is fed one entry at a time and keeps fixed-size state: direct
+ * The analyser is fed one entry at a time and keeps bounded state: direct
  * tables indexed by Requester ID, an open-addressing table of outstanding
  * requests keyed by (Requester ID, tag) and log-linear latency histograms.
  * Nothing is allocated per TLP, so it keeps up with trace files of any size.
+ *
+ * Memory is bounded by the limits below, not by the trace: a corrupt or
+ * mis-decoded trace names every Requester ID, tag and kind, and one table
+ * row per key made 32 MiB of random entries take gigabytes.  Each table
+ * keeps its first ANALYSIS_MAX_KEYS keys; the later ones are counted
+ * together as "other" (struct analysis_folded), so every total stays exact
+ * and a view can say how much it folded.
  *
  * Time.  Entries carry a raw time field: 11 bits in 4DW entries, 32 bits
  * (DW7) in 8DW entries.  It is unwrapped into a monotonic tick count by
@@ -39,6 +46,14 @@
 #define ANALYSIS_AUTO_WINDOWS 256
 /* Windows a fixed-width timeline may have before it gives up. */
 #define ANALYSIS_MAX_WINDOWS (1u << 20)
+
+/* Keys a table keeps: requesters, completers, (requester, kind) latencies. */
+#define ANALYSIS_MAX_KEYS 4096
+/*
+ * Requests followed at once (1.5 MiB of table): 64 requesters with every
+ * 10-bit tag outstanding.  Past it a request is counted but not matched.
+ */
+#define ANALYSIS_MAX_OPEN 65536
 
 /* Direction of the TLPs of a trace, relative to the Root Port. */
 enum analysis_dir { ANALYSIS_DIR_IN, ANALYSIS_DIR_OUT, ANALYSIS_DIR_UNKNOWN, ANALYSIS_NDIR };
@@ -75,6 +90,21 @@ struct analysis_lat {
 	struct lat_hist hist; /* request -> last completion, in ticks */
 };
 
+/*
+ * What the tables had no room for.  The IDs past the first
+ * ANALYSIS_MAX_KEYS requesters (completers) are counted in requester
+ * (completer), whose rid is 0.  latency[k] holds the requests of kind k of
+ * the folded requesters and of the (requester, kind) keys past the first
+ * ANALYSIS_MAX_KEYS; the per-kind and overall latencies include them.
+ */
+struct analysis_folded {
+	uint64_t requesters, completers; /* distinct IDs folded */
+	uint64_t latencies;		 /* distinct (kept requester, kind) keys folded */
+	uint64_t untracked;		 /* requests not matched: ANALYSIS_MAX_OPEN in flight */
+	struct analysis_node requester, completer;
+	struct analysis_lat latency[TLP_KIND_COUNT];
+};
+
 /* A matched non-posted request, for timeline writers. */
 struct analysis_txn {
 	uint16_t requester, completer, tag;
@@ -87,7 +117,7 @@ struct analysis_txn {
 
 /* What the analyser made of one entry, for writers that follow the trace (on_entry). */
 enum analysis_match {
-	ANALYSIS_UNMATCHED, /* posted, a prefix, or a request the tables had no room for */
+	ANALYSIS_UNMATCHED, /* posted, a prefix, or a request past ANALYSIS_MAX_OPEN */
 	ANALYSIS_OPENED,    /* a non-posted request, now outstanding */
 	ANALYSIS_REOPENED,  /* the same, replacing one whose completion never came (tag reused) */
 	ANALYSIS_PARTIAL,   /* a completion of an outstanding request, with more to come */
@@ -143,8 +173,8 @@ int analysis_create(const struct analysis_opts *o, struct analysis **out);
 void analysis_destroy(struct analysis *a);
 /*
  * Forgets everything fed, as if just created with the same options, but
- * keeps its tables: much cheaper than destroy + create (the tables and
- * histograms are about a megabyte) when many short streams are analysed.
+ * keeps its tables: much cheaper than destroy + create (the Requester ID
+ * tables are half a megabyte) when many short streams are analysed.
  */
 void analysis_reset(struct analysis *a);
 
@@ -199,11 +229,13 @@ const struct analysis_counts *analysis_kind(const struct analysis *a, enum analy
 struct analysis_counts analysis_class(const struct analysis *a, unsigned dir_mask,
 				      enum tlp_class c);
 struct analysis_counts analysis_total(const struct analysis *a);
-/* Nodes in order of first appearance. */
+/* Nodes in order of first appearance, at most ANALYSIS_MAX_KEYS. */
 const struct analysis_node *analysis_requesters(const struct analysis *a, size_t *n);
 const struct analysis_node *analysis_completers(const struct analysis *a, size_t *n);
-/* Per requester and kind, in order of first appearance. */
+/* Per requester and kind, in order of first appearance, at most ANALYSIS_MAX_KEYS. */
 const struct analysis_lat *analysis_latencies(const struct analysis *a, size_t *n);
+/* What the tables above had no room for. */
+const struct analysis_folded *analysis_folded(const struct analysis *a);
 /* After analysis_finish: every requester merged, per kind (requests == 0 for kinds never seen). */
 const struct analysis_lat *analysis_latency_of_kind(const struct analysis *a, enum tlp_kind k);
 /* After analysis_finish: every non-posted kind merged. */

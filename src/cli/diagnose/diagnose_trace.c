@@ -5,8 +5,10 @@
  * from that event's name, then every AUXTRACE payload in order; each traced
  * device of the recording gets a trace of its own (its own clock, its own
  * setting and PMU), chained after the first, and what the records say of
- * its span and loss.  Problems
- * with the file are one line naming it, as in `report`.
+ * its span and loss.  Problems with the file are one line naming it, as in
+ * `report`.  A payload is read in pieces into one buffer
+ * (perf_reader_aux_bytes), not through the file's mapping, whose pages
+ * would stay in the RSS: memory does not follow the trace's size.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -32,6 +34,9 @@ static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
 	snprintf(pmu, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
 }
 
+/* Bytes fed at a time: a multiple of both entry sizes. */
+#define PIECE (256u << 10)
+
 /* The traces of a file being read: one per traced device, the first is the chain's head. */
 struct traces {
 	const char *path;
@@ -41,6 +46,7 @@ struct traces {
 	struct diag_trace *dev[PERF_AUX_MAX_STREAMS];
 	char pmu[PERF_AUX_MAX_STREAMS][64];
 	size_t ndev;
+	uint8_t piece[PIECE]; /* the payload being fed */
 };
 
 /* Device i's first payload: a trace of its own, with its event's setting and PMU. */
@@ -75,7 +81,15 @@ static int chunk(struct traces *x, const struct perf_rec *rec, long dev)
 			return cli_errno(err, "diagnose");
 	}
 	whole = ptt_chunk_whole(rec->auxtrace.data, (size_t)rec->auxtrace.size, &f);
-	diag_trace_feed(x->dev[dev], rec->auxtrace.data, whole, f);
+	for (size_t off = 0, n; off < whole; off += n) {
+		const uint8_t *p;
+
+		n = whole - off < PIECE ? whole - off : PIECE;
+		p = perf_reader_aux_bytes(x->rd, rec, off, n, x->piece);
+		if (!p)
+			return cli_error("diagnose: %s: %s", x->path, perf_reader_errmsg(x->rd));
+		diag_trace_feed(x->dev[dev], p, n, f);
+	}
 	return 0;
 }
 

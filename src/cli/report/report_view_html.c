@@ -128,9 +128,9 @@ static void latency_chart(const struct report_views *v, FILE *f)
 	if (w <= 0)
 		w = analysis_tick_ns(v->a);
 	for (unsigned b = 0; b < LAT_HIST_BUCKETS; b++)
-		if (h->bucket[b])
+		if (lat_hist_at(h, b))
 			spread(bins, lo, w, rv_ns(v, lat_hist_bucket_lo(b)),
-			       rv_ns(v, lat_hist_bucket_width(b)), (double)h->bucket[b]);
+			       rv_ns(v, lat_hist_bucket_width(b)), (double)lat_hist_at(h, b));
 	svg_histogram(f, "Latency, request to last completion (all requesters)", lo, w, bins,
 		      HIST_BINS, "ns");
 }
@@ -168,6 +168,14 @@ static void note(FILE *f, const char *text)
 		html_para(f, text);
 }
 
+static void folded_note(const struct report_views *v, FILE *f, enum rv_folded which)
+{
+	char text[512];
+
+	rv_folded_note(v, which, text, sizeof(text));
+	note(f, text);
+}
+
 /*
  * The latency views only when requests were matched: otherwise the sentence
  * that says why not, instead of a chart and a table of zeros.
@@ -192,6 +200,7 @@ static int latency_sections(const struct report_views *v, FILE *f, const char *l
 		err = outstanding_chart(v, f);
 	html_section_end(f);
 	table_section(f, "Latency per requester and kind", rv_latency_table(v, SIZE_MAX));
+	folded_note(v, f, RV_FOLDED_LATENCY);
 	return err;
 }
 
@@ -228,8 +237,11 @@ int rv_html_write(const struct report_views *v, FILE *f)
 	if (!err)
 		err = latency_sections(v, f, lat, place);
 	table_section(f, "Top requesters", rv_requester_table(v, TOP_REQUESTERS));
-	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps)
+	folded_note(v, f, RV_FOLDED_REQUESTERS);
+	if (analysis_class(v->a, (1u << ANALYSIS_NDIR) - 1, TLP_CLASS_CPL).tlps) {
 		table_section(f, "Top completers", rv_completer_table(v, TOP_REQUESTERS));
+		folded_note(v, f, RV_FOLDED_COMPLETERS);
+	}
 	table_section(f, "TLP kinds", rv_kind_table(v));
 	return err; /* a write error is the file's: report_files_close tells it with its cause */
 }

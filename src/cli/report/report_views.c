@@ -302,6 +302,19 @@ static void print_left_out(FILE *out, bool csv, size_t top, size_t rows, const c
 			csv ? "pciescope: report: " : "(", top, rows - top, what, csv ? "" : ")");
 }
 
+/* What the analyser folded into other under a table; on stderr with --csv, as the notes. */
+static void print_folded(const struct report_views *v, FILE *out, enum rv_folded which)
+{
+	char note[512];
+
+	if (!rv_folded_note(v, which, note, sizeof(note)))
+		return;
+	if (v->o.csv)
+		fprintf(stderr, "pciescope: report: %s\n", note);
+	else
+		fprintf(out, "(%s)\n", note);
+}
+
 static int print_views(struct report_views *v, FILE *out)
 {
 	bool csv = v->o.csv, first = true;
@@ -333,8 +346,10 @@ static int print_views(struct report_views *v, FILE *out)
 		err |= print_table(out, rv_kind_table(v), "TLP kinds", csv, &first);
 		err |= print_table(out, rv_requester_table(v, top), "Requesters", csv, &first);
 		print_left_out(out, csv, top, requesters, "requesters");
+		print_folded(v, out, RV_FOLDED_REQUESTERS);
 		err |= print_table(out, rv_completer_table(v, top), "Completers", csv, &first);
 		print_left_out(out, csv, top, completers, "completers");
+		print_folded(v, out, RV_FOLDED_COMPLETERS);
 	}
 	if (v->o.latency && rv_latency_empty(v)) {
 		if (!v->o.stats) {
@@ -348,6 +363,7 @@ static int print_views(struct report_views *v, FILE *out)
 		err |= print_table(out, rv_latency_table(v, top), "Latency (request -> last completion)",
 				   csv, &first);
 		print_left_out(out, csv, top, lats, "requester and kind rows");
+		print_folded(v, out, RV_FOLDED_LATENCY);
 	}
 	if (v->o.timeline_ns && place[0]) {
 		if (!first && !csv)

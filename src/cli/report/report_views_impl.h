@@ -69,6 +69,9 @@ int rv_time_note(const struct report_views *v, char *buf, size_t n);
 int rv_loss_note(const struct report_views *v, char *buf, size_t n);
 /* For a view that places entries in time (ptt_sight_placing); 0 when it can. */
 int rv_placing_note(const struct report_views *v, const char *what, char *buf, size_t n);
+/* The line under a table whose keys the analyser folded, into buf; 0 when none is due. */
+enum rv_folded { RV_FOLDED_REQUESTERS, RV_FOLDED_COMPLETERS, RV_FOLDED_LATENCY };
+int rv_folded_note(const struct report_views *v, enum rv_folded which, char *buf, size_t len);
 /* Whether the latency views would hold only zeros. */
 bool rv_latency_empty(const struct report_views *v);
 

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The remote backend against a server of an emulated machine in the same
+ * process (serve.h), as `pciescope exec`'s interposer reaches exec's: the
+ * sysfs it shows is the machine's (a write through it is seen directly,
+ * the kernel's errors come back as they are), and events opened through it
+ * are the machine's, closed when their connection ends.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pciescope/backend/backend.h>
+#include <pciescope/backend/serve.h>
+
+#define TUNE "/sys/bus/event_source/devices/hisi_ptt0_2/tune/qos_tx_cpl"
+
+struct rig {
+	struct backend *machine, *client;
+	struct backend_server *server;
+	pthread_mutex_t lock;
+	pthread_t thread;
+	char addr[64];
+};
+
+static void *serve(void *arg)
+{
+	backend_server_run(arg);
+	return NULL;
+}
+
+static struct backend *connect_to(struct rig *r)
+{
+	struct backend_options o = {.kind = "remote", .remote = r->addr};
+	struct backend *b = NULL;
+	char err[256] = "";
+
+	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_string_equal(b->ops->name, "remote");
+	return b;
+}
+
+static int setup(void **state)
+{
+	struct backend_options o = {.kind = "emulated", .workload = "idle", .ephemeral = true};
+	struct rig *r = calloc(1, sizeof(*r));
+	char err[256] = "";
+
+	assert_non_null(r);
+	assert_int_equal(backend_open(&o, &r->machine, err, sizeof(err)), 0);
+	pthread_mutex_init(&r->lock, NULL);
+	snprintf(r->addr, sizeof(r->addr), "@pciescope-test-remote-%d", (int)getpid());
+	assert_int_equal(backend_server_open(r->machine, &r->lock, r->addr, &r->server, err,
+					     sizeof(err)),
+			 0);
+	assert_int_equal(pthread_create(&r->thread, NULL, serve, r->server), 0);
+	r->client = connect_to(r);
+	*state = r;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct rig *r = *state;
+
+	backend_close(r->client);
+	backend_server_stop(r->server);
+	pthread_join(r->thread, NULL);
+	backend_server_close(r->server);
+	backend_close(r->machine);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+	return 0;
+}
+
+static void sysfs_is_the_machines(void **state)
+{
+	struct rig *r = *state;
+	struct backend *c = r->client;
+	char **names, **direct, buf[64] = "";
+	size_t n, nd;
+
+	assert_int_equal(c->ops->sysfs_list(c, "/sys/bus/pci/devices", &names, &n), 0);
+	assert_int_equal(r->machine->ops->sysfs_list(r->machine, "/sys/bus/pci/devices", &direct, &nd), 0);
+	assert_int_equal(n, nd);
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(names[i], direct[i]);
+		free(names[i]);
+		free(direct[i]);
+	}
+	free(names);
+	free(direct);
+	assert_int_equal(c->ops->sysfs_is_dir(c, "/sys/bus/pci/devices"), 1);
+	assert_int_equal(c->ops->sysfs_read(c, TUNE, buf, sizeof(buf)), 2);
+	assert_memory_equal(buf, "1\n", 2);
+	assert_int_equal(c->ops->sysfs_write(c, TUNE, "2\n", 2), 2);
+	assert_int_equal(r->machine->ops->sysfs_read(r->machine, TUNE, buf, sizeof(buf)), 2);
+	assert_memory_equal(buf, "2\n", 2);
+	assert_int_equal(c->ops->sysfs_write(c, TUNE, "-1\n", 3), -EINVAL);
+	assert_int_equal(c->ops->sysfs_read(c, "/sys/nope", buf, sizeof(buf)), -ENOENT);
+}
+
+static struct perf_event_attr software_clock(void)
+{
+	struct perf_event_attr a = {.type = PERF_TYPE_SOFTWARE, .size = sizeof(a),
+				    .config = PERF_COUNT_SW_CPU_CLOCK, .disabled = 1};
+
+	return a;
+}
+
+static void events_are_the_machines(void **state)
+{
+	struct rig *r = *state;
+	struct backend *c = r->client, *other = connect_to(r);
+	struct perf_event_attr a = software_clock();
+	struct backend_count cnt = {0};
+	int ev = c->ops->event_open(c, &a, -1, 0, -1), sib;
+
+	assert_true(ev >= 0);
+	assert_int_not_equal(c->ops->event_id(c, ev), 0);
+	/* another connection may join the group and read the event: one machine */
+	sib = other->ops->event_open(other, &a, -1, 0, ev);
+	assert_true(sib >= 0);
+	assert_int_equal(other->ops->event_read(other, ev, &cnt), 0);
+	assert_int_equal(c->ops->event_enable(c, ev), 0);
+	assert_int_equal(c->ops->event_disable(c, ev), 0);
+	assert_int_equal(c->ops->event_read(c, ev, &cnt), 0);
+	assert_int_equal(cnt.enabled, cnt.running);
+	assert_int_equal(c->ops->event_close(c, ev), 0);
+	assert_int_equal(c->ops->event_read(c, ev, &cnt), -EBADF);
+	/* a connection's events close with it */
+	backend_close(other);
+	assert_int_equal(c->ops->event_read(c, sib, &cnt), -EBADF);
+	assert_int_equal(c->ops->event_enable(c, 12345), -EBADF);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_setup_teardown(sysfs_is_the_machines, setup, teardown),
+	    cmocka_unit_test_setup_teardown(events_are_the_machines, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
