@@ -14,9 +14,16 @@
 
 #include "backend_internal.h"
 
+const char *backend_kind(const struct backend_options *o)
+{
+	if (o->kind)
+		return o->kind;
+	return !o->platform && host_has_device() ? "host" : "emulated";
+}
+
 int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen)
 {
-	const char *kind = o->kind ? o->kind : "emulated";
+	const char *kind = backend_kind(o);
 
 	if (!strcmp(kind, "emulated"))
 		return emulated_backend_open(o, out, err, errlen);

@@ -7,6 +7,8 @@
 
 int emulated_backend_open(const struct backend_options *o, struct backend **out, char *err,
 			  size_t errlen);
+/* Whether this machine has a device of the kinds pciescope models (host_detect.c). */
+bool host_has_device(void);
 int remote_backend_open(const struct backend_options *o, struct backend **out, char *err,
 			size_t errlen);
 int host_backend_open(const struct backend_options *o, struct backend **out, char *err,

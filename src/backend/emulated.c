@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <pciescope/core/kernel.h>
 #include <pciescope/platform/platform.h>
@@ -89,6 +90,14 @@ static int e_sysfs_is_dir(struct backend *b, const char *path)
 	int ret = sysfs_stat(emu(b)->k->sysfs, path, &st);
 
 	return ret ? ret : st.is_dir;
+}
+
+static int e_sysfs_mode(struct backend *b, const char *path)
+{
+	struct sysfs_stat st;
+	int ret = sysfs_stat(emu(b)->k->sysfs, path, &st);
+
+	return ret ? ret : (int)((st.is_dir ? S_IFDIR : S_IFREG) | (st.mode & 07777));
 }
 
 static int store_event(struct emulated *m, struct perf_event *e)
@@ -248,6 +257,7 @@ static const struct backend_ops emulated_ops = {
     .sysfs_write = e_sysfs_write,
     .sysfs_list = e_sysfs_list,
     .sysfs_is_dir = e_sysfs_is_dir,
+    .sysfs_mode = e_sysfs_mode,
     .event_open = e_event_open,
     .event_enable = e_event_enable,
     .event_disable = e_event_disable,
@@ -282,6 +292,8 @@ int emulated_backend_open(const struct backend_options *o, struct backend **out,
 		return ret;
 	}
 	m->k = platform_kcore(m->p);
+	platform_state_warning(m->p, b->warning, sizeof(b->warning));
+	snprintf(b->machine, sizeof(b->machine), "emulated %s", platform_name(m->p));
 	b->ops = &emulated_ops;
 	b->priv = m;
 	*out = b;

@@ -29,7 +29,7 @@
  * tests give the host backend a fake sysfs tree (PTT tune files) this way.
  * perf_event_open is the real kernel's either way.
  */
-static const char *sysfs_path(const char *path, char *buf, size_t n)
+const char *host_sysfs_path(const char *path, char *buf, size_t n)
 {
 	const char *root = getenv("PCIESCOPE_SYSFS_ROOT");
 
@@ -42,7 +42,7 @@ static const char *sysfs_path(const char *path, char *buf, size_t n)
 static ssize_t h_sysfs_read(struct backend *b, const char *path, char *buf, size_t n)
 {
 	char real[4096];
-	int fd = open(sysfs_path(path, real, sizeof(real)), O_RDONLY | O_CLOEXEC);
+	int fd = open(host_sysfs_path(path, real, sizeof(real)), O_RDONLY | O_CLOEXEC);
 	ssize_t len;
 
 	if (fd < 0)
@@ -57,7 +57,7 @@ static ssize_t h_sysfs_read(struct backend *b, const char *path, char *buf, size
 static ssize_t h_sysfs_write(struct backend *b, const char *path, const char *buf, size_t n)
 {
 	char real[4096];
-	int fd = open(sysfs_path(path, real, sizeof(real)), O_WRONLY | O_CLOEXEC);
+	int fd = open(host_sysfs_path(path, real, sizeof(real)), O_WRONLY | O_CLOEXEC);
 	ssize_t len;
 
 	if (fd < 0)
@@ -80,7 +80,7 @@ static void free_names(char **names, size_t count)
 static int h_sysfs_list(struct backend *b, const char *path, char ***names, size_t *count)
 {
 	char real[4096];
-	DIR *d = opendir(sysfs_path(path, real, sizeof(real)));
+	DIR *d = opendir(host_sysfs_path(path, real, sizeof(real)));
 	struct dirent *de;
 	char **v = NULL, **nv;
 	size_t n = 0;
@@ -111,9 +111,19 @@ static int h_sysfs_is_dir(struct backend *b, const char *path)
 	char real[4096];
 	struct stat st;
 
-	if (stat(sysfs_path(path, real, sizeof(real)), &st))
+	if (stat(host_sysfs_path(path, real, sizeof(real)), &st))
 		return -errno;
 	return S_ISDIR(st.st_mode);
+}
+
+static int h_sysfs_mode(struct backend *b, const char *path)
+{
+	char real[4096];
+	struct stat st;
+
+	if (stat(host_sysfs_path(path, real, sizeof(real)), &st))
+		return -errno;
+	return (int)(st.st_mode & (S_IFMT | 07777));
 }
 
 static void explain_open_error(struct backend *b, int err, const struct perf_event_attr *a)
@@ -234,6 +244,7 @@ static const struct backend_ops host_ops = {
     .sysfs_write = h_sysfs_write,
     .sysfs_list = h_sysfs_list,
     .sysfs_is_dir = h_sysfs_is_dir,
+    .sysfs_mode = h_sysfs_mode,
     .event_open = h_event_open,
     .event_enable = h_event_enable,
     .event_disable = h_event_disable,
@@ -263,6 +274,7 @@ int host_backend_open(const struct backend_options *o, struct backend **out, cha
 	}
 	b->ops = &host_ops;
 	b->priv = h;
+	snprintf(b->machine, sizeof(b->machine), "this machine");
 	*out = b;
 	return 0;
 }

@@ -24,6 +24,8 @@ struct host {
 	int nev;
 };
 
+/* Where path ("/sys/...") is on this machine: under $PCIESCOPE_SYSFS_ROOT if set (host.c). */
+const char *host_sysfs_path(const char *path, char *buf, size_t n);
 struct host_event *host_event(struct host *h, int ev);
 int host_store(struct host *h, int fd, bool leader);
 int host_close_event(struct host *h, int ev);

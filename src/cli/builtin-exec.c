@@ -57,8 +57,8 @@ static int find_interposer(char *path, size_t n)
 		if (snprintf(path, n, "%s/%s" INTERPOSER, dir, rel[i]) >= (int)n)
 			break;
 		if (!access(path, R_OK))
-			return strpbrk(path, ": ") ? cli_error("exec: %s: LD_PRELOAD cannot "
-							       "name a path with ':' or ' '",
+			return strpbrk(path, ":;") ? cli_error("exec: %s: the loader cannot "
+							       "name a path with ':' or ';'",
 							       path)
 						   : 0;
 	}
@@ -203,6 +203,34 @@ static int copy_view(struct backend *b, const struct exec_pmus *emu)
 	return r;
 }
 
+/*
+ * LD_PRELOAD splits at ' ' as at ':', so an interposer in a directory with
+ * a space (a checkout in "My Projects") is preloaded by its bare name, and
+ * its directory, which holds nothing else, goes first on LD_LIBRARY_PATH,
+ * which splits only at ':' and ';'.
+ */
+static int set_preload_path(const char *interposer, const char **name)
+{
+	const char *old = getenv("LD_LIBRARY_PATH");
+	char *dir, *path;
+	int r;
+
+	*name = interposer;
+	if (!strchr(interposer, ' '))
+		return 0;
+	dir = strdup(interposer);
+	if (!dir ||
+	    asprintf(&path, "%s%s%s", dirname(dir), old && *old ? ":" : "", old ? old : "") < 0) {
+		free(dir);
+		return -ENOMEM;
+	}
+	r = setenv("LD_LIBRARY_PATH", path, 1);
+	free(path);
+	free(dir);
+	*name = INTERPOSER;
+	return r ? -errno : 0;
+}
+
 static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
 		   const char *interposer, const char *addr)
 {
@@ -215,8 +243,10 @@ static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
 		len += (size_t)snprintf(types + len, sizeof(types) - len, "%s%ld:%s", i ? "," : "",
 					emu->type[i], emu->name[i]);
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)bo->o.seed);
-	if (asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
-		return cli_errno(-ENOMEM, "exec");
+	r = set_preload_path(interposer, &interposer);
+	if (r ||
+	    asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
+		return cli_errno(r ? r : -ENOMEM, "exec");
 	r |= setenv("LD_PRELOAD", preload, 1);
 	r |= setenv("PCIESCOPE_EXEC_TYPES", types, 1);
 	r |= setenv("PCIESCOPE_EXEC_SEED", seed, 1);
@@ -250,6 +280,7 @@ static int parse(int argc, char **argv, struct backend_opts *bo)
 	if (bo->o.kind && strcmp(bo->o.kind, "emulated"))
 		return cli_error("exec: runs a command on the emulated machine only (the host "
 				 "has its kernel already)");
+	bo->o.kind = "emulated"; /* even on a machine with the device (backend_kind) */
 	if (!n)
 		return cli_error("exec: no command to run (pciescope exec [OPTIONS] -- COMMAND "
 				 "[ARGS...])");

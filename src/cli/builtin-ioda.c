@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
 #include "parse_options.h"
@@ -122,6 +123,7 @@ int cmd_ioda(int argc, char **argv)
 	bo.platform = c.o.platform ? c.o.platform : "power8";
 	if (backend_open(&bo, &c.b, err, sizeof(err)))
 		return cli_error("ioda: %s", err);
+	cli_backend_opened(c.b);
 	ret = run(&c, c.o.pos[0]);
 	backend_close(c.b);
 	return ret;

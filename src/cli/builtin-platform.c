@@ -15,6 +15,7 @@
 #include <pciescope/backend/backend.h>
 #include <pciescope/pcie/bdf.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "parse_options.h"
 
@@ -178,7 +179,7 @@ static int refuse_host(const struct backend_options *o, const char *cmd, const c
 	struct pci_bdf bdf;
 	char name[16] = "BDF";
 
-	if (!o->kind || strcmp(o->kind, "host"))
+	if (strcmp(backend_kind(o), "host"))
 		return 0;
 	if (!strcmp(cmd, "reset"))
 		return cli_error("platform reset: refused on the host backend: the host has no "
@@ -203,6 +204,7 @@ static int run(const struct backend_options *o, const char *cmd, const char *arg
 
 	if (backend_open(o, &b, err, sizeof(err)))
 		return cli_error("%s", err);
+	cli_backend_opened(b);
 	if (!strcmp(cmd, "show"))
 		ret = show(b, json);
 	else if (!strcmp(cmd, "remove"))

@@ -286,6 +286,7 @@ int cmd_stat(int argc, char **argv)
 	stat_catch_sigint();
 	if (backend_open(&a.bo.o, &s.b, err, sizeof(err)))
 		return cli_error("%s", err);
+	cli_backend_opened(s.b);
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
 	if (!r)

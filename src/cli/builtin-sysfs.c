@@ -19,6 +19,7 @@
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/sysfs_export.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "parse_options.h"
 #include "sysfs_mount.h"
@@ -73,6 +74,7 @@ static int sysfs_export(int argc, char **argv, bool exported)
 		return cli_errno(-errno, "cannot create %s", argv[0]);
 	if (backend_open(&bo, &b, err, sizeof(err)))
 		return cli_error("%s", err);
+	cli_backend_opened(b);
 	r = sysfs_export_dir(b, PMU_SYSFS_DIR, argv[0], NULL, NULL, &files, &e);
 	if (r)
 		r = cli_fail(&e);

@@ -103,6 +103,26 @@ static int lock(const char *name, int *fd)
 	return 0;
 }
 
+/*
+ * A file that cannot be read is a warning, not a refusal: the machine boots
+ * with its defaults, and a save (which reads the file again) fails rather
+ * than overwrite it.
+ */
+static int load_readable(struct kstate *s)
+{
+	int ret = kstate_load(s);
+
+	if (ret && ret != -ENOMEM) {
+		char why[160];
+
+		snprintf(why, sizeof(why), "cannot read it (%s): the defaults are used",
+			 strerror(-ret));
+		kstate_note_bad(s, 0, why);
+		ret = 0;
+	}
+	return ret;
+}
+
 int kstate_open(const char *name, struct kstate **out)
 {
 	struct kstate *s = calloc(1, sizeof(*s));
@@ -111,7 +131,7 @@ int kstate_open(const char *name, struct kstate **out)
 	if (!s)
 		return -ENOMEM;
 	ret = lock(name, &fd) ?: kstate_path(name, ".state", s->path, sizeof(s->path)) ?:
-	      kstate_load(s);
+	      load_readable(s);
 	if (!ret && stat(s->path, &s->seen))
 		memset(&s->seen, 0, sizeof(s->seen));
 	if (fd >= 0)

@@ -15,6 +15,7 @@
 
 struct kstate_entry {
 	char *key, *val;
+	unsigned line; /* of the file the value came from; 0 if set since */
 };
 
 struct kstate {
@@ -23,11 +24,15 @@ struct kstate {
 	size_t n, cap;
 	struct kstate_entry *journal; /* in order; val NULL for a deletion */
 	size_t njournal;
-	struct stat seen; /* the file when the snapshot was taken (zero: none) */
+	struct stat seen;	  /* the file when the snapshot was taken (zero: none) */
+	char bad[PATH_MAX + 192]; /* the first line of the file not used, and why */
+	unsigned nbad;		  /* how many such lines */
 };
 
 int kstate_path(const char *name, const char *suffix, char *buf, size_t n);
 int kstate_load(struct kstate *s);
+/* Notes a line of the file that is not used (line 0: the whole file). */
+void kstate_note_bad(struct kstate *s, unsigned line, const char *why);
 /* The text form: parse adds f's lines to the table, write prints the table. */
 int kstate_parse(struct kstate *s, FILE *f);
 void kstate_write(struct kstate *s, FILE *f);

@@ -6,6 +6,11 @@
  * contents.  Setting a key to the value it has is no change and is not
  * journaled, so a platform that saves every value at shutdown does not
  * overwrite what a concurrent invocation changed.
+ *
+ * A file edited by hand or damaged still boots: a line that is not
+ * key=value, or a value its user cannot parse, is noted (kstate_warning
+ * says the first, by line number) and skipped, the rest is used, and the
+ * file is not rewritten until something changes.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -40,7 +45,7 @@ static size_t find(struct kstate *s, const char *key, bool *found)
 	return lo;
 }
 
-static int insert(struct kstate *s, size_t i, char *key, char *val)
+static int insert(struct kstate *s, size_t i, char *key, char *val, unsigned line)
 {
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 32;
@@ -54,11 +59,12 @@ static int insert(struct kstate *s, size_t i, char *key, char *val)
 	memmove(&s->e[i + 1], &s->e[i], (s->n - i) * sizeof(*s->e));
 	s->e[i].key = key;
 	s->e[i].val = val;
+	s->e[i].line = line;
 	s->n++;
 	return 0;
 }
 
-static int put(struct kstate *s, const char *key, const char *val)
+static int put(struct kstate *s, const char *key, const char *val, unsigned line)
 {
 	bool found;
 	size_t i;
@@ -73,10 +79,11 @@ static int put(struct kstate *s, const char *key, const char *val)
 	if (found) {
 		free(s->e[i].val);
 		s->e[i].val = v;
+		s->e[i].line = line;
 		return 0;
 	}
 	k = strdup(key);
-	if (!k || insert(s, i, k, v)) {
+	if (!k || insert(s, i, k, v, line)) {
 		free(k);
 		free(v);
 		return -ENOMEM;
@@ -118,7 +125,7 @@ int kstate_set_str(struct kstate *s, const char *key, const char *val)
 
 	if (old && !strcmp(old, val))
 		return 0;
-	ret = put(s, key, val);
+	ret = put(s, key, val, 0);
 	return ret ?: journal(s, key, val);
 }
 
@@ -138,18 +145,40 @@ const char *kstate_get_str(struct kstate *s, const char *key)
 	return found ? s->e[i].val : NULL;
 }
 
+/* What a warning quotes of a damaged file's text: 40 characters, a byte not printable ASCII as '?'.
+ */
+static const char *printable(const char *text, char out[static 41])
+{
+	size_t i;
+
+	for (i = 0; text[i] && i < 40; i++)
+		out[i] =
+		    (unsigned char)text[i] < 0x20 || (unsigned char)text[i] > 0x7e ? '?' : text[i];
+	out[i] = '\0';
+	return out;
+}
+
+/* A value from the file that is not a number is noted once, at its line. */
 bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val)
 {
-	const char *v = kstate_get_str(s, key);
-	char *end;
+	bool found;
+	size_t i = find(s, key, &found);
+	char *end, why[192], q[41];
 	unsigned long long x;
 
-	if (!v || !*v)
+	if (!found)
 		return false;
 	errno = 0;
-	x = strtoull(v, &end, 0);
-	if (*end || errno)
+	x = strtoull(s->e[i].val, &end, 0);
+	if (!*s->e[i].val || *end || errno) {
+		if (s->e[i].line) {
+			snprintf(why, sizeof(why), "%s='%s' is not a number: the default is used",
+				 key, printable(s->e[i].val, q));
+			kstate_note_bad(s, s->e[i].line, why);
+			s->e[i].line = 0;
+		}
 		return false;
+	}
 	*val = x;
 	return true;
 }
@@ -181,7 +210,7 @@ int kstate_replay(struct kstate *s, struct kstate *into)
 		const struct kstate_entry *j = &s->journal[i];
 
 		if (j->val)
-			ret = put(into, j->key, j->val);
+			ret = put(into, j->key, j->val, 0);
 		else
 			remove_key(into, j->key); /* someone else may have deleted it */
 	}
@@ -214,25 +243,54 @@ static void unescape(char *v)
 	*o = '\0';
 }
 
+/* A line we did not write is skipped and noted rather than refused: the machine still boots. */
 int kstate_parse(struct kstate *s, FILE *f)
 {
-	char *line = NULL, *eq;
+	char *line = NULL, *eq, why[96], q[41];
 	size_t cap = 0;
 	ssize_t len;
+	unsigned no = 0;
 	int ret = 0;
 
 	while (!ret && (len = getline(&line, &cap, f)) > 0) {
+		no++;
 		if (line[len - 1] == '\n')
 			line[len - 1] = '\0';
 		eq = strchr(line, '=');
-		if (!eq) /* a line we did not write: ignore it rather than refuse to boot */
+		if (eq)
+			*eq = '\0';
+		if (eq && *line) {
+			unescape(eq + 1);
+			ret = put(s, line, eq + 1, no) == -ENOMEM ? -ENOMEM : 0;
 			continue;
-		*eq = '\0';
-		unescape(eq + 1);
-		ret = put(s, line, eq + 1) == -ENOMEM ? -ENOMEM : 0;
+		}
+		snprintf(why, sizeof(why), "'%s' is not key=value: ignored", printable(line, q));
+		kstate_note_bad(s, no, why);
 	}
+	if (!ret && ferror(f))
+		ret = errno ? -errno : -EIO;
 	free(line);
 	return ret;
+}
+
+void kstate_note_bad(struct kstate *s, unsigned line, const char *why)
+{
+	if (!s->nbad++ && line)
+		snprintf(s->bad, sizeof(s->bad), "%s:%u: %s", s->path, line, why);
+	else if (s->nbad == 1)
+		snprintf(s->bad, sizeof(s->bad), "%s: %s", s->path, why);
+}
+
+const char *kstate_warning(struct kstate *s, char *buf, size_t n)
+{
+	if (!s->nbad)
+		return NULL;
+	if (s->nbad == 1)
+		snprintf(buf, n, "%s", s->bad);
+	else
+		snprintf(buf, n, "%s (and %u more line%s not used)", s->bad, s->nbad - 1,
+			 s->nbad > 2 ? "s" : "");
+	return buf;
 }
 
 int kstate_load(struct kstate *s)

@@ -27,8 +27,8 @@ static int open_backend(const struct diag_search_opts *o, unsigned rep, struct b
 	bo.seed += rep;
 	r = backend_open(&bo, b, why, sizeof(why));
 	if (r)
-		snprintf(err, errlen, "cannot open the %s backend: %s",
-			 bo.kind ? bo.kind : "emulated", why[0] ? why : strerror(-r));
+		snprintf(err, errlen, "cannot open the %s backend: %s", backend_kind(&bo),
+			 why[0] ? why : strerror(-r));
 	return r;
 }
 

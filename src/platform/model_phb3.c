@@ -308,11 +308,14 @@ static void phb3_save_state(void *model, struct kstate *s, const char *prefix)
 	phb3_save(model, put_key, &c);
 }
 
+/* A value that is not a number is skipped (and noted by the state store), not taken as 0. */
 static void restore_key(void *ctx, const char *key, const char *val)
 {
 	struct kv_ctx *c = ctx;
+	uint64_t v;
 
-	phb3_restore_one(c->model, key + strlen(c->prefix), strtoull(val, NULL, 0));
+	if (kstate_get_u64(c->s, key, &v))
+		phb3_restore_one(c->model, key + strlen(c->prefix), v);
 }
 
 static void phb3_restore_state(void *model, struct kstate *s, const char *prefix)

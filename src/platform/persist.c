@@ -80,6 +80,11 @@ int platform_reset_state(const char *name)
 	return r;
 }
 
+const char *platform_state_warning(struct platform *p, char *buf, size_t n)
+{
+	return p->state ? kstate_warning(p->state, buf, n) : NULL;
+}
+
 bool platform_state_changed(struct platform *p)
 {
 	return p->state && kstate_changed(p->state);

@@ -17,6 +17,14 @@
 #include <pciescope/fabric/fabric.h>
 #include <pciescope/pcie/bdf.h>
 
+/* A built-in platform file compiled into the binary (cmake/embed_platforms.cmake). */
+struct pfile_embedded {
+	const char *name; /* "kunpeng930" */
+	const char *text; /* the file's JSON */
+};
+/* Ends with a NULL name. */
+extern const struct pfile_embedded pfile_embedded[];
+
 struct pdev {
 	struct pci_bdf bdf;
 	enum fabric_node_kind kind;

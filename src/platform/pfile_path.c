@@ -3,7 +3,10 @@
  * Where platform files come from: a name with a '/' or ending in ".json" is
  * a path; any other name is a built-in, looked up as platforms/<name>.json
  * under $PCIESCOPE_DATADIR, then the source tree the binary was built from,
- * then the data directory of its install prefix, then the usual ones.
+ * then the data directory of its install prefix, then the usual ones, and
+ * last in the binary itself, which holds the three built-ins compiled in:
+ * a file on disk overrides (an edited kunpeng930.json), and the binary
+ * alone, copied anywhere or unpacked from the .deb, still runs.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -64,6 +67,12 @@ static char *find_builtin(const char *name, char *path, size_t n)
 		text = read_all(path);
 		if (text)
 			return text;
+	}
+	for (const struct pfile_embedded *e = pfile_embedded; e->name; e++) {
+		if (strcmp(e->name, name))
+			continue;
+		snprintf(path, n, "%s (built in)", name);
+		return strdup(e->text);
 	}
 	return NULL;
 }

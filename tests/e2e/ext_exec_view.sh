@@ -51,17 +51,26 @@ perf list pmu 2>/dev/null | grep -q hisi_pcie && err "the host perf lists emulat
 wait $pid
 
 # A crash: the status is the command's, no mount or process remains.
-"$P" exec --seed 424242 -- sh -c 'kill -SEGV $$'
+# The seed marks this test's processes apart from another run's on the machine.
+seed=$((1000000 + $$))
+"$P" exec --seed $seed -- sh -c 'kill -SEGV $$'
 rc=$?
 [ "$rc" = 139 ] || err "a crashing command gave $rc, not 139"
 ours && err "a mount outlived the command"
-grep -lsa PCIESCOPE_EXEC_SEED=424242 /proc/[0-9]*/environ | grep -vq "/proc/$$/" &&
+grep -lsa "PCIESCOPE_EXEC_SEED=$seed\b" /proc/[0-9]*/environ | grep -vq "/proc/$$/" &&
 	err "a process of the crashed exec remains"
 
-# Without root: a user namespace that maps the user to itself.
-chmod 777 "$TEST_TMP"
-PCIESCOPE_STATE_DIR=$TEST_TMP/nobody setpriv --reuid=65534 --regid=65534 --clear-groups \
-	"$P" exec -- cat /sys/bus/event_source/devices/hisi_pcie0_core0/format/port >"$TEST_TMP/nobody.out" 2>&1 ||
+# Without root: a user namespace that maps the user to itself.  nobody may
+# not reach the build tree (a checkout in a 0700 home): what it runs, the
+# CLI and the interposer beside it, is copied where anyone may read.
+pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) || exit 1
+trap 'rm -rf "$pub"' EXIT
+mkdir -p "$pub/lib/pciescope" "$pub/state"
+cp "$BUILD_DIR/pciescope" "$pub/" && cp "$BUILD_DIR/lib/pciescope/libpciescope-exec.so" "$pub/lib/pciescope/" ||
+	exit 1
+chmod 755 "$pub" && chmod 777 "$pub/state"
+PCIESCOPE_STATE_DIR=$pub/state setpriv --reuid=65534 --regid=65534 --clear-groups \
+	"$pub/pciescope" exec -- cat /sys/bus/event_source/devices/hisi_pcie0_core0/format/port >"$TEST_TMP/nobody.out" 2>&1 ||
 	err "as nobody: $(cat "$TEST_TMP/nobody.out")"
 grep -qx 'config2:0-15' "$TEST_TMP/nobody.out" || err "as nobody: $(cat "$TEST_TMP/nobody.out")"
 [ "$fail" = 0 ] && echo "ok: $n events"

@@ -14,11 +14,11 @@ cleanup() { mountpoint -q "$M" && fusermount3 -u "$M" || true; }
 trap cleanup EXIT
 
 wait_mounted() {
-	for _ in $(seq 100); do mountpoint -q "$M" && return 0; sleep 0.05; done
+	for _ in $(seq 600); do mountpoint -q "$M" && return 0; sleep 0.05; done
 	fail "not mounted"
 }
 wait_unmounted() {
-	for _ in $(seq 100); do mountpoint -q "$M" || return 0; sleep 0.05; done
+	for _ in $(seq 600); do mountpoint -q "$M" || return 0; sleep 0.05; done
 	fail "still mounted"
 }
 

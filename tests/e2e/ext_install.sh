@@ -58,9 +58,10 @@ int main(void)
 EOC
 export PKG_CONFIG_PATH=$I/lib/pkgconfig
 flags=$(pkg-config --define-prefix --static --cflags --libs pciescope)
-echo "$flags" | grep -q -- "-I$I/include" || fail "pkg-config cflags: $flags"
-# shellcheck disable=SC2086
-cc -o "$TEST_TMP/prog" "$TEST_TMP/prog.c" $flags || fail "cannot build against the library"
+# pkg-config escapes a space in a path for the shell, as make hands it on.
+eval "set -- $flags"
+printf '%s\n' "$@" | grep -qxF -- "-I$I/include" || fail "pkg-config cflags: $flags"
+cc -o "$TEST_TMP/prog" "$TEST_TMP/prog.c" "$@" || fail "cannot build against the library"
 [ "$("$TEST_TMP/prog")" = 1 ] || fail "program through the installed library"
 # The installed exec finds its interposer relative to bin/.
 [ -f "$I/lib/pciescope/libpciescope-exec.so" ] || fail "no lib/pciescope/libpciescope-exec.so"

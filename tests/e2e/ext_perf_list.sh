@@ -24,7 +24,7 @@ for ev in "$PMUS"/*/events/*; do
 done
 [ "$n" -gt 0 ] || fail "no events in the emulated tree"
 # pciescope list prints each of perf's event lines as perf prints them.
-$PCIESCOPE list >"$TEST_TMP/ours"
+"$PCIESCOPE" list >"$TEST_TMP/ours"
 grep 'Kernel PMU event' "$TEST_TMP/list" | while IFS= read -r line; do
 	grep -qxF -- "$line" "$TEST_TMP/ours" || fail "pciescope list lacks perf's line '$line'"
 done

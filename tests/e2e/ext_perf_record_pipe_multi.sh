@@ -16,23 +16,23 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 ptt_lines() { grep -E '^\. \.\.\. HISI PTT data|^\.  [0-9a-f]{8}: '; }
 
-$P record -o - -e "$E0" -- sleep 0.005 2>/dev/null | perf report -i - >report.txt 2>report.err ||
+"$P" record -o - -e "$E0" -- sleep 0.005 2>/dev/null | perf report -i - >report.txt 2>report.err ||
 	bad "perf report -i -: $(cat report.err)"
 grep -q "Error:" report.err && ! grep -q "has no samples" report.err && bad "perf report -i -: $(cat report.err)"
 # perf 6.1 decodes a hisi_ptt stream only from a real pipe: a pipe-mode
 # stream saved in a regular file, given as -i FILE or on stdin, is misread
 # by 16 bytes (its decoder reads the payload at the descriptor's offset).
-$P record -o - -e "$E0" -- sleep 0.005 2>/dev/null >pipe.data
+"$P" record -o - -e "$E0" -- sleep 0.005 2>/dev/null >pipe.data
 cat pipe.data | perf report -D -i - 2>perf.err | ptt_lines >perf.ptt
-$P report -D -i - <pipe.data | ptt_lines >ours.ptt
+"$P" report -D -i - <pipe.data | ptt_lines >ours.ptt
 grep -q '^\. \.\.\. HISI PTT data: size [1-9]' perf.ptt || bad "perf report -D -i -: no HISI PTT data: $(head -3 perf.err)"
 cmp -s perf.ptt ours.ptt || bad "perf report -D -i -: differs from pciescope report -D"
 
 for mode in file pipe; do
 	if [ $mode = pipe ]; then
-		$P record -o - -e "$E0" -e "$E1" -- sleep 0.005 >two.data 2>/dev/null
+		"$P" record -o - -e "$E0" -e "$E1" -- sleep 0.005 >two.data 2>/dev/null
 	else
-		$P record -o two.data -e "$E0" -e "$E1" -- sleep 0.005 2>/dev/null
+		"$P" record -o two.data -e "$E0" -e "$E1" -- sleep 0.005 2>/dev/null
 	fi
 	if [ $mode = pipe ]; then
 		cat two.data | perf report -D -i - >dump.txt 2>perf.err
@@ -40,14 +40,14 @@ for mode in file pipe; do
 		perf report -D -i two.data >dump.txt 2>perf.err
 	fi || bad "$mode: perf: $(head -3 perf.err)"
 	ptt_lines <dump.txt >perf.ptt
-	$P report -D -i two.data | ptt_lines >ours.ptt
+	"$P" report -D -i two.data | ptt_lines >ours.ptt
 	cmp -s perf.ptt ours.ptt || bad "$mode: perf report -D differs from pciescope report -D"
 	for idx in 0 1; do
 		grep -q "PERF_RECORD_AUXTRACE size: .* idx: $idx " dump.txt || bad "$mode: no AUXTRACE of device $idx"
 	done
 	[ "$(grep -c 'PERF_RECORD_ITRACE_START' dump.txt)" = 2 ] || bad "$mode: not one ITRACE_START per device"
 done
-$P record -o two.data -e "$E0" -e "$E1" -- sleep 0.005 2>/dev/null
+"$P" record -o two.data -e "$E0" -e "$E1" -- sleep 0.005 2>/dev/null
 perf report --header-only -i two.data >header.txt 2>/dev/null
 for e in "$E0" "$E1"; do
 	grep -qF "# event : name = $e, , id = {" header.txt || bad "perf sees no event $e"

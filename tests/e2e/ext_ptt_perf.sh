@@ -12,7 +12,7 @@ cd "$TEST_TMP"
 P=$PCIESCOPE
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-$P record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep 0.01 2>rec.err
+"$P" record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep 0.01 2>rec.err
 n=$(sed -n 's/.*(\([0-9]*\) TLP headers, 8DW).*/\1/p' rec.err)
 [ -n "$n" ] && [ "$n" -gt 0 ] || fail "summary: $(cat rec.err)"
 [ -s perf.data ] || fail "no perf.data"
@@ -36,7 +36,7 @@ awk 'function hex(s,  d) { d = "0123456789abcdef"; return index(d, substr(s, 1, 
 }' dump.txt >count.txt || fail "a decoded entry is not a posted TLP"
 [ "$(cat count.txt)" = "$n" ] || fail "perf decoded $(cat count.txt) entries, pciescope wrote $n"
 
-$P record -o slow.data --drain-every 1000 --workload mixed -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ \
+"$P" record -o slow.data --drain-every 1000 --workload mixed -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ \
 	-- sleep 0.02 2>/dev/null
 perf report -D -i slow.data 2>&1 | grep -q "AUX data lost 1 times out of 3" ||
 	fail "perf does not see the truncation"

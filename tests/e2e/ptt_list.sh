@@ -9,7 +9,7 @@ mkdir -p "$TEST_TMP"
 P=$PCIESCOPE
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-$P list >"$TEST_TMP/perf.txt"
+"$P" list >"$TEST_TMP/perf.txt"
 grep -qx '  hisi_pcie0_core0/rx_mwr_latency/ *\[Kernel PMU event\]' "$TEST_TMP/perf.txt" ||
 	fail "no perf list line for rx_mwr_latency"
 [ "$(grep -c 'Kernel PMU event' "$TEST_TMP/perf.txt")" -ge 90 ] || fail "events missing"
@@ -22,24 +22,24 @@ if grep -q '[^ ]\[Raw hardware event descriptor\]' "$TEST_TMP/perf.txt"; then
 fi
 awk '/Kernel PMU event/ && length($0) != 71 { bad = 1 } END { exit bad }' "$TEST_TMP/perf.txt" ||
 	fail "event lines not in perf's %-50s column"
-$P list -d 'hisi_ptt0_2' >"$TEST_TMP/details.txt"
+"$P" list -d 'hisi_ptt0_2' >"$TEST_TMP/details.txt"
 grep -qx '        hisi_ptt0_2/direction=0..15,filter=0..0xfffff,format=0..15,type=0..255/modifier' \
 	"$TEST_TMP/details.txt" || fail "--details terms"
 [ "$(grep -c . "$TEST_TMP/details.txt")" = 3 ] || fail "a PMU pattern selects only that PMU"
-$P list 'hisi_ptt*' >"$TEST_TMP/glob.txt"
+"$P" list 'hisi_ptt*' >"$TEST_TMP/glob.txt"
 [ "$(grep -c '^  hisi_ptt[0-9]_[0-9]//' "$TEST_TMP/glob.txt")" = 5 ] || fail "glob hisi_ptt*"
 grep -q hisi_pcie "$TEST_TMP/glob.txt" && fail "glob hisi_ptt* shows the PCIe PMU"
-$P list '*MWR_LATENCY' >"$TEST_TMP/ev.txt"
+"$P" list '*MWR_LATENCY' >"$TEST_TMP/ev.txt"
 [ "$(grep -c 'rx_mwr_latency/ ' "$TEST_TMP/ev.txt")" = 5 ] || fail "event glob, no case"
 
-COLUMNS=80 $P list -v >"$TEST_TMP/list.txt"
+COLUMNS=80 "$P" list -v >"$TEST_TMP/list.txt"
 grep -q "^hisi_ptt0_2  type [0-9]*  cpumask 0-31" "$TEST_TMP/list.txt" || fail "pmu line"
 grep -q "filter=config:0-19" "$TEST_TMP/list.txt" || fail "format"
 grep -q "0000:00:10.0  0x80001" "$TEST_TMP/list.txt" || fail "root port filter"
 grep -q "rx_mwr_latency=config=0x10" "$TEST_TMP/list.txt" || fail "-v events"
 awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$TEST_TMP/list.txt" || fail "-v wider than COLUMNS"
 
-$P list --json hisi_ptt0_2 >"$TEST_TMP/list.json"
+"$P" list --json hisi_ptt0_2 >"$TEST_TMP/list.json"
 q() { jq -r "$1" "$TEST_TMP/list.json"; }
 [ "$(q '.pmus | length')" = 1 ] || fail "only the named PMU"
 [ "$(q '.pmus[0].format.direction')" = "config:20-23" ] || fail "json format"
@@ -54,8 +54,8 @@ q() { jq -r "$1" "$TEST_TMP/list.json"; }
 [ "$(q '.pmus[0].requester_filters.filters["0000:01:00.1"]')" = 0x00101 ] || fail "ep 01:00.1"
 [ "$(q '.pmus[0].type')" -ge 6 ] || fail "type"
 
-if $P list nosuchpmu 2>"$TEST_TMP/err"; then fail "unknown pmu accepted"; fi
+if "$P" list nosuchpmu 2>"$TEST_TMP/err"; then fail "unknown pmu accepted"; fi
 grep -qx "pciescope: list: no PMU or event matches 'nosuchpmu'" "$TEST_TMP/err" || fail "unknown pmu message"
-if $P list -v --json 2>"$TEST_TMP/err"; then fail "-v --json accepted"; fi
+if "$P" list -v --json 2>"$TEST_TMP/err"; then fail "-v --json accepted"; fi
 grep -q "give one" "$TEST_TMP/err" || fail "conflict message"
 echo ok

@@ -15,12 +15,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 slow=0.02
 [ "${PCIESCOPE_TEST_SCALE:-}" != qemu ] || slow=0.006
 
-$P record -o "$TEST_TMP/slow.data" --drain-every 1000 --workload mixed -e $EV -- sleep $slow 2>"$TEST_TMP/slow.err"
+"$P" record -o "$TEST_TMP/slow.data" --drain-every 1000 --workload mixed -e $EV -- sleep $slow 2>"$TEST_TMP/slow.err"
 grep -q "AUX data was truncated 1 time(s)" "$TEST_TMP/slow.err" || fail "no truncation warning"
 grep -q "stopped tracing at [0-9]* ns" "$TEST_TMP/slow.err" || fail "no stop time"
 grep -q "(786432 TLP headers, 4DW)" "$TEST_TMP/slow.err" || fail "count: $(cat "$TEST_TMP/slow.err")"
 
-$P record -o "$TEST_TMP/fast.data" -e $EV -- sleep 0.005 2>"$TEST_TMP/fast.err"
+"$P" record -o "$TEST_TMP/fast.data" -e $EV -- sleep 0.005 2>"$TEST_TMP/fast.err"
 if grep -q "truncated" "$TEST_TMP/fast.err"; then fail "a reader that keeps up lost data"; fi
 grep -q "TLP headers, 4DW" "$TEST_TMP/fast.err" || fail "summary"
 echo ok

@@ -10,7 +10,7 @@ P=$PCIESCOPE
 OUT=$TEST_TMP/rules.data
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-rec() { $P record -o "$OUT" "$@" -- sleep 0.0001; }
+rec() { "$P" record -o "$OUT" "$@" -- sleep 0.0001; }
 
 # refused EVENT RULE-TEXT FORCED-OUTCOME (accepted|EINVAL)
 check() {

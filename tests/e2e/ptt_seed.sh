@@ -17,17 +17,17 @@ secs=5
 [ "${PCIESCOPE_TEST_SCALE:-}" != qemu ] || secs=0.5
 
 # $ ls tune
-$P tune hisi_ptt0_2 >ls.txt
+"$P" tune hisi_ptt0_2 >ls.txt
 for f in qos_tx_cpl qos_tx_np qos_tx_p tx_path_rx_req_alloc_buf_level \
 	tx_path_tx_req_alloc_buf_level; do
 	grep -q "^$f " ls.txt || fail "ls tune: no $f"
 done
 # $ echo 2 > qos_tx_cpl; cat qos_tx_cpl   (the seed's qos_tx_dp names no file)
-$P tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
-[ "$($P tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 2" ] || fail "echo 2 > qos_tx_cpl"
+"$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
+[ "$("$P" tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 2" ] || fail "echo 2 > qos_tx_cpl"
 
 # $ perf record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep 5
-$P record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep $secs 2>rec.err ||
+"$P" record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep $secs 2>rec.err ||
 	fail "record: $(cat rec.err)"
 n=$(sed -n 's/.*(\([0-9]*\) TLP headers, 8DW).*/\1/p' rec.err)
 [ -n "$n" ] && [ "$n" -gt 100000 ] || fail "summary: $(cat rec.err)"

@@ -37,19 +37,19 @@ to73() {
 
 for fmt in 4dw 8dw; do
 	${PCIESCOPE_RUNNER:-} "$gen" -o $fmt.data -f $fmt -s 3 4096 16 65536 1056 >/dev/null
-	$P report -D -i $fmt.data >$fmt.61 2>/dev/null
-	$P report -D --perf-version 7.3 -i $fmt.data >$fmt.73 2>/dev/null
+	"$P" report -D -i $fmt.data >$fmt.61 2>/dev/null
+	"$P" report -D --perf-version 7.3 -i $fmt.data >$fmt.73 2>/dev/null
 	[ "$(grep -c 'HISI PTT data' $fmt.73)" -eq 4 ] || fail "$fmt: not 4 chunks"
 	to73 <$fmt.61 >$fmt.73.expected
 	cmp $fmt.73.expected $fmt.73 || fail "$fmt: 7.3 dump differs from the derived one"
 	! cmp -s $fmt.61 $fmt.73 || fail "$fmt: 7.3 dump is the 6.1 dump"
-	$P report -D --perf-version 6.1 -i $fmt.data | cmp - $fmt.61
-	$P report -D --perf-version 7.2 -i $fmt.data | cmp - $fmt.61
-	$P report -D --perf-version 8.0 -i $fmt.data | cmp - $fmt.73
+	"$P" report -D --perf-version 6.1 -i $fmt.data | cmp - $fmt.61
+	"$P" report -D --perf-version 7.2 -i $fmt.data | cmp - $fmt.61
+	"$P" report -D --perf-version 8.0 -i $fmt.data | cmp - $fmt.73
 done
 
 for v in 6.0 x 7 7.3.1 ''; do
-	if $P report -D --perf-version "$v" -i 4dw.data >/dev/null 2>err.txt; then
+	if "$P" report -D --perf-version "$v" -i 4dw.data >/dev/null 2>err.txt; then
 		fail "--perf-version '$v' taken"
 	fi
 	[ "$(wc -l <err.txt)" -eq 1 ] || fail "--perf-version '$v': $(cat err.txt)"
@@ -60,8 +60,8 @@ done
 for n in 0 2; do
 	${PCIESCOPE_RUNNER:-} "$gen" -o priv$n.data -f 4dw -s 3 -p $n 4096 16 65536 1056
 	for view in -D --json ""; do
-		$P report $view -i priv$n.data >priv$n.out 2>priv$n.err || fail "priv $n: $view refused"
-		$P report $view -i 4dw.data 2>/dev/null | cmp - priv$n.out || fail "priv $n: $view differs"
+		"$P" report $view -i priv$n.data >priv$n.out 2>priv$n.err || fail "priv $n: $view refused"
+		"$P" report $view -i 4dw.data 2>/dev/null | cmp - priv$n.out || fail "priv $n: $view differs"
 	done
 done
 [ ! -s priv2.err ] || fail "priv 2 warns: $(cat priv2.err)"

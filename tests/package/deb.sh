@@ -20,6 +20,10 @@ export PCIESCOPE_STATE_DIR=$x/state PCIESCOPE_DATADIR=$x/root/usr/share/pciescop
 "$P" --version | grep -Eqx 'pciescope [0-9]+\.[0-9]+\.[0-9]+' || fail "--version"
 "$P" platform --platform power8 | grep -q . || fail "platform from the packaged power8.json"
 "$P" list | grep -q hisi_ptt0_2 || fail "list on the packaged kunpeng930.json"
+# Not installed, no data directory: the binary's own built-in platforms.
+for p in kunpeng930 epyc power8; do
+	env -u PCIESCOPE_DATADIR "$P" demo --platform $p >/dev/null 2>&1 || fail "demo --platform $p, the binary alone"
+done
 
 cmds=$("$P" --help | awk '/^commands:/ {on=1; next} on && /^  [a-z]/ {print $1}')
 [ -n "$cmds" ] || fail "no commands in --help"

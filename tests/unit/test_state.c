@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <setjmp.h>
@@ -189,6 +190,110 @@ static void baseline_is_not_written_back(void **state)
 	kstate_close(first);
 }
 
+static void write_file(const char *name, const char *text, char *path, size_t n)
+{
+	FILE *f;
+
+	snprintf(path, n, "%s/%s.state", getenv("PCIESCOPE_STATE_DIR"), name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *read_file(const char *path)
+{
+	static char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static const char damaged[] = "garbage\ntune/a=banana\ntune/b=7\n=nokey\n";
+
+/* A damaged file is used where it can be and named, by line, where it cannot. */
+static void damaged_lines_are_skipped_and_named(void **state)
+{
+	struct kstate *s;
+	char path[4096], want[4200], buf[8192];
+	uint64_t v = 0;
+
+	write_file("t3", damaged, path, sizeof(path));
+	assert_int_equal(kstate_open("t3", &s), 0);
+	snprintf(want, sizeof(want),
+		 "%s:1: 'garbage' is not key=value: ignored (and 1 more line not used)", path);
+	assert_string_equal(kstate_warning(s, buf, sizeof(buf)), want);
+	assert_true(kstate_get_u64(s, "tune/b", &v));
+	assert_int_equal(v, 7);
+	assert_false(kstate_get_u64(s, "tune/a", &v));
+	snprintf(want, sizeof(want),
+		 "%s:1: 'garbage' is not key=value: ignored (and 2 more lines not used)", path);
+	assert_string_equal(kstate_warning(s, buf, sizeof(buf)), want);
+	kstate_close(s);
+}
+
+static void a_bad_number_alone_is_named_by_its_line(void **state)
+{
+	struct kstate *s;
+	char path[4096], want[4200], buf[8192];
+	uint64_t v = 0;
+
+	write_file("t3", "tune/b=7\ntune/a=banana\n", path, sizeof(path));
+	assert_int_equal(kstate_open("t3", &s), 0);
+	assert_null(kstate_warning(s, buf, sizeof(buf)));
+	assert_false(kstate_get_u64(s, "tune/a", &v));
+	assert_false(kstate_get_u64(s, "tune/a", &v));
+	snprintf(want, sizeof(want), "%s:2: tune/a='banana' is not a number: the default is used",
+		 path);
+	assert_string_equal(kstate_warning(s, buf, sizeof(buf)), want);
+	kstate_close(s);
+}
+
+/* Reading a damaged file, and setting what it already holds, leave it as it was. */
+static void damaged_file_is_kept_until_a_change(void **state)
+{
+	struct kstate *s;
+	char path[4096];
+	uint64_t v;
+
+	write_file("t3", damaged, path, sizeof(path));
+	assert_int_equal(kstate_open("t3", &s), 0);
+	kstate_get_u64(s, "tune/a", &v);
+	kstate_set_u64(s, "tune/b", 7);
+	assert_int_equal(kstate_close(s), 0);
+	assert_string_equal(read_file(path), damaged);
+
+	assert_int_equal(kstate_open("t3", &s), 0);
+	kstate_set_u64(s, "tune/b", 8);
+	assert_int_equal(kstate_close(s), 0);
+	assert_string_equal(read_file(path), "tune/a=banana\ntune/b=8\n");
+}
+
+/* A state that cannot be read boots with the defaults and is not written over. */
+static void unreadable_file_warns_and_is_not_replaced(void **state)
+{
+	struct kstate *s;
+	char path[4096], want[4200], buf[8192];
+	uint64_t v;
+
+	snprintf(path, sizeof(path), "%s/t4.state", getenv("PCIESCOPE_STATE_DIR"));
+	rmdir(path);
+	assert_int_equal(mkdir(path, 0755), 0); /* unreadable as a file even for root */
+	assert_int_equal(kstate_open("t4", &s), 0);
+	snprintf(want, sizeof(want), "%s: cannot read it (%s): the defaults are used", path,
+		 strerror(EISDIR));
+	assert_string_equal(kstate_warning(s, buf, sizeof(buf)), want);
+	assert_false(kstate_get_u64(s, "tune/a", &v));
+	kstate_set_u64(s, "tune/a", 1);
+	assert_int_not_equal(kstate_close(s), 0);
+	assert_int_equal(rmdir(path), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +302,10 @@ int main(void)
 	    cmocka_unit_test(concurrent_writers_both_land),
 	    cmocka_unit_test(nested_handles_merge_instead_of_waiting),
 	    cmocka_unit_test(baseline_is_not_written_back),
+	    cmocka_unit_test(damaged_lines_are_skipped_and_named),
+	    cmocka_unit_test(a_bad_number_alone_is_named_by_its_line),
+	    cmocka_unit_test(damaged_file_is_kept_until_a_change),
+	    cmocka_unit_test(unreadable_file_warns_and_is_not_replaced),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

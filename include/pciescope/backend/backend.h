@@ -9,6 +9,7 @@
 #ifndef PCIESCOPE_BACKEND_BACKEND_H
 #define PCIESCOPE_BACKEND_BACKEND_H
 
+#include <limits.h>
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,6 +29,9 @@ struct backend_ops {
 	/* Entry names of a directory, sorted; caller frees each and the array. */
 	int (*sysfs_list)(struct backend *b, const char *path, char ***names, size_t *count);
 	int (*sysfs_is_dir)(struct backend *b, const char *path);
+	/* stat(2)'s st_mode of a path, links followed (S_IFDIR or S_IFREG and the
+	 * permission bits the attribute declares), or -errno. */
+	int (*sysfs_mode)(struct backend *b, const char *path);
 
 	/* perf_event_open(2): returns an event handle >= 0 or -errno. */
 	int (*event_open)(struct backend *b, const struct perf_event_attr *attr, int pid, int cpu,
@@ -80,6 +84,10 @@ struct backend {
 	const struct backend_ops *ops;
 	void *priv;
 	char err[256]; /* why the last call failed, with a hint; "" if it said nothing */
+	/* What the user should know of the open (a state file not wholly used), or "". */
+	char warning[PATH_MAX + 256];
+	/* Which machine this is, for a person: "this machine" or "emulated kunpeng930". */
+	char machine[96];
 };
 
 /*
@@ -90,8 +98,8 @@ struct backend {
 const char *backend_strerror(struct backend *b);
 
 struct backend_options {
-	const char *kind;     /* "emulated" (default), "host" or "remote" */
-	const char *platform; /* platform name or JSON path; NULL = kunpeng930 */
+	const char *kind;     /* "emulated", "host", "remote" or NULL: backend_kind() chooses */
+	const char *platform; /* platform name or JSON path (so emulated); NULL = kunpeng930 */
 	const char *workload; /* NULL = the platform's default */
 	const char *workload_params;
 	uint64_t seed;
@@ -99,7 +107,14 @@ struct backend_options {
 	const char *remote; /* "remote": the server's socket (serve.h) */
 };
 
-/* Opens a backend; on error writes a one-line reason into err. */
+/*
+ * The backend o asks for: its kind if it names one; else "emulated" if it
+ * names a platform; else "host" if this machine has a device pciescope
+ * knows (a hisi_ptt, hisi_pcie or amd_iommu PMU, a PowerNV PHB; looked
+ * for under $PCIESCOPE_SYSFS_ROOT if set), "emulated" if it has none.
+ */
+const char *backend_kind(const struct backend_options *o);
+/* Opens a backend (of backend_kind(o)); on error writes a one-line reason into err. */
 int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen);
 void backend_close(struct backend *b);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */

@@ -13,6 +13,7 @@
 #define PCIESCOPE_CORE_STATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct kstate;
@@ -30,6 +31,14 @@ bool kstate_changed(struct kstate *s);
  * that its close does not write them over another handle's changes.
  */
 void kstate_baseline(struct kstate *s);
+
+/*
+ * One line on what of the file was not used: the first line that is not
+ * key=value or whose number did not parse (kstate_get_u64 notes those), as
+ * "<path>:<line>: <why>" with how many more; or why the file could not be
+ * read.  NULL if every line was used.  Written into buf.
+ */
+const char *kstate_warning(struct kstate *s, char *buf, size_t n);
 
 bool kstate_get_u64(struct kstate *s, const char *key, uint64_t *val);
 int kstate_set_u64(struct kstate *s, const char *key, uint64_t val);

@@ -54,6 +54,8 @@ int platform_rescan(struct platform *p);
 
 /* Whether another invocation saved this platform's state since it booted. */
 bool platform_state_changed(struct platform *p);
+/* What of the state file boot could not use, one line into buf (kstate_warning); NULL if none. */
+const char *platform_state_warning(struct platform *p, char *buf, size_t n);
 
 /* Deletes the persistent state of a platform (`pciescope platform reset`). */
 int platform_reset_state(const char *name);

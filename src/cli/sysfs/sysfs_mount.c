@@ -22,6 +22,8 @@
 #define FUSE_USE_VERSION FUSE_MAKE_VERSION(3, 12)
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <pthread.h>
@@ -35,6 +37,7 @@
 
 #include <pciescope/backend/backend.h>
 
+#include "backend_opts.h"
 #include "cli.h"
 #include "parse_options.h"
 #include "sysfs_fuse.h"
@@ -111,14 +114,14 @@ struct request {
 	size_t n;
 	char ***names;
 	size_t *count;
-	enum { REQ_IS_DIR, REQ_READ, REQ_WRITE, REQ_LIST } kind;
+	enum { REQ_MODE, REQ_READ, REQ_WRITE, REQ_LIST } kind;
 };
 
 static ssize_t do_request(struct backend *b, const struct request *r, const char *p)
 {
 	switch (r->kind) {
-	case REQ_IS_DIR:
-		return b->ops->sysfs_is_dir(b, p);
+	case REQ_MODE:
+		return b->ops->sysfs_mode(b, p);
 	case REQ_READ:
 		return b->ops->sysfs_read(b, p, r->buf, r->n);
 	case REQ_WRITE:
@@ -154,24 +157,21 @@ static ssize_t run_request(const struct request *r)
 	return ret;
 }
 
+/* The modes the attributes declare, as sysfs shows them (tune files 0600, remove 0200). */
 static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
-	struct request r = {.path = path, .kind = REQ_IS_DIR};
-	ssize_t dir = run_request(&r);
+	struct request r = {.path = path, .kind = REQ_MODE};
+	ssize_t mode = run_request(&r);
 
-	if (dir < 0)
-		return (int)dir;
+	if (mode < 0)
+		return (int)mode;
 	memset(st, 0, sizeof(*st));
 	st->st_uid = getuid();
 	st->st_gid = getgid();
-	if (dir) {
-		st->st_mode = S_IFDIR | 0755;
-		st->st_nlink = 2;
-	} else {
-		st->st_mode = S_IFREG | 0644;
-		st->st_nlink = 1;
+	st->st_mode = (mode_t)mode;
+	st->st_nlink = S_ISDIR(st->st_mode) ? 2 : 1;
+	if (!S_ISDIR(st->st_mode))
 		st->st_size = 4096;
-	}
 	return 0;
 }
 
@@ -195,15 +195,22 @@ static int fs_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t o
 	return 0;
 }
 
+/*
+ * As sysfs does, even for root: opening for reading a file with no read
+ * bit, or for writing one with no write bit, is EACCES.
+ */
 static int fs_open(const char *path, struct fuse_file_info *fi)
 {
-	struct request r = {.path = path, .kind = REQ_IS_DIR};
-	ssize_t dir = run_request(&r);
+	struct request r = {.path = path, .kind = REQ_MODE};
+	ssize_t mode = run_request(&r);
+	int acc = fi->flags & O_ACCMODE;
 
-	if (dir < 0)
-		return (int)dir;
-	if (dir)
+	if (mode < 0)
+		return (int)mode;
+	if (S_ISDIR(mode))
 		return -EISDIR;
+	if ((acc != O_WRONLY && !(mode & 0444)) || (acc != O_RDONLY && !(mode & 0222)))
+		return -EACCES;
 	fi->direct_io = 1;
 	return 0;
 }
@@ -287,6 +294,7 @@ static int check_platform(const struct backend_options *o)
 
 	if (ret)
 		return cli_error("sysfs mount: %s", err);
+	cli_backend_opened(b);
 	backend_close(b);
 	return 0;
 }
@@ -332,10 +340,40 @@ out:
 	return ret;
 }
 
+/*
+ * The directory to mount on, made absolute: libfuse's unmount runs after
+ * fuse_daemonize has changed to "/", where a relative path names nothing,
+ * and a dead mount would stay.  A directory that is a mount point already
+ * is refused: mounting again would hide the first mount under a second.
+ */
+static int mount_point(const char *dir, char abs[PATH_MAX])
+{
+	struct stat st, up;
+	char parent[PATH_MAX + 4];
+
+	if (stat(dir, &st))
+		return errno == ENOTCONN
+			   ? cli_error("sysfs mount: %s: a dead mount is there (fusermount3 -u %s)",
+				       dir, dir)
+			   : cli_errno(-errno, "sysfs mount: %s", dir);
+	if (!S_ISDIR(st.st_mode))
+		return cli_error("sysfs mount: %s: not a directory", dir);
+	if (!realpath(dir, abs))
+		return cli_errno(-errno, "sysfs mount: %s", dir);
+	snprintf(parent, sizeof(parent), "%s/..", abs);
+	if (stat(parent, &up))
+		return cli_errno(-errno, "sysfs mount: %s", parent);
+	if (up.st_dev != st.st_dev || up.st_ino == st.st_ino)
+		return cli_error("sysfs mount: %s: already a mount point (fusermount3 -u %s first)",
+				 dir, dir);
+	return 0;
+}
+
 int cli_sysfs_mount(int argc, char **argv)
 {
 	struct mount_ctx m = {.o = {.kind = "emulated"}};
 	const char *dir = NULL;
+	char abs[PATH_MAX];
 	bool fg = false;
 	const struct cli_option options[] = {
 	    OPT_STRING(0, "platform", &m.o.platform, "NAME",
@@ -348,7 +386,6 @@ int cli_sysfs_mount(int argc, char **argv)
 	    "Serves the emulated platform's /sys under DIR (FUSE) until\n"
 	    "`fusermount3 -u DIR` or Ctrl-C.\n",
 	    0};
-	struct stat st;
 	int ret = cli_parse_options(argc, argv, &cmd);
 
 	if (ret < 0)
@@ -358,13 +395,11 @@ int cli_sysfs_mount(int argc, char **argv)
 	if (ret > 1)
 		return cli_error("sysfs mount: one DIR, not '%s' too", argv[1]);
 	dir = argv[0];
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
-		return cli_error("sysfs mount: %s: not a directory", dir);
-	if (check_platform(&m.o) || fuse_load())
+	if (mount_point(dir, abs) || check_platform(&m.o) || fuse_load())
 		return 1;
 	pthread_mutex_init(&m.lock, NULL);
 	pthread_cond_init(&m.wake, NULL);
-	ret = serve_mount(&m, "pciescope", dir, fg);
+	ret = serve_mount(&m, "pciescope", abs, fg);
 	pthread_cond_destroy(&m.wake);
 	pthread_mutex_destroy(&m.lock);
 	return ret;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Shared backend options and sysfs helpers of the subcommands.  The defaults
- * make every command meaningful with no option at all: the emulated
- * kunpeng930 platform with its default workload and seed 0.
+ * make every command meaningful with no option at all: this machine's own
+ * device when it has one (backend_kind), else the emulated kunpeng930
+ * platform with its default workload and seed 0.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -68,9 +70,23 @@ struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 		if (err[0])
 			cli_error("%s: %s", cmd, err);
 		else
-			cli_errno(ret, "%s: cannot open the %s backend", cmd,
-				  bo->o.kind ? bo->o.kind : "emulated");
+			cli_errno(ret, "%s: cannot open the %s backend", cmd, backend_kind(&bo->o));
 		return NULL;
 	}
+	cli_backend_opened(b);
 	return b;
+}
+
+/*
+ * By default the machine depends on where the command runs (backend_kind),
+ * so a person reading stderr on a terminal is told it first.  A pipe or a
+ * file gets no such line: perf-style counts, CSV and every stream a
+ * program reads stay as they were.
+ */
+void cli_backend_opened(const struct backend *b)
+{
+	if (b->machine[0] && isatty(STDERR_FILENO))
+		cli_warn("on %s", b->machine);
+	if (b->warning[0])
+		cli_warn("%s", b->warning);
 }

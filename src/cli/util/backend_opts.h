@@ -29,14 +29,24 @@ int backend_opts_set(struct backend_opts *bo, const char *name, const char *valu
  */
 int backend_opts_cb(const struct cli_option *opt, const char *arg);
 #define OPT_BACKEND_OPTS(bo)                                                                       \
-	OPT_CALLBACK(0, "backend", (bo), "B", "emulated (the default) or host", backend_opts_cb),  \
+	OPT_CALLBACK(0, "backend", (bo), "B", "host or emulated (default: by the machine)",        \
+		     backend_opts_cb),                                                             \
 	    OPT_CALLBACK(0, "platform", (bo), "NAME", "the emulated platform (kunpeng930)",        \
 			 backend_opts_cb),                                                         \
 	    OPT_CALLBACK(0, "workload", (bo), "W[:k=v,...]", "the emulated workload",              \
 			 backend_opts_cb),                                                         \
 	    OPT_CALLBACK(0, "seed", (bo), "N", "the emulated run's seed (0)", backend_opts_cb)
 
-/* Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on error. */
+/*
+ * Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on
+ * error, and what a command prints on opening one (cli_backend_opened).
+ */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
+/*
+ * What a command says once its backend is open, on stderr: which machine
+ * ("on emulated kunpeng930", "on this machine") if stderr is a terminal,
+ * and the open's warning (a damaged state file) if any.
+ */
+void cli_backend_opened(const struct backend *b);
 
 #endif
