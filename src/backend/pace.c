@@ -5,8 +5,10 @@
  * origin (a fixed start) and the wall clock's never meet.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <time.h>
 
+#include <pciescope/backend/backend.h>
 #include <pciescope/backend/pace.h>
 
 #define NS_PER_S 1000000000ull
@@ -51,6 +53,39 @@ bool pace_wait(struct pace *p, uint64_t sim_next)
 		return true;
 	p->clk.sleep_ns(p->clk.ctx, want - have);
 	return wall_elapsed(p) >= want;
+}
+
+struct pace_run {
+	struct pace *p;
+	uint64_t wall_due;
+	int (*stop)(void *ctx);
+	void *ctx;
+};
+
+static int between_slices(void *ctx)
+{
+	struct pace_run *r = ctx;
+
+	if (r->stop && r->stop(r->ctx))
+		return 2;
+	return wall_elapsed(r->p) >= r->wall_due ? 1 : 0;
+}
+
+int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(void *ctx),
+	     void *ctx)
+{
+	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
+	uint64_t now = b->ops->now_ns(b), spent;
+	char secs[32];
+	char *argv[] = {"sleep", secs, NULL};
+	int status;
+
+	if (!b->ops->advance || now >= sim_next)
+		return 0;
+	/* a "sleep" is simulated time, run in slices with between_slices asked after each */
+	snprintf(secs, sizeof(secs), "%llu.%09llu", (unsigned long long)((sim_next - now) / NS_PER_S),
+		 (unsigned long long)((sim_next - now) % NS_PER_S));
+	return b->ops->run(b, argv, between_slices, &r, &spent, &status);
 }
 
 uint64_t pace_lag_ns(const struct pace *p, uint64_t sim_now)

@@ -33,6 +33,8 @@ unsigned serve_addr_port(const struct serve_addr *a);
 #define SERVE_LAT_KINDS 3
 extern const char *const serve_bw_kinds[SERVE_BW_KINDS];
 extern const char *const serve_lat_kinds[SERVE_LAT_KINDS];
+/* Indices into serve_bw_kinds. */
+enum { SERVE_RX_MWR, SERVE_RX_MRD, SERVE_RX_CPL, SERVE_TX_MWR, SERVE_TX_MRD, SERVE_TX_CPL };
 
 /*
  * One PMU counter pair of one TLP kind: counters main and main's partner.
@@ -77,5 +79,30 @@ int serve_read(struct serve *sv, struct backend_count *delta);
 /* Reads the counters and renders the page into a malloc'ed text; 0 or -errno. */
 int serve_sample(struct serve *sv, char **page, size_t *len);
 void serve_teardown(struct serve *sv);
+
+/* One PMU port bit over one interval (serve_ports.c). */
+struct serve_port {
+	unsigned sicl, core, port;
+	char bdf[128];	       /* the Root Ports sharing the bit, comma-separated */
+	unsigned nlinks;       /* how many */
+	double speed_gts;      /* the first Root Port's link; 0 if unknown */
+	long width;
+	double capacity_mbps;  /* per direction, summed over the bit's Root Ports */
+	bool capacity_unknown; /* a Root Port's link could not be read */
+	double mbps[SERVE_BW_KINDS];  /* MB/s (PMU flux); < 0 when not counted */
+	double lat_ns[SERVE_LAT_KINDS]; /* average; < 0 when nothing completed */
+	double reads_per_s[2];	      /* reads completed: rx (the devices'), tx (the host's) */
+	double traffic_mbps[2];	      /* rx, tx: what crossed the links (pcie/traffic.h) */
+	double util[2];		      /* % of capacity_mbps, at most 100; < 0 unknown */
+};
+
+struct serve_ports {
+	struct serve_port *p;
+	size_t n;
+};
+
+/* The port bits of one interval's deltas (serve_read). 0 or -ENOMEM. */
+int serve_ports_build(struct serve_ports *ps, struct serve *sv, const struct backend_count *delta);
+void serve_ports_free(struct serve_ports *ps);
 
 #endif

@@ -2,21 +2,16 @@
 /*
  * Live rules: a link trained below what both of its ends support, and a
  * link whose PMU-counted bandwidth reaches the share of its capacity that
- * leaves no headroom.  Capacity per lane after line encoding: 8b/10b for
- * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).
+ * leaves no headroom.  Capacity and traffic are pcie/traffic.h's; Root
+ * Ports sharing a PMU port bit are judged once, together, against the sum
+ * of their links.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include <pciescope/diag/live.h>
 #include <pciescope/pcie/link.h>
-
-double diag_link_capacity_mbps(double gts, unsigned width)
-{
-	double per_lane = gts <= 5.0 ? gts * 100.0 : gts * 1000.0 / 8.0 * 128.0 / 130.0;
-
-	return gts > 0 && width ? per_lane * width : 0;
-}
+#include <pciescope/pcie/traffic.h>
 
 static int downgraded(const struct diag_port *p, struct diag_findings *out)
 {
@@ -37,8 +32,8 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 		 "%s trained at %.1f GT/s x%u where both ends support %.1f GT/s x%u (%.0f of %.0f "
 		 "MB/s)",
 		 p->bdf, p->speed, p->width, speed, width,
-		 diag_link_capacity_mbps(p->speed, p->width),
-		 diag_link_capacity_mbps(speed, width));
+		 pcie_link_capacity_mbps(p->speed, p->width),
+		 pcie_link_capacity_mbps(speed, width));
 	snprintf(f->advice, sizeof(f->advice),
 		 "retrain the link (setpci the Root Port's Link Control Retrain bit, or reseat the "
 		 "card) and check the slot's lanes and signal integrity; pciescope topo shows all");
@@ -48,15 +43,15 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 	diag_figure(f, "supported_width", width);
 	snprintf(f->chart_title, sizeof(f->chart_title), "link capacity of %s", p->bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
-	diag_bar(f, "trained", diag_link_capacity_mbps(p->speed, p->width));
-	diag_bar(f, "supported", diag_link_capacity_mbps(speed, width));
+	diag_bar(f, "trained", pcie_link_capacity_mbps(p->speed, p->width));
+	diag_bar(f, "supported", pcie_link_capacity_mbps(speed, width));
 	return 0;
 }
 
 static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = diag_link_capacity_mbps(p->speed, p->width);
+	double cap = pcie_link_capacity_mbps(p->speed, p->width);
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
 	struct diag_finding *f;
 

@@ -24,9 +24,6 @@ struct diag_port {
 	double in_mbps, out_mbps; /* bytes (payload + header) per µs, each direction */
 };
 
-/* MB/s a link of that speed (GT/s) and width carries after line encoding; 0 if unknown. */
-double diag_link_capacity_mbps(double gts, unsigned width);
-
 /* link-downgraded and link-saturated for each port; 0 or -ENOMEM. */
 int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,
 		    struct diag_findings *out);
