@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/aux_record.h>
 
-#include "cli/aux_record.h"
-#include "cli/cli_number.h"
+#include "cli/util/cli_number.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

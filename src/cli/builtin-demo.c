@@ -18,9 +18,9 @@
 
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/perf/perf_data.h>
+#include <pciescope/tool/aux_record.h>
 #include <pciescope/trace/ptt_entry.h>
 
-#include "aux_record.h"
 #include "backend_opts.h"
 #include "cli.h"
 #include "demo.h"

@@ -22,10 +22,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/tool/sysfs_export.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "exec_ns.h"
-#include "sysfs_export.h"
 
 #define INTERPOSER "libpciescope-exec.so"
 #define PCI_DEVICES "/sys/bus/pci/devices"

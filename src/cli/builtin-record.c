@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aux_record.h"
+#include <pciescope/tool/aux_record.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"

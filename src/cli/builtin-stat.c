@@ -20,12 +20,12 @@
 #include <time.h>
 
 #include <pciescope/diag/counters.h>
+#include <pciescope/tool/pmu_source.h>
 
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
-#include "pmu_source.h"
-#include "stat.h"
+#include "stat_print.h"
 
 #define MAX_EVENT_ARGS 64
 
@@ -338,7 +338,7 @@ static int close_output(struct stat_config *s, const char *path)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_config s = {.out = stderr, .sep = ","};
+	struct stat_config s = {.out = stderr, .sep = ",", .print_interval = stat_print};
 	struct args a = {0};
 	struct perf_pmu_source src;
 	char err[256];

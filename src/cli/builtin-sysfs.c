@@ -17,10 +17,10 @@
 #include <sys/stat.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/sysfs_export.h>
 
 #include "cli.h"
-#include "pmu_source.h"
-#include "sysfs_export.h"
 #include "sysfs_mount.h"
 
 static void usage(FILE *out)

@@ -15,9 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/tool/topo.h>
+
 #include "backend_opts.h"
 #include "cli.h"
-#include "topo.h"
 
 struct names {
 	struct pci_access *acc;

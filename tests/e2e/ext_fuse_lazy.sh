@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # `pciescope sysfs mount` opens libfuse itself when it runs (it is not linked:
-# src/cli/lazy_lib.h), and the mount it makes works: the loader's trace
+# src/cli/util/lazy_lib.h), and the mount it makes works: the loader's trace
 # (LD_DEBUG=files) of the mounting process names libfuse3.
 set -euo pipefail
 rm -rf "$TEST_TMP"/ld.*

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Start-up: a command that does not serve, mount or write a capture loads
-# neither libmicrohttpd, GnuTLS, libfuse nor libpcap (src/cli/lazy_lib.h);
+# neither libmicrohttpd, GnuTLS, libfuse nor libpcap (src/cli/util/lazy_lib.h);
 # serve loads libmicrohttpd (and GnuTLS with it) when it runs, report --pcap
 # libpcap.  The dynamic loader's own
 # trace (LD_DEBUG=files, one file per process) says what each process opened.

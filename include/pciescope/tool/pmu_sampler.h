@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * `pciescope serve`: the sampler (serve_metrics.c) counts PCIe PMU pairs per
+ * Root Port through the stat code and renders one Prometheus text page per
+ * interval; builtin-serve.c serves the latest page over HTTP.  `top` uses
+ * the same sampler for its screen.
+ */
+#ifndef PCIESCOPE_TOOL_PMU_SAMPLER_H
+#define PCIESCOPE_TOOL_PMU_SAMPLER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pciescope/tool/stat.h>
+
+/* The TLP kinds of the PCIe PMU pairs sampled: <kind>_flux/_time, <kind>_latency/_cnt. */
+#define SERVE_BW_KINDS 6
+#define SERVE_LAT_KINDS 3
+extern const char *const serve_bw_kinds[SERVE_BW_KINDS];
+extern const char *const serve_lat_kinds[SERVE_LAT_KINDS];
+/* Indices into serve_bw_kinds. */
+enum { SERVE_RX_MWR, SERVE_RX_MRD, SERVE_RX_CPL, SERVE_TX_MWR, SERVE_TX_MRD, SERVE_TX_CPL };
+
+/*
+ * One PMU counter pair of one TLP kind: counters main and main's partner.
+ * Root Ports whose device numbers share a port bit (00:10.0 and 00:10.1)
+ * share the counter too, so they are one series labelled with all of them.
+ */
+struct serve_series {
+	unsigned sicl, core, port; /* port: the PMU's port bitmap bit */
+	char bdf[128];		   /* the Root Ports, comma-separated */
+	char tlp[8];		   /* "rx_mrd", ... */
+	bool latency;		   /* a latency/cnt pair, else flux/time */
+	size_t main;		   /* index into stat counters */
+};
+
+/* One named event of an AMD IOMMU PMU (amd_iommu_<n>). */
+struct serve_iommu {
+	unsigned iommu;
+	char event[64];
+	size_t counter; /* index into stat counters */
+};
+
+struct serve {
+	struct stat_config s;
+	struct serve_series *ser;
+	size_t nser;
+	struct serve_iommu *iommu;
+	size_t niommu;
+	struct backend_count *last; /* previous sample, for the interval's gauges */
+	uint64_t *shown;	    /* per counter: the last _total exported, never decreasing */
+};
+
+/*
+ * Opens a pair per Root Port and TLP kind on every PCIe PMU and every named
+ * event of every AMD IOMMU PMU; 0 or exit code.
+ */
+int serve_setup(struct serve *sv, struct backend *b);
+/*
+ * Reads the counters; delta[i] (one per stat counter) gets what counter i
+ * counted since the previous read.  0 or -errno.  `top` samples this way.
+ */
+int serve_read(struct serve *sv, struct backend_count *delta);
+void serve_teardown(struct serve *sv);
+
+/* One PMU port bit over one interval (serve_ports.c). */
+struct serve_port {
+	unsigned sicl, core, port;
+	char bdf[128];	       /* the Root Ports sharing the bit, comma-separated */
+	unsigned nlinks;       /* how many */
+	double speed_gts;      /* the first Root Port's link; 0 if unknown */
+	long width;
+	double capacity_mbps;  /* per direction, summed over the bit's Root Ports */
+	bool capacity_unknown; /* a Root Port's link could not be read */
+	double mbps[SERVE_BW_KINDS];  /* MB/s (PMU flux); < 0 when not counted */
+	double lat_ns[SERVE_LAT_KINDS]; /* average; < 0 when nothing completed */
+	double reads_per_s[2];	      /* reads completed: rx (the devices'), tx (the host's) */
+	double traffic_mbps[2];	      /* rx, tx: what crossed the links (pcie/traffic.h) */
+	double util[2];		      /* % of capacity_mbps, at most 100; < 0 unknown */
+};
+
+struct serve_ports {
+	struct serve_port *p;
+	size_t n;
+};
+
+/* The port bits of one interval's deltas (serve_read). 0 or -ENOMEM. */
+int serve_ports_build(struct serve_ports *ps, struct serve *sv, const struct backend_count *delta);
+void serve_ports_free(struct serve_ports *ps);
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Trace parameter rules for hisi_ptt events, checked by `pciescope record`
+ * before the event reaches the driver: the kernel's own checks (so the user
+ * reads which rule, not a bare EINVAL) and the rules the PTT document states
+ * but the kernel leaves unchecked.  --force skips all of them.
+ */
+#ifndef PCIESCOPE_TOOL_PTT_RULES_H
+#define PCIESCOPE_TOOL_PTT_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <pciescope/tool/pmu_event.h>
+
+bool ptt_is_pmu(const char *pmu);
+/* 0 when every rule holds, else 1 with "<rule>: <detail>" in msg. */
+int ptt_rules_check(struct backend *b, const struct pmu_event *ev, char *msg, size_t n);
+
+#endif

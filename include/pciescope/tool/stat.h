@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * `pciescope stat`: shared state of builtin-stat.c (options, flow), the
+ * seed-rule checks (stat_rules.c), the PCIe PMU pairs and derived metrics
+ * (stat_metrics.c), counting (stat_count.c) and the three output layouts of
+ * perf stat (stat_print.c).
+ */
+#ifndef PCIESCOPE_TOOL_STAT_H
+#define PCIESCOPE_TOOL_STAT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <pciescope/backend/backend.h>
+#include <pciescope/perf/event_parse.h>
+#include <pciescope/perf/hisi_pcie_events.h>
+
+enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
+
+struct stat_counter {
+	const struct perf_event_spec *spec;
+	int handle;			/* backend event, -1 until opened */
+	struct backend_count cur, prev; /* latest and previous interval's reads */
+	int partner;			/* index of the pair's other event, -1 if none */
+	enum hisi_pcie_class metric;	/* set on the pair's main (bit 16 clear) event */
+	int denom;			/* AMD IOMMU: the metric's denominator event, -1 if none */
+	bool clock;			/* cpu-clock/task-clock: shown in msec like perf */
+	bool unsupported;		/* the machine has no such event: "<not supported>" */
+};
+
+/* -r: mean and spread of one value over the runs (stat_noise.c). */
+struct stat_noise {
+	unsigned n;
+	double mean, m2;
+};
+
+void stat_noise_add(struct stat_noise *z, double v);
+/* Standard deviation of the mean, and it relative to the mean in %. */
+double stat_noise_sd_mean(const struct stat_noise *z);
+double stat_noise_pct(const struct stat_noise *z);
+
+struct stat_config {
+	struct perf_event_list events;
+	struct stat_counter *c;
+	size_t n;
+	enum stat_layout layout;
+	const char *sep;
+	bool metrics, force, dry_run;
+	unsigned interval_ms;
+	unsigned repeat;	      /* -r: runs, 0 or 1 = one */
+	uint64_t timeout_ns;	      /* --timeout, 0 = none */
+	uint64_t span_ns;	      /* the span the printed values cover (CPUs utilized) */
+	struct stat_noise *noise;     /* -r: per counter, NULL otherwise */
+	struct stat_noise elapsed_noise;
+	char **argv; /* the measured command, NULL = until SIGINT */
+	struct backend *b;
+	FILE *out;
+	/* -I: shows one interval's values (the engine prints nothing itself). */
+	void (*print_interval)(const struct stat_config *s, const struct backend_count *vals,
+			       double ts);
+};
+
+/* Seed rules the kernel leaves unchecked; 0, or 1 after printing the rule. */
+int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
+
+/*
+ * One warning line per event whose documented meaning this kernel does not
+ * carry out (len_mode=2, the AMD document's enable bits); cmd names the tool.
+ */
+void stat_note_kernel_differences(const struct perf_event_list *events,
+				  const struct perf_pmu_source *src, const char *cmd);
+
+/* Finds related pairs, sets metrics, warns about pairs split across groups. */
+void stat_find_pairs(struct stat_config *s);
+/* The metric of counter i from the given pair values; false when none. */
+bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
+		       double *value, const char **unit);
+
+/* Opens every event (leaders disabled), then enables them. 0 or exit code. */
+int stat_open(struct stat_config *s);
+int stat_read(struct stat_config *s);
+void stat_close(struct stat_config *s);
+/* Whether SIGINT has ended a run. */
+bool stat_interrupted(void);
+/*
+ * -M: adds the events of metric groups (comma-separated: pcie_bandwidth,
+ * pcie_latency, iommu) for every matching PMU of the backend; 0 or 1 after
+ * an error.
+ */
+int stat_add_metric_groups(struct stat_config *s, const char *groups,
+			   const struct perf_pmu_source *src);
+/* From now on SIGINT ends counting (and the printing follows) instead of the process. */
+void stat_catch_sigint(void);
+/* Runs the command, or counts until SIGINT; prints intervals with -I. */
+int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
+
+struct pace;
+/* One warning line each time the emulated clock's lag behind the wall clock doubles. */
+void stat_note_lag(struct pace *pc, uint64_t sim_now, const char *cmd);
+
+#endif

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The page `pciescope serve` exposes, in Prometheus text format (0.0.4):
+ *
+ *  - per Root Port of every PCIe PMU (hisi_pcie<sicl>_core<core>) and TLP
+ *    kind, the raw counters as `_total` counters (bytes, transactions) and
+ *    the derived metrics of the pair over the last interval as gauges
+ *    (bandwidth in bytes per second, average latency in seconds), computed
+ *    by the stat code so `serve` and `stat --metrics` agree;
+ *  - every named event of every AMD IOMMU PMU (amd_iommu_<n>) as a counter;
+ *  - the PTT tune levels of every hisi_ptt PMU;
+ *  - the link of every PCI device: current and maximum speed and width, and
+ *    whether it trained below its maximum (a downgraded link).
+ *
+ * The counters come from the tool library's PMU sampler; everything is read
+ * through the backend, so the page is the same on the emulated platform and
+ * on a host.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <pciescope/diag/counters.h>
+#include <pciescope/diag/search.h>
+#include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/topo.h>
+
+#include "backend_opts.h"
+#include "serve.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A level from a tune file, or -1 when it cannot be read. */
+static long read_level(struct backend *b, const char *path)
+{
+	char buf[64];
+
+	if (cli_sysfs_read(b, path, buf, sizeof(buf)) <= 0)
+		return -1;
+	return strtol(buf, NULL, 0);
+}
+
+/*
+ * A _total as Prometheus wants a counter: a whole number that never goes
+ * back.  A multiplexed count is scaled by enabled/running, an estimate that
+ * can dip below the previous one; the previous one is shown then.
+ */
+static unsigned long long total(struct serve *sv, size_t i)
+{
+	double v = diag_count_scaled(&sv->s.c[i].cur);
+	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
+
+	if (n < sv->shown[i])
+		n = sv->shown[i];
+	sv->shown[i] = n;
+	return n;
+}
+
+static void family(FILE *f, const char *name, const char *type, const char *help)
+{
+	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *delta, bool latency,
+		       bool gauge)
+{
+	for (size_t i = 0; i < sv->nser; i++) {
+		const struct serve_series *se = &sv->ser[i];
+		const struct stat_counter *c = &sv->s.c[se->main];
+		bool is_lat = c->metric == HISI_PCIE_LATENCY;
+		double v;
+		const char *unit;
+
+		if (c->partner < 0 || is_lat != latency)
+			continue;
+		fprintf(f, "%s{sicl=\"%u\",core=\"%u\",port=\"%#x\",bdf=\"%s\",tlp=\"%s\"} ",
+			latency ? (gauge ? "pciescope_pcie_latency_seconds"
+					 : "pciescope_pcie_transactions_total")
+				: (gauge ? "pciescope_pcie_bandwidth_bytes_per_second"
+					 : "pciescope_pcie_bytes_total"),
+			se->sicl, se->core, se->port, se->bdf, se->tlp);
+		if (!gauge) {
+			fprintf(f, "%llu\n", total(sv, latency ? (size_t)c->partner : se->main));
+			continue;
+		}
+		if (stat_metric_value(&sv->s, se->main, delta, &v, &unit))
+			v = latency ? v * 1e-9 : v * 1e6;
+		else
+			v = 0;
+		fprintf(f, "%.17g\n", v);
+	}
+}
+
+static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *delta)
+{
+	if (!sv->nser)
+		return;
+	family(f, "pciescope_pcie_bytes_total", "counter",
+	       "Payload bytes of a TLP kind through a Root Port (PCIe PMU flux)");
+	pmu_series(f, sv, delta, false, false);
+	family(f, "pciescope_pcie_bandwidth_bytes_per_second", "gauge",
+	       "Bandwidth of a TLP kind through a Root Port over the last interval");
+	pmu_series(f, sv, delta, false, true);
+	family(f, "pciescope_pcie_transactions_total", "counter",
+	       "Transactions of a TLP kind through a Root Port (PCIe PMU cnt)");
+	pmu_series(f, sv, delta, true, false);
+	family(f, "pciescope_pcie_latency_seconds", "gauge",
+	       "Average latency of a TLP kind through a Root Port over the last interval");
+	pmu_series(f, sv, delta, true, true);
+}
+
+static void render_iommu(FILE *f, struct serve *sv)
+{
+	if (!sv->niommu)
+		return;
+	family(f, "pciescope_iommu_events_total", "counter",
+	       "AMD IOMMU performance counter events (amd_iommu_<n> PMU, named events)");
+	for (size_t i = 0; i < sv->niommu; i++)
+		fprintf(f, "pciescope_iommu_events_total{iommu=\"%u\",event=\"%s\"} %llu\n",
+			sv->iommu[i].iommu, sv->iommu[i].event, total(sv, sv->iommu[i].counter));
+}
+
+static void render_tune(FILE *f, struct backend *b)
+{
+	char **pmus = NULL, path[512];
+	size_t n = 0;
+	bool head = false;
+
+	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		unsigned sicl, core;
+
+		for (size_t k = 0; k < DIAG_TUNE_NPARAM &&
+				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
+		     k++) {
+			long v;
+
+			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
+				 diag_tune_params[k]);
+			v = read_level(b, path);
+			if (v < 0)
+				continue;
+			if (!head)
+				family(f, "pciescope_ptt_tune_level", "gauge",
+				       "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
+			head = true;
+			fprintf(
+			    f,
+			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
+			    sicl, core, diag_tune_params[k], v);
+		}
+		free(pmus[i]);
+	}
+	free(pmus);
+}
+
+/* Links as topo judges them (topo_link.c): downgraded only below what both ends support. */
+static void render_links(FILE *f, struct backend *b)
+{
+	static const char *const names[] = {
+	    "pciescope_pcie_link_speed_gigatransfers_per_second",
+	    "pciescope_pcie_link_max_speed_gigatransfers_per_second",
+	    "pciescope_pcie_link_width_lanes", "pciescope_pcie_link_max_width_lanes",
+	    "pciescope_pcie_link_downgraded", "pciescope_pcie_link_limited_by_partner"};
+	static const char *const help[] = {
+	    "Current link speed", "Maximum link speed (capability)", "Current link width",
+	    "Maximum link width (capability)",
+	    "1 if the link trained below what both its ends support",
+	    "1 if the link runs below this end's maximum because the other end supports no more"};
+	struct topo t = {0};
+
+	if (topo_scan(b, &t))
+		return;
+	for (size_t m = 0; m < ARRAY_SIZE(names); m++) {
+		family(f, names[m], "gauge", help[m]);
+		for (size_t i = 0; i < t.n; i++) {
+			const struct topo_dev *d = &t.d[i];
+			struct topo_link l;
+			double v[6];
+
+			if (!d->link)
+				continue;
+			l = topo_link_of(&t, i);
+			v[0] = d->speed, v[1] = d->max_speed, v[2] = d->width, v[3] = d->max_width;
+			v[4] = l.downgraded, v[5] = l.limited_by >= 0;
+			fprintf(f, "%s{bdf=\"%s\"} %g\n", names[m], d->bdf, v[m]);
+		}
+	}
+	topo_free(&t);
+}
+
+int serve_sample(struct serve *sv, char **page, size_t *len)
+{
+	struct stat_config *s = &sv->s;
+	struct backend_count *delta = calloc(s->n ? s->n : 1, sizeof(*delta));
+	FILE *f;
+
+	if (!delta || serve_read(sv, delta)) {
+		free(delta);
+		return -EIO;
+	}
+	f = open_memstream(page, len);
+	if (!f) {
+		free(delta);
+		return -ENOMEM;
+	}
+	render_pmu(f, sv, delta);
+	render_iommu(f, sv);
+	render_tune(f, s->b);
+	render_links(f, s->b);
+	family(f, "pciescope_time_seconds", "gauge",
+	       "Clock of the machine measured (simulated time on the emulated backend)");
+	fprintf(f, "pciescope_time_seconds %.9f\n", (double)s->b->ops->now_ns(s->b) * 1e-9);
+	free(delta);
+	return fclose(f) ? -errno : 0;
+}
+

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pciescope tune DEVICE --search ...: which tune levels help, measured.
+ * The loop is the diag library's (diag/search.h); this file parses the
+ * options, checks the target, catches SIGINT/SIGTERM so the levels are
+ * written back, and prints the candidates (text table, --html chart).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/diag/search.h>
+#include <pciescope/out/html.h>
+#include <pciescope/out/svg.h>
+#include <pciescope/out/table.h>
+#include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/diag_events.h>
+
+#include "backend_opts.h"
+#include "cli.h"
+#include "cli_number.h"
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+struct search_args {
+	struct backend_opts bo;
+	const char *dev, *event, *metric, *params, *html;
+	int minimize; /* -1: the metric's default */
+	unsigned repeat;
+	bool apply, grid;
+	int cmd;
+};
+
+static int search_usage(int ret)
+{
+	fprintf(
+	    ret ? stderr : stdout,
+	    "usage: pciescope tune DEVICE --search [--param NAME,...] -e EVENT\n"
+	    "                      [--metric count|bandwidth|latency] [--maximize | --minimize]\n"
+	    "                      [--repeat N] [--apply] [--grid] [--html FILE]\n"
+	    "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
+	    "                      -- COMMAND [ARGS]\n"
+	    "  runs COMMAND under candidate levels and measures EVENT (a count, or the metric\n"
+	    "  of a PCIe PMU pair: {*_flux,*_time} bandwidth, {*_latency,*_cnt} latency,\n"
+	    "  e.g. {hisi_pcie0_core2/tx_cpl_flux/,hisi_pcie0_core2/tx_cpl_time/})\n");
+	return ret;
+}
+
+enum { O_SEARCH = 300, O_PARAM, O_METRIC, O_MAX, O_MIN, O_REPEAT, O_APPLY, O_GRID, O_HTML, O_BK };
+
+static int parse_repeat(const char *v, unsigned *n)
+{
+	uint64_t u;
+
+	if (cli_parse_uint(v, 10, 1000, &u) || !u)
+		return cli_error("tune: --repeat '%s': expected a number of runs, 1 to 1000", v);
+	*n = (unsigned)u;
+	return 0;
+}
+
+static int parse_option(struct search_args *a, int c, const char *v)
+{
+	switch (c) {
+	case 'e':
+		a->event = v;
+		return 0;
+	case O_PARAM:
+		a->params = v;
+		return 0;
+	case O_METRIC:
+		a->metric = v;
+		return 0;
+	case O_MAX:
+	case O_MIN:
+		a->minimize = c == O_MIN;
+		return 0;
+	case O_REPEAT:
+		return parse_repeat(v, &a->repeat);
+	case O_APPLY:
+		a->apply = true;
+		return 0;
+	case O_GRID:
+		a->grid = true;
+		return 0;
+	case O_HTML:
+		a->html = v;
+		return 0;
+	case O_SEARCH:
+		return 0;
+	default:
+		return search_usage(1);
+	}
+}
+
+/* argv[0] is DEVICE (tune DEVICE --search ...), so getopt takes it for the program name. */
+static int parse_args(struct search_args *a, int argc, char **argv)
+{
+	static const struct option opts[] = {{"search", no_argument, NULL, O_SEARCH},
+					     {"param", required_argument, NULL, O_PARAM},
+					     {"event", required_argument, NULL, 'e'},
+					     {"metric", required_argument, NULL, O_METRIC},
+					     {"maximize", no_argument, NULL, O_MAX},
+					     {"minimize", no_argument, NULL, O_MIN},
+					     {"repeat", required_argument, NULL, O_REPEAT},
+					     {"apply", no_argument, NULL, O_APPLY},
+					     {"grid", no_argument, NULL, O_GRID},
+					     {"html", required_argument, NULL, O_HTML},
+					     BACKEND_OPTS_LONGOPTS(O_BK),
+					     {"help", no_argument, NULL, 'h'},
+					     {NULL, 0, NULL, 0}};
+	int c, li = 0;
+
+	a->dev = argv[0];
+	optind = 1;
+	while ((c = cli_getopt_index(argc, argv, "+e:h", opts, &li)) != -1) {
+		if (c == 'h')
+			return search_usage(0) - 1;
+		if (c == O_BK) {
+			if (backend_opts_take(&a->bo, &opts[li], optarg))
+				return 1;
+			continue;
+		}
+		if (c == '?' || parse_option(a, c, optarg))
+			return 1;
+	}
+	a->cmd = optind;
+	return 0;
+}
+
+static int parse_params(const char *list, bool search[DIAG_TUNE_NPARAM])
+{
+	char buf[256], *save = NULL;
+
+	for (int i = 0; i < DIAG_TUNE_NPARAM; i++)
+		search[i] = !list;
+	if (!list)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (char *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		int k = diag_tune_param_index(p);
+
+		if (k < 0)
+			return cli_error("tune: --param %s: no such tune parameter (qos_tx_cpl, "
+					 "qos_tx_np, qos_tx_p, rx_alloc_buf_level, "
+					 "tx_alloc_buf_level)",
+					 p);
+		search[k] = true;
+	}
+	return 0;
+}
+
+static bool is_pair(const struct diag_event *ev, size_t n)
+{
+	return n >= 2 && hisi_pcie_pmu_name(ev[0].pmu) && !strcmp(ev[0].pmu, ev[1].pmu) &&
+	       (ev[0].attr.config & 0xffff) == (ev[1].attr.config & 0xffff) &&
+	       ((ev[0].attr.config ^ ev[1].attr.config) & 0x10000) &&
+	       ev[0].attr.config1 == ev[1].attr.config1 && ev[0].attr.config2 == ev[1].attr.config2;
+}
+
+/* The target from --metric (or the events), and its default direction. */
+static int choose_metric(const struct search_args *a, const struct diag_event *ev, size_t n,
+			 struct diag_search_opts *o)
+{
+	enum hisi_pcie_class cls =
+	    is_pair(ev, n) ? hisi_pcie_event_class(ev[0].attr.config) : HISI_PCIE_OTHER;
+	const char *m = a->metric;
+
+	if (!m)
+		m = cls == HISI_PCIE_LATENCY	 ? "latency"
+		    : cls == HISI_PCIE_BANDWIDTH ? "bandwidth"
+						 : "count";
+	if (!strcmp(m, "count"))
+		o->metric = DIAG_METRIC_COUNT;
+	else if (!strcmp(m, "bandwidth") && cls == HISI_PCIE_BANDWIDTH)
+		o->metric = DIAG_METRIC_BANDWIDTH;
+	else if (!strcmp(m, "latency") && cls == HISI_PCIE_LATENCY)
+		o->metric = DIAG_METRIC_LATENCY;
+	else if (!strcmp(m, "bandwidth") || !strcmp(m, "latency"))
+		return cli_error(
+		    "tune: --metric %s needs its PCIe PMU pair as the first two events, "
+		    "e.g. {hisi_pcie0_core2/tx_cpl_flux,port=0x1/,"
+		    "hisi_pcie0_core2/tx_cpl_time,port=0x1/}",
+		    m);
+	else
+		return cli_error("tune: --metric %s: expected count, bandwidth or latency", m);
+	o->minimize = a->minimize >= 0 ? a->minimize : o->metric == DIAG_METRIC_LATENCY;
+	return 0;
+}
+
+static const char *metric_unit(enum diag_metric m)
+{
+	return m == DIAG_METRIC_BANDWIDTH ? "MB/s" : m == DIAG_METRIC_LATENCY ? "ns" : "count";
+}
+
+static void levels_text(const int *lv, const bool *search, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+		if (search[p] && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s=%d", len ? " " : "",
+						diag_tune_params[p], lv[p]);
+}
+
+static void print_table(const struct diag_search_opts *o, const struct diag_search_result *r)
+{
+	const char *const cols[] = {diag_tune_params[0],
+				    diag_tune_params[1],
+				    diag_tune_params[2],
+				    diag_tune_params[3],
+				    diag_tune_params[4],
+				    "mean",
+				    "spread (sd)",
+				    "min",
+				    "max",
+				    "gain %"};
+	struct out_table *t = out_table_new(10, cols, "rrrrrrrrrr");
+
+	for (size_t i = 0; t && i < r->n; i++) {
+		const struct diag_candidate *c = &r->c[i];
+
+		for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+			out_table_cell(t, "%d%s", c->level[p], o->search[p] ? "" : "*");
+		out_table_cell(t, "%.2f", c->mean);
+		out_table_cell(t, "%.2f", c->sd);
+		out_table_cell(t, "%.2f", c->min);
+		out_table_cell(t, "%.2f", c->max);
+		out_table_cell(t, "%+.1f", diag_search_gain(o, r, i));
+	}
+	if (t)
+		out_table_print(t, stdout);
+	out_table_free(t);
+}
+
+static unsigned grid_size(const struct diag_search_opts *o)
+{
+	unsigned n = 1;
+
+	for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+		n *= o->search[p] ? DIAG_TUNE_LEVELS : 1;
+	return n;
+}
+
+static void print_result(const struct diag_search_opts *o, const struct diag_search_result *r)
+{
+	char best[256], start[256];
+
+	if (!r->n)
+		return;
+	print_table(o, r);
+	levels_text(r->c[r->best].level, o->search, best, sizeof(best));
+	levels_text(r->c[0].level, o->search, start, sizeof(start));
+	printf("best: %s: %.2f %s, %+.1f %% over the starting levels (%s: %.2f %s)\n", best,
+	       r->c[r->best].mean, metric_unit(o->metric), diag_search_gain(o, r, r->best), start,
+	       r->c[0].mean, metric_unit(o->metric));
+	printf("runs: %u (%zu candidates x %u repeats; the full grid is %u candidates)\n", r->runs,
+	       r->n, o->repeat, grid_size(o));
+}
+
+static int write_html(const char *path, const struct diag_search_opts *o,
+		      const struct diag_search_result *r)
+{
+	FILE *h = fopen(path, "w");
+	const char **labels = calloc(r->n ? r->n : 1, sizeof(*labels));
+	char(*text)[16] = calloc(r->n ? r->n : 1, sizeof(*text));
+	double *v = calloc(r->n ? r->n : 1, sizeof(*v));
+	int ret = 0;
+
+	if (!h || !labels || !text || !v) {
+		ret = cli_errno(h ? -ENOMEM : -errno, "tune: %s", path);
+		goto out;
+	}
+	html_begin(h, "pciescope tune --search");
+	html_section(h, "Candidates (levels qos_tx_cpl qos_tx_np qos_tx_p rx tx)");
+	for (size_t i = 0; i < r->n; i++) {
+		for (int p = 0; p < DIAG_TUNE_NPARAM; p++)
+			text[i][p] = (char)('0' + r->c[i].level[p]);
+		labels[i] = text[i];
+		v[i] = r->c[i].mean;
+	}
+	svg_bar_chart(h, "mean of the target per candidate", labels, v, r->n,
+		      metric_unit(o->metric));
+	html_section_end(h);
+	ret = html_end(h);
+	if (ret)
+		ret = cli_errno(ret, "tune: writing %s", path);
+out:
+	if (h && fclose(h) && !ret)
+		ret = cli_errno(-errno, "tune: %s", path);
+	free(labels);
+	free(text);
+	free(v);
+	return ret;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa = {.sa_handler = on_signal};
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static int prepare(struct search_args *a, struct diag_event **ev, size_t *nev)
+{
+	struct backend *b = backend_opts_open(&a->bo, "tune");
+	char dir[384];
+	int ret;
+
+	if (!b)
+		return 1;
+	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS, a->dev);
+	if (b->ops->sysfs_is_dir(b, dir) != 1)
+		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
+				a->dev);
+	else
+		ret = diag_events_parse(b, "tune", a->event, ev, nev);
+	backend_close(b);
+	return ret;
+}
+
+static int finish(int ret, const char *err, const struct diag_search_result *r, bool apply)
+{
+	const char *levels = apply && !ret ? "the best levels are applied"
+			     : r->restored ? "the starting levels were restored"
+					   : "the starting levels could NOT be restored";
+
+	if (ret == -EINTR)
+		return cli_error("tune: --search: interrupted after %u runs; %s", r->runs, levels);
+	if (ret)
+		return cli_error("tune: --search: %s; %s", err, levels);
+	printf("levels: %s\n", levels);
+	return r->restored ? 0 : 1;
+}
+
+int tune_search_main(int argc, char **argv)
+{
+	struct search_args a = {.minimize = -1, .repeat = 1};
+	struct diag_search_opts o = {.stop = &stop};
+	struct diag_search_result r = {0};
+	struct diag_event *ev = NULL;
+	char err[512] = "";
+	int ret = parse_args(&a, argc, argv);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (!a.event)
+		return cli_error("tune: --search needs -e EVENT, the target to measure");
+	if (a.cmd >= argc)
+		return cli_error("tune: --search needs a command to run (e.g. -- sleep 0.001)");
+	if (parse_params(a.params, o.search) || prepare(&a, &ev, &o.nev))
+		return 1;
+	o.ev = ev;
+	if (choose_metric(&a, ev, o.nev, &o)) {
+		free(ev);
+		return 1;
+	}
+	o.bo = a.bo.o;
+	o.ptt = a.dev;
+	o.repeat = a.repeat;
+	o.apply = a.apply;
+	o.grid = a.grid;
+	o.argv = argv + a.cmd;
+	catch_signals();
+	ret = diag_search(&o, &r, err, sizeof(err));
+	print_result(&o, &r);
+	fflush(stdout);
+	if (a.html && r.n && write_html(a.html, &o, &r) && !ret)
+		ret = -EIO, snprintf(err, sizeof(err), "writing %s", a.html);
+	ret = finish(ret, err, &r, a.apply);
+	diag_search_free(&r);
+	free(ev);
+	return ret;
+}

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Setting a recording up and finishing it (the loop is aux_record_drain.c).
+ * The file is perf's: one attribute per event with its id, one
+ * AUXTRACE_INFO for the session (HISI_PTT with priv[0] = the PMU type of
+ * the first event, as perf's recorder writes it for any number of PTT
+ * devices), a PMU mapping per device.  Events of several AUX kinds in one
+ * recording are refused, as perf refuses them; so is one device twice.
+ * An existing output file is kept as <file>.old, as perf does; "-" is
+ * perf's pipe mode on standard output.
+ *
+ * The PTT PMU of newer kernels has no ITRACE capability, so no ITRACE_START
+ * comes from the kernel; one is synthesized at enable so the file always
+ * says where tracing began.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <pciescope/tool/ptt_rules.h>
+
+#include "aux_record_impl.h"
+#include "backend_opts.h"
+#include "cli.h"
+
+static int first_cpu(struct backend *b, const char *pmu)
+{
+	char path[384], val[256];
+
+	snprintf(path, sizeof(path), "%s/%s/cpumask", PMU_SYSFS, pmu);
+	if (cli_sysfs_read(b, path, val, sizeof(val)) < 0)
+		return 0;
+	return atoi(val);
+}
+
+static int add_events(struct rec *s)
+{
+	uint64_t priv[1] = {s->e[0].pe.attr.type};
+	int ret = 0;
+
+	for (int i = 0; i < s->n && !ret; i++) {
+		struct rec_event *e = &s->e[i];
+
+		ret = perf_writer_add_attr(s->w, &e->pe.attr, e->spec, &e->id, 1);
+		if (!ret)
+			ret = perf_writer_add_pmu(s->w, e->pe.pmu, e->pe.attr.type);
+	}
+	if (!ret)
+		ret = perf_writer_auxtrace_info(s->w,
+						ptt_is_pmu(s->e[0].pe.pmu) ? PERF_AUXTRACE_HISI_PTT
+									  : PERF_AUXTRACE_UNKNOWN,
+						priv, 1);
+	/* out at once: from here on the file is a perf.data that perf opens */
+	return ret ? ret : perf_writer_flush(s->w);
+}
+
+static int open_writer(struct rec *s)
+{
+	const char *out = s->o->output;
+	struct utsname u;
+	struct perf_writer_env env = {0};
+	char old[4096];
+	int ret;
+
+	uname(&u);
+	env = (struct perf_writer_env){
+	    .hostname = u.nodename,
+	    .os_release = u.release,
+	    .version = PCIESCOPE_VERSION,
+	    .arch = u.machine,
+	    .cpudesc = "pciescope",
+	    .nr_cpus_online = 1,
+	    .nr_cpus_avail = 1,
+	    .argc = s->o->cmd_argc,
+	    .argv = s->o->cmd_argv,
+	};
+	snprintf(old, sizeof(old), "%s.old", out);
+	if (strcmp(out, "-") && !access(out, F_OK))
+		rename(out, old);
+	ret = perf_writer_open(out, &env, &s->w);
+	if (ret) {
+		s->w = NULL;
+		return cli_errno(ret, "record: cannot create %s", out);
+	}
+	ret = add_events(s);
+	if (ret)
+		return cli_errno(ret, "record: writing %s", out);
+	return 0;
+}
+
+static int same_device(const struct rec *s, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (!strcmp(s->e[j].pe.pmu, s->e[i].pe.pmu))
+			return j;
+	return -1;
+}
+
+static int prepare_event(struct rec *s, int i)
+{
+	struct rec_event *e = &s->e[i];
+	struct pmu_event *pe = &e->pe;
+	char err[512];
+	int twin, ret = pmu_event_parse(s->b, e->spec, pe, err, sizeof(err));
+
+	if (ret)
+		return cli_error("record: %s", err);
+	if (ptt_is_pmu(pe->pmu) && !s->o->force && ptt_rules_check(s->b, pe, err, sizeof(err)))
+		return cli_error("record: %s: %s (--force passes the event to the driver as is)",
+				 e->spec, err);
+	if (i && ptt_is_pmu(pe->pmu) != ptt_is_pmu(s->e[0].pe.pmu))
+		return cli_error("record: -e %s: %s and %s are not the same kind of tracer; a "
+				 "recording holds one kind of AUX trace (perf refuses a mix too)",
+				 e->spec, s->e[0].pe.pmu, pe->pmu);
+	twin = same_device(s, i);
+	if (twin >= 0)
+		return cli_error("record: -e %s: %s is already traced by -e %s (one trace per "
+				 "device at a time)",
+				 e->spec, pe->pmu, s->e[twin].spec);
+	pe->attr.sample_period = 1;
+	pe->attr.sample_type =
+	    PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
+	pe->attr.sample_id_all = 1;
+	pe->attr.disabled = 1;
+	return 0;
+}
+
+static int open_event(struct rec *s, struct rec_event *e)
+{
+	struct pmu_event *pe = &e->pe;
+	int ret;
+
+	e->cpu = first_cpu(s->b, pe->pmu);
+	e->ev = s->b->ops->event_open(s->b, &pe->attr, -1, e->cpu, -1);
+	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(pe->pmu) &&
+	    (pe->attr.config & 0x80000))
+		return cli_error("record: %s: the %s driver refused the Root Port filter: a port "
+				 "sharing its bit was removed ('pciescope platform rescan')",
+				 e->spec, pe->pmu);
+	if ((e->ev == -EACCES || e->ev == -EPERM) && backend_strerror(s->b))
+		return cli_error("record: %s: %s", e->spec, backend_strerror(s->b));
+	if (e->ev < 0)
+		return cli_errno(e->ev, "record: %s: the %s driver refused the event", e->spec,
+				 pe->pmu);
+	e->id = s->b->ops->event_id(s->b, e->ev);
+	ret = s->b->ops->aux_map(s->b, e->ev, s->o->aux_bytes);
+	if (ret)
+		return cli_errno(ret,
+				 "record: %s refused an AUX area of %zu KiB (-m; the PTT driver "
+				 "needs at least 16 MiB, a power-of-two number of pages)",
+				 pe->pmu, s->o->aux_bytes >> 10);
+	return 0;
+}
+
+static int enable_all(struct rec *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct rec_event *e = &s->e[i];
+		struct perf_sample_id sid = {
+		    .pid = (uint32_t)-1,
+		    .tid = (uint32_t)-1,
+		    .time = s->b->ops->now_ns(s->b),
+		    .id = e->id,
+		    .cpu = (uint32_t)e->cpu,
+		};
+		int ret = s->b->ops->event_enable(s->b, e->ev);
+
+		if (ret)
+			return cli_errno(ret, "record: cannot enable %s", e->spec);
+		if (!e->itrace_seen)
+			perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, &sid);
+	}
+	return 0;
+}
+
+static int run_traced(struct rec *s)
+{
+	struct aux_record_result *r = s->r;
+	int ret = enable_all(s);
+
+	if (ret)
+		return ret;
+	ret = s->b->ops->run(s->b, s->o->argv, rec_poll, s, &r->elapsed_ns, &r->exit_status);
+	for (int i = 0; i < s->n; i++)
+		s->b->ops->event_disable(s->b, s->e[i].ev);
+	r->signal = rec_signal();
+	/* a drain's error is the output's (a full disk), not the command's */
+	if (s->err)
+		return cli_errno(s->err, "record: writing %s", s->o->output);
+	if (ret && !(ret == -EINTR && r->signal))
+		return cli_errno(ret, "record: running '%s'", s->o->argv[0]);
+	ret = rec_drain(s);
+	if (ret)
+		return cli_errno(ret, "record: writing %s", s->o->output);
+	return 0;
+}
+
+static void tally(struct rec *s)
+{
+	struct aux_record_result *r = s->r;
+
+	r->config = s->e[0].pe.attr.config;
+	for (int i = 0; i < s->n; i++) {
+		const struct rec_event *e = &s->e[i];
+		unsigned size = (e->pe.attr.config >> 32) & 0xf ? 32 : 16;
+
+		if (!ptt_is_pmu(e->pe.pmu))
+			continue;
+		if (!i)
+			r->entry_size = size;
+		else if (size != r->entry_size)
+			r->mixed_formats = true;
+		r->tlps += e->aux_bytes / size;
+	}
+}
+
+static void summary(struct rec *s)
+{
+	struct aux_record_result *r = s->r;
+
+	if (r->truncated)
+		fprintf(stderr,
+			"Warning: AUX data was truncated %llu time(s): the trace filled the %zu "
+			"KiB AUX area faster than it was drained, and the driver stopped tracing "
+			"at %llu ns; TLPs after that were not traced (use a larger -m)\n",
+			(unsigned long long)r->truncated, s->o->aux_bytes >> 10,
+			(unsigned long long)r->truncated_at_ns);
+	if (r->lost)
+		fprintf(stderr, "Warning: %llu side-band records were lost\n",
+			(unsigned long long)r->lost);
+	if (s->o->quiet)
+		return;
+	fprintf(stderr, "[ pciescope record: Woken up %llu times to write data ]\n",
+		(unsigned long long)r->wakeups);
+	fprintf(stderr, "[ pciescope record: Captured and wrote %.3f MB %s",
+		r->file_bytes / 1048576.0, s->o->output);
+	if (r->entry_size && r->mixed_formats)
+		fprintf(stderr, " (%llu TLP headers, 4DW and 8DW)", (unsigned long long)r->tlps);
+	else if (r->entry_size)
+		fprintf(stderr, " (%llu TLP headers, %s)", (unsigned long long)r->tlps,
+			r->entry_size == 32 ? "8DW" : "4DW");
+	fprintf(stderr, " ]\n");
+}
+
+static void close_events(struct rec *s)
+{
+	for (int i = s->n; i-- > 0;)
+		if (s->e[i].ev >= 0)
+			s->b->ops->event_close(s->b, s->e[i].ev);
+}
+
+static int finish(struct rec *s, int ret)
+{
+	struct stat st;
+	uint64_t bytes = perf_writer_bytes(s->w);
+	int err;
+
+	close_events(s);
+	err = perf_writer_close(s->w);
+	if (err && !ret)
+		ret = cli_errno(err, "record: writing %s", s->o->output);
+	s->r->file_bytes = strcmp(s->o->output, "-") && !stat(s->o->output, &st)
+			       ? (uint64_t)st.st_size
+			       : bytes;
+	if (!ret) {
+		tally(s);
+		summary(s);
+	}
+	return ret;
+}
+
+static int setup(struct rec *s)
+{
+	int ret = 0;
+
+	for (int i = 0; i < s->n && !ret; i++)
+		ret = prepare_event(s, i);
+	for (int i = 0; i < s->n && !ret; i++)
+		ret = open_event(s, &s->e[i]);
+	return ret ? ret : open_writer(s);
+}
+
+int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_record_result *r)
+{
+	struct rec *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return cli_errno(-ENOMEM, "record");
+	memset(r, 0, sizeof(*r));
+	*s = (struct rec){.b = b, .o = o, .r = r, .n = o->nr_events};
+	for (int i = 0; i < s->n; i++)
+		s->e[i] = (struct rec_event){.spec = o->events[i], .ev = -1};
+	ret = setup(s);
+	if (!ret)
+		ret = run_traced(s);
+	if (s->w)
+		ret = finish(s, ret);
+	else
+		close_events(s);
+	free(s);
+	return ret;
+}

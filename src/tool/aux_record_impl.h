@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The recording's state, shared by aux_record.c (setup) and aux_record_drain.c (the loop). */
+#ifndef PCIESCOPE_CLI_AUX_RECORD_IMPL_H
+#define PCIESCOPE_CLI_AUX_RECORD_IMPL_H
+
+#include <pciescope/perf/perf_data.h>
+#include <pciescope/tool/aux_record.h>
+#include <pciescope/tool/pmu_event.h>
+
+struct rec_event {
+	struct pmu_event pe;
+	const char *spec; /* as the user wrote it */
+	int ev, cpu;
+	uint64_t id;
+	uint64_t aux_bytes;
+	bool itrace_seen;
+};
+
+struct rec {
+	struct backend *b;
+	const struct aux_record_opts *o;
+	struct aux_record_result *r;
+	struct perf_writer *w;
+	struct rec_event e[AUX_RECORD_MAX_EVENTS];
+	int n;
+	unsigned polls;
+	int err;
+	uint64_t buf[65536 / 8]; /* records, 8-byte aligned as in the ring */
+};
+
+/* Drains every event's side-band records and AUX data; 0 or -errno of the output. */
+int rec_drain(struct rec *s);
+/* The backend's poll callback: a drain, or -EINTR once a caught signal came. */
+int rec_poll(void *ctx);
+/* Signal caught by aux_record_catch_signals, or 0. */
+int rec_signal(void);
+
+#endif

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The per-Root-Port PMU sampler of `serve` and `top`:
+ *
+ *  - per Root Port of every PCIe PMU (hisi_pcie<sicl>_core<core>) and TLP
+ *    kind, a counter pair (flux/time, latency/cnt) whose derived metric the
+ *    stat code computes, so `serve`, `top` and `stat --metrics` agree;
+ *  - every named event of every AMD IOMMU PMU (amd_iommu_<n>).
+ *
+ * Everything is read through the backend, so the samples are the same on the
+ * emulated platform and on a host.  Counters are opened once, as perf stat
+ * opens them (groups, system-wide on the PMU's cpumask); the PMU multiplexes
+ * them and values are scaled by enabled/running.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/diag/counters.h>
+#include <pciescope/diag/search.h>
+#include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/pmu_sampler.h>
+#include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/topo.h>
+
+#include "cli.h"
+
+#define PCI_DEVICES "/sys/bus/pci/devices"
+
+const char *const serve_bw_kinds[SERVE_BW_KINDS] = {"rx_mwr", "rx_mrd", "rx_cpl",
+						     "tx_mwr", "tx_mrd", "tx_cpl"};
+const char *const serve_lat_kinds[SERVE_LAT_KINDS] = {"rx_mwr", "rx_mrd", "tx_mrd"};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static long read_num(struct backend *b, const char *path)
+{
+	char buf[64];
+	ssize_t n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	return strtol(buf, NULL, 0);
+}
+
+/* Reads a one-line sysfs file without its newline; false if unreadable. */
+static bool read_line(struct backend *b, const char *path, char *buf, size_t n)
+{
+	ssize_t r = b->ops->sysfs_read(b, path, buf, n - 1);
+
+	if (r <= 0)
+		return false;
+	buf[r] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	return true;
+}
+
+static int new_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
+		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
+{
+	char ev[256], err[512];
+	struct serve_series *s = realloc(sv->ser, (sv->nser + 1) * sizeof(*s));
+	size_t first = sv->s.events.n;
+
+	if (!s)
+		return -ENOMEM;
+	sv->ser = s;
+	s = &s[sv->nser];
+	snprintf(ev, sizeof(ev), "{%s/%s_%s,port=%#x/,%s/%s_%s,port=%#x/}", pmu, kind,
+		 latency ? "latency" : "flux", port, pmu, kind, latency ? "cnt" : "time", port);
+	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
+		return cli_error("serve: %s", err);
+	sscanf(pmu, "hisi_pcie%u_core%u", &s->sicl, &s->core);
+	s->port = port;
+	snprintf(s->bdf, sizeof(s->bdf), "%s", bdf);
+	snprintf(s->tlp, sizeof(s->tlp), "%s", kind);
+	s->latency = latency;
+	s->main = first;
+	sv->nser++;
+	return 0;
+}
+
+/* The series of pmu's port bit and kind already made for a sibling Root Port. */
+static struct serve_series *find_series(struct serve *sv, const char *pmu, const char *kind,
+					bool latency, unsigned port)
+{
+	unsigned sicl, core;
+
+	if (sscanf(pmu, "hisi_pcie%u_core%u", &sicl, &core) != 2)
+		return NULL;
+	for (size_t i = 0; i < sv->nser; i++) {
+		struct serve_series *se = &sv->ser[i];
+
+		if (se->sicl == sicl && se->core == core && se->port == port &&
+		    se->latency == latency && !strcmp(se->tlp, kind))
+			return se;
+	}
+	return NULL;
+}
+
+static int add_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
+		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
+{
+	struct serve_series *shared = find_series(sv, pmu, kind, latency, port);
+
+	if (shared) {
+		size_t len = strlen(shared->bdf);
+
+		if (len + 1 + strlen(bdf) >= sizeof(shared->bdf))
+			return cli_error("serve: too many Root Ports share port bit %#x of %s", port,
+					 pmu);
+		snprintf(shared->bdf + len, sizeof(shared->bdf) - len, ",%s", bdf);
+		return 0;
+	}
+	return new_series(sv, pmu, kind, latency, bdf, port, src);
+}
+
+/* Root Ports of a PMU: bridges on its bus with a RID in [bdf_min, bdf_max]. */
+static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **devs, size_t ndev,
+		   const struct perf_pmu_source *src)
+{
+	char path[512], cls[32];
+	long bus, lo, hi;
+	int r = 0;
+
+	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bus", pmu);
+	bus = read_num(b, path);
+	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bdf_min", pmu);
+	lo = read_num(b, path);
+	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bdf_max", pmu);
+	hi = read_num(b, path);
+	for (size_t i = 0; i < ndev && !r; i++) {
+		struct pci_bdf d;
+		unsigned port;
+
+		snprintf(path, sizeof(path), PCI_DEVICES "/%s/class", devs[i]);
+		if (pci_bdf_parse(devs[i], &d) || (d.rid >> 8) != bus || d.rid < lo || d.rid > hi ||
+		    !read_line(b, path, cls, sizeof(cls)) || strncmp(cls, "0x0604", 6))
+			continue;
+		port = 1u << (((d.rid >> 3) & 7) * 2);
+		for (size_t k = 0; k < SERVE_BW_KINDS && !r; k++)
+			r = add_series(sv, pmu, serve_bw_kinds[k], false, devs[i], port, src);
+		for (size_t k = 0; k < SERVE_LAT_KINDS && !r; k++)
+			r = add_series(sv, pmu, serve_lat_kinds[k], true, devs[i], port, src);
+	}
+	return r;
+}
+
+static int add_iommu_event(struct serve *sv, const char *pmu, unsigned n, const char *event,
+			   const struct perf_pmu_source *src)
+{
+	char ev[192], err[512];
+	struct serve_iommu *io = realloc(sv->iommu, (sv->niommu + 1) * sizeof(*io));
+
+	if (!io)
+		return -ENOMEM;
+	sv->iommu = io;
+	io = &io[sv->niommu];
+	io->counter = sv->s.events.n;
+	snprintf(ev, sizeof(ev), "%s/%s/", pmu, event);
+	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
+		return cli_error("serve: %s", err);
+	io->iommu = n;
+	snprintf(io->event, sizeof(io->event), "%s", event);
+	sv->niommu++;
+	return 0;
+}
+
+static int add_iommu(struct serve *sv, struct backend *b, const char *pmu,
+		     const struct perf_pmu_source *src)
+{
+	char path[256], **ev = NULL;
+	size_t nev = 0;
+	unsigned n;
+	int r = 0;
+
+	if (sscanf(pmu, "amd_iommu_%u", &n) != 1)
+		return 0;
+	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/events", pmu);
+	if (b->ops->sysfs_list(b, path, &ev, &nev))
+		return 0;
+	for (size_t i = 0; i < nev; i++) {
+		if (!r && !strchr(ev[i], '.'))
+			r = add_iommu_event(sv, pmu, n, ev[i], src);
+		free(ev[i]);
+	}
+	free(ev);
+	return r;
+}
+
+static int make_counters(struct serve *sv)
+{
+	struct stat_config *s = &sv->s;
+
+	s->n = s->events.n;
+	s->c = calloc(s->n ? s->n : 1, sizeof(*s->c));
+	sv->last = calloc(s->n ? s->n : 1, sizeof(*sv->last));
+	sv->shown = calloc(s->n ? s->n : 1, sizeof(*sv->shown));
+	if (!s->c || !sv->last || !sv->shown)
+		return cli_errno(-ENOMEM, "serve");
+	for (size_t i = 0; i < s->n; i++) {
+		s->c[i].spec = &s->events.ev[i];
+		s->c[i].handle = -1;
+		s->c[i].partner = -1;
+		s->c[i].denom = -1;
+	}
+	stat_find_pairs(s);
+	return 0;
+}
+
+int serve_setup(struct serve *sv, struct backend *b)
+{
+	struct perf_pmu_source src;
+	char **pmus = NULL, **devs = NULL;
+	size_t npmu = 0, ndev = 0;
+	int r = 0;
+
+	sv->s.b = b;
+	pmu_source_backend(b, &src);
+	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &npmu))
+		npmu = 0;
+	if (b->ops->sysfs_list(b, PCI_DEVICES, &devs, &ndev))
+		ndev = 0;
+	for (size_t i = 0; i < npmu && !r; i++)
+		r = hisi_pcie_pmu_name(pmus[i]) ? add_pmu(sv, b, pmus[i], devs, ndev, &src)
+						: add_iommu(sv, b, pmus[i], &src);
+	for (size_t i = 0; i < npmu; i++)
+		free(pmus[i]);
+	for (size_t i = 0; i < ndev; i++)
+		free(devs[i]);
+	free(pmus);
+	free(devs);
+	if (!r)
+		stat_note_kernel_differences(&sv->s.events, &src, "serve");
+	if (!r)
+		r = make_counters(sv);
+	if (!r && sv->s.n)
+		r = stat_open(&sv->s);
+	return r;
+}
+
+int serve_read(struct serve *sv, struct backend_count *delta)
+{
+	struct stat_config *s = &sv->s;
+
+	if (s->n && stat_read(s))
+		return -EIO;
+	for (size_t i = 0; i < s->n; i++) {
+		delta[i].value = s->c[i].cur.value - sv->last[i].value;
+		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;
+		delta[i].running = s->c[i].cur.running - sv->last[i].running;
+		sv->last[i] = s->c[i].cur;
+	}
+	return 0;
+}
+
+void serve_teardown(struct serve *sv)
+{
+	if (sv->s.c)
+		stat_close(&sv->s);
+	perf_events_free(&sv->s.events);
+	free(sv->s.c);
+	free(sv->ser);
+	free(sv->iommu);
+	free(sv->last);
+	free(sv->shown);
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `stat -M GROUPS`: perf's metric groups for pciescope's derived metrics.
+ * A group names the events its metrics need, and -M expands it for every
+ * PMU of the backend it applies to, each pair in a group of its own so
+ * both halves count over one span (stat_metrics.c):
+ *   pcie_bandwidth  the flux/time pair of each TLP kind, all Root Ports
+ *                   of the PCIe PMU (port=0xffff, as the PMU document's example)
+ *   pcie_latency    the latency/cnt pair of each TLP kind with a latency
+ *   iommu           the hit/miss pairs and walk reads of each AMD IOMMU
+ * The expansion is perf event syntax, so what it opens is exactly what the
+ * same -e would.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/stat.h>
+
+#include "backend_opts.h"
+#include "cli.h"
+
+static const char *const bw_kinds[] = {"rx_mwr", "rx_mrd", "rx_cpl", "tx_mwr", "tx_mrd", "tx_cpl"};
+static const char *const lat_kinds[] = {"rx_mwr", "rx_mrd", "tx_mrd"};
+/* miss/hit pairs of the three caches, then walk reads over translations */
+static const unsigned iommu_csources[] = {0x07, 0x06, 0x09, 0x08, 0x0b, 0x0a, 0x0c, 0x05};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static int parse(struct stat_config *s, const char *ev, const struct perf_pmu_source *src)
+{
+	char err[1024];
+
+	if (perf_events_parse(&s->events, ev, src, err, sizeof(err)))
+		return cli_error("stat: -M: %s", err);
+	return 0;
+}
+
+static int pcie_pairs(struct stat_config *s, const char *pmu, bool latency,
+		      const struct perf_pmu_source *src)
+{
+	const char *const *kinds = latency ? lat_kinds : bw_kinds;
+	size_t n = latency ? ARRAY_SIZE(lat_kinds) : ARRAY_SIZE(bw_kinds);
+	char ev[256];
+
+	for (size_t k = 0; k < n; k++) {
+		snprintf(ev, sizeof(ev), "{%s/%s_%s,port=0xffff/,%s/%s_%s,port=0xffff/}", pmu,
+			 kinds[k], latency ? "latency" : "flux", pmu, kinds[k],
+			 latency ? "cnt" : "time");
+		if (parse(s, ev, src))
+			return 1;
+	}
+	return 0;
+}
+
+static int iommu_events(struct stat_config *s, const char *pmu, const struct perf_pmu_source *src)
+{
+	char ev[128];
+
+	for (size_t k = 0; k < ARRAY_SIZE(iommu_csources); k++) {
+		snprintf(ev, sizeof(ev), "%s/csource=%#x/", pmu, iommu_csources[k]);
+		if (parse(s, ev, src))
+			return 1;
+	}
+	return 0;
+}
+
+/* Expands one group over the PMUs; *found counts the PMUs it applied to. */
+static int expand(struct stat_config *s, const char *group, char **pmus, size_t n,
+		  const struct perf_pmu_source *src, size_t *found)
+{
+	bool bw = !strcmp(group, "pcie_bandwidth"), lat = !strcmp(group, "pcie_latency");
+	bool iommu = !strcmp(group, "iommu");
+
+	if (!bw && !lat && !iommu)
+		return cli_error("stat: -M '%s': no such metric group (pcie_bandwidth, "
+				 "pcie_latency, iommu)",
+				 group);
+	for (size_t i = 0; i < n; i++) {
+		int r = 0;
+
+		if ((bw || lat) && hisi_pcie_pmu_name(pmus[i]))
+			r = pcie_pairs(s, pmus[i], lat, src);
+		else if (iommu && !strncmp(pmus[i], "amd_iommu_", 10))
+			r = iommu_events(s, pmus[i], src);
+		else
+			continue;
+		if (r)
+			return r;
+		(*found)++;
+	}
+	return 0;
+}
+
+int stat_add_metric_groups(struct stat_config *s, const char *groups,
+			   const struct perf_pmu_source *src)
+{
+	char *list = strdup(groups), *save = NULL, **pmus = NULL;
+	size_t n = 0;
+	int r = 0;
+
+	if (!list)
+		return cli_error("stat: out of memory");
+	if (cli_sysfs_list(s->b, PMU_SYSFS_DIR, &pmus, &n))
+		n = 0;
+	for (char *g = strtok_r(list, ",", &save); g && !r; g = strtok_r(NULL, ",", &save)) {
+		size_t found = 0;
+
+		r = expand(s, g, pmus, n, src, &found);
+		if (!r && !found)
+			r = cli_error("stat: -M '%s': this machine has no PMU for it", g);
+	}
+	cli_names_free(pmus, n);
+	free(list);
+	return r;
+}

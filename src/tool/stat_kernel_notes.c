@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Settings the facility documents (the seeds) describe one way and this
+ * kernel carries out another (spec/README.md's table), where the driver is
+ * faithful and the request is legal, so nothing refuses it: the user would
+ * get other counts than asked for without a word.  Each case is one warning
+ * line before counting; the counting goes on unchanged.  The decisions read
+ * the event's attr through the PMU's own format/ files, so they hold for the
+ * emulated platform and for a host alike.  docs/kernel-differences.md lists
+ * the cases.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/stat.h>
+
+/* AMD document's filter enable bits (56-58) and raw bit (63), spec #15. */
+#define AMD_SEED_ONLY_BITS ((7ull << 56) | (1ull << 63))
+
+/* spec #12: the driver ORs len_mode over INIT_SET (bit 34), so 2 becomes 3. */
+static bool note_len_mode(const char *cmd, const struct perf_event_spec *ev,
+			  const struct perf_pmu *p)
+{
+	const struct perf_format *f = perf_pmu_format(p, "len_mode");
+
+	if (!f || perf_format_extract(f, &ev->attr) != 2)
+		return false;
+	fprintf(stderr,
+		"pciescope: %s: warning: '%s': len_mode=2 (header bytes only, by the PCIe PMU "
+		"document) counts header and payload bytes like len_mode=3 on this kernel: the "
+		"driver ORs it over INIT_SET (bit 34)\n",
+		cmd, ev->text);
+	return true;
+}
+
+/* spec #15: on amd_iommu_<n> those bits are PASID bits or ignored, not enables. */
+static bool note_amd_seed_bits(const char *cmd, const struct perf_event_spec *ev)
+{
+	if (!(ev->attr.config & AMD_SEED_ONLY_BITS))
+		return false;
+	fprintf(stderr,
+		"pciescope: %s: warning: '%s': config bits 56-58 and 63 are not the filter "
+		"enables and raw bit of the AMD IOMMU document on this kernel (56-59 belong to "
+		"pasid, 63 is ignored); filters enable themselves, or use the iommuv2 PMU\n",
+		cmd, ev->text);
+	return true;
+}
+
+/* One line per case, for its first event: a pair of events is one request. */
+void stat_note_kernel_differences(const struct perf_event_list *events,
+				  const struct perf_pmu_source *src, const char *cmd)
+{
+	bool len_mode = false, amd = false;
+
+	for (size_t i = 0; i < events->n; i++) {
+		const struct perf_event_spec *ev = &events->ev[i];
+		struct perf_pmu *p;
+		char err[256];
+
+		if (!amd && ev->pmu && !strncmp(ev->pmu, "amd_iommu_", 10))
+			amd = note_amd_seed_bits(cmd, ev);
+		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
+		    perf_pmu_load(src, ev->pmu, &p, err, sizeof(err)))
+			continue;
+		len_mode = note_len_mode(cmd, ev, p);
+		perf_pmu_free(p);
+	}
+}
