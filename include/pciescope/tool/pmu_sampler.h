@@ -64,7 +64,7 @@ int serve_setup(struct serve *sv, struct backend *b);
 int serve_read(struct serve *sv, struct backend_count *delta);
 void serve_teardown(struct serve *sv);
 
-/* One PMU port bit over one interval (serve_ports.c). */
+/* One PMU port bit over one interval (pmu_ports.c). */
 struct serve_port {
 	unsigned sicl, core, port;
 	char bdf[128];	       /* the Root Ports sharing the bit, comma-separated */

@@ -14,7 +14,7 @@
 #include <pciescope/diag/search.h>
 #include <pciescope/tool/pmu_sampler.h>
 
-/* One PMU port bit (serve_ports.c) and the PTT levels of its core. */
+/* One PMU port bit (pmu_ports.c) and the PTT levels of its core. */
 struct top_row {
 	struct serve_port p;
 	long tune[DIAG_TUNE_NPARAM]; /* the core's PTT levels (diag_tune_params); -1: none */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Rows of `top`: serve's port bits (serve_ports.c: bandwidth per TLP kind,
+ * Rows of `top`: serve's port bits (pmu_ports.c: bandwidth per TLP kind,
  * latency, what the links carried and how much of their capacity) and the
  * PTT tune levels of each row's core.  All read through the backend, so
  * the rows are the same on the emulated platform and on a host.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * serve's series grouped by PMU port bit, one interval at a time: the
+ * The sampler's series grouped by PMU port bit, one interval at a time: the
  * bandwidth per TLP kind and average latency (the stat code's pair
  * metrics), and what the bit's links carried per direction and how much
  * of their capacity that was (pcie/traffic.h).  `top` draws these rows
@@ -19,19 +19,28 @@
 
 #include <pciescope/diag/counters.h>
 #include <pciescope/pcie/traffic.h>
+#include <pciescope/tool/pmu_sampler.h>
 
-#include "backend_opts.h"
-#include "serve.h"
+static bool read_text(struct backend *b, const char *bdf, const char *file, char *t, size_t n)
+{
+	char path[320];
+	ssize_t r;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s", bdf, file);
+	r = b->ops->sysfs_read(b, path, t, n - 1);
+	if (r <= 0)
+		return false;
+	t[r] = 0;
+	return true;
+}
 
 /* The link of one Root Port, through its sysfs files; false if unknown. */
 static bool read_link(struct backend *b, const char *bdf, double *gts, long *width)
 {
-	char path[320], t[64];
+	char t[64];
 
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_speed", bdf);
-	*gts = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtod(t, NULL) : 0;
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_width", bdf);
-	*width = cli_sysfs_read(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : 0;
+	*gts = read_text(b, bdf, "current_link_speed", t, sizeof(t)) ? strtod(t, NULL) : 0;
+	*width = read_text(b, bdf, "current_link_width", t, sizeof(t)) ? strtol(t, NULL, 0) : 0;
 	return *gts > 0 && *width > 0;
 }
 
