@@ -51,8 +51,10 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = pcie_link_capacity_mbps(p->speed, p->width);
+	double cap = p->capacity_mbps > 0 ? p->capacity_mbps
+					  : pcie_link_capacity_mbps(p->speed, p->width);
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
+	const char *dir = p->in_mbps > p->out_mbps ? "inbound" : "outbound";
 	struct diag_finding *f;
 
 	if (!p->have_bw || !cap || top < th->saturated_share * cap)
@@ -60,17 +62,23 @@ static int saturated(const struct diag_port *p, const struct diag_thresholds *th
 	f = diag_add(out, "link-saturated", DIAG_WARNING, p->bdf);
 	if (!f)
 		return -ENOMEM;
-	snprintf(f->summary, sizeof(f->summary),
-		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries",
-		 p->bdf, top, p->in_mbps > p->out_mbps ? "inbound" : "outbound", 100 * top / cap,
-		 cap, p->speed, p->width);
+	if (p->shares[0])
+		snprintf(f->summary, sizeof(f->summary),
+			 "%s and %s, sharing a PMU port bit, carry %.0f MB/s %s together, %.0f %% "
+			 "of the %.0f MB/s their links carry",
+			 p->bdf, p->shares, top, dir, pcie_link_utilisation(top, cap), cap);
+	else
+		snprintf(f->summary, sizeof(f->summary),
+			 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
+			 "carries",
+			 p->bdf, top, dir, pcie_link_utilisation(top, cap), cap, p->speed, p->width);
 	snprintf(f->advice, sizeof(f->advice),
 		 "the link is the bottleneck: spread the devices over more Root Ports, or give the "
 		 "traffic that matters the larger share (tune --search over the qos_tx_* weights)");
 	diag_figure(f, "inbound_mbps", p->in_mbps);
 	diag_figure(f, "outbound_mbps", p->out_mbps);
 	diag_figure(f, "capacity_mbps", cap);
-	diag_figure(f, "share", top / cap);
+	diag_figure(f, "share", pcie_link_utilisation(top, cap) / 100);
 	snprintf(f->chart_title, sizeof(f->chart_title), "bandwidth of %s", p->bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
 	diag_bar(f, "inbound", p->in_mbps);
