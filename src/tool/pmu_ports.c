@@ -79,15 +79,14 @@ static void traffic(struct serve_port *p)
 			       p->reads_per_s[1] * PCIE_READ_REQ_HDR_BYTES * 1e-6};
 	double cap = p->capacity_unknown ? 0 : p->capacity_mbps;
 
-	p->traffic_mbps[0] = pcie_flow_total(&rx);
-	p->traffic_mbps[1] = pcie_flow_total(&tx);
 	/* a kind the multiplexed PMU did not count this interval leaves the total unknown */
-	p->util[0] = p->mbps[SERVE_RX_MWR] < 0 || p->mbps[SERVE_RX_CPL] < 0
-			 ? -1
-			 : pcie_link_utilisation(p->traffic_mbps[0], cap);
-	p->util[1] = p->mbps[SERVE_TX_MWR] < 0 || p->mbps[SERVE_TX_CPL] < 0
-			 ? -1
-			 : pcie_link_utilisation(p->traffic_mbps[1], cap);
+	bool rx_known = p->mbps[SERVE_RX_MWR] >= 0 && p->mbps[SERVE_RX_CPL] >= 0,
+	     tx_known = p->mbps[SERVE_TX_MWR] >= 0 && p->mbps[SERVE_TX_CPL] >= 0;
+
+	p->traffic_mbps[0] = rx_known ? pcie_flow_total(&rx) : -1;
+	p->traffic_mbps[1] = tx_known ? pcie_flow_total(&tx) : -1;
+	p->util[0] = rx_known ? pcie_link_utilisation(p->traffic_mbps[0], cap) : -1;
+	p->util[1] = tx_known ? pcie_link_utilisation(p->traffic_mbps[1], cap) : -1;
 }
 
 static struct serve_port *port_of(struct serve_ports *ps, const struct serve_series *se)

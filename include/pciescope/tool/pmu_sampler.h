@@ -50,6 +50,8 @@ struct serve {
 	size_t niommu;
 	struct backend_count *last; /* previous sample, for the interval's gauges */
 	uint64_t *shown;	    /* per counter: the last _total exported, never decreasing */
+	uint64_t last_ns;	    /* the clock at the last read */
+	uint64_t span_ns;	    /* its advance from the read before */
 };
 
 /*
@@ -59,7 +61,8 @@ struct serve {
 int serve_setup(struct serve *sv, struct backend *b);
 /*
  * Reads the counters; delta[i] (one per stat counter) gets what counter i
- * counted since the previous read.  0 or -errno.  `top` samples this way.
+ * counted since the previous read, span_ns the clock's advance since then.
+ * 0 or -errno.  `top` samples this way.
  */
 int serve_read(struct serve *sv, struct backend_count *delta);
 void serve_teardown(struct serve *sv);
@@ -76,7 +79,7 @@ struct serve_port {
 	double mbps[SERVE_BW_KINDS];  /* MB/s (PMU flux); < 0 when not counted */
 	double lat_ns[SERVE_LAT_KINDS]; /* average; < 0 when nothing completed */
 	double reads_per_s[2];	      /* reads completed: rx (the devices'), tx (the host's) */
-	double traffic_mbps[2];	      /* rx, tx: what crossed the links (pcie/traffic.h) */
+	double traffic_mbps[2];	      /* rx, tx: what crossed the links (pcie/traffic.h); < 0 unknown */
 	double util[2];		      /* % of capacity_mbps, at most 100; < 0 unknown */
 };
 

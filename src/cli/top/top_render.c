@@ -8,8 +8,11 @@
  * PTT).  RX% and TX% are what crossed the links (pcie/traffic.h: a read
  * request counts its header, not the data it asks for) over their
  * capacity; Root Ports sharing a port bit are one row against the sum of
- * their links, and a line under the table says so.  JSON: one object per frame with the same values as numbers (null
- * where unknown), for scripts (`--json`, `--once`).
+ * their links, and a line under the table says so.  The title says when a
+ * frame covers less simulated time than its interval and how far the
+ * emulated clock is behind the wall clock.  JSON: one object per frame
+ * with the same values as numbers (null where unknown), for scripts
+ * (`--json`, `--once`).
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -114,8 +117,8 @@ static json_t *json_row(const struct top_row *r)
 		json_object_set_new(bw, serve_bw_kinds[k], num(p->mbps[k]));
 	for (int k = 0; k < SERVE_LAT_KINDS; k++)
 		json_object_set_new(lat, serve_lat_kinds[k], num(p->lat_ns[k]));
-	json_object_set_new(wire, "rx", json_real(p->traffic_mbps[0]));
-	json_object_set_new(wire, "tx", json_real(p->traffic_mbps[1]));
+	json_object_set_new(wire, "rx", num(p->traffic_mbps[0]));
+	json_object_set_new(wire, "tx", num(p->traffic_mbps[1]));
 	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
 		json_object_set_new(tune, diag_tune_params[k],
 				    r->tune[k] < 0 ? json_null() : json_integer(r->tune[k]));
