@@ -80,8 +80,10 @@ static void traffic(struct serve_port *p)
 	double cap = p->capacity_unknown ? 0 : p->capacity_mbps;
 
 	/* a kind the multiplexed PMU did not count this interval leaves the total unknown */
-	bool rx_known = p->mbps[SERVE_RX_MWR] >= 0 && p->mbps[SERVE_RX_CPL] >= 0,
-	     tx_known = p->mbps[SERVE_TX_MWR] >= 0 && p->mbps[SERVE_TX_CPL] >= 0;
+	bool rx_known = p->mbps[SERVE_RX_MWR] >= 0 && p->mbps[SERVE_RX_CPL] >= 0 &&
+			p->reads_per_s[0] >= 0,
+	     tx_known = p->mbps[SERVE_TX_MWR] >= 0 && p->mbps[SERVE_TX_CPL] >= 0 &&
+			p->reads_per_s[1] >= 0;
 
 	p->traffic_mbps[0] = rx_known ? pcie_flow_total(&rx) : -1;
 	p->traffic_mbps[1] = tx_known ? pcie_flow_total(&tx) : -1;
@@ -108,6 +110,7 @@ static struct serve_port *port_of(struct serve_ports *ps, const struct serve_ser
 		p->mbps[k] = -1;
 	for (int k = 0; k < SERVE_LAT_KINDS; k++)
 		p->lat_ns[k] = -1;
+	p->reads_per_s[0] = p->reads_per_s[1] = -1;
 	return p;
 }
 
@@ -119,12 +122,15 @@ static int kind_index(const char *tlp, const char *const *names, int n)
 	return -1;
 }
 
-/* Reads that completed per second: the latency pair's count over the time it was enabled. */
+/*
+ * Reads that completed per second: the latency pair's count over the time
+ * it was enabled; < 0 when the multiplexed PMU did not run it.
+ */
 static double per_second(const struct serve_series *se, const struct backend_count *delta)
 {
 	const struct backend_count *cnt = &delta[se->main + 1];
 
-	return cnt->enabled ? diag_count_scaled(cnt) * 1e9 / (double)cnt->enabled : 0;
+	return cnt->running ? diag_count_scaled(cnt) * 1e9 / (double)cnt->enabled : -1;
 }
 
 static void add_series(struct serve_port *p, const struct serve *sv, const struct serve_series *se,

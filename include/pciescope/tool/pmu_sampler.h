@@ -78,7 +78,7 @@ struct serve_port {
 	bool capacity_unknown; /* a Root Port's link could not be read */
 	double mbps[SERVE_BW_KINDS];  /* MB/s (PMU flux); < 0 when not counted */
 	double lat_ns[SERVE_LAT_KINDS]; /* average; < 0 when nothing completed */
-	double reads_per_s[2];	      /* reads completed: rx (the devices'), tx (the host's) */
+	double reads_per_s[2];	      /* reads completed: rx (the devices'), tx (the host's); < 0 not counted */
 	double traffic_mbps[2];	      /* rx, tx: what crossed the links (pcie/traffic.h); < 0 unknown */
 	double util[2];		      /* % of capacity_mbps, at most 100; < 0 unknown */
 };

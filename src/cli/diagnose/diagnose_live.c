@@ -202,12 +202,12 @@ static double pair(const struct diag_counters *c, size_t i)
 	return v;
 }
 
-/* Read request headers per second, in MB/s: the latency pair's count over its enabled time. */
+/* Read request headers in MB/s: the latency pair's count over its enabled time; 0 if not run. */
 static double read_headers_mbps(const struct diag_counters *c, size_t lat)
 {
 	const struct backend_count *cnt = &c->val[lat + 1];
 
-	return cnt->enabled ? diag_count_scaled(cnt) * PCIE_READ_REQ_HDR_BYTES * 1e3 /
+	return cnt->running ? diag_count_scaled(cnt) * PCIE_READ_REQ_HDR_BYTES * 1e3 /
 				  (double)cnt->enabled
 			    : 0;
 }

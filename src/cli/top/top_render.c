@@ -107,7 +107,7 @@ static json_t *json_row(const struct top_row *r)
 {
 	const struct serve_port *p = &r->p;
 	json_t *o = json_object(), *bdfs = json_array(), *bw = json_object(), *lat = json_object();
-	json_t *tune = json_object(), *wire = json_object();
+	json_t *tune = json_object(), *wire = json_object(), *reads = json_object();
 	char copy[128], *save = NULL;
 
 	snprintf(copy, sizeof(copy), "%s", p->bdf);
@@ -119,6 +119,8 @@ static json_t *json_row(const struct top_row *r)
 		json_object_set_new(lat, serve_lat_kinds[k], num(p->lat_ns[k]));
 	json_object_set_new(wire, "rx", num(p->traffic_mbps[0]));
 	json_object_set_new(wire, "tx", num(p->traffic_mbps[1]));
+	json_object_set_new(reads, "rx", num(p->reads_per_s[0]));
+	json_object_set_new(reads, "tx", num(p->reads_per_s[1]));
 	for (int k = 0; k < DIAG_TUNE_NPARAM; k++)
 		json_object_set_new(tune, diag_tune_params[k],
 				    r->tune[k] < 0 ? json_null() : json_integer(r->tune[k]));
@@ -135,6 +137,7 @@ static json_t *json_row(const struct top_row *r)
 	json_object_set_new(o, "bandwidth_mb_per_s", bw);
 	json_object_set_new(o, "traffic_mb_per_s", wire);
 	json_object_set_new(o, "latency_ns", lat);
+	json_object_set_new(o, "reads_per_s", reads);
 	json_object_set_new(o, "utilization_rx_pct", num(p->util[0]));
 	json_object_set_new(o, "utilization_tx_pct", num(p->util[1]));
 	json_object_set_new(o, "tune", tune);
