@@ -139,7 +139,8 @@ static int advance(struct top *t, struct pace *pc)
 	while (r == 1 && t->whole);
 	if (r < 0)
 		return r;
-	if (!r && !t->once)
+	/* a host's interval is the wall clock's, --once too; an emulated --once does not wait */
+	if (!r && (!t->once || !t->b->ops->advance))
 		while (!quit && !pace_wait(pc, t->next_ns))
 			;
 	return 0;
