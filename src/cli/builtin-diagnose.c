@@ -138,8 +138,8 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 
 	diag_thresholds_default(&th);
 	if (a->cmd >= argc) {
-		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0,
-					trace))
+		if (diagnose_read_trace(a->input ? a->input : "perf.data", a->tick_ns, NULL, 0, NULL,
+					0, trace))
 			return 1;
 		ret = diag_trace_rules(*trace, &th, NULL, out);
 		return ret ? cli_errno(ret, "diagnose") : 0;
@@ -153,11 +153,14 @@ static int collect(struct diag_args *a, int argc, char **argv, struct diag_findi
 		if (!pci_bdf_parse(live.port[i].bdf, &bdf))
 			host[nhost++] = bdf.rid;
 	}
-	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, trace))
+	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.nport,
+				trace))
 		return 1;
 	ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)
 		ret = diag_live_rules(live.port, live.nport, &th, out);
+	if (!ret)
+		ret = diag_link_causes(out, live.link, live.nport);
 	return ret ? cli_errno(ret, "diagnose") : 0;
 }
 

@@ -8,8 +8,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <pciescope/diag/live.h>
+#include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/link.h>
 #include <pciescope/pcie/traffic.h>
 
@@ -98,4 +101,67 @@ int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thres
 			err = saturated(&p[i], th, out);
 	}
 	return err;
+}
+
+static const struct diag_trace_link *link_above(const struct diag_trace_link *links, size_t n,
+						  const char *subject)
+{
+	struct pci_bdf bdf;
+
+	if (pci_bdf_parse(subject, &bdf))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < links[i].nbelow; k++)
+			if (links[i].below[k] == bdf.rid)
+				return &links[i];
+	return NULL;
+}
+
+static const struct diag_finding *link_finding(const struct diag_findings *l, const char *bdf)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if ((!strcmp(l->f[i].id, "link-downgraded") || !strcmp(l->f[i].id, "link-saturated")) &&
+		    !strcmp(l->f[i].subject, bdf))
+			return &l->f[i];
+	return NULL;
+}
+
+static bool explains(const struct diag_finding *cause, const struct diag_finding *f)
+{
+	char key[sizeof(f->cause)];
+
+	snprintf(key, sizeof(key), "%s %s", cause->id, cause->subject);
+	return !strcmp(f->cause, key);
+}
+
+int diag_link_causes(struct diag_findings *l, const struct diag_trace_link *links, size_t n)
+{
+	struct diag_finding *sorted = malloc((l->n ? l->n : 1) * sizeof(*sorted));
+	size_t m = 0;
+
+	if (!sorted)
+		return -ENOMEM;
+	for (size_t i = 0; i < l->n; i++) {
+		struct diag_finding *f = &l->f[i];
+		const struct diag_trace_link *k;
+		const struct diag_finding *c;
+
+		if (strcmp(f->id, "latency-outlier") && strcmp(f->id, "outstanding-limit"))
+			continue;
+		k = link_above(links, n, f->subject);
+		c = k ? link_finding(l, k->bdf) : NULL;
+		if (c)
+			snprintf(f->cause, sizeof(f->cause), "%s %s", c->id, c->subject);
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->f[i].cause[0])
+			continue;
+		sorted[m++] = l->f[i];
+		for (size_t k = 0; k < l->n; k++)
+			if (l->f[k].cause[0] && explains(&l->f[i], &l->f[k]))
+				sorted[m++] = l->f[k];
+	}
+	memcpy(l->f, sorted, m * sizeof(*sorted));
+	free(sorted);
+	return 0;
 }

@@ -66,6 +66,15 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The latencies of rid's matched memory reads, merged into h. */
+static void reads_of(const struct analysis_lat *l, size_t nl, uint16_t rid, struct lat_hist *h)
+{
+	lat_hist_init(h);
+	for (size_t k = 0; k < nl; k++)
+		if (l[k].requester == rid && (l[k].kind == TLP_MRD32 || l[k].kind == TLP_MRD64))
+			lat_hist_merge(h, &l[k].hist);
+}
+
 /* Matched memory reads of every requester with at least min of them. */
 static size_t read_latencies(const struct diag_trace *t, unsigned min, struct req_lat **out)
 {
@@ -82,11 +91,7 @@ static size_t read_latencies(const struct diag_trace *t, unsigned min, struct re
 	for (size_t i = 0; i < t->req.n; i++) {
 		const struct dt_req *r = dt_at(&t->req, i);
 
-		lat_hist_init(h);
-		for (size_t k = 0; k < nl; k++)
-			if (l[k].requester == r->rid &&
-			    (l[k].kind == TLP_MRD32 || l[k].kind == TLP_MRD64))
-				lat_hist_merge(h, &l[k].hist);
+		reads_of(l, nl, r->rid, h);
 		if (h->count < min)
 			continue;
 		v[n++] = (struct req_lat){.rid = r->rid,
@@ -132,11 +137,11 @@ static int latency_outliers(const struct diag_trace *t, const struct diag_thresh
 		    "%s's reads take up to %.0f ns (p99), %.1f times the %.0f ns median p50 of "
 		    "%zu requesters",
 		    who, v[i].p99, v[i].p99 / median, median, n);
-		snprintf(
-		    f->advice, sizeof(f->advice),
-		    "find what %s's slow reads wait for: remote NUMA memory, a busy completer, "
-		    "or completions queued behind other traffic at the Root Port (qos_tx_cpl)",
-		    who);
+		snprintf(f->advice, sizeof(f->advice),
+			 "find what %s's slow reads wait for: a busy completer (a peer device when "
+			 "it reads peer to peer), remote NUMA memory, or its completions queued on a "
+			 "busy link (pciescope top shows the links' load)",
+			 who);
 		diag_figure(f, "reads", (double)v[i].n);
 		diag_figure(f, "p50_ns", v[i].p50);
 		diag_figure(f, "p99_ns", v[i].p99);
@@ -174,8 +179,68 @@ static void outstanding_chart(struct diag_finding *f, const struct dt_req *r, do
 	}
 }
 
+/*
+ * Where the ceiling is, and the lever past it.  The Root Complex holds 4 <<
+ * rx_alloc_buf_level reads per Root Port; a device pinned at exactly that
+ * many is held by it, any other ceiling is the device's own (queue depth,
+ * tags).  From a file the level is unknown, so both are named.
+ */
+static void outstanding_advice(const struct diag_trace *t, const struct dt_req *r,
+			       const struct diag_tune_levels *lv, const char *who,
+			       struct diag_finding *f)
+{
+	int rx = lv ? lv->rx_alloc_buf_level : -1;
+	unsigned slots = rx >= 0 ? 4u << (rx > 2 ? 2 : rx) : 0;
+
+	if (rx < 0)
+		snprintf(f->advice, sizeof(f->advice),
+			 "unless %s's link is saturated outbound (the ceiling then): if %u is the Root "
+			 "Complex's slots (4/8/16 at rx_alloc_buf_level 0/1/2), pciescope tune %s "
+			 "rx_alloc_buf_level=2, else raise its queue depth",
+			 who, r->max_out, t->subject);
+	else if (r->max_out != slots)
+		snprintf(f->advice, sizeof(f->advice),
+			 "the ceiling is %s's own (the Root Complex holds %u at rx_alloc_buf_level=%d): "
+			 "raise its queue depth or enable 10-bit tags",
+			 who, slots, rx);
+	else if (rx < 2)
+		snprintf(f->advice, sizeof(f->advice),
+			 "the Root Complex's %u request slots are the ceiling: pciescope tune %s "
+			 "rx_alloc_buf_level=2 (16 slots)",
+			 slots, t->subject);
+	else
+		snprintf(f->advice, sizeof(f->advice),
+			 "the Root Complex's request buffer is at its largest (16 slots at "
+			 "rx_alloc_buf_level=2): spread the devices over more Root Ports, or raise "
+			 "%s's Max Read Request Size so each slot carries more",
+			 who);
+}
+
+/*
+ * Pinned at a ceiling means waiting for it: the device answers each freed
+ * tag or slot with a new read at once, for a good part of the trace.  A
+ * device that sends a burst and idles is at its maximum while the burst
+ * drains and is limited by nothing.  And a device whose link is saturated
+ * outbound is held by its completions' link: more reads in flight only
+ * queue longer there (known live, where the links are).
+ */
+static bool pinned(const struct diag_trace *t, const struct dt_req *r,
+		   const struct diag_thresholds *th, double share)
+{
+	double freed = r->freed_at[r->max_out], span = dt_span_ns(t);
+	double at_max = dt_ns(t, r->time_at[r->max_out]);
+	const struct dt_link *l = dt_link_of(t, r->rid);
+
+	if (share < th->outstanding_share || !freed || span <= 0 ||
+	    r->refilled_at[r->max_out] < th->outstanding_refill * freed ||
+	    at_max < th->outstanding_span_share * span)
+		return false;
+	return !l || dt_link_tx_share(t, l) < th->saturated_share;
+}
+
 static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
-			     const struct diag_thresholds *th, struct diag_findings *out)
+			     const struct diag_thresholds *th, const struct diag_tune_levels *lv,
+			     struct diag_findings *out)
 {
 	double busy = 0, share, lat, bytes, limit;
 	struct diag_finding *f;
@@ -187,7 +252,7 @@ static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
 	for (unsigned k = 1; k <= r->max_out; k++)
 		busy += (double)r->time_at[k];
 	share = busy > 0 ? (double)r->time_at[r->max_out] / busy : 0;
-	if (share < th->outstanding_share)
+	if (!pinned(t, r, th, share))
 		return 0;
 	lat = dt_ns(t, r->matched_ticks) / (double)r->matched_data_reads;
 	bytes = (double)r->matched_bytes / (double)r->matched_data_reads;
@@ -197,17 +262,16 @@ static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "%s has %u requests outstanding %.0f %% of its busy time, never more: at %.0f ns "
-		 "a read that allows %.0f MB/s",
+		 "%s waits with %u requests outstanding %.0f %% of its busy time, never more: at "
+		 "%.0f ns a read that allows %.0f MB/s",
 		 who, r->max_out, 100 * share, lat, limit);
-	snprintf(f->advice, sizeof(f->advice),
-		 "if the Root Complex's request buffer is the ceiling, raise rx_alloc_buf_level to "
-		 "2 (hisi_ptt tune); otherwise raise %s's queue depth or enable 10-bit tags",
-		 who);
+	outstanding_advice(t, r, lv, who, f);
 	diag_figure(f, "max_outstanding", r->max_out);
 	diag_figure(f, "share_at_max", share);
-	diag_figure(f, "busy_ns", dt_ns(t, (uint64_t)busy));
+	diag_figure(f, "refilled_share",
+		    (double)r->refilled_at[r->max_out] / (double)r->freed_at[r->max_out]);
 	diag_figure(f, "read_latency_ns", lat);
+	diag_figure(f, "busy_ns", dt_ns(t, (uint64_t)busy));
 	diag_figure(f, "bytes_per_read", bytes);
 	diag_figure(f, "limit_mbps", limit);
 	outstanding_chart(f, r, busy);
@@ -253,7 +317,7 @@ static int unmatched(const struct diag_trace *t, const struct dt_req *r,
 }
 
 int dt_rules_reads(const struct diag_trace *t, const struct diag_thresholds *th,
-		   struct diag_findings *out)
+		   const struct diag_tune_levels *lv, struct diag_findings *out)
 {
 	int err = 0;
 
@@ -262,7 +326,7 @@ int dt_rules_reads(const struct diag_trace *t, const struct diag_thresholds *th,
 	if (!err && dt_sees_completions(t))
 		err = latency_outliers(t, th, out);
 	for (size_t i = 0; i < t->req.n && !err && dt_sees_completions(t); i++) {
-		err = outstanding_limit(t, dt_at(&t->req, i), th, out);
+		err = outstanding_limit(t, dt_at(&t->req, i), th, lv, out);
 		if (!err)
 			err = unmatched(t, dt_at(&t->req, i), th, out);
 	}

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "trace_internal.h"
 
@@ -20,6 +21,8 @@ void diag_thresholds_default(struct diag_thresholds *t)
 	    .latency_factor = 4,
 	    .latency_min_reads = 100,
 	    .outstanding_share = 0.5,
+	    .outstanding_refill = 0.75,
+	    .outstanding_span_share = 0.05,
 	    .outstanding_min_reads = 100,
 	    .unmatched_pct = 1,
 	    .unmatched_min = 100,
@@ -27,7 +30,7 @@ void diag_thresholds_default(struct diag_thresholds *t)
 	    .cfg_rate = 10000,
 	    .cfg_min = 50,
 	    .cfg_span_share = 0.8,
-	    .hint_busy_mbps = 1000,
+	    .hint_tx_busy = 0.8,
 	    .hint_cpl_share = 0.5,
 	    .hint_p_share = 0.1,
 	    .saturated_share = 0.9,
@@ -116,40 +119,77 @@ static int config_polling(const struct diag_trace *t, const struct dt_cfg *c,
 	return 0;
 }
 
-static int tune_hint(const struct diag_trace *t, const struct diag_thresholds *th,
-		     const struct diag_tune_levels *lv, struct diag_findings *out)
+/*
+ * The weights decide shares only while completions and posted writes are
+ * both queued for one link's Tx, so the hint needs a link that is busy
+ * outbound with both; with the completion weight at its top the next
+ * lever is the posted weight.  Without the links (a trace read from a
+ * file) no link's load is known and nothing is hinted.
+ */
+static const char *tune_lever(const struct diag_tune_levels *lv, char *buf, size_t n)
 {
-	double all = (double)(t->payload[0] + t->payload[1] + t->payload[2]), span = dt_span_ns(t);
-	double p = all > 0 ? t->payload[TLP_CLASS_P] / all : 0;
-	double cpl = all > 0 ? t->payload[TLP_CLASS_CPL] / all : 0;
-	double mbps = span > 0 ? all / span * 1000.0 : 0;
+	if (!lv || lv->qos_tx_cpl < 2)
+		return "qos_tx_cpl=2";
+	if (lv->qos_tx_p > 0) {
+		snprintf(buf, n, "qos_tx_p=%d", lv->qos_tx_p - 1);
+		return buf;
+	}
+	return NULL;
+}
+
+static int link_hint(const struct diag_trace *t, const struct dt_link *l,
+		     const struct diag_thresholds *th, const struct diag_tune_levels *lv,
+		     struct diag_findings *out)
+{
+	double payload = (double)(l->cpl + l->posted + l->other), span = dt_span_ns(t);
+	double use = dt_link_tx_share(t, l);
+	double cpl = payload > 0 ? (double)l->cpl / payload : 0;
+	double p = payload > 0 ? (double)l->posted / payload : 0;
+	char buf[32];
+	const char *lever = tune_lever(lv, buf, sizeof(buf));
 	struct diag_finding *f;
 
-	if (mbps < th->hint_busy_mbps || cpl < th->hint_cpl_share || p < th->hint_p_share ||
-	    (lv && lv->qos_tx_cpl >= 2))
+	if (use < th->hint_tx_busy || cpl < th->hint_cpl_share || p < th->hint_p_share || !lever)
 		return 0;
+	/* The levels are the core's: one hint, for the first such link, says it all. */
 	f = diag_add(out, "tune-hint", DIAG_INFO, t->subject);
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
-		 "completions carry %.0f %% of %.0f MB/s of payload next to %.0f %% posted writes: "
-		 "the storage rule of thumb says raise the completion weight",
-		 100 * cpl, mbps, 100 * p);
+		 "%s's Tx is %.0f %% busy with completions (%.0f %%) and posted writes (%.0f %%) "
+		 "queued together: the completion weight decides their shares",
+		 l->l.bdf, 100 * use, 100 * cpl, 100 * p);
 	snprintf(f->advice, sizeof(f->advice),
-		 "pciescope tune %s qos_tx_cpl=2 (measure first: pciescope tune %s --search "
-		 "--param qos_tx_cpl ...)",
-		 t->subject, t->subject);
-	diag_figure(f, "payload_mbps", mbps);
+		 "pciescope tune %s %s (measure first: pciescope tune %s --search --param %.*s "
+		 "...)",
+		 t->subject, lever, t->subject, (int)(strchr(lever, '=') - lever), lever);
+	diag_figure(f, "tx_share", use);
+	diag_figure(f, "tx_mbps", span > 0 ? dt_link_tx_bytes(l) / span * 1000.0 : 0);
+	diag_figure(f, "capacity_mbps", l->l.capacity_mbps);
 	diag_figure(f, "cpl_share", cpl);
 	diag_figure(f, "posted_share", p);
-	if (lv)
+	if (lv) {
 		diag_figure(f, "qos_tx_cpl", lv->qos_tx_cpl);
-	snprintf(f->chart_title, sizeof(f->chart_title), "payload by class");
+		diag_figure(f, "qos_tx_p", lv->qos_tx_p);
+	}
+	snprintf(f->chart_title, sizeof(f->chart_title), "outbound payload of %s by class",
+		 l->l.bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "%%");
 	diag_bar(f, "posted", 100 * p);
-	diag_bar(f, "non-posted", all > 0 ? 100 * t->payload[TLP_CLASS_NP] / all : 0);
+	diag_bar(f, "non-posted", payload > 0 ? 100 * (double)l->other / payload : 0);
 	diag_bar(f, "completions", 100 * cpl);
 	return 0;
+}
+
+static int tune_hint(const struct diag_trace *t, const struct diag_thresholds *th,
+		     const struct diag_tune_levels *lv, struct diag_findings *out)
+{
+	size_t before = out->n;
+	int err = 0;
+
+	for (size_t i = 0; i < t->nlinks && !err && out->n == before; i++)
+		err = link_hint(t, &t->link[i], th, lv, out);
+	return err;
 }
 
 int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
@@ -168,6 +208,6 @@ int diag_trace_rules(const struct diag_trace *t, const struct diag_thresholds *t
 	int err = t->err ? -ENOMEM : dt_rules_errors(t, th, out);
 
 	if (!err)
-		err = dt_rules_reads(t, th, out);
+		err = dt_rules_reads(t, th, lv, out);
 	return err ? err : dt_rules_setup(t, th, lv, out);
 }

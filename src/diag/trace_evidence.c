@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/pcie/traffic.h>
+
 #include "trace_internal.h"
 
 #define MSG_ERR_COR 0x30
@@ -69,6 +71,23 @@ double dt_span_ns(const struct diag_trace *t)
 
 static void on_txn(void *ctx, const struct analysis_txn *x);
 
+static int links_init(struct diag_trace *t, const struct diag_trace_opts *o)
+{
+	t->nlinks = o->nlinks < DT_MAX_LINKS ? o->nlinks : DT_MAX_LINKS;
+	if (!t->nlinks)
+		return 0;
+	t->link_of = calloc(65536, 1);
+	if (!t->link_of)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nlinks; i++) {
+		t->link[i].l = o->links[i];
+		for (size_t k = 0; k < o->links[i].nbelow && k < DIAG_LINK_MAX_BELOW; k++)
+			t->link_of[o->links[i].below[k]] = (uint8_t)(i + 1);
+	}
+	t->o.links = NULL;
+	return 0;
+}
+
 int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 {
 	struct diag_trace *t = calloc(1, sizeof(*t));
@@ -87,7 +106,9 @@ int diag_trace_create(const struct diag_trace_opts *o, struct diag_trace **out)
 	t->set = ptt_setting_of_config(o->config);
 	t->dir = o->have_config ? analysis_dir_of_setting(t->set.format, t->set.direction)
 				: ANALYSIS_DIR_UNKNOWN;
-	err = analysis_create(&ao, &t->a);
+	err = links_init(t, o);
+	if (!err)
+		err = analysis_create(&ao, &t->a);
 	if (!err)
 		err = table_init(&t->req, sizeof(struct dt_req));
 	if (!err)
@@ -111,7 +132,10 @@ void diag_trace_destroy(struct diag_trace *t)
 
 		free(r->open);
 		free(r->time_at);
+		free(r->freed_at);
+		free(r->refilled_at);
 	}
+	free(t->link_of);
 	table_free(&t->req);
 	table_free(&t->cpl);
 	table_free(&t->cfg);
@@ -151,6 +175,8 @@ static void on_txn(void *ctx, const struct analysis_txn *x)
 	if (!r || !r->open || !r->open[x->tag])
 		return;
 	r->open[x->tag] = 0;
+	r->freed_at[r->out]++;
+	r->refill_from = r->out;
 	set_outstanding(t, r, r->out - 1);
 	if ((x->kind == TLP_MRD32 || x->kind == TLP_MRD64) && x->bytes > 4) {
 		r->matched_data_reads++;
@@ -194,10 +220,16 @@ static bool track_tags(struct diag_trace *t, struct dt_req *r)
 		return false;
 	r->open = calloc(DT_TAGS, sizeof(*r->open));
 	r->time_at = calloc(DT_TAGS + 1, sizeof(*r->time_at));
-	if (!r->open || !r->time_at) {
+	r->freed_at = calloc(DT_TAGS + 1, sizeof(*r->freed_at));
+	r->refilled_at = calloc(DT_TAGS + 1, sizeof(*r->refilled_at));
+	if (!r->open || !r->time_at || !r->freed_at || !r->refilled_at) {
 		free(r->open);
 		free(r->time_at);
-		r->open = r->time_at = NULL;
+		free(r->freed_at);
+		free(r->refilled_at);
+		r->open = NULL;
+		r->time_at = NULL;
+		r->freed_at = r->refilled_at = NULL;
 		t->err = true;
 		return false;
 	}
@@ -224,10 +256,14 @@ static void count_request(struct diag_trace *t, const struct tlp_hdr *h)
 	}
 	if (!r->open && !track_tags(t, r))
 		return;
-	if (r->open[h->tag & (DT_TAGS - 1)])
+	if (r->open[h->tag & (DT_TAGS - 1)]) {
 		r->unmatched++;
-	else
+	} else {
+		if (r->refill_from && r->out + 1 == r->refill_from)
+			r->refilled_at[r->refill_from]++;
+		r->refill_from = 0;
 		set_outstanding(t, r, r->out + 1);
+	}
 	r->open[h->tag & (DT_TAGS - 1)] = t->now + 1;
 }
 
@@ -294,10 +330,39 @@ static void tick(struct diag_trace *t, enum ptt_format f, uint32_t raw)
 	t->entries++;
 }
 
+/*
+ * Outbound bytes per traced link: a completion to a function below a port
+ * leaves by that port, and so does a request the host sends with the
+ * port's ID.  Inbound TLPs come from below or carry another ID.
+ */
+static void count_link(struct diag_trace *t, const struct tlp_hdr *h, enum tlp_class c)
+{
+	struct dt_link *l = NULL;
+	uint32_t payload = tlp_payload_bytes(h);
+
+	if (c == TLP_CLASS_CPL && t->link_of[h->requester])
+		l = &t->link[t->link_of[h->requester] - 1];
+	for (size_t i = 0; !l && c != TLP_CLASS_CPL && i < t->nlinks; i++)
+		if (t->link[i].l.port == h->requester)
+			l = &t->link[i];
+	if (!l)
+		return;
+	if (c == TLP_CLASS_CPL)
+		l->cpl += payload;
+	else if (c == TLP_CLASS_P)
+		l->posted += payload;
+	else
+		l->other += payload;
+	l->hdr += 4u * (unsigned)tlp_header_dws(h->fmt);
+	l->tlps++;
+}
+
 static void count(struct diag_trace *t, const struct tlp_hdr *h)
 {
 	enum tlp_class c = tlp_class_of(h->kind);
 
+	if (t->link_of)
+		count_link(t, h, c);
 	if (c < ANALYSIS_NCLASS)
 		t->payload[c] += tlp_payload_bytes(h);
 	t->mem_tlps += is_mem(h->kind);
@@ -359,6 +424,27 @@ uint64_t dt_open_before(const struct diag_trace *t, const struct dt_req *r, doub
 	for (unsigned g = 0; r->open && g < DT_TAGS; g++)
 		n += r->open[g] && r->open[g] - 1 + grace < t->last;
 	return n;
+}
+
+const struct dt_link *dt_link_of(const struct diag_trace *t, uint16_t rid)
+{
+	return t->link_of && t->link_of[rid] ? &t->link[t->link_of[rid] - 1] : NULL;
+}
+
+/* Each TLP is sent with its framing, sequence number and LCRC (pcie/traffic.h). */
+double dt_link_tx_bytes(const struct dt_link *l)
+{
+	return (double)(l->cpl + l->posted + l->other + l->hdr) +
+	       (double)PCIE_TLP_FRAMING_BYTES * (double)l->tlps;
+}
+
+double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l)
+{
+	double span = dt_span_ns(t);
+
+	return span > 0 && l->l.capacity_mbps > 0
+		   ? dt_link_tx_bytes(l) / span * 1000.0 / l->l.capacity_mbps
+		   : 0;
 }
 
 bool dt_is_host(const struct diag_trace *t, uint16_t rid)

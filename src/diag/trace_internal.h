@@ -14,6 +14,7 @@
 #define DT_TAGS 1024
 #define DT_MAX_TRACKED 1024 /* requesters whose outstanding requests are followed */
 #define DT_LEN_BUCKETS 13   /* read lengths rounded up to 2^i bytes, i = 0..12 */
+#define DT_MAX_LINKS 16
 
 enum dt_msg { DT_ERR_COR, DT_ERR_NONFATAL, DT_ERR_FATAL, DT_NMSG };
 
@@ -31,6 +32,15 @@ struct dt_req {
 	uint64_t *time_at;  /* [DT_TAGS + 1]: ticks with n outstanding */
 	unsigned out, max_out;
 	uint64_t out_since;
+	/*
+	 * Per outstanding count n: completions that took it from n to n - 1,
+	 * and how many of those the requester answered with a new request
+	 * before its next completion.  A device held at a ceiling refills each
+	 * freed tag or slot at once; one that sent a burst and is done lets its
+	 * completions drain it.
+	 */
+	uint32_t *freed_at, *refilled_at; /* [DT_TAGS + 1] */
+	unsigned refill_from;		  /* n of the last completion; 0: none pending */
 	uint64_t matched_data_reads, matched_bytes, matched_ticks;
 	uint64_t msg[DT_NMSG];
 	uint64_t poisoned; /* poisoned requests it sent */
@@ -53,6 +63,12 @@ struct dt_table {
 	size_t n, cap, size;
 };
 
+/* Outbound payload and header bytes on one traced Root Port's link. */
+struct dt_link {
+	struct diag_trace_link l;
+	uint64_t cpl, posted, other, hdr, tlps;
+};
+
 struct diag_trace {
 	struct diag_trace_opts o;
 	struct ptt_setting set; /* o.config's terms (meaningful with o.have_config) */
@@ -68,6 +84,9 @@ struct diag_trace {
 	uint64_t payload[ANALYSIS_NCLASS];
 	uint64_t np_requests, completions;
 	size_t tracked; /* requesters with a tag table */
+	struct dt_link link[DT_MAX_LINKS];
+	size_t nlinks;
+	uint8_t *link_of; /* [65536]: link + 1 of a function below a traced port; NULL: none */
 	struct dt_table req, cpl, cfg;
 };
 
@@ -82,11 +101,17 @@ double dt_span_ns(const struct diag_trace *t);
 int dt_rules_errors(const struct diag_trace *t, const struct diag_thresholds *th,
 		    struct diag_findings *out);
 int dt_rules_reads(const struct diag_trace *t, const struct diag_thresholds *th,
-		   struct diag_findings *out);
+		   const struct diag_tune_levels *lv, struct diag_findings *out);
 int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 		   const struct diag_tune_levels *lv, struct diag_findings *out);
 /* Requests of r open at the end that were issued before its last grace_ns. */
 uint64_t dt_open_before(const struct diag_trace *t, const struct dt_req *r, double grace_ns);
+/* The traced link rid sits below; NULL when unknown. */
+const struct dt_link *dt_link_of(const struct diag_trace *t, uint16_t rid);
+/* Bytes a link's outbound TLPs took on the wire (payload, header, framing). */
+double dt_link_tx_bytes(const struct dt_link *l);
+/* ... as a share of what the link carries over the trace; 0 when unknown. */
+double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l);
 /* Whether rid is on the host side (see diag_trace_opts.host). */
 bool dt_is_host(const struct diag_trace *t, uint16_t rid);
 /* Whether the recording's setting lets a request's completions be seen at all. */

@@ -3,7 +3,9 @@
  * gen_diag_trace -o FILE PATTERN: a PTT perf.data (4DW, direction=2,
  * type=7 unless the pattern says otherwise) of healthy DMA read traffic
  * from three requesters, with one pattern of the diagnose catalogue
- * planted in it.  PATTERN is `clean` or a finding id.  A test tool: the
+ * planted in it.  PATTERN is `clean`, a finding id, or `bursts` (healthy:
+ * reads sent eight at a time, then idle, which no rule may take for a
+ * ceiling).  A test tool: the
  * diagnose tests check that each planted pattern gives its finding, on
  * the right subject, and nothing else.
  *
@@ -182,6 +184,17 @@ static void pinned_reader(uint16_t rid, unsigned slots)
 		}
 }
 
+/* Eight reads at once every 5 µs, drained by their completions: at 8 often, waiting never. */
+static void burst_reader(uint16_t rid)
+{
+	struct reader r = {.rid = rid, .bytes = 512};
+	uint16_t tag = 0;
+
+	for (uint64_t t = 0; t < SPAN_NS - 5000; t += 5000)
+		for (unsigned k = 0; k < 8; k++)
+			read_one(&r, t + k, tag++ & 0xff, rnd(400, 900));
+}
+
 static int cmp(const void *a, const void *b)
 {
 	const struct ev *x = a, *y = b;
@@ -205,6 +218,8 @@ static void plant(const char *p)
 	reader(&nic);
 	if (!strcmp(p, "outstanding-limit"))
 		pinned_reader(NVME, 8);
+	else if (!strcmp(p, "bursts"))
+		burst_reader(NVME);
 	else
 		reader(&nvme);
 	reader(&acc);

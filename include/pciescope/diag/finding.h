@@ -32,6 +32,8 @@ struct diag_finding {
 	char subject[48];
 	char summary[256];
 	char advice[256];
+	/* "id subject" of the finding that explains this one; "" = none */
+	char cause[80];
 	struct diag_figure fig[DIAG_MAX_FIGURES];
 	size_t nfig;
 	char chart_title[80], chart_unit[16]; /* chart_title "" = no chart */

@@ -31,4 +31,12 @@ struct diag_port {
 int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,
 		    struct diag_findings *out);
 
+/*
+ * A requester's latency or read ceiling behind a link that is downgraded
+ * or saturated is that link's consequence: such findings get the link's
+ * finding as their cause and move right behind it (links: the traced Root
+ * Ports with the functions below them).  0 or -ENOMEM.
+ */
+int diag_link_causes(struct diag_findings *l, const struct diag_trace_link *links, size_t n);
+
 #endif

@@ -29,6 +29,8 @@ struct diag_thresholds {
 	double latency_factor;		/* p99 >= factor x median of the p50s */
 	unsigned latency_min_reads;	/* matched reads per requester */
 	double outstanding_share;	/* share of busy time at the maximum */
+	double outstanding_refill;	/* ... freed tags or slots refilled at once */
+	double outstanding_span_share;	/* ... time at the maximum, share of the trace */
 	unsigned outstanding_min_reads; /* matched data reads */
 	double unmatched_pct;		/* percent of non-posted requests */
 	unsigned unmatched_min;		/* requests before the rule looks */
@@ -36,9 +38,9 @@ struct diag_thresholds {
 	double cfg_rate;		/* configuration requests per second */
 	unsigned cfg_min;		/* ... and at least this many */
 	double cfg_span_share;		/* spread over this share of the trace */
-	double hint_busy_mbps;		/* payload bandwidth for a tune hint */
-	double hint_cpl_share;		/* completion share of the payload */
-	double hint_p_share;		/* posted share of the payload */
+	double hint_tx_busy;		/* tune hint: a link's outbound share of its capacity */
+	double hint_cpl_share;		/* ... of which completions (payload) at least */
+	double hint_p_share;		/* ... and posted writes at least */
 	double saturated_share;		/* link-saturated: share of capacity */
 };
 
@@ -47,6 +49,22 @@ void diag_thresholds_default(struct diag_thresholds *t);
 /* Tune levels of the traced core, when known (live diagnosis); -1 = unknown. */
 struct diag_tune_levels {
 	int qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, tx_alloc_buf_level;
+};
+
+/*
+ * A Root Port the PTT traces, known in live diagnosis: its requester ID (the
+ * CPU's MMIO writes carry it), what its link carries and the functions below
+ * it, so that outbound TLPs can be put on the link they leave by: a
+ * completion goes to its requester's port, a posted write from the host to
+ * the port whose ID it carries.
+ */
+#define DIAG_LINK_MAX_BELOW 32
+struct diag_trace_link {
+	char bdf[16];	      /* dddd:bb:dd.f, for the findings */
+	uint16_t port;	      /* requester ID of the Root Port */
+	double capacity_mbps; /* after line encoding; 0: unknown */
+	uint16_t below[DIAG_LINK_MAX_BELOW];
+	size_t nbelow;
 };
 
 struct diag_trace_opts {
@@ -64,6 +82,9 @@ struct diag_trace_opts {
 	 */
 	const uint16_t *host;
 	size_t nhost;
+	/* The traced Root Ports' links (live); none: outbound per link is unknown. */
+	const struct diag_trace_link *links;
+	size_t nlinks;
 };
 
 struct diag_trace;

@@ -17,10 +17,11 @@
 
 /*
  * Reads a PTT perf.data into a finished collector; host: the Root Ports'
- * requester IDs when known (nhost 0: inferred).  0, or 1 after printing the error.
+ * requester IDs when known (nhost 0: inferred); links: their links (live,
+ * else none).  0, or 1 after printing the error.
  */
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
-			struct diag_trace **out);
+			const struct diag_trace_link *links, size_t nlinks, struct diag_trace **out);
 
 void diagnose_print_text(FILE *out, const struct diag_findings *l);
 void diagnose_print_json(FILE *out, const struct diag_findings *l);

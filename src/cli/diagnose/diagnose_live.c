@@ -258,16 +258,40 @@ static double read_latency(const struct diag_counters *c, size_t nbw, size_t lat
 	return v;
 }
 
+static bool below(const struct topo *t, const struct topo_dev *d, const char *port)
+{
+	for (int up = d->parent; up >= 0; up = t->d[up].parent)
+		if (!strcmp(t->d[up].bdf, port))
+			return true;
+	return false;
+}
+
+/* The port's link for the trace rules: its ID, capacity and the functions below it. */
+static void trace_link(const struct topo *t, const struct diag_port *p,
+		       struct diag_trace_link *k)
+{
+	struct pci_bdf bdf;
+
+	_Static_assert(sizeof(k->bdf) == sizeof(p->bdf), "one BDF buffer size");
+	memcpy(k->bdf, p->bdf, sizeof(k->bdf));
+	k->port = pci_bdf_parse(p->bdf, &bdf) ? 0 : bdf.rid;
+	k->capacity_mbps = pcie_link_capacity_mbps(p->speed, p->width);
+	for (size_t i = 0; i < t->n && k->nbelow < DIAG_LINK_MAX_BELOW; i++)
+		if (below(t, &t->d[i], p->bdf) && !pci_bdf_parse(t->d[i].bdf, &bdf))
+			k->below[k->nbelow++] = bdf.rid;
+}
+
 static void fill_ports(struct live *l, const struct diag_counters *c, struct diag_live *out)
 {
 	struct topo t = {0};
 
 	topo_scan(l->b, &t);
 	for (size_t i = 0; i < l->nports; i++) {
-		struct diag_port *p = &out->port[out->nport++];
+		struct diag_port *p = &out->port[out->nport];
 
 		snprintf(p->bdf, sizeof(p->bdf), "%s", l->port_bdf[i]);
 		link_of(&t, p->bdf, p);
+		trace_link(&t, p, &out->link[out->nport++]);
 	}
 	for (size_t k = 0; c && k < l->nbw; k++)
 		bit_traffic(l, c, k, out->port);

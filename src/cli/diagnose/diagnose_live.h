@@ -21,6 +21,7 @@ struct diag_live {
 	char ptt[64], pmu[64]; /* pmu "" when the core has no PCIe PMU */
 	struct diag_tune_levels levels;
 	struct diag_port port[DIAG_LIVE_MAX_PORTS];
+	struct diag_trace_link link[DIAG_LIVE_MAX_PORTS]; /* port[i]'s, for the trace rules */
 	size_t nport;
 	bool counted;
 	double rx_read_ns, tx_read_ns; /* PMU average read latency, inbound and outbound */

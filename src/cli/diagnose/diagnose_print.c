@@ -2,8 +2,8 @@
 /*
  * The findings as a user reads them: text (severity, id, subject, summary,
  * advice and evidence indented), JSON lines (one object per finding with
- * exactly id, severity, subject, summary, evidence, advice; evidence is an
- * object of numbers) and one self-contained HTML page with each finding's
+ * exactly id, severity, subject, summary, evidence, advice, and cause for a
+ * finding another explains; evidence is an object of numbers) and one self-contained HTML page with each finding's
  * evidence as a table and a bar chart, and the trace's bandwidth over time.
  */
 #include <errno.h>
@@ -21,11 +21,15 @@ void diagnose_print_text(FILE *out, const struct diag_findings *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const struct diag_finding *f = &l->f[i];
+		/* A consequence sits under its cause, indented. */
+		const char *in = f->cause[0] ? "  " : "";
 
-		fprintf(out, "%-8s %-28s %-14s %s\n", diag_severity_name(f->severity), f->id,
+		if (f->cause[0])
+			fprintf(out, "  because of %s:\n", f->cause);
+		fprintf(out, "%s%-8s %-28s %-14s %s\n", in, diag_severity_name(f->severity), f->id,
 			f->subject, f->summary);
-		fprintf(out, "         advice: %s\n", f->advice);
-		fprintf(out, "         evidence:");
+		fprintf(out, "%s         advice: %s\n", in, f->advice);
+		fprintf(out, "%s         evidence:", in);
 		for (size_t k = 0; k < f->nfig; k++)
 			fprintf(out, " %s=%.6g", f->fig[k].name, f->fig[k].value);
 		fputc('\n', out);
@@ -59,6 +63,10 @@ void diagnose_print_json(FILE *out, const struct diag_findings *l)
 		}
 		fputs("},\"advice\":", out);
 		out_json_string(out, f->advice);
+		if (f->cause[0]) {
+			fputs(",\"cause\":", out);
+			out_json_string(out, f->cause);
+		}
 		fputs("}\n", out);
 	}
 }
@@ -87,6 +95,11 @@ static void finding_section(FILE *h, const struct diag_finding *f)
 		 f->subject);
 	html_section(h, heading);
 	html_para(h, f->summary);
+	if (f->cause[0]) {
+		fputs("<p><b>Because of:</b> ", h);
+		html_escape(h, f->cause);
+		fputs("</p>\n", h);
+	}
 	fputs("<p><b>Advice:</b> ", h);
 	html_escape(h, f->advice);
 	fputs("</p>\n", h);

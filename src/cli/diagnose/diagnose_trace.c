@@ -61,11 +61,15 @@ static int feed(const char *path, struct perf_reader *rd, struct diag_trace *t)
 }
 
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
-			struct diag_trace **out)
+			const struct diag_trace_link *links, size_t nlinks, struct diag_trace **out)
 {
 	struct perf_reader *rd;
 	const struct perf_attr_info *a;
-	struct diag_trace_opts o = {.tick_ns = tick_ns, .host = host, .nhost = nhost};
+	struct diag_trace_opts o = {.tick_ns = tick_ns,
+				    .host = host,
+				    .nhost = nhost,
+				    .links = links,
+				    .nlinks = nlinks};
 	char msg[256] = "", pmu[64];
 	int ret;
 
