@@ -13,8 +13,8 @@ double pcie_flow_total(const struct pcie_flow *f)
 
 double pcie_link_capacity_mbps(double gts, unsigned width)
 {
-	double per_lane = gts <= 5.0 ? gts * 1000.0 * 8.0 / 10.0 / 8.0
-				     : gts * 1000.0 * 128.0 / 130.0 / 8.0;
+	double per_lane =
+	    gts <= 5.0 ? gts * 1000.0 * 8.0 / 10.0 / 8.0 : gts * 1000.0 * 128.0 / 130.0 / 8.0;
 
 	return gts > 0 && width ? per_lane * width : 0;
 }

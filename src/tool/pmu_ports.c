@@ -80,10 +80,10 @@ static void traffic(struct serve_port *p)
 	double cap = p->capacity_unknown ? 0 : p->capacity_mbps;
 
 	/* a kind the multiplexed PMU did not count this interval leaves the total unknown */
-	bool rx_known = p->mbps[SERVE_RX_MWR] >= 0 && p->mbps[SERVE_RX_CPL] >= 0 &&
-			p->reads_per_s[0] >= 0,
-	     tx_known = p->mbps[SERVE_TX_MWR] >= 0 && p->mbps[SERVE_TX_CPL] >= 0 &&
-			p->reads_per_s[1] >= 0;
+	bool rx_known =
+		 p->mbps[SERVE_RX_MWR] >= 0 && p->mbps[SERVE_RX_CPL] >= 0 && p->reads_per_s[0] >= 0,
+	     tx_known =
+		 p->mbps[SERVE_TX_MWR] >= 0 && p->mbps[SERVE_TX_CPL] >= 0 && p->reads_per_s[1] >= 0;
 
 	p->traffic_mbps[0] = rx_known ? pcie_flow_total(&rx) : -1;
 	p->traffic_mbps[1] = tx_known ? pcie_flow_total(&tx) : -1;

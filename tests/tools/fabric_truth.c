@@ -76,7 +76,8 @@ int main(int argc, char **argv)
 		if (d->kind != FABRIC_ROOT_PORT || !span_us)
 			continue;
 		printf("%04x:%02x:%02x.%x %.3f %.3f %llu %.1f\n", d->domain, d->rid >> 8,
-		       (d->rid >> 3) & 0x1f, d->rid & 7, wire(&a[i], &b[i], FABRIC_INBOUND) / span_us,
+		       (d->rid >> 3) & 0x1f, d->rid & 7,
+		       wire(&a[i], &b[i], FABRIC_INBOUND) / span_us,
 		       wire(&a[i], &b[i], FABRIC_OUTBOUND) / span_us, (unsigned long long)reads,
 		       reads ? (double)(b[i].rd_latency_sum_ns - a[i].rd_latency_sum_ns) /
 				   (double)reads
