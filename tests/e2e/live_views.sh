@@ -4,10 +4,10 @@
 # real time (storage-read): top, `stat -I` and serve draw or answer every
 # interval with what was simulated by then and say how far the emulated
 # clock is behind the wall clock; `top --once` ends with its interval's
-# frame; SIGTERM ends each of them, with status 0.  Nothing is timed: every
-# wait has a bound a loaded machine meets many times over, far below what
-# simulating the intervals whole would take (a 1 s interval of storage-read
-# costs tens of seconds).
+# frame; SIGTERM ends each of them, with status 0 (`stat` without -I with
+# its counts so far).  Nothing is timed: every wait has a bound a loaded
+# machine meets many times over, far below what simulating the intervals
+# whole would take (a 1 s interval of storage-read costs tens of seconds).
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -52,6 +52,15 @@ ends_within 10 "$pid" || err "stat -I: still running 10 s after SIGTERM"
 [ "${ended_status:-1}" = 0 ] || err "stat -I: exit status ${ended_status:-} after SIGTERM"
 grep -qE '^pciescope: stat: this interval: [0-9.]+ ms simulated by its end on the wall clock, [0-9.]+ s behind$' stat.txt ||
 	grep -qE '^ +1\.000000000 ' stat.txt || err "stat -I: a cut interval does not say so: $(cat stat.txt)"
+
+"$P" stat "${W[@]}" -e hisi_pcie0_core0/tx_cpl_flux,port=0x1/ 2>total.txt &
+pid=$!
+wait_for 30 grep -q 'runs slower than the wall clock' total.txt || err "stat: no lag said in 30 s"
+kill -TERM "$pid"
+ends_within 10 "$pid" || err "stat: still running 10 s after SIGTERM"
+[ "${ended_status:-1}" = 0 ] || err "stat: exit status ${ended_status:-} after SIGTERM"
+grep -qE '^ +[1-9][0-9]* +hisi_pcie0_core0/tx_cpl_flux,port=0x1/' total.txt &&
+	grep -q 'seconds time elapsed' total.txt || err "stat: no counts after SIGTERM: $(cat total.txt)"
 
 serve_pid=""
 trap '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null' EXIT
