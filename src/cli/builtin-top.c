@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope top [--interval MS] [--once] [--json] [backend options]: a
- * live per-Root-Port view of the PCIe PMUs (bandwidth per direction and
+ * pciescope top [--interval MS] [--once] [--json] [--whole] [backend
+ * options]: a live per-Root-Port view of the PCIe PMUs (bandwidth per direction and
  * TLP kind, average latency, link utilisation, PTT tune levels), redrawn
  * every interval like pcm-pcie; 'q', Ctrl-C or SIGTERM quits.  It samples
  * with serve's sampler, so the two agree.  On the emulated backend each
@@ -58,7 +58,7 @@ static int usage(int ret)
 		"                     [--backend emulated|host] [--workload NAME] [--seed N]\n"
 		"  live per-Root-Port view of the PCIe PMUs (like pcm-pcie): bandwidth per\n"
 		"  direction and TLP kind, average latency, link utilisation, PTT tune levels\n"
-		"  q quits (or Ctrl-C)\n"
+		"  q, Ctrl-C or SIGTERM quits\n"
 		"  --interval MS  refresh interval (default 1000, 10 to 3600000)\n"
 		"  --once         print one interval and exit\n"
 		"  --json         one JSON object per interval instead of the screen\n"
