@@ -259,6 +259,8 @@ int cmd_top(int argc, char **argv)
 	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		!tcgetattr(STDIN_FILENO, &t.saved);
 	if (t.tty) {
+		/* a frame reaches the terminal whole, at the renderer's fflush, never line by line */
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		raw = t.saved;
 		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 		raw.c_cc[VMIN] = 0;

@@ -2,9 +2,13 @@
 /*
  * Live rules: a link trained below what both of its ends support, and a
  * link whose PMU-counted bandwidth reaches the share of its capacity that
- * leaves no headroom.  Capacity and traffic are pcie/traffic.h's; Root
- * Ports sharing a PMU port bit are judged once, together, against the sum
- * of their links.
+ * leaves no headroom.  Capacity and traffic are pcie/traffic.h's: a
+ * saturated link carries TLPs only in what its Ack and UpdateFC DLLPs and
+ * SKP ordered sets leave (pciescope/pcie/link_layer.h, about 8 %), so
+ * saturation is judged against that; the rule does not see the link's Max
+ * Payload Size and takes 256 bytes, every shipped platform's.  Root Ports
+ * sharing a PMU port bit are judged once, together, against the sum of
+ * their links.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -55,7 +59,7 @@ static int saturated(const struct diag_port *p, const struct diag_thresholds *th
 		     struct diag_findings *out)
 {
 	double cap = p->capacity_mbps > 0 ? p->capacity_mbps
-					  : pcie_link_capacity_mbps(p->speed, p->width);
+					  : pcie_link_tlp_capacity_mbps(p->speed, p->width, 256);
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
 	const char *dir = p->in_mbps > p->out_mbps ? "inbound" : "outbound";
 	struct diag_finding *f;
@@ -68,12 +72,12 @@ static int saturated(const struct diag_port *p, const struct diag_thresholds *th
 	if (p->shares[0])
 		snprintf(f->summary, sizeof(f->summary),
 			 "%s and %s, sharing a PMU port bit, carry %.0f MB/s %s together, %.0f %% "
-			 "of the %.0f MB/s their links carry",
+			 "of the %.0f MB/s their links carry for TLPs",
 			 p->bdf, p->shares, top, dir, pcie_link_utilisation(top, cap), cap);
 	else
 		snprintf(f->summary, sizeof(f->summary),
 			 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
-			 "carries",
+			 "carries for TLPs",
 			 p->bdf, top, dir, pcie_link_utilisation(top, cap), cap, p->speed, p->width);
 	snprintf(f->advice, sizeof(f->advice),
 		 "the link is the bottleneck: spread the devices over more Root Ports, or give the "

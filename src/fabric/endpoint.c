@@ -42,8 +42,7 @@ static void ep_issue(struct fabric *f, int ep, struct ptlp *t)
 	struct fnode *n = &f->nodes[ep];
 	uint64_t start = t->ready > n->link_free ? t->ready : n->link_free;
 
-	n->link_free = start + link_time(n->ppb, tlp_wire_bytes(t));
-	t->ready = n->link_free;
+	t->ready = link_send(n->ppb_raw, n->ppb, tlp_wire_bytes(t), start, &n->link_free);
 	fab_send(f, n->port, FABRIC_INBOUND, t);
 }
 

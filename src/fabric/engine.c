@@ -28,7 +28,8 @@ void fab_port_weights(struct fabric *f, struct fport *p)
 
 	for (int c = 0; c < 3; c++) {
 		p->tx[FABRIC_INBOUND].shift[c] = 1;
-		p->tx[FABRIC_OUTBOUND].shift[c] = (uint8_t)(2 - f->cores[p->fcore].qos[qos_of_class[c]]);
+		p->tx[FABRIC_OUTBOUND].shift[c] =
+		    (uint8_t)(2 - f->cores[p->fcore].qos[qos_of_class[c]]);
 	}
 }
 
@@ -138,7 +139,7 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 
 /* The Root Port's and the endpoint's statistics: the header bytes are worked out once. */
 static __always_inline void count(struct fabric *f, const struct fport *p, int dir,
-				   const struct ptlp *t)
+				  const struct ptlp *t)
 {
 	uint32_t hdr = t->wire - 8u - ((t->bytes + 3) & ~3u);
 	struct fabric_port_stats *s = &f->nodes[p->node].st;
@@ -154,7 +155,7 @@ static __always_inline void count(struct fabric *f, const struct fport *p, int d
 }
 
 static __always_inline void cross(struct fabric *f, struct fport *p, int dir, struct ptlp *t,
-				   uint64_t now)
+				  uint64_t now)
 {
 	count(f, p, dir, t);
 	if (p->nobs || f->log_fn)
@@ -193,7 +194,9 @@ static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, 
 	wire = x->cur.wire;
 	x->vclock = x->vt[c];
 	x->vt[c] += (uint64_t)wire << x->shift[c];
-	tx_agent_set(f, x->agent, now + link_time(p->ppb, wire));
+	tx_agent_set(
+	    f, x->agent,
+	    link_send(p->ppb_raw, p->ppb, wire, now > x->ll_free ? now : x->ll_free, &x->ll_free));
 }
 
 void fab_tx_fire_in(struct fabric *f, struct fport *p, uint64_t now)

@@ -86,7 +86,8 @@ struct ftx {
 	uint64_t vt[3];	   /* weighted fair queueing: virtual finish times */
 	uint64_t vclock;
 	uint8_t shift[3]; /* virtual time per wire byte: 1 << shift = 4 / weight */
-	struct ptlp cur; /* on the wire, crosses the port at the agent's time */
+	struct ptlp cur;  /* on the wire, crosses the port at the agent's time */
+	uint64_t ll_free; /* ps: the link layer's share holds the wire until then */
 	bool busy;
 	int agent;
 };
@@ -108,11 +109,11 @@ struct fcore {
 struct fport {
 	int node;
 	int fcore;
-	int dom;	      /* index into the fabric's domains */
-	uint32_t ppb;	      /* link: ps per byte << 10 */
-	struct ftx tx[2];     /* [enum fabric_dir] */
-	unsigned rx_inflight; /* inbound NP requests the RC is serving */
-	unsigned tx_requests; /* CPU requests waiting in the outbound P/NP queues */
+	int dom;	       /* index into the fabric's domains */
+	uint32_t ppb_raw, ppb; /* link: ps per byte << 10, raw and with the link layer */
+	struct ftx tx[2];      /* [enum fabric_dir] */
+	unsigned rx_inflight;  /* inbound NP requests the RC is serving */
+	unsigned tx_requests;  /* CPU requests waiting in the outbound P/NP queues */
 	uint16_t cpu_tag;
 	int waiters[FAB_PORT_WAITERS]; /* streams waiting for Tx request buffer room */
 	int nwait;
@@ -130,13 +131,13 @@ struct ftag {
 struct fnode {
 	struct fabric_node_desc d;
 	bool present;
-	int port;	    /* index into ports of the Root Port above (or self) */
-	uint32_t ppb;	    /* own link: ps per byte << 10 */
-	uint64_t link_free; /* ps: own upstream link free from */
-	uint64_t bar;	    /* MMIO address CPU and peers write to */
-	uint32_t prefix;    /* PASID prefix of its requests, 0 if none */
-	unsigned posted;    /* inbound posted TLPs queued, against credits */
-	struct ftag *tags;  /* endpoints: 10-bit tag table, from the first request */
+	int port;	       /* index into ports of the Root Port above (or self) */
+	uint32_t ppb_raw, ppb; /* own link: ps per byte << 10, raw and with the link layer */
+	uint64_t link_free;    /* ps: own upstream link free from */
+	uint64_t bar;	       /* MMIO address CPU and peers write to */
+	uint32_t prefix;       /* PASID prefix of its requests, 0 if none */
+	unsigned posted;       /* inbound posted TLPs queued, against credits */
+	struct ftag *tags;     /* endpoints: 10-bit tag table, from the first request */
 	uint16_t next_tag;
 	unsigned tags_used;
 	int stream_wait; /* stream waiting for posted credits, -1 none */
@@ -168,8 +169,8 @@ enum agent_kind { AG_TX, AG_STREAM };
 
 #define CAL_SHIFT 16 /* bucket width 65.5 ns: most rate-paced streams fit the wheel */
 #define CAL_BUCKETS 4096
-#define CAL_NONE -1 /* not scheduled (time T_NEVER) */
-#define CAL_FAR -2  /* beyond the wheel, in the far heap */
+#define CAL_NONE -1  /* not scheduled (time T_NEVER) */
+#define CAL_FAR -2   /* beyond the wheel, in the far heap */
 #define CAL_STALE -2 /* the earliest stream agent must be looked for again */
 
 /* A node of the transmitters' winner tree: the earliest agent below it and its time. */
@@ -196,6 +197,7 @@ struct fworkload_params {
 	uint64_t mmio; /* CPU posted MMIO writes per second per endpoint; UINT64_MAX = max */
 	uint64_t mmio_rd, cfg, msg; /* per second per endpoint */
 	uint32_t remote_pct;
+	bool real_sizes; /* sizes=real: the mix of sizes devices issue, not size= alone */
 };
 
 /*
@@ -224,7 +226,7 @@ struct fdomain {
 
 struct fabric {
 	uint64_t seed;
-	uint64_t now; /* ps: the running domain's time, else the fabric's */
+	uint64_t now;	 /* ps: the running domain's time, else the fabric's */
 	unsigned builds; /* domain rebuilds: seeds each rebuild's generators */
 
 	struct fnode *nodes;
@@ -265,7 +267,10 @@ uint64_t fab_rand(struct fabric *f);
 uint64_t fab_seed_mix(uint64_t seed);
 
 /* link.c */
-uint32_t link_ppb(int width, int speed);
+/* ps per byte << 10 at the lanes' rate after line coding. */
+uint32_t link_ppb_raw(int width, int speed);
+/* The same with the link layer's share (DLLPs, SKP ordered sets) included. */
+uint32_t link_ppb(int width, int speed, uint32_t mps);
 
 /*
  * Bytes on the wire: header (3 or 4 DW), an optional prefix, the payload and
@@ -284,6 +289,20 @@ static inline uint32_t tlp_wire_bytes(const struct ptlp *t)
 static inline uint64_t link_time(uint32_t ppb, uint32_t bytes)
 {
 	return ((uint64_t)bytes * ppb + 1023) >> 10; /* never faster than the link */
+}
+
+/*
+ * A TLP put on a link at start has crossed when its bytes have, at the
+ * lanes' rate (the returned time); the link layer's share of its time
+ * holds the wire after it, until *free.  An idle link absorbs that share,
+ * so a lone TLP is not slowed, and TLPs back to back go at the model's
+ * TLP bandwidth.
+ */
+static inline uint64_t link_send(uint32_t ppb_raw, uint32_t ppb, uint32_t bytes, uint64_t start,
+				 uint64_t *free)
+{
+	*free = start + link_time(ppb, bytes);
+	return start + link_time(ppb_raw, bytes);
 }
 
 /*

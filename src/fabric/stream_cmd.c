@@ -30,16 +30,20 @@ bool stream_cmd_close(struct fstream *s, uint16_t cmd)
 	return true;
 }
 
-bool stream_command(struct fabric *f, struct fstream *s, uint32_t desc_bytes, uint32_t data_align,
+bool stream_command(struct fabric *f, struct fstream *s, const struct stream_cmd_shape *c,
 		    uint64_t now)
 {
-	int cmd = stream_cmd_open(f, s, (s->size + f->mrrs - 1) / f->mrrs + 1), idx;
+	uint32_t reads = (c->bytes + f->mrrs - 1) / f->mrrs + 1 + (c->list_bytes ? 1 : 0);
+	int cmd = stream_cmd_open(f, s, reads), idx;
 
 	if (cmd < 0)
 		return false;
 	idx = stream_index(f, s);
 	cpu_mmio_write(f, s->ep, 4, now);
-	ep_dma_read(f, s->ep, fab_host_addr(f, desc_bytes), desc_bytes, idx, (uint16_t)cmd, now);
-	ep_dma_read(f, s->ep, fab_host_addr(f, data_align), s->size, idx, (uint16_t)cmd, now);
+	ep_dma_read(f, s->ep, fab_host_addr(f, c->desc_bytes), c->desc_bytes, idx, (uint16_t)cmd,
+		    now);
+	if (c->list_bytes)
+		ep_dma_read(f, s->ep, fab_host_addr(f, 8), c->list_bytes, idx, (uint16_t)cmd, now);
+	ep_dma_read(f, s->ep, fab_host_addr(f, c->data_align), c->bytes, idx, (uint16_t)cmd, now);
 	return true;
 }

@@ -79,7 +79,8 @@ static int add_port(struct fabric *f, int node)
 	memset(p, 0, sizeof(*p));
 	p->node = node;
 	p->fcore = c;
-	p->ppb = link_ppb(d->width, d->speed);
+	p->ppb_raw = link_ppb_raw(d->width, d->speed);
+	p->ppb = link_ppb(d->width, d->speed, f->mps);
 	fab_port_weights(f, p);
 	/*
 	 * Transmitters must precede stream agents: drop the streams, then
@@ -136,7 +137,8 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d)
 	n->present = true;
 	n->port = -1;
 	n->stream_wait = -1;
-	n->ppb = link_ppb(d->width, d->speed);
+	n->ppb_raw = link_ppb_raw(d->width, d->speed);
+	n->ppb = link_ppb(d->width, d->speed, f->mps);
 	n->prefix = d->pasid ? fab_pasid_prefix(d->pasid) : 0;
 	n->bar = 0x80000000ull + (uint64_t)i * 0x100000;
 	if (d->kind == FABRIC_ROOT_PORT)
@@ -192,6 +194,20 @@ int fabric_remove_node(struct fabric *f, int node)
 int fabric_restore_node(struct fabric *f, int node)
 {
 	return set_present(f, node, true);
+}
+
+/* Every link's share for the link layer is redone: its intervals depend on MPS. */
+int fabric_set_mps(struct fabric *f, uint32_t mps)
+{
+	if (mps < 128 || mps > 4096 || (mps & (mps - 1)))
+		return -EINVAL;
+	dom_sync(f, DOM_ALL);
+	f->mps = mps;
+	for (int i = 0; i < f->nnodes; i++)
+		f->nodes[i].ppb = link_ppb(f->nodes[i].d.width, f->nodes[i].d.speed, mps);
+	for (int i = 0; i < f->nports; i++)
+		f->ports[i].ppb = f->nodes[f->ports[i].node].ppb;
+	return 0;
 }
 
 int fabric_find_node(const struct fabric *f, uint16_t domain, uint16_t rid)

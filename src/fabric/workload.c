@@ -45,6 +45,10 @@ static int parse_value(const char *key, const char *v, uint64_t *out)
 		*out = RATE_MAX;
 		return 0;
 	}
+	if (!strcmp(key, "sizes") && (!strcmp(v, "fixed") || !strcmp(v, "real"))) {
+		*out = !strcmp(v, "real");
+		return 0;
+	}
 	if (*v < '0' || *v > '9')
 		return -EINVAL;
 	errno = 0;
@@ -79,6 +83,8 @@ static int set_param(struct fworkload_params *p, const char *key, uint64_t v)
 		p->msg = v;
 	else if (!strcmp(key, "remote") && v <= 100)
 		p->remote_pct = (uint32_t)v;
+	else if (!strcmp(key, "sizes") && v <= 1)
+		p->real_sizes = v;
 	else
 		return -EINVAL;
 	return 0;
@@ -107,7 +113,7 @@ static int parse_params(struct fworkload_params *p, const char *params, char *er
 		if (parse_value(kv, eq + 1, &v) || set_param(p, kv, v)) {
 			snprintf(err, n,
 				 "bad workload parameter '%s=%s' (rate, size 4..%u, qd 1..256, "
-				 "mmio N|max, mmio_rd, cfg, msg, remote 0..100)",
+				 "mmio N|max, mmio_rd, cfg, msg, remote 0..100, sizes fixed|real)",
 				 kv, eq + 1, MAX_SIZE);
 			return -EINVAL;
 		}

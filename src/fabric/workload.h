@@ -58,11 +58,15 @@ int stream_cmd_open(struct fabric *f, struct fstream *s, uint32_t requests);
 bool stream_cmd_close(struct fstream *s, uint16_t cmd);
 /*
  * A command as a driver issues one: the CPU rings the doorbell (a 4-byte
- * MMIO write), the device reads its desc_bytes descriptor, then size=
+ * MMIO write), the device reads its desc_bytes descriptor and list_bytes
+ * of a list the descriptor points to (an NVMe PRP list; 0: none), then
  * bytes of data at a data_align-aligned host address; false if it cannot
  * start now.
  */
-bool stream_command(struct fabric *f, struct fstream *s, uint32_t desc_bytes, uint32_t data_align,
+struct stream_cmd_shape {
+	uint32_t desc_bytes, list_bytes, bytes, data_align;
+};
+bool stream_command(struct fabric *f, struct fstream *s, const struct stream_cmd_shape *c,
 		    uint64_t now);
 
 /* The streams of one endpoint for the current workload. */

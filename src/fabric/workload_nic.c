@@ -5,8 +5,20 @@
  * the NIC reads a 16-byte descriptor and the packet (DMA reads), then
  * writes a completion and an MSI.  Receive: the NIC writes the packet and
  * a descriptor, with an MSI every 8 packets (interrupt moderation).
+ *
+ * With sizes=real packets are the bimodal mix of a data centre link
+ * (minimum-size frames, a few 576-byte ones, most at the 1500-byte MTU)
+ * and transmit descriptors 16, 32 or 64 bytes (one to four 16-byte
+ * entries fetched at once) rather than size= and 16 bytes each.
  */
 #include "workload.h"
+
+static uint32_t packet_bytes(struct fabric *f, const struct fstream *s)
+{
+	static const uint32_t sizes[8] = {64, 64, 64, 576, 1500, 1500, 1500, 1500};
+
+	return f->wp.real_sizes ? sizes[fab_rand(f) & 7] : s->size;
+}
 
 static void tx_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now)
 {
@@ -19,14 +31,19 @@ static void tx_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t 
 
 static bool transmit(struct fabric *f, struct fstream *s, uint64_t now)
 {
-	return stream_command(f, s, 16, 64, now);
+	struct stream_cmd_shape c = {.desc_bytes = 16, .data_align = 64};
+
+	if (f->wp.real_sizes)
+		c.desc_bytes = 16u << (fab_rand(f) % 3);
+	c.bytes = packet_bytes(f, s);
+	return stream_command(f, s, &c, now);
 }
 
 static bool receive(struct fabric *f, struct fstream *s, uint64_t now)
 {
 	if (!ep_has_credit(f, s->ep))
 		return false;
-	ep_dma_write(f, s->ep, fab_host_addr(f, 64), s->size, -1, now);
+	ep_dma_write(f, s->ep, fab_host_addr(f, 64), packet_bytes(f, s), -1, now);
 	ep_dma_write(f, s->ep, fab_host_addr(f, 16), 16, -1, now);
 	if (++s->count % 8 == 0)
 		ep_msi(f, s->ep, now);

@@ -142,10 +142,9 @@ int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pc
 	m->fab = f;
 	m->dev = dev;
 	m->p = *p;
-	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
+	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++)
 		m->c[i].int_mask = 1;
-		m->c[i].last_ns = fabric_now(f);
-	}
+	m->advanced_ns = fabric_now(f);
 	r = fabric_add_observer(f, p->sicl, p->core, pcie_pmu_observe, m);
 	if (r < 0) {
 		free(m);

@@ -146,19 +146,18 @@ void pcie_pmu_add(struct pcie_pmu_hw *m, int i, uint64_t *reg, uint64_t delta)
 
 void pcie_pmu_advance(struct pcie_pmu_hw *m, uint64_t now_ns)
 {
-	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
-		struct pmu_counter *c = &m->c[i];
-		const struct event_kind *k = c->kind;
+	uint64_t dt = now_ns > m->advanced_ns ? now_ns - m->advanced_ns : 0;
 
-		if (now_ns <= c->last_ns)
-			continue;
-		if ((m->active & (1u << i)) && !k->latency &&
-		    (!(c->ctrl & HISI_PCIE_TRIG_EN) || c->triggered)) {
-			c->time_frac += now_ns - c->last_ns;
-			pcie_pmu_add(m, i, &c->ext, c->time_frac / PCIE_PMU_CYCLE_NS);
+	m->advanced_ns += dt;
+	for (unsigned a = dt ? m->active : 0; a; a &= a - 1) {
+		struct pmu_counter *c = &m->c[__builtin_ctz(a)];
+
+		if (!c->kind->latency && (!(c->ctrl & HISI_PCIE_TRIG_EN) || c->triggered)) {
+			c->time_frac += dt;
+			pcie_pmu_add(m, __builtin_ctz(a), &c->ext,
+				     c->time_frac / PCIE_PMU_CYCLE_NS);
 			c->time_frac %= PCIE_PMU_CYCLE_NS;
 		}
-		c->last_ns = now_ns;
 	}
 	pcie_pmu_irq_flush(m);
 }
@@ -245,12 +244,13 @@ void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
 	if (!m->active)
 		return;
 	pcie_pmu_advance(m, t->time_ns);
-	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
+	for (unsigned a = m->active; a; a &= a - 1) {
+		int i = __builtin_ctz(a);
 		struct pmu_counter *c = &m->c[i];
 		const struct event_kind *k = c->kind;
 
-		if (!(m->active & (1u << i)) || t->dir != k->dir || !tlp_is(t, k->sel) ||
-		    !target_match(m, c->ctrl, t) || !length_filters(c, tlp_len_dw(t)))
+		if (t->dir != k->dir || !tlp_is(t, k->sel) || !target_match(m, c->ctrl, t) ||
+		    !length_filters(c, tlp_len_dw(t)))
 			continue;
 		if (k->latency)
 			count_latency(m, i, k, t);

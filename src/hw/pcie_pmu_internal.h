@@ -20,7 +20,6 @@ struct pmu_counter {
 	uint64_t cnt, ext;
 	uint32_t int_stat, int_mask;
 	bool triggered;	    /* the trigger condition has been met */
-	uint64_t last_ns;   /* time accounted up to */
 	uint64_t time_frac; /* ns of counting time not yet a whole cycle */
 	uint64_t lat_frac;  /* ns of latency not yet a whole cycle */
 };
@@ -33,6 +32,12 @@ struct pcie_pmu_hw {
 	struct pmu_counter c[HISI_PCIE_PMU_NR_COUNTERS];
 	bool irq_due;	 /* an unmasked counter overflowed */
 	unsigned active; /* bit i: counter i counts (GLOBAL_CTRL and EVENT_EN) */
+	/*
+	 * ns the counters' time is accounted up to: one for all, as every
+	 * counter's time moves with the core's, so a TLP costs time only for
+	 * the counters that count.
+	 */
+	uint64_t advanced_ns;
 };
 
 /* Decodes a counter's event code; call after writing ctrl or GLOBAL_CTRL. */

@@ -22,7 +22,7 @@ struct diag_port {
 	unsigned dev_max_width;
 	bool have_bw;		  /* PMU bandwidth counted (for all of shares, if any) */
 	double in_mbps, out_mbps; /* MB/s each direction, pcie/traffic.h's traffic */
-	double capacity_mbps;	  /* of the links counted together; 0: this link's */
+	double capacity_mbps;	  /* for TLPs, of the links counted together; 0: this link's */
 	char shares[64];	  /* Root Ports counted with this one (a shared PMU port bit) */
 	char counted_with[16];	  /* the Root Port whose figures include this one's, or "" */
 };

@@ -74,6 +74,12 @@ int fabric_add_node(struct fabric *f, const struct fabric_node_desc *d);
 int fabric_remove_node(struct fabric *f, int node);
 /* Rescan: the node and everything below take part again, with fresh state. */
 int fabric_restore_node(struct fabric *f, int node);
+/*
+ * Max Payload Size of every link (128 .. 4096, a power of two; 256 at
+ * creation): writes and completions are split at it, and the link layer's
+ * Ack and UpdateFC intervals grow with it.  -EINVAL for another value.
+ */
+int fabric_set_mps(struct fabric *f, uint32_t mps);
 int fabric_find_node(const struct fabric *f, uint16_t domain, uint16_t rid);
 const struct fabric_node_desc *fabric_node(const struct fabric *f, int node);
 int fabric_node_count(const struct fabric *f);

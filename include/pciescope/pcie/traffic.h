@@ -41,6 +41,12 @@ double pcie_flow_total(const struct pcie_flow *f);
 
 /* MB/s one direction of a link carries at speed GT/s and width lanes; 0 if unknown. */
 double pcie_link_capacity_mbps(double gts, unsigned width);
+/*
+ * Of that, what its Ack/UpdateFC DLLPs and SKP ordered sets leave for TLPs
+ * at Max Payload Size mps (pcie/link_layer.h): the most a saturated link's
+ * TLPs can carry.
+ */
+double pcie_link_tlp_capacity_mbps(double gts, unsigned width, unsigned mps);
 
 /*
  * Percent of capacity_mbps that mbps is, at most 100 (a scaled multiplexed

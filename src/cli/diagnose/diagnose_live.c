@@ -226,7 +226,7 @@ static void bit_traffic(struct live *l, const struct diag_counters *c, size_t k,
 	for (size_t i = 0; i < l->nports; i++) {
 		if (l->port_bit[i] != l->bw_bit[k])
 			continue;
-		cap += pcie_link_capacity_mbps(port[i].speed, port[i].width);
+		cap += pcie_link_tlp_capacity_mbps(port[i].speed, port[i].width, 256);
 		if (first == SIZE_MAX) {
 			first = i;
 			continue;

@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# CPU seconds per simulated second of the command lines that must keep up
+# with the clock (docs/performance.md, *Keeping up with the clock*), for
+# this tree ("new") and, in the same run, the tree of OLD_REV (default
+# a39a237, the engine before the link layer; built by fabric_old.sh; OLD=0
+# skips it).  Each command simulates SIM seconds (default 0.01, top's
+# shortest interval) and its
+# user + system CPU time is divided by that; a row at or under 1 keeps up.
+# Every run gets a fresh state directory, so no platform state is shared.
+set -eu
+sim=${SIM:-0.01}
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
+bins=$BUILD_DIR
+if [ "${OLD:-1}" != 0 ] && git -C "$SRC_DIR" cat-file -e "${OLD_REV:-a39a237}" 2>/dev/null; then
+	bins="$(OLD_REV=${OLD_REV:-a39a237} sh "$SRC_DIR/bench/fabric_old.sh") $bins"
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# row NAME ARGS...: one line per tree, CPU per simulated second
+row() {
+	name=$1
+	shift
+	for b in $bins; do
+		case $b in "$BUILD_DIR") v=new ;; *) v=old ;; esac
+		rm -rf "$tmp/state" && mkdir -p "$tmp/state"
+		cpu=$(cd "$tmp" && PCIESCOPE_STATE_DIR=$tmp/state /usr/bin/time -f '%U %S' \
+			"$b/pciescope" "$@" 2>&1 >/dev/null | tail -1 | awk '{ print $1 + $2 }')
+		printf '%s %-34s %8.2f CPU s per simulated s\n' "$v" "$name" \
+			"$(echo "$cpu / $sim" | bc -l)"
+	done
+}
+
+pmu() { # the four bandwidth events of one PCIe core, all its ports
+	c=hisi_pcie0_core$1
+	echo "{$c/rx_mrd_flux,port=0xffff/,$c/rx_mwr_flux,port=0xffff/,$c/tx_cpl_flux,port=0xffff/,$c/tx_mwr_flux,port=0xffff/}"
+}
+row "stat mixed, core 2 (4 flux events)" stat --workload mixed -e "$(pmu 2)" -- sleep "$sim"
+row "stat mixed, core 0 (4 flux events)" stat --workload mixed -e "$(pmu 0)" -- sleep "$sim"
+row "stat default, every core" stat -e "$(pmu 0)" -e "$(pmu 1)" -e "$(pmu 2)" -e "$(pmu 3)" \
+	-- sleep "$sim"
+row "record mixed, hisi_ptt0_2 8DW" record --workload mixed -o "$tmp/p.data" \
+	-e 'hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/' -- sleep "$sim"
+ms=$(echo "$sim * 1000 / 1" | bc)
+for w in storage-read storage-write nic p2p mixed; do
+	row "top --once, $w" top --once --json --interval "$ms" --workload "$w"
+done
