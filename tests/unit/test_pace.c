@@ -4,8 +4,8 @@
  * runs ahead of it, the waits sleep exactly the difference, an early wake
  * is seen, and a simulation slower than real time is reported as a lag
  * that grows, once per doubling; a live view's interval (pace_run) is cut
- * where the wall clock reaches its end, runs whole when the simulation is
- * faster, and stops between slices when asked.
+ * where the wall clock reaches its end, runs whole and never ahead of the
+ * wall clock when the simulation is faster, and stops when asked.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -150,8 +150,9 @@ static void a_slow_interval_is_cut_where_the_wall_clock_ends_it(void **state)
 
 	pace_start(&p, &c, sim0);
 	assert_int_equal(pace_run(&p, b, sim0 + 100 * MS, NULL, NULL), 1);
-	assert_int_equal(b->ops->now_ns(b) - sim0, 10 * MS);
-	assert_int_equal(f.sleeps, 0);
+	/* a tenth of the interval, never ahead of the wall clock, which passed its end */
+	assert_true(b->ops->now_ns(b) - sim0 > 5 * MS && b->ops->now_ns(b) - sim0 < 20 * MS);
+	assert_true(f.now >= 100 * MS);
 	backend_close(b);
 }
 
@@ -166,11 +167,10 @@ static void a_fast_interval_runs_whole(void **state)
 	pace_start(&p, &c, sim0);
 	assert_int_equal(pace_run(&p, b, sim0 + 100 * MS, NULL, NULL), 0);
 	assert_int_equal(b->ops->now_ns(b) - sim0, 100 * MS);
-	/* then the wall clock is waited for: 1000 slices took 1 ms of it */
-	assert_int_equal(f.sleeps, 0);
-	assert_true(pace_wait(&p, sim0 + 100 * MS));
-	assert_int_equal(f.sleeps, 1);
-	assert_true(f.slept > 98 * MS && f.slept < 100 * MS);
+	/* it slept while the wall clock went ahead and simulated only behind it */
+	assert_true(f.sleeps >= 1);
+	assert_true(f.slept > 90 * MS);
+	assert_true(f.now >= 100 * MS);
 	backend_close(b);
 }
 
@@ -190,7 +190,8 @@ static void a_stop_request_ends_the_interval_between_slices(void **state)
 
 	pace_start(&p, &c, sim0);
 	assert_int_equal(pace_run(&p, b, sim0 + 3600000 * MS, stop_after_five, &asked), 2);
-	assert_int_equal(b->ops->now_ns(b) - sim0, 5 * 100000);
+	assert_int_equal(asked, 5);
+	assert_true(b->ops->now_ns(b) - sim0 < 100 * MS);
 	backend_close(b);
 }
 
