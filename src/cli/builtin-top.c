@@ -134,9 +134,12 @@ static int advance(struct top *t, struct pace *pc)
 	int r;
 
 	t->next_ns += (uint64_t)t->interval * 1000000u;
-	do
+	r = pace_run(pc, t->b, t->next_ns, stop_requested, t);
+	/* --whole: the wall clock is past the interval; pace from here until it is simulated */
+	while (r == 1 && t->whole) {
+		pace_start(pc, &pc->clk, t->b->ops->now_ns(t->b));
 		r = pace_run(pc, t->b, t->next_ns, stop_requested, t);
-	while (r == 1 && t->whole);
+	}
 	if (r < 0)
 		return r;
 	/* a host's interval is the wall clock's, --once too; an emulated --once does not wait */
