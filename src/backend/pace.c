@@ -5,8 +5,10 @@
  * origin (a fixed start) and the wall clock's never meet.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <time.h>
 
+#include <pciescope/backend/backend.h>
 #include <pciescope/backend/pace.h>
 
 #define NS_PER_S 1000000000ull
@@ -51,6 +53,76 @@ bool pace_wait(struct pace *p, uint64_t sim_next)
 		return true;
 	p->clk.sleep_ns(p->clk.ctx, want - have);
 	return wall_elapsed(p) >= want;
+}
+
+/*
+ * pace_run simulates in chunks of at least CATCH_UP_NS (or to the
+ * interval's end) that end where the wall clock already is, so the
+ * simulated clock never passes it; a simulation less than a chunk behind
+ * sleeps until a chunk is due, so a fast one costs a wake-up per chunk.  The last chunk may end
+ * CATCH_UP_NS after the interval on the wall clock; a simulation still short of it then is cut.
+ */
+#define CATCH_UP_NS (10 * 1000000ull)
+
+struct pace_run {
+	struct pace *p;
+	uint64_t due; /* the interval's end, from the starts */
+	int (*stop)(void *ctx);
+	void *ctx;
+};
+
+static int between_slices(void *ctx)
+{
+	struct pace_run *r = ctx;
+
+	if (r->stop && r->stop(r->ctx))
+		return 2;
+	return wall_elapsed(r->p) >= r->due + CATCH_UP_NS ? 1 : 0;
+}
+
+/* Runs b's clock to sim_to in its slices, between_slices asked after each: 0, 1, 2 or -errno. */
+static int run_to(struct backend *b, uint64_t sim_to, struct pace_run *r)
+{
+	uint64_t now = b->ops->now_ns(b), spent;
+	char secs[32];
+	char *argv[] = {"sleep", secs, NULL};
+	int status;
+
+	snprintf(secs, sizeof(secs), "%llu.%09llu", (unsigned long long)((sim_to - now) / NS_PER_S),
+		 (unsigned long long)((sim_to - now) % NS_PER_S));
+	return b->ops->run(b, argv, between_slices, r, &spent, &status);
+}
+
+int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(void *ctx),
+	     void *ctx)
+{
+	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
+
+	if (!b->ops->advance)
+		return 0;
+	for (;;) {
+		uint64_t sim = b->ops->now_ns(b) - p->sim0, wall = wall_elapsed(p);
+		int ret;
+
+		if (sim >= r.due)
+			return 0;
+		if (wall >= r.due + CATCH_UP_NS)
+			return 1;
+		if (wall > r.due)
+			wall = r.due;
+		/* less than a chunk behind, short of the end: sleep until a chunk is due */
+		if (wall < r.due && (sim >= wall || wall - sim < CATCH_UP_NS)) {
+			uint64_t to = sim + CATCH_UP_NS < r.due ? sim + CATCH_UP_NS : r.due;
+
+			p->clk.sleep_ns(p->clk.ctx, to - wall);
+			if (stop && stop(ctx))
+				return 2;
+			continue;
+		}
+		ret = run_to(b, p->sim0 + wall, &r);
+		if (ret)
+			return ret;
+	}
 }
 
 uint64_t pace_lag_ns(const struct pace *p, uint64_t sim_now)

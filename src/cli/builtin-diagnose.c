@@ -99,6 +99,12 @@ static void print_live(const struct diag_live *l)
 		fprintf(stderr, "; %s %.1f GT/s x%u", p->bdf, p->speed, p->width);
 		if (p->have_bw)
 			fprintf(stderr, " in %.0f out %.0f MB/s", p->in_mbps, p->out_mbps);
+		if (p->have_bw && p->shares[0])
+			fprintf(stderr,
+				" with %s (a shared PMU port bit, of %.0f MB/s together for TLPs)",
+				p->shares, p->capacity_mbps);
+		if (p->counted_with[0])
+			fprintf(stderr, " counted with %s", p->counted_with);
 	}
 	fputc('\n', stderr);
 }

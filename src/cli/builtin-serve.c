@@ -4,11 +4,13 @@
  * a Prometheus exporter.  The main thread samples every interval and keeps
  * the rendered page; libmicrohttpd's thread answers GET /metrics with the
  * latest page under a mutex, so a scrape never touches the backend and
- * never waits for a sample.  On the emulated backend each interval is run
- * as simulated time once the wall clock has passed it (backend/pace.h), so
- * the machine's clock follows wall time, never runs ahead of it, and says
- * how far it lags when the simulation cannot keep up.  Loopback only unless --listen says
- * otherwise. When another command changes the emulated platform's persistent state
+ * never waits for a sample.  On the emulated backend each interval is
+ * simulated up to the wall clock's end of it (advance()), so the machine's
+ * clock follows wall time, never runs ahead of it, a page comes every
+ * interval, and the page says how far the clock lags when the simulation
+ * cannot keep up.  SIGINT and SIGTERM end it between short slices of the
+ * simulation.  Loopback only unless --listen says otherwise.
+ * When another command changes the emulated platform's persistent state
  * (`pciescope tune`, a hot removal), serve boots the platform again before
  * its next sample, so the page follows as it would on a host.
  */
@@ -82,35 +84,41 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	return ret;
 }
 
-/*
- * One interval.  Emulated: the wall clock is waited for first and the
- * interval simulated after (backend/pace.h), so the machine's clock never
- * runs ahead of wall time and an idle exporter sleeps; a simulation slower
- * than real time is said, with its lag.  Host: the interval is slept.
- */
-static int advance(struct backend *b, struct pace *pc, unsigned ms)
+static int stop_requested(void *ctx)
 {
-	uint64_t end = b->ops->now_ns(b) + (uint64_t)ms * 1000000u, elapsed;
-	char secs[32];
-	char *argv[] = {"sleep", secs, NULL};
-	int status, r;
-
-	while (!stop && !pace_wait(pc, end))
-		;
-	if (stop || strcmp(b->ops->name, "emulated"))
-		return 0;
-	snprintf(secs, sizeof(secs), "%u.%03u", ms / 1000, ms % 1000);
-	r = b->ops->run(b, argv, NULL, NULL, &elapsed, &status);
-	if (!r)
-		stat_note_lag(pc, b->ops->now_ns(b));
-	return r;
+	(void)ctx;
+	return stop;
 }
 
-static int publish(struct serve *sv, struct page *p)
+/*
+ * One interval.  Emulated: simulated up to the wall clock's end of it
+ * (pace_run), then the wall clock is waited for, so the machine's clock
+ * never runs ahead of wall time and an idle exporter sleeps; a simulation
+ * slower than real time is cut there, so the page is new every interval
+ * with what was simulated by then, and says how far behind it is.  A stop
+ * request ends the simulation between its short slices.  Host: slept.
+ */
+static int advance(struct backend *b, struct pace *pc, uint64_t *next_ns, unsigned ms)
+{
+	int r;
+
+	*next_ns += (uint64_t)ms * 1000000u;
+	r = pace_run(pc, b, *next_ns, stop_requested, NULL);
+	if (r == 0)
+		while (!stop && !pace_wait(pc, *next_ns))
+			;
+	if (r < 0)
+		return r;
+	if (!strcmp(b->ops->name, "emulated"))
+		stat_note_lag(pc, b->ops->now_ns(b));
+	return 0;
+}
+
+static int publish(struct serve *sv, struct page *p, double lag_s)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int r = serve_sample(sv, &text, &len);
+	int r = serve_sample(sv, lag_s, &text, &len);
 
 	if (r)
 		return cli_errno(r, "serve: cannot sample");
@@ -129,7 +137,7 @@ static int publish(struct serve *sv, struct page *p)
  * which Prometheus takes as it takes an exporter's restart.
  */
 static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo,
-			struct pace *pc)
+			struct pace *pc, uint64_t *next_ns)
 {
 	if (!(*b)->ops->stale || !(*b)->ops->stale(*b))
 		return 0;
@@ -139,7 +147,8 @@ static int follow_state(struct serve *sv, struct backend **b, struct backend_opt
 	*b = backend_opts_open(bo, "serve");
 	if (!*b)
 		return 1;
-	pace_start(pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
+	*next_ns = (*b)->ops->now_ns(*b);
+	pace_start(pc, &wall_clock_monotonic, *next_ns);
 	return serve_setup(sv, *b) ? cli_fail(&sv->s.err) : 0;
 }
 
@@ -154,7 +163,7 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 	int fd = -1, r = serve_setup(&sv, *b) ? cli_fail(&sv.s.err) : 0;
 
 	if (!r)
-		r = publish(&sv, &p);
+		r = publish(&sv, &p, 0);
 	serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
 	if (!r && (fd = serve_listen_socket(sa)) < 0)
 		r = cli_errno(fd, "serve: cannot listen on %s", addr);
@@ -175,17 +184,21 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 		fprintf(stderr, "pciescope: serving http://%s/metrics every %u ms\n", addr,
 			interval);
 		struct pace pc;
+		uint64_t next_ns = (*b)->ops->now_ns(*b);
 
-		pace_start(&pc, &wall_clock_monotonic, (*b)->ops->now_ns(*b));
+		pace_start(&pc, &wall_clock_monotonic, next_ns);
 		while (!stop && !r) {
-			r = advance(*b, &pc, interval);
+			r = advance(*b, &pc, &next_ns, interval);
 			if (r) {
 				r = cli_errno(r, "serve: cannot advance the clock");
 				break;
 			}
-			r = follow_state(&sv, b, bo, &pc);
+			if (stop)
+				break;
+			r = follow_state(&sv, b, bo, &pc, &next_ns);
 			if (!r)
-				r = publish(&sv, &p);
+				r = publish(&sv, &p,
+					    (double)pace_lag_ns(&pc, (*b)->ops->now_ns(*b)) * 1e-9);
 		}
 		lib_mhd.MHD_stop_daemon(d);
 	}

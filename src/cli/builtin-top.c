@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope top [--interval MS] [--once] [--json] [backend options]: a
- * live per-Root-Port view of the PCIe PMUs (bandwidth per direction and
+ * pciescope top [--interval MS] [--once] [--json] [--whole] [backend
+ * options]: a live per-Root-Port view of the PCIe PMUs (bandwidth per direction and
  * TLP kind, average latency, link utilisation, PTT tune levels), redrawn
- * every interval like pcm-pcie; 'q' (or Ctrl-C) quits.  It samples with
- * serve's sampler, so the two agree.  On the emulated backend each interval
- * is simulated once the wall clock has passed it (backend/pace.h), and the
- * wait is spent reading the keyboard.  --once prints one interval and
- * exits (simulated at once: the run is bounded); --json prints each frame
- * as one JSON line instead of a screen.  A tune or hot removal by another
- * command shows from the next frame, as on a host.
+ * every interval like pcm-pcie; 'q', Ctrl-C or SIGTERM quits.  It samples
+ * with serve's sampler, so the two agree.  On the emulated backend each
+ * interval is simulated up to the wall clock's end of it (pace_run): a
+ * simulation faster than real time waits there reading the keyboard, a
+ * slower one is cut off there and the frame shows what it simulated and
+ * how far behind the wall clock it is, so a frame comes every interval
+ * and a key is read between short slices.  --whole gives up the wall
+ * clock for frames that each cover their whole interval, however late
+ * (for scripts that compare figures).  --once prints one interval and
+ * exits, simulated at once but within the interval's wall time too;
+ * --json prints each frame as one JSON line instead of a screen.  A tune
+ * or hot removal by another command shows from the next frame, as on a
+ * host.
  */
 #include <errno.h>
 #include <poll.h>
@@ -33,7 +39,8 @@ struct top {
 	struct serve sv;
 	struct backend_count *delta;
 	unsigned interval;
-	bool once, json, tty;
+	uint64_t next_ns, last_ns; /* the clock the next frame is due at; the last frame's */
+	bool once, json, whole, tty;
 	struct termios saved;
 };
 
@@ -58,6 +65,16 @@ static void keyboard_sleep(void *ctx, uint64_t ns)
 	}
 	if (poll(&p, 1, ms) == 1 && read(STDIN_FILENO, &c, 1) == 1 && (c == 'q' || c == 'Q'))
 		quit = 1;
+}
+
+/* Asked between slices of the simulation: a key or a signal stops it. */
+static int stop_requested(void *ctx)
+{
+	struct top *t = ctx;
+
+	if (t->tty && !quit)
+		keyboard_sleep(t, 0);
+	return quit;
 }
 
 static uint64_t wall_now(void *ctx)
@@ -98,20 +115,28 @@ static void teardown(struct top *t)
 /* One interval of the machine: simulated on the emulated backend, slept on a host. */
 static int advance(struct top *t, struct pace *pc)
 {
-	struct backend *b = t->b;
-	uint64_t end = b->ops->now_ns(b) + (uint64_t)t->interval * 1000000u, spent;
-	bool emulated = !strcmp(b->ops->name, "emulated");
-	char secs[32];
-	char *argv[] = {"sleep", secs, NULL};
-	int status;
+	int r;
 
-	if (!t->once || !emulated)
-		while (!quit && !pace_wait(pc, end))
+	t->next_ns += (uint64_t)t->interval * 1000000u;
+	r = pace_run(pc, t->b, t->next_ns, stop_requested, t);
+	/* --whole: the wall clock is past the interval; pace from here until it is simulated */
+	while (r == 1 && t->whole) {
+		pace_start(pc, &pc->clk, t->b->ops->now_ns(t->b));
+		r = pace_run(pc, t->b, t->next_ns, stop_requested, t);
+	}
+	if (r < 0)
+		return r;
+	/* a host's interval is the wall clock's, --once too; an emulated --once does not wait */
+	if (!r && (!t->once || !t->b->ops->advance))
+		while (!quit && !pace_wait(pc, t->next_ns))
 			;
-	if (quit || !emulated)
-		return 0;
-	snprintf(secs, sizeof(secs), "%u.%03u", t->interval / 1000, t->interval % 1000);
-	return b->ops->run(b, argv, NULL, NULL, &spent, &status);
+	return 0;
+}
+
+static void restart(struct top *t, struct pace *pc, const struct wall_clock *clk)
+{
+	t->next_ns = t->last_ns = t->b->ops->now_ns(t->b);
+	pace_start(pc, clk, t->next_ns);
 }
 
 /* The title says how far a slow simulation lags, where stderr would spoil the screen. */
@@ -119,6 +144,7 @@ static int frame(struct top *t, const struct pace *pc)
 {
 	struct top_frame f = {.interval_ms = t->interval, .backend = t->b->ops->name};
 	int r = serve_read(&t->sv, t->delta);
+	uint64_t now;
 
 	if (!r)
 		r = top_frame_build(&f, &t->sv, t->delta);
@@ -126,9 +152,12 @@ static int frame(struct top *t, const struct pace *pc)
 		top_frame_free(&f);
 		return cli_errno(r, "top: cannot sample");
 	}
-	f.time_s = (double)t->b->ops->now_ns(t->b) * 1e-9;
-	if (!t->once && !strcmp(f.backend, "emulated"))
-		f.lag_s = (double)pace_lag_ns(pc, t->b->ops->now_ns(t->b)) * 1e-9;
+	now = t->b->ops->now_ns(t->b);
+	f.time_s = (double)now * 1e-9;
+	f.span_s = (double)(now - t->last_ns) * 1e-9;
+	t->last_ns = now;
+	if (!strcmp(f.backend, "emulated"))
+		f.lag_s = (double)pace_lag_ns(pc, now) * 1e-9;
 	if (t->json)
 		top_render_json(stdout, &f);
 	else
@@ -143,7 +172,7 @@ static int loop(struct top *t)
 	struct pace pc;
 	int r = 0;
 
-	pace_start(&pc, &clk, t->b->ops->now_ns(t->b));
+	restart(t, &pc, &clk);
 	while (!quit && !r) {
 		r = advance(t, &pc);
 		if (r) {
@@ -156,7 +185,7 @@ static int loop(struct top *t)
 			teardown(t);
 			if ((r = setup(t)))
 				break;
-			pace_start(&pc, &clk, t->b->ops->now_ns(t->b));
+			restart(t, &pc, &clk);
 			continue;
 		}
 		r = frame(t, &pc);
@@ -169,7 +198,7 @@ static int loop(struct top *t)
 }
 
 static const char *const top_synopsis[] = {
-    "top [--interval MS] [--once] [--json] [--platform NAME]\n"
+    "top [--interval MS] [--once] [--json] [--whole] [--platform NAME]\n"
     "                     [--backend emulated|host] [--workload NAME] [--seed N]",
     NULL};
 
@@ -181,6 +210,10 @@ static int parse(struct top *t, int argc, char **argv)
 		     "refresh interval (default 1000)"),
 	    OPT_BOOL(0, "once", &t->once, "print one interval and exit"),
 	    OPT_BOOL(0, "json", &t->json, "one JSON object per interval instead of the screen"),
+	    OPT_BOOL(0, "whole", &t->whole,
+		     "every frame covers its whole interval, however long the\n"
+		     "simulation takes (default: a frame every interval of wall\n"
+		     "time, with what was simulated by then)"),
 	    OPT_BACKEND_OPTS(&t->bo),
 	    OPT_END(),
 	};
@@ -188,7 +221,7 @@ static int parse(struct top *t, int argc, char **argv)
 	    top_synopsis, options,
 	    "Live per-Root-Port view of the PCIe PMUs (like pcm-pcie): bandwidth per\n"
 	    "direction and TLP kind, average latency, link utilisation, PTT tune levels.\n"
-	    "q quits (or Ctrl-C).\n",
+	    "q, Ctrl-C or SIGTERM quits.\n",
 	    0};
 	int r = cli_parse_options(argc, argv, &cmd);
 
@@ -218,6 +251,9 @@ int cmd_top(int argc, char **argv)
 	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		!tcgetattr(STDIN_FILENO, &t.saved);
 	if (t.tty) {
+		/* a frame reaches the terminal whole, at the renderer's fflush, never line by line
+		 */
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		raw = t.saved;
 		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
 		raw.c_cc[VMIN] = 0;

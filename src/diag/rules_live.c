@@ -2,12 +2,13 @@
 /*
  * Live rules: a link trained below what both of its ends support, and a
  * link whose PMU-counted bandwidth reaches the share of its capacity that
- * leaves no headroom.  Capacity per lane after line encoding: 8b/10b for
- * 2.5 and 5 GT/s, 128b/130b from 8 GT/s (the PCIe PMU model's table).  A
+ * leaves no headroom.  Capacity and traffic are pcie/traffic.h's: a
  * saturated link carries TLPs only in what its Ack and UpdateFC DLLPs and
  * SKP ordered sets leave (pciescope/pcie/link_layer.h, about 8 %), so
  * saturation is judged against that; the rule does not see the link's Max
- * Payload Size and takes 256 bytes, every shipped platform's.
+ * Payload Size and takes 256 bytes, every shipped platform's.  Root Ports
+ * sharing a PMU port bit are judged once, together, against the sum of
+ * their links.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,14 +18,7 @@
 #include <pciescope/diag/live.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/link.h>
-#include <pciescope/pcie/link_layer.h>
-
-double diag_link_capacity_mbps(double gts, unsigned width)
-{
-	double per_lane = gts <= 5.0 ? gts * 100.0 : gts * 1000.0 / 8.0 * 128.0 / 130.0;
-
-	return gts > 0 && width ? per_lane * width : 0;
-}
+#include <pciescope/pcie/traffic.h>
 
 static int downgraded(const struct diag_port *p, struct diag_findings *out)
 {
@@ -45,8 +39,8 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 		 "%s trained at %.1f GT/s x%u where both ends support %.1f GT/s x%u (%.0f of %.0f "
 		 "MB/s)",
 		 p->bdf, p->speed, p->width, speed, width,
-		 diag_link_capacity_mbps(p->speed, p->width),
-		 diag_link_capacity_mbps(speed, width));
+		 pcie_link_capacity_mbps(p->speed, p->width),
+		 pcie_link_capacity_mbps(speed, width));
 	snprintf(f->advice, sizeof(f->advice),
 		 "retrain the link (setpci the Root Port's Link Control Retrain bit, or reseat the "
 		 "card) and check the slot's lanes and signal integrity; pciescope topo shows all");
@@ -56,26 +50,18 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 	diag_figure(f, "supported_width", width);
 	snprintf(f->chart_title, sizeof(f->chart_title), "link capacity of %s", p->bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
-	diag_bar(f, "trained", diag_link_capacity_mbps(p->speed, p->width));
-	diag_bar(f, "supported", diag_link_capacity_mbps(speed, width));
+	diag_bar(f, "trained", pcie_link_capacity_mbps(p->speed, p->width));
+	diag_bar(f, "supported", pcie_link_capacity_mbps(speed, width));
 	return 0;
-}
-
-/* MB/s left for TLPs on a link of that speed and width at MPS 256. */
-static double tlp_capacity_mbps(double gts, unsigned width)
-{
-	int gen = gts <= 2.5 ? 1 : gts <= 5.0 ? 2 : gts <= 8.0 ? 3 : gts <= 16.0 ? 4 : 5;
-	uint64_t num, den;
-
-	pcie_link_tlp_share((int)width, gen, 256, &num, &den);
-	return diag_link_capacity_mbps(gts, width) * (double)num / (double)den;
 }
 
 static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = tlp_capacity_mbps(p->speed, p->width);
+	double cap = p->capacity_mbps > 0 ? p->capacity_mbps
+					  : pcie_link_tlp_capacity_mbps(p->speed, p->width, 256);
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
+	const char *dir = p->in_mbps > p->out_mbps ? "inbound" : "outbound";
 	struct diag_finding *f;
 
 	if (!p->have_bw || !cap || top < th->saturated_share * cap)
@@ -83,18 +69,24 @@ static int saturated(const struct diag_port *p, const struct diag_thresholds *th
 	f = diag_add(out, "link-saturated", DIAG_WARNING, p->bdf);
 	if (!f)
 		return -ENOMEM;
-	snprintf(f->summary, sizeof(f->summary),
-		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link carries "
-		 "for TLPs",
-		 p->bdf, top, p->in_mbps > p->out_mbps ? "inbound" : "outbound", 100 * top / cap,
-		 cap, p->speed, p->width);
+	if (p->shares[0])
+		snprintf(f->summary, sizeof(f->summary),
+			 "%s and %s, sharing a PMU port bit, carry %.0f MB/s %s together, %.0f %% "
+			 "of the %.0f MB/s their links carry for TLPs",
+			 p->bdf, p->shares, top, dir, pcie_link_utilisation(top, cap), cap);
+	else
+		snprintf(f->summary, sizeof(f->summary),
+			 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
+			 "carries for TLPs",
+			 p->bdf, top, dir, pcie_link_utilisation(top, cap), cap, p->speed,
+			 p->width);
 	snprintf(f->advice, sizeof(f->advice),
 		 "the link is the bottleneck: spread the devices over more Root Ports, or give the "
 		 "traffic that matters the larger share (tune --search over the qos_tx_* weights)");
 	diag_figure(f, "inbound_mbps", p->in_mbps);
 	diag_figure(f, "outbound_mbps", p->out_mbps);
 	diag_figure(f, "capacity_mbps", cap);
-	diag_figure(f, "share", top / cap);
+	diag_figure(f, "share", pcie_link_utilisation(top, cap) / 100);
 	snprintf(f->chart_title, sizeof(f->chart_title), "bandwidth of %s", p->bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
 	diag_bar(f, "inbound", p->in_mbps);
@@ -175,7 +167,8 @@ int diag_link_causes(struct diag_findings *l, const struct diag_trace_link *link
 			if (l->f[k].cause[0] && explains(&l->f[i], &l->f[k]))
 				sorted[m++] = l->f[k];
 	}
-	memcpy(l->f, sorted, m * sizeof(*sorted));
+	if (m)
+		memcpy(l->f, sorted, m * sizeof(*sorted));
 	free(sorted);
 	return 0;
 }

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/pcie/traffic.h>
+
 #include "trace_internal.h"
 
 #define MSG_ERR_COR 0x30
@@ -484,10 +486,11 @@ const struct dt_link *dt_link_of(const struct diag_trace *t, uint16_t rid)
 	return t->link_of && t->link_of[rid] ? &t->link[t->link_of[rid] - 1] : NULL;
 }
 
-/* Each TLP is sent with 8 bytes of framing, sequence number and LCRC. */
+/* Each TLP is sent with its framing, sequence number and LCRC (pcie/traffic.h). */
 double dt_link_tx_bytes(const struct dt_link *l)
 {
-	return (double)(l->cpl + l->posted + l->other + l->hdr + 8 * l->tlps);
+	return (double)(l->cpl + l->posted + l->other + l->hdr) +
+	       (double)PCIE_TLP_FRAMING_BYTES * (double)l->tlps;
 }
 
 double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l)

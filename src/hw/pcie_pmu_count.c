@@ -16,6 +16,8 @@
  * first TLP longer (mode 0) / shorter (mode 1) than 2^TRIG_LEN DW.
  * Threshold: only TLPs of length >= (mode 0) / < (mode 1) 2^THR_LEN DW.
  */
+#include <pciescope/pcie/traffic.h>
+
 #include "pcie_pmu_internal.h"
 
 enum tlp_sel { SEL_MWR, SEL_MRD, SEL_CPL };
@@ -195,14 +197,14 @@ static bool length_filters(struct pmu_counter *c, uint32_t len)
 
 static uint64_t link_ns(const struct pcie_pmu_hw *m, const struct fabric_tlp *t)
 {
-	/* MB/s per lane for generations 1..5 (after line encoding). */
-	static const uint32_t lane_mbps[] = {250, 250, 500, 985, 1969, 3938};
+	/* GT/s of generations 1..5 */
+	static const double gts[] = {2.5, 2.5, 5.0, 8.0, 16.0, 32.0};
 	const struct fabric_node_desc *rp = fabric_node(m->fab, t->port);
 	uint64_t bytes = tlp_hdr_bytes(t) + t->payload_bytes;
 	int gen = rp && rp->speed >= 1 && rp->speed <= 5 ? rp->speed : 1;
-	int width = rp && rp->width > 0 ? rp->width : 1;
+	unsigned width = rp && rp->width > 0 ? (unsigned)rp->width : 1;
 
-	return bytes * 1000 / ((uint64_t)lane_mbps[gen] * (uint64_t)width);
+	return (uint64_t)((double)bytes * 1000.0 / pcie_link_capacity_mbps(gts[gen], width));
 }
 
 static uint64_t flux_bytes(const struct fabric_tlp *t, uint64_t ctrl)

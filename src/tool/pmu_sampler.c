@@ -204,17 +204,21 @@ int serve_setup(struct serve *sv, struct backend *b)
 		r = make_counters(sv);
 	if (!r && sv->s.n)
 		r = stat_open(&sv->s);
+	sv->last_ns = b->ops->now_ns(b);
 	return r;
 }
 
 int serve_read(struct serve *sv, struct backend_count *delta)
 {
 	struct stat_config *s = &sv->s;
+	uint64_t now = s->b->ops->now_ns(s->b);
 
 	int r = s->n ? stat_read(s) : 0;
 
 	if (r)
 		return r;
+	sv->span_ns = now - sv->last_ns;
+	sv->last_ns = now;
 	for (size_t i = 0; i < s->n; i++) {
 		delta[i].value = s->c[i].cur.value - sv->last[i].value;
 		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Counting for `stat`, `serve` and `top` over the counter primitives of
- * tool/counters.h (cpumask, read format, "<not supported>"): group leaders
- * disabled until all are open, then enabled together.  Without a command
- * the events count in slices of `sleep` until SIGINT; with -I each
- * interval's deltas go to the configuration's print_interval when the
- * (simulated or real) clock passes it.
+ * tool/counters.h (cpumask, read format, "<not supported>"), as perf stat
+ * does it: group leaders disabled until all are open, then enabled
+ * together.  Events of PMUs with a cpumask (uncore PMUs such as the PCIe
+ * PMU) are system-wide on that CPU; the others follow this process and, by
+ * inheritance, the measured command.  Without a command the events count
+ * until SIGINT or SIGTERM; with -I each interval's deltas go to the
+ * configuration's print_interval when the (real or, paced by it,
+ * simulated) clock passes it.
  */
 #include <errno.h>
 #include <signal.h>
@@ -174,25 +177,73 @@ static int poll_interval(void *ctx)
 	return 0;
 }
 
+static int stop_requested(void *ctx)
+{
+	(void)ctx;
+	return interrupted;
+}
+
 /*
- * No command bounds the run: count in slices until SIGINT.  On the emulated
- * backend each slice is simulated only once the wall clock has reached its
- * end (backend/pace.h), so simulated time follows the wall clock, never
- * runs ahead of it, and the process sleeps in between; a slice ends at the
- * next -I boundary so the intervals stay exact.  A host's slices are real
- * sleeps already.
+ * The emulated backend without a command: each interval (or slice) is
+ * simulated up to the wall clock's end of it (pace_run), so an interval
+ * prints on time whatever the simulation's speed, with what was simulated
+ * by then; a cut one says so and how far the clock is behind.  --timeout
+ * ends at its wall-clock deadline too.
+ */
+static int run_paced(struct stat_config *s, struct interval *iv)
+{
+	struct backend *b = s->b;
+	uint64_t goal = iv->start, end = iv->start + s->timeout_ns;
+	struct pace pc;
+	int r = 0;
+
+	pace_start(&pc, &wall_clock_monotonic, iv->start);
+	while (!interrupted && r >= 0) {
+		goal = iv->step ? iv->next : goal + SLICE_NS;
+		if (s->timeout_ns && goal > end)
+			goal = end;
+		r = pace_run(&pc, b, goal, stop_requested, NULL);
+		if (r == 0)
+			while (!interrupted && !pace_wait(&pc, goal))
+				;
+		if (r < 0 || interrupted)
+			break;
+		if (iv->step && goal == iv->next) {
+			uint64_t now = b->ops->now_ns(b);
+
+			if (r == 1)
+				tool_warn("this interval: %.1f ms simulated by its end on the "
+					  "wall clock, %.1f s behind",
+					  (double)(now - iv->last) / 1e6,
+					  (double)pace_lag_ns(&pc, now) / 1e9);
+			print_delta(iv, now);
+			iv->next += iv->step;
+		}
+		stat_note_lag(&pc, b->ops->now_ns(b));
+		if (s->timeout_ns && goal == end)
+			break;
+	}
+	return r < 0 ? r : 0;
+}
+
+/*
+ * No command bounds the run: count until SIGINT or SIGTERM, paced on the
+ * emulated backend (run_paced), in slices of real sleep on a host, each
+ * ending at the next -I boundary so the intervals stay exact.
  */
 static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elapsed_ns)
 {
 	struct backend *b = s->b;
-	bool simulated = !strcmp(b->ops->name, "emulated");
 	uint64_t t0 = b->ops->now_ns(b);
 	char slice[32];
 	char *argv[] = {"sleep", slice, NULL};
-	struct pace pc;
 	int status, r = 0;
 
-	pace_start(&pc, &wall_clock_monotonic, t0);
+	if (b->ops->advance) {
+		r = run_paced(s, iv);
+		*elapsed_ns = b->ops->now_ns(b) - t0;
+		return r;
+	}
 	while (!interrupted && !r) {
 		uint64_t now = b->ops->now_ns(b), len = SLICE_NS, spent;
 
@@ -200,14 +251,10 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 			len = iv->next - now;
 		if (s->timeout_ns && iv->start + s->timeout_ns - now < len)
 			len = iv->start + s->timeout_ns - now;
-		if (simulated && !pace_wait(&pc, now + len))
-			continue;
 		snprintf(slice, sizeof(slice), "%.9f", (double)len / 1e9);
 		r = b->ops->run(b, argv, poll_interval, iv, &spent, &status);
 		if (!r)
 			r = poll_interval(iv);
-		if (simulated)
-			stat_note_lag(&pc, b->ops->now_ns(b));
 	}
 	*elapsed_ns = b->ops->now_ns(b) - t0;
 	return r == -EINTR || r == -ETIME ? 0 : r;
@@ -234,6 +281,8 @@ void stat_catch_sigint(void)
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+	/* a service manager's stop: the counts so far are printed, as for Ctrl-C */
+	sigaction(SIGTERM, &sa, NULL);
 }
 
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)

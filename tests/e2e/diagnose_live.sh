@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Live `pciescope diagnose -- COMMAND` on the emulated platform: the light
 # default workload gives no warning or error; storage reads filling both
-# Root Port links of core 0 give link-saturated on each; a link trained at
-# 8 GT/s below two 16 GT/s ends gives link-downgraded, and a device's slow
-# reads behind a link trained at x1 are shown under that link.  The recording says
-# it departs from the PTT document's rule, and its trace is kept.
+# Root Port links of core 0 give link-saturated on each; P2P reads answered
+# through 00:12.0 saturate its link inbound with their completions; Root
+# Ports sharing a PMU port bit get the bit's figure, said to be shared; a
+# link trained at 8 GT/s below two 16 GT/s ends gives link-downgraded, and a
+# device's slow reads behind a link trained at x1 are shown under that link.
+# The recording says it departs from the PTT document's rule, and its trace
+# is kept.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -21,12 +24,23 @@ grep -q "depart from the PTT document's rule" light.err || err "no departure not
 grep -q 'direction=2,type=7,format=0/' light.err || err "not a 4DW direction=2 trace"
 [ -s diagnose.data ] || err "no trace file kept"
 
-"$P" diagnose --json -e hisi_ptt0_0 -o sat.data --workload storage-read -- sleep 0.0005 \
+"$P" diagnose --json -e hisi_ptt0_0 -o sat.data --workload storage-read -- sleep 0.012 \
 	>sat.json 2>sat.err || err "storage: $(cat sat.err)"
 for rp in 0000:00:00.0 0000:00:04.0; do
 	[ "$(count '.id == "link-saturated" and .subject == "'$rp'" and .evidence.share >= 0.9' \
 		sat.json)" -eq 1 ] || err "no link-saturated on $rp: $(cat sat.json)"
 done
+"$P" diagnose --json -e hisi_ptt0_2 -o p2p.data --workload p2p -- sleep 0.012 >p2p.json 2>p2p.err ||
+	err "p2p: $(cat p2p.err)"
+[ "$(count '.id == "link-saturated" and .subject == "0000:00:12.0" and
+	.evidence.inbound_mbps > 0.9 * .evidence.capacity_mbps and .evidence.share <= 1' p2p.json)" -eq 1 ] ||
+	err "p2p: 00:12.0's inbound completions not counted: $(cat p2p.json)"
+grep -qE '; 0000:00:10\.0 16\.0 GT/s x16 in [0-9]+ out [0-9]+ MB/s with 0000:00:10\.1 \(a shared PMU port bit, of 35693 MB/s together for TLPs\); 0000:00:10\.1 16\.0 GT/s x4 counted with 0000:00:10\.0;' p2p.err ||
+	err "p2p: the shared port bit's line: $(cat p2p.err)"
+"$P" diagnose -e hisi_ptt0_2 -o sr.data --workload storage-read -- sleep 0.012 >/dev/null 2>sr.err ||
+	err "storage-read on core 2: $(cat sr.err)"
+grep -qE '; 0000:00:10\.0 16\.0 GT/s x16 in [1-9][0-9]* out [1-9][0-9]{3,} MB/s with 0000:00:10\.1 ' sr.err ||
+	err "storage-read: the shared port bit has no figure: $(cat sr.err)"
 # the same trace read back gives the same trace findings, but for those that need the
 # links' loads: live, reads held by a saturated link are not at a ceiling of their own
 # and the tune hint has its link; from the file both are unknown

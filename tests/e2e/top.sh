@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # `pciescope top --once/--json` for scripts: one row per PMU port bit (the
 # Root Ports sharing a bit in one row, as serve's series), the traffic of
-# the default workload in bandwidth, latency and utilisation, the tune
+# the default workload in bandwidth, latency and utilisation (what crossed
+# the links, a read counted by its header, never over 100 %), the tune
 # level set with `pciescope tune`, the links of the platform file; and a
 # one-line error where there is no PCIe PMU (epyc, and this host).  Lines
 # fit the width ($COLUMNS, else 80 off a terminal), leaving out whole cells;
@@ -16,26 +17,33 @@ err() { echo "FAIL: $*"; fail=1; }
 
 "$P" platform reset >/dev/null
 "$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
-"$P" top --once --json --interval 100 >f.json || err "top --once --json failed"
+"$P" top --once --whole --json --interval 100 >f.json || err "top --once --json failed"
 [ "$(wc -l <f.json)" = 1 ] || err "--once --json: not one line"
 jq -e '.backend == "emulated" and .interval_ms == 100 and (.time_s * 1000 | round) == 100 and
 	(.rows | length) == 8' f.json >/dev/null || err "frame: $(jq -c '{backend, time_s, n: (.rows | length)}' f.json)"
 jq -e '.rows[] | select(.root_ports == ["0000:00:10.0", "0000:00:10.1"]) |
 	.sicl == 0 and .core == 2 and .port == 1 and .link_speed_gts == 16 and .link_width == 16 and
+	.shared_port_bit and (.capacity_mb_per_s | round) == 39385 and
 	.tune.qos_tx_cpl == 2 and .tune.qos_tx_np == 1 and .bandwidth_mb_per_s.rx_mwr > 0 and
 	.latency_ns.rx_mrd > 0 and .utilization_rx_pct > 0 and .utilization_rx_pct < 100' f.json >/dev/null ||
 	err "the 00:10.0/00:10.1 row: $(jq -c '.rows[4]' f.json)"
 jq -e '.rows[] | select(.root_ports == ["0000:00:0c.0"]) | .link_speed_gts == 8 and .link_width == 4' \
 	f.json >/dev/null || err "00:0c.0's downgraded link: $(jq -c '.rows[3]' f.json)"
-# utilisation is the row's bandwidth over the link's: 16 GT/s x16, 128b/130b
+# utilisation is what crossed over the links' capacity: 00:10.0 (16 GT/s x16)
+# and 00:10.1 (x4) share the bit, 128b/130b; the reads add their headers,
+# not the data they ask for
 jq -e '.rows[] | select(.port == 1 and .core == 2) |
-	((.bandwidth_mb_per_s | .rx_mwr + .rx_mrd + .rx_cpl) / (16000 * 16 * 128 / 130 / 8) * 100 -
-	 .utilization_rx_pct | fabs) < 0.01' f.json >/dev/null || err "utilisation is not bandwidth over the link's"
+	(.traffic_mb_per_s.rx / (16000 * 20 * 128 / 130 / 8) * 100 - .utilization_rx_pct | fabs) < 0.01 and
+	.traffic_mb_per_s.rx > (.bandwidth_mb_per_s | .rx_mwr + .rx_cpl) and
+	.traffic_mb_per_s.rx < (.bandwidth_mb_per_s | .rx_mwr + .rx_cpl + .rx_mrd / 10)' f.json >/dev/null ||
+	err "utilisation is not traffic over the links' capacity: $(jq -c '.rows[4]' f.json)"
 
-COLUMNS=200 "$P" top --once --interval 100 >f.txt || err "top --once failed"
+COLUMNS=200 "$P" top --once --whole --interval 100 >f.txt || err "top --once failed"
 grep -q '^ROOT PORT ' f.txt || err "--once: no header"
-grep -qE '^0000:00:10\.0,0000:00:10\.1 +pcie0_core2:0x1 +16\.0GT/s x16 .* 2/1/1/1/1$' f.txt ||
+grep -qE '^0000:00:10\.0,0000:00:10\.1 +pcie0_core2:0x1 +2 links .* 2/1/1/1/1$' f.txt ||
 	err "--once: the shared row: $(cat f.txt)"
+grep -qx 'port bit 0x1 of pcie0_core2 is shared by 0000:00:10.0,0000:00:10.1: RX%/TX% are its total over the 39385 MB/s of their links together' f.txt ||
+	err "--once: no line saying who shares a port bit"
 grep -q $'\033' f.txt && err "--once to a file has terminal escapes"
 # the numbers at the screen's precision: no value with more than 6 decimals
 if grep -Eq '[0-9]\.[0-9]{7,}' f.json; then err "JSON has long fractions: $(grep -Eo '[0-9]+\.[0-9]{7,}' f.json | head -3)"; fi

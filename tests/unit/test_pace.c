@@ -3,7 +3,9 @@
  * Pacing against a wall clock the test drives: the simulated clock never
  * runs ahead of it, the waits sleep exactly the difference, an early wake
  * is seen, and a simulation slower than real time is reported as a lag
- * that grows, once per doubling.
+ * that grows, once per doubling; a live view's interval (pace_run) is cut
+ * where the wall clock reaches its end, runs whole and never ahead of the
+ * wall clock when the simulation is faster, and stops when asked.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +19,7 @@
 #define MS 1000000ull
 
 struct fake {
-	uint64_t now, slept;
+	uint64_t now, slept, tick;
 	unsigned sleeps;
 	bool wake_early; /* the next sleep ends halfway (a signal) */
 };
@@ -119,12 +121,90 @@ static void the_emulated_clock_never_runs_ahead_of_the_wall_clock(void **state)
 	backend_close(b);
 }
 
+/* A wall clock that moves on each time it is read: the cost of one slice of simulation. */
+static uint64_t ticking_now(void *ctx)
+{
+	struct fake *f = ctx;
+
+	f->now += f->tick;
+	return f->now;
+}
+
+static struct backend *idle_backend(void)
+{
+	struct backend_options o = {
+	    .kind = "emulated", .workload = "idle", .ephemeral = true, .seed = 1};
+	struct backend *b;
+	char err[256];
+
+	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	return b;
+}
+
+static void a_slow_interval_is_cut_where_the_wall_clock_ends_it(void **state)
+{
+	struct fake f = {.tick = 1 * MS}; /* each 100 us slice costs 1 ms: 10x slower */
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_run(&p, b, sim0 + 100 * MS, NULL, NULL), 1);
+	/* a tenth of the interval, never ahead of the wall clock, which passed its end */
+	assert_true(b->ops->now_ns(b) - sim0 > 5 * MS && b->ops->now_ns(b) - sim0 < 20 * MS);
+	assert_true(f.now >= 100 * MS);
+	backend_close(b);
+}
+
+static void a_fast_interval_runs_whole(void **state)
+{
+	struct fake f = {.tick = 1000}; /* 1 us per slice */
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_run(&p, b, sim0 + 100 * MS, NULL, NULL), 0);
+	assert_int_equal(b->ops->now_ns(b) - sim0, 100 * MS);
+	/* it slept while the wall clock went ahead and simulated only behind it */
+	assert_true(f.sleeps >= 1);
+	assert_true(f.slept > 90 * MS);
+	assert_true(f.now >= 100 * MS);
+	backend_close(b);
+}
+
+static int stop_after_five(void *ctx)
+{
+	return ++*(int *)ctx >= 5;
+}
+
+static void a_stop_request_ends_the_interval_between_slices(void **state)
+{
+	struct fake f = {.tick = 1000};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace p;
+	int asked = 0;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_run(&p, b, sim0 + 3600000 * MS, stop_after_five, &asked), 2);
+	assert_int_equal(asked, 5);
+	assert_true(b->ops->now_ns(b) - sim0 < 100 * MS);
+	backend_close(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(waits_until_the_wall_clock_reaches_the_slice),
 	    cmocka_unit_test(a_slow_simulation_lags_and_says_so_once_per_doubling),
 	    cmocka_unit_test(the_emulated_clock_never_runs_ahead_of_the_wall_clock),
+	    cmocka_unit_test(a_slow_interval_is_cut_where_the_wall_clock_ends_it),
+	    cmocka_unit_test(a_fast_interval_runs_whole),
+	    cmocka_unit_test(a_stop_request_ends_the_interval_between_slices),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,12 +20,12 @@ struct diag_port {
 	bool have_dev; /* a device below it with its own maximum */
 	double dev_max_speed;
 	unsigned dev_max_width;
-	bool have_bw;		  /* PMU bandwidth counted */
-	double in_mbps, out_mbps; /* bytes (payload + header) per µs, each direction */
+	bool have_bw;		  /* PMU bandwidth counted (for all of shares, if any) */
+	double in_mbps, out_mbps; /* MB/s each direction, pcie/traffic.h's traffic */
+	double capacity_mbps;	  /* for TLPs, of the links counted together; 0: this link's */
+	char shares[64];	  /* Root Ports counted with this one (a shared PMU port bit) */
+	char counted_with[16];	  /* the Root Port whose figures include this one's, or "" */
 };
-
-/* MB/s a link of that speed (GT/s) and width carries after line encoding; 0 if unknown. */
-double diag_link_capacity_mbps(double gts, unsigned width);
 
 /* link-downgraded and link-saturated for each port; 0 or -ENOMEM. */
 int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,

@@ -31,6 +31,15 @@ enum hisi_pcie_class { HISI_PCIE_OTHER, HISI_PCIE_LATENCY, HISI_PCIE_BANDWIDTH }
 #define HISI_PCIE_LAT_KINDS 3
 extern const char *const hisi_pcie_bw_kinds[HISI_PCIE_BW_KINDS];
 extern const char *const hisi_pcie_lat_kinds[HISI_PCIE_LAT_KINDS];
+/* Indices into hisi_pcie_bw_kinds. */
+enum {
+	HISI_PCIE_RX_MWR,
+	HISI_PCIE_RX_MRD,
+	HISI_PCIE_RX_CPL,
+	HISI_PCIE_TX_MWR,
+	HISI_PCIE_TX_MRD,
+	HISI_PCIE_TX_CPL
+};
 
 /* "hisi_pcie<sicl>_core<core>" */
 bool hisi_pcie_pmu_name(const char *pmu);

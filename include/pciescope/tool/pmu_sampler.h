@@ -44,6 +44,8 @@ struct serve {
 	size_t niommu;
 	struct backend_count *last; /* previous sample, for the interval's gauges */
 	uint64_t *shown;	    /* per counter: the last _total exported, never decreasing */
+	uint64_t last_ns;	    /* the clock at the last read */
+	uint64_t span_ns;	    /* its advance from the read before */
 };
 
 /*
@@ -53,9 +55,36 @@ struct serve {
 int serve_setup(struct serve *sv, struct backend *b);
 /*
  * Reads the counters; delta[i] (one per stat counter) gets what counter i
- * counted since the previous read.  0 or -errno.  `top` samples this way.
+ * counted since the previous read, span_ns the clock's advance since then.
+ * 0 or -errno.  `top` samples this way.
  */
 int serve_read(struct serve *sv, struct backend_count *delta);
 void serve_teardown(struct serve *sv);
+
+/* One PMU port bit over one interval (pmu_ports.c). */
+struct serve_port {
+	unsigned sicl, core, port;
+	char bdf[128];	  /* the Root Ports sharing the bit, comma-separated */
+	unsigned nlinks;  /* how many */
+	double speed_gts; /* the first Root Port's link; 0 if unknown */
+	long width;
+	double capacity_mbps;		    /* per direction, summed over the bit's Root Ports */
+	bool capacity_unknown;		    /* a Root Port's link could not be read */
+	double mbps[HISI_PCIE_BW_KINDS];    /* MB/s (PMU flux); < 0 when not counted */
+	double lat_ns[HISI_PCIE_LAT_KINDS]; /* average; < 0 when nothing completed */
+	double reads_per_s[2];	/* reads completed: rx (the devices'), tx (the host's); < 0 not
+				   counted */
+	double traffic_mbps[2]; /* rx, tx: what crossed the links (pcie/traffic.h); < 0 unknown */
+	double util[2];		/* % of capacity_mbps, at most 100; < 0 unknown */
+};
+
+struct serve_ports {
+	struct serve_port *p;
+	size_t n;
+};
+
+/* The port bits of one interval's deltas (serve_read). 0 or -ENOMEM. */
+int serve_ports_build(struct serve_ports *ps, struct serve *sv, const struct backend_count *delta);
+void serve_ports_free(struct serve_ports *ps);
 
 #endif

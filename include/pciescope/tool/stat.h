@@ -100,7 +100,7 @@ bool stat_interrupted(void);
  */
 int stat_add_metric_groups(struct stat_config *s, const char *groups,
 			   const struct perf_pmu_source *src);
-/* From now on SIGINT ends counting (and the printing follows) instead of the process. */
+/* From now on SIGINT and SIGTERM end counting (and the printing follows), not the process. */
 void stat_catch_sigint(void);
 /* Runs the command, or counts until SIGINT; -I intervals go to print_interval. */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);

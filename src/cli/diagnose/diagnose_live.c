@@ -8,23 +8,30 @@
  * The recording departs from the PTT document's rule (several types only
  * inbound), as --force does, and says so: matching needs both directions.
  *
- * The PMU's port filter names a Root Port's device number, so Root Ports
- * sharing one (00:10.0 and 00:10.1) share their counts: bandwidth is
- * judged only for a port that has its number alone.  The PMU has eight
- * counters: three bandwidth pairs for each of the first two port numbers
- * (inbound writes, outbound writes, outbound completions) and the read
- * latency pairs of both directions over all ports.
+ * Per PMU port bit and direction, the link's traffic as pcie/traffic.h
+ * defines it: writes and completions (inbound completions too: a P2P
+ * read's data, a device's DMA reads answered by memory) and each read's
+ * header, from the read latency pairs' counts — never a read's asked-for
+ * length.  Root Ports sharing a bit (00:10.0 and 00:10.1) share its
+ * counts, so the first of them carries the bit's total against the sum of
+ * their links' capacity and the others say whom they are counted with.
+ * Each bit takes three groups of four counters (inbound flux, outbound
+ * flux, read latency both ways); the PMU has eight, so it multiplexes and
+ * the counts are scaled, as perf stat's.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <pciescope/diag/search.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/pcie/traffic.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/aux_record.h>
 #include <pciescope/tool/counter_events.h>
+#include <pciescope/tool/counters.h>
 #include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
@@ -33,7 +40,9 @@
 #include "record_summary.h"
 
 #define MAX_PORTS DIAG_LIVE_MAX_PORTS
-#define BW_PORTS 2
+/* Counters per port bit: three groups of two pairs. */
+#define PER_BIT 12
+enum { RX_MWR, RX_CPL = 2, TX_MWR = 4, TX_CPL = 6, RX_MRD_LAT = 8, TX_MRD_LAT = 10 };
 
 struct live {
 	struct backend *b;
@@ -41,7 +50,7 @@ struct live {
 	char port_bdf[MAX_PORTS][16];
 	unsigned port_bit[MAX_PORTS];
 	size_t nports;
-	unsigned bw_bit[BW_PORTS];
+	unsigned bw_bit[MAX_PORTS]; /* the distinct port bits, in the order counted */
 	size_t nbw;
 	struct counter_event *ev;
 	size_t nev;
@@ -123,20 +132,19 @@ static int choose_event(struct live *l, const char *event)
 	return 0;
 }
 
-static bool bit_shared(const struct live *l, unsigned bit)
+static bool bit_counted(const struct live *l, unsigned bit)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < l->nports; i++)
-		n += l->port_bit[i] == bit;
-	return n > 1;
+	for (size_t k = 0; k < l->nbw; k++)
+		if (l->bw_bit[k] == bit)
+			return true;
+	return false;
 }
 
 /* The PMU of the PTT's core and its events; no PMU: nothing counted. */
 static int pmu_events(struct live *l)
 {
-	unsigned sicl, core, all = 0;
-	char text[4096], dir[256];
+	unsigned sicl, core;
+	char text[8192], dir[256];
 	size_t len = 0;
 
 	if (sscanf(l->ptt, "hisi_ptt%u_%u", &sicl, &core) != 2)
@@ -147,37 +155,31 @@ static int pmu_events(struct live *l)
 		l->pmu[0] = 0;
 		return 0;
 	}
-	for (size_t i = 0; i < l->nports; i++) {
-		all |= l->port_bit[i];
-		if (l->nbw < BW_PORTS && !bit_shared(l, l->port_bit[i]))
+	for (size_t i = 0; i < l->nports; i++)
+		if (!bit_counted(l, l->port_bit[i]))
 			l->bw_bit[l->nbw++] = l->port_bit[i];
-	}
-	for (size_t k = 0; k < l->nbw; k++)
+	for (size_t k = 0; k < l->nbw && len < sizeof(text); k++) {
+		const char *m = l->pmu;
+		unsigned b = l->bw_bit[k];
+
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					"%s{%s/rx_mwr_flux,port=0x%x/,%s/rx_mwr_time,port=0x%x/,%s/"
-					"tx_mwr_flux,port=0x%x/,"
-					"%s/tx_mwr_time,port=0x%x/,%s/tx_cpl_flux,port=0x%x/,%s/"
-					"tx_cpl_time,port=0x%x/}",
-					k ? "," : "", l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k],
-					l->pmu, l->bw_bit[k], l->pmu, l->bw_bit[k], l->pmu,
-					l->bw_bit[k], l->pmu, l->bw_bit[k]);
-	snprintf(text + len, sizeof(text) - len,
-		 "%s{%s/rx_mrd_latency,port=0x%x/,%s/rx_mrd_cnt,port=0x%x/},"
-		 "{%s/tx_mrd_latency,port=0x%x/,%s/tx_mrd_cnt,port=0x%x/}",
-		 len ? "," : "", l->pmu, all, l->pmu, all, l->pmu, all, l->pmu, all);
+					"rx_cpl_flux,port=0x%x/,"
+					"%s/rx_cpl_time,port=0x%x/},"
+					"{%s/tx_mwr_flux,port=0x%x/,%s/tx_mwr_time,port=0x%x/,%s/"
+					"tx_cpl_flux,port=0x%x/,"
+					"%s/tx_cpl_time,port=0x%x/},"
+					"{%s/rx_mrd_latency,port=0x%x/,%s/rx_mrd_cnt,port=0x%x/,%s/"
+					"tx_mrd_latency,port=0x%x/,"
+					"%s/tx_mrd_cnt,port=0x%x/}",
+					k ? "," : "", m, b, m, b, m, b, m, b, m, b, m, b, m, b, m,
+					b, m, b, m, b, m, b, m, b);
+	}
 	struct tool_err e;
 
+	if (!l->nbw)
+		return 0;
 	return counter_events_parse(l->b, text, false, &l->ev, &l->nev, &e) ? cli_fail(&e) : 0;
-}
-
-static double pair(const struct counters *c, size_t i)
-{
-	const char *unit;
-	double v = 0;
-
-	hisi_pcie_metric(hisi_pcie_event_class(c->ev[i].attr.config), count_scaled(&c->val[i]),
-			 count_scaled(&c->val[i + 1]), &v, &unit);
-	return v;
 }
 
 static void link_of(const struct topo *t, const char *bdf, struct diag_port *p)
@@ -198,6 +200,71 @@ static void link_of(const struct topo *t, const char *bdf, struct diag_port *p)
 	}
 }
 
+static double pair(const struct counters *c, size_t i)
+{
+	const char *unit;
+	double v = 0;
+
+	hisi_pcie_metric(hisi_pcie_event_class(c->ev[i].attr.config), count_scaled(&c->val[i]),
+			 count_scaled(&c->val[i + 1]), &v, &unit);
+	return v;
+}
+
+/* Read request headers in MB/s: the latency pair's count over its enabled time; 0 if not run. */
+static double read_headers_mbps(const struct counters *c, size_t lat)
+{
+	const struct backend_count *cnt = &c->val[lat + 1];
+
+	return cnt->running
+		   ? count_scaled(cnt) * PCIE_READ_REQ_HDR_BYTES * 1e3 / (double)cnt->enabled
+		   : 0;
+}
+
+/* The bit's traffic per direction on the first of its ports, the bit's capacity on it too. */
+static void bit_traffic(struct live *l, const struct counters *c, size_t k, struct diag_port *port)
+{
+	size_t at = PER_BIT * k, first = SIZE_MAX;
+	struct pcie_flow in = {pair(c, at + RX_MWR), pair(c, at + RX_CPL),
+			       read_headers_mbps(c, at + RX_MRD_LAT)},
+			 out = {pair(c, at + TX_MWR), pair(c, at + TX_CPL),
+				read_headers_mbps(c, at + TX_MRD_LAT)};
+	double cap = 0;
+
+	for (size_t i = 0; i < l->nports; i++) {
+		if (l->port_bit[i] != l->bw_bit[k])
+			continue;
+		cap += pcie_link_tlp_capacity_mbps(port[i].speed, port[i].width, 256);
+		if (first == SIZE_MAX) {
+			first = i;
+			continue;
+		}
+		snprintf(port[i].counted_with, sizeof(port[i].counted_with), "%s", port[first].bdf);
+		snprintf(port[first].shares + strlen(port[first].shares),
+			 sizeof(port[first].shares) - strlen(port[first].shares), "%s%s",
+			 port[first].shares[0] ? "," : "", port[i].bdf);
+	}
+	port[first].have_bw = true;
+	port[first].in_mbps = pcie_flow_total(&in);
+	port[first].out_mbps = pcie_flow_total(&out);
+	port[first].capacity_mbps = cap;
+}
+
+/* Read latency over every bit: the sums of the pairs, as one pair over all ports would count. */
+static double read_latency(const struct counters *c, size_t nbw, size_t lat)
+{
+	double cycles = 0, reads = 0, v = 0;
+	const char *unit;
+
+	for (size_t k = 0; k < nbw; k++) {
+		cycles += count_scaled(&c->val[PER_BIT * k + lat]);
+		reads += count_scaled(&c->val[PER_BIT * k + lat + 1]);
+	}
+	if (!hisi_pcie_metric(hisi_pcie_event_class(c->ev[lat].attr.config), cycles, reads, &v,
+			      &unit))
+		return 0;
+	return v;
+}
+
 static bool below(const struct topo *t, const struct topo_dev *d, const char *port)
 {
 	for (int up = d->parent; up >= 0; up = t->d[up].parent)
@@ -214,7 +281,7 @@ static void trace_link(const struct topo *t, const struct diag_port *p, struct d
 	_Static_assert(sizeof(k->bdf) == sizeof(p->bdf), "one BDF buffer size");
 	memcpy(k->bdf, p->bdf, sizeof(k->bdf));
 	k->port = pci_bdf_parse(p->bdf, &bdf) ? 0 : bdf.rid;
-	k->capacity_mbps = diag_link_capacity_mbps(p->speed, p->width);
+	k->capacity_mbps = pcie_link_capacity_mbps(p->speed, p->width);
 	for (size_t i = 0; i < t->n && k->nbelow < DIAG_LINK_MAX_BELOW; i++)
 		if (below(t, &t->d[i], p->bdf) && !pci_bdf_parse(t->d[i].bdf, &bdf))
 			k->below[k->nbelow++] = bdf.rid;
@@ -231,17 +298,12 @@ static void fill_ports(struct live *l, const struct counters *c, struct diag_liv
 		snprintf(p->bdf, sizeof(p->bdf), "%s", l->port_bdf[i]);
 		link_of(&t, p->bdf, p);
 		trace_link(&t, p, &out->link[out->nport++]);
-		for (size_t k = 0; c && k < l->nbw; k++) {
-			if (l->bw_bit[k] != l->port_bit[i])
-				continue;
-			p->have_bw = true;
-			p->in_mbps = pair(c, 6 * k);
-			p->out_mbps = pair(c, 6 * k + 2) + pair(c, 6 * k + 4);
-		}
 	}
+	for (size_t k = 0; c && k < l->nbw; k++)
+		bit_traffic(l, c, k, out->port);
 	if (c) {
-		out->rx_read_ns = pair(c, 6 * l->nbw);
-		out->tx_read_ns = pair(c, 6 * l->nbw + 2);
+		out->rx_read_ns = read_latency(c, l->nbw, RX_MRD_LAT);
+		out->tx_read_ns = read_latency(c, l->nbw, TX_MRD_LAT);
 		out->counted = true;
 	}
 	topo_free(&t);

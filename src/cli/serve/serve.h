@@ -30,7 +30,10 @@ unsigned serve_addr_port(const struct serve_addr *a);
  */
 int serve_listen_socket(const struct serve_addr *a);
 
-/* Reads the counters and renders the page into a malloc'ed text; 0 or -errno. */
-int serve_sample(struct serve *sv, char **page, size_t *len);
+/*
+ * Reads the counters and renders the page into a malloc'ed text, lag_s
+ * being how far the emulated clock is behind the wall clock; 0 or -errno.
+ */
+int serve_sample(struct serve *sv, double lag_s, char **page, size_t *len);
 
 #endif

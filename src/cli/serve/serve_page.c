@@ -8,9 +8,16 @@
  *    (bandwidth in bytes per second, average latency in seconds), computed
  *    by the stat code so `serve` and `stat --metrics` agree;
  *  - every named event of every AMD IOMMU PMU (amd_iommu_<n>) as a counter;
+ *  - per PMU port bit and direction, what crossed its links over the last
+ *    interval (pcie/traffic.h: a read counts its header, not the data it
+ *    asks for) and its share of their capacity, never above 1; Root Ports
+ *    sharing a bit are one series labelled with all of them, against the
+ *    sum of their links;
  *  - the PTT tune levels of every hisi_ptt PMU;
  *  - the link of every PCI device: current and maximum speed and width, and
- *    whether it trained below its maximum (a downgraded link).
+ *    whether it trained below its maximum (a downgraded link);
+ *  - the machine's clock, the simulated time the last interval covered and
+ *    how far the emulated clock is behind the wall clock.
  *
  * The counters come from the tool library's PMU sampler; everything is read
  * through the backend, so the page is the same on the emulated platform and
@@ -100,6 +107,43 @@ static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *de
 	pmu_series(f, sv, delta, true, true);
 }
 
+static void render_traffic(FILE *f, struct serve *sv, const struct backend_count *delta)
+{
+	static const char *const dir[2] = {"rx", "tx"};
+	struct serve_ports ps = {0};
+
+	if (!sv->nser || serve_ports_build(&ps, sv, delta)) {
+		serve_ports_free(&ps);
+		return;
+	}
+	family(f, "pciescope_pcie_link_traffic_bytes_per_second", "gauge",
+	       "What crossed a PMU port bit's links per direction over the last interval: writes "
+	       "and completions with their headers, read request headers");
+	for (size_t i = 0; i < ps.n; i++)
+		for (int d = 0; d < 2; d++)
+			if (ps.p[i].traffic_mbps[d] >= 0)
+				fprintf(f,
+					"pciescope_pcie_link_traffic_bytes_per_second{sicl=\"%u\","
+					"core=\"%u\","
+					"port=\"%#x\",bdf=\"%s\",direction=\"%s\"} %.17g\n",
+					ps.p[i].sicl, ps.p[i].core, ps.p[i].port, ps.p[i].bdf,
+					dir[d], ps.p[i].traffic_mbps[d] * 1e6);
+	family(f, "pciescope_pcie_link_utilization_ratio", "gauge",
+	       "Link traffic over the capacity of the port bit's links (summed where Root Ports "
+	       "share the bit), 0..1");
+	for (size_t i = 0; i < ps.n; i++)
+		for (int d = 0; d < 2; d++)
+			if (ps.p[i].util[d] >= 0)
+				fprintf(
+				    f,
+				    "pciescope_pcie_link_utilization_ratio{sicl=\"%u\",core=\"%u\","
+				    "port=\"%#x\",bdf=\"%s\",direction=\"%s\",shared=\"%d\"} "
+				    "%.17g\n",
+				    ps.p[i].sicl, ps.p[i].core, ps.p[i].port, ps.p[i].bdf, dir[d],
+				    ps.p[i].nlinks > 1, ps.p[i].util[d] / 100);
+	serve_ports_free(&ps);
+}
+
 static void render_iommu(FILE *f, struct serve *sv)
 {
 	if (!sv->niommu)
@@ -185,7 +229,7 @@ static void render_links(FILE *f, struct backend *b)
 	topo_free(&t);
 }
 
-int serve_sample(struct serve *sv, char **page, size_t *len)
+int serve_sample(struct serve *sv, double lag_s, char **page, size_t *len)
 {
 	struct stat_config *s = &sv->s;
 	struct backend_count *delta = calloc(s->n ? s->n : 1, sizeof(*delta));
@@ -201,12 +245,20 @@ int serve_sample(struct serve *sv, char **page, size_t *len)
 		return -ENOMEM;
 	}
 	render_pmu(f, sv, delta);
+	render_traffic(f, sv, delta);
 	render_iommu(f, sv);
 	render_tune(f, s->b);
 	render_links(f, s->b);
 	family(f, "pciescope_time_seconds", "gauge",
 	       "Clock of the machine measured (simulated time on the emulated backend)");
 	fprintf(f, "pciescope_time_seconds %.9f\n", (double)s->b->ops->now_ns(s->b) * 1e-9);
+	family(f, "pciescope_interval_seconds", "gauge",
+	       "Time the last interval's gauges cover (simulated on the emulated backend: less "
+	       "than the interval when the simulation cannot keep up with the wall clock)");
+	fprintf(f, "pciescope_interval_seconds %.9f\n", (double)sv->span_ns * 1e-9);
+	family(f, "pciescope_clock_lag_seconds", "gauge",
+	       "How far the machine's clock is behind the wall clock (0 on a host)");
+	fprintf(f, "pciescope_clock_lag_seconds %.9f\n", lag_s);
 	free(delta);
 	return fclose(f) ? -errno : 0;
 }

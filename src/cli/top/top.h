@@ -14,21 +14,9 @@
 #include <pciescope/diag/search.h>
 #include <pciescope/tool/pmu_sampler.h>
 
-/* Indices into hisi_pcie_bw_kinds and hisi_pcie_lat_kinds (perf/hisi_pcie_events.h). */
-enum { TOP_RX_MWR, TOP_RX_MRD, TOP_RX_CPL, TOP_TX_MWR, TOP_TX_MRD, TOP_TX_CPL, TOP_KINDS };
-enum { TOP_LAT_RX_MWR, TOP_LAT_RX_MRD, TOP_LAT_TX_MRD, TOP_LATS };
-_Static_assert(TOP_KINDS == HISI_PCIE_BW_KINDS && TOP_LATS == HISI_PCIE_LAT_KINDS,
-	       "top's columns are the PMU's TLP kinds");
-
-/* One PMU port bit: the Root Ports sharing it, what they carried this interval. */
+/* One PMU port bit (pmu_ports.c) and the PTT levels of its core. */
 struct top_row {
-	unsigned sicl, core, port;
-	char bdf[128];	  /* comma-separated */
-	double speed_gts; /* the (first) Root Port's link; 0 if unknown */
-	long width;
-	double mbps[TOP_KINDS];	 /* MB/s; < 0 when not counted */
-	double lat_ns[TOP_LATS]; /* average; < 0 when nothing completed */
-	double util_rx, util_tx; /* % of the link's bandwidth per direction; < 0 unknown */
+	struct serve_port p;
 	long
 	    tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
 };
@@ -37,6 +25,7 @@ struct top_frame {
 	struct top_row *rows;
 	size_t n;
 	double time_s; /* the machine's clock */
+	double span_s; /* the simulated time the frame covers */
 	double lag_s;  /* how far the emulated clock is behind the wall clock */
 	unsigned interval_ms;
 	const char *backend;
