@@ -198,8 +198,9 @@ static int loop(struct top *t)
 }
 
 static const char *const top_synopsis[] = {
-    "top [--interval MS] [--once] [--json] [--whole] [--platform NAME]\n"
-    "                     [--backend emulated|host] [--workload NAME] [--seed N]",
+    "top [--interval MS] [--once] [--json] [--whole]\n"
+    "                     [--platform NAME] [--backend emulated|host]\n"
+    "                     [--workload NAME] [--seed N]",
     NULL};
 
 static int parse(struct top *t, int argc, char **argv)

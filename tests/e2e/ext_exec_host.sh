@@ -91,8 +91,11 @@ export SRC_DIR PCIESCOPE
 scrape "$TEST_TMP/emu.serve" --interval 100 --workload "$W" >emu.page || err "emulated serve: $(cat emu.page)"
 "$P" exec --workload "$W" -- bash -c 'scrape "$0" --interval 100 --backend host' "$TEST_TMP/host.serve" \
 	>host.page || err "host serve inside exec: $(cat host.page)"
-series() { grep -v '^#' "$1" | sed 's/ [^ ]*$//' | sort; }
-fixed() { grep -E '^pciescope_(ptt_tune_level|pcie_link)' "$1"; }
+# the link traffic and utilisation gauges are left out where an interval's
+# multiplexed read pairs did not run, which depends on when each side reads
+measured='^pciescope_pcie_link_(traffic|utilization)'
+series() { grep -v '^#' "$1" | grep -Ev "$measured" | sed 's/ [^ ]*$//' | sort; }
+fixed() { grep -E '^pciescope_(ptt_tune_level|pcie_link)' "$1" | grep -Ev "$measured"; }
 [ "$(series emu.page | wc -l)" -gt 50 ] || err "serve: only $(series emu.page | wc -l) series"
 [ "$(series emu.page)" = "$(series host.page)" ] || err "serve: other series: $(diff <(series emu.page) <(series host.page) | head -4)"
 [ "$(fixed emu.page)" = "$(fixed host.page)" ] || err "serve: other levels or links: $(diff <(fixed emu.page) <(fixed host.page) | head -4)"

@@ -182,10 +182,21 @@ void top_render_text(FILE *out, const struct top_frame *f, bool clear, int width
 		fputs("\033[H\033[2J", out);
 	put(&l, "pciescope top - %s - %.3f s - every %u ms", f->backend, f->time_s, f->interval_ms);
 	put(&l, " - q quits");
-	/* a frame drawn on time with less simulated says what it covers and the lag */
-	if (f->span_s * 1e3 < f->interval_ms * 0.999 || f->lag_s >= 1)
-		put(&l, " - %.1f ms simulated in this frame, %.1f s behind the wall clock",
-		    f->span_s * 1e3, f->lag_s);
+	/*
+	 * A frame drawn on time with less simulated says what it covers and the
+	 * lag, on a line of its own when the title has no room for it.
+	 */
+	if (f->span_s * 1e3 < f->interval_ms * 0.999 || f->lag_s >= 1) {
+		char note[96];
+
+		snprintf(note, sizeof(note),
+			 " - %.1f ms simulated in this frame, %.1f s behind the "
+			 "wall clock",
+			 f->span_s * 1e3, f->lag_s);
+		if ((int)strlen(note) > l.left)
+			end_line(&l, width);
+		put(&l, "%s", l.left == width ? note + 3 : note);
+	}
 	end_line(&l, width);
 	put(&l, "MB/s, latency ns, link use %% per direction,");
 	put(&l, " PTT tune levels cpl/np/p/rxbuf/txbuf");
