@@ -273,12 +273,14 @@ int kstate_parse(struct kstate *s, FILE *f)
 	return ret;
 }
 
+/* The path and the reason bounded so the line always fits s->bad (PATH_MAX + 192). */
 void kstate_note_bad(struct kstate *s, unsigned line, const char *why)
 {
 	if (!s->nbad++ && line)
-		snprintf(s->bad, sizeof(s->bad), "%s:%u: %s", s->path, line, why);
+		snprintf(s->bad, sizeof(s->bad), "%.*s:%u: %.160s", PATH_MAX - 1, s->path, line,
+			 why);
 	else if (s->nbad == 1)
-		snprintf(s->bad, sizeof(s->bad), "%s: %s", s->path, why);
+		snprintf(s->bad, sizeof(s->bad), "%.*s: %.160s", PATH_MAX - 1, s->path, why);
 }
 
 const char *kstate_warning(struct kstate *s, char *buf, size_t n)
