@@ -20,8 +20,10 @@ TESTS      ?= ON
 # the abort behind its own non-zero exit, so every report is also written to
 # $(ASAN_BUILD)/sanitizer/ and any file there fails the run.
 SAN_LOG    = $(abspath $(ASAN_BUILD))/sanitizer/report
-ASAN_OPTS  ?= detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path=$(SAN_LOG)
-UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)
+# The log path is quoted for the sanitizers and the options for the shell:
+# a checkout's path may hold a space.
+ASAN_OPTS  ?= detect_leaks=1:halt_on_error=1:abort_on_error=1:log_path="$(SAN_LOG)"
+UBSAN_OPTS ?= print_stacktrace=1:halt_on_error=1:log_path="$(SAN_LOG)"
 
 .PHONY: all deps build run test test-asan test-builds test-deb test-cross deb deb-arm64 bench fuzz fuzz-long install clean
 
@@ -74,7 +76,7 @@ test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON -DPCIESCOPE_WERROR=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@rm -rf $(ASAN_BUILD)/sanitizer && mkdir -p $(ASAN_BUILD)/sanitizer
-	@cd $(ASAN_BUILD) && ASAN_OPTIONS=$(ASAN_OPTS) UBSAN_OPTIONS=$(UBSAN_OPTS) \
+	@cd $(ASAN_BUILD) && ASAN_OPTIONS='$(ASAN_OPTS)' UBSAN_OPTIONS='$(UBSAN_OPTS)' \
 		ctest --output-on-failure -j $(JOBS) -LE noasan
 	@if [ -n "$$(ls $(ASAN_BUILD)/sanitizer)" ]; then \
 		cat $(ASAN_BUILD)/sanitizer/*; \
