@@ -274,11 +274,7 @@ static int fs_read(const char *path, char *out, size_t size, off_t off, struct f
 	if (!(buf = malloc(ATTR_MAX)))
 		return -ENOMEM;
 	len = emu(v, EMU_READ, path, buf, ATTR_MAX, NULL, NULL);
-	if (len >= 0) {
-		len = off < len ? len - off : 0;
-		len = (size_t)len < size ? len : (ssize_t)size;
-		memcpy(out, buf + off, (size_t)len);
-	}
+	len = fuse_read_window(buf, len, out, size, off);
 	free(buf);
 	return (int)len;
 }

@@ -6,6 +6,8 @@
  */
 #define FUSE_USE_VERSION FUSE_MAKE_VERSION(3, 12)
 
+#include <string.h>
+
 #include "lazy_lib.h"
 #include "sysfs_fuse.h"
 
@@ -32,4 +34,14 @@ int fuse_load(void)
 
 	return lazy_lib_load("sysfs mount", PCIESCOPE_SONAME_FUSE, syms,
 			     sizeof(syms) / sizeof(syms[0]));
+}
+
+int fuse_read_window(const char *buf, ssize_t len, char *out, size_t size, off_t off)
+{
+	if (len < 0)
+		return (int)len;
+	len = off < len ? len - off : 0;
+	len = (size_t)len < size ? len : (ssize_t)size;
+	memcpy(out, buf + off, (size_t)len);
+	return (int)len;
 }

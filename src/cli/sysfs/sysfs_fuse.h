@@ -36,4 +36,10 @@ extern struct fuse_api lib_fuse;
 /* 0, or 1 after the error line: libfuse is not there. */
 int fuse_load(void);
 
+/*
+ * A FUSE read's answer from a whole attribute of len bytes (or -errno):
+ * the size bytes from off copied to out, and their count.
+ */
+int fuse_read_window(const char *buf, ssize_t len, char *out, size_t size, off_t off);
+
 #endif
