@@ -21,7 +21,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/ptt_rules.h>
 #include <pciescope/tool/tool_err.h>
 
@@ -127,7 +127,7 @@ static int open_event(struct rec *s, struct rec_event *e)
 	struct pmu_event *pe = &e->pe;
 	int ret;
 
-	e->cpu = counter_cpu(s->b, pe->pmu);
+	e->cpu = event_cpu(s->b, pe->pmu);
 	if (e->cpu < 0)
 		e->cpu = 0;
 	e->ev = s->b->ops->event_open(s->b, &pe->attr, -1, e->cpu, -1);
