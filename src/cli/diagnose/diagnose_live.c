@@ -219,8 +219,9 @@ static double pair(const struct event_list *c, size_t i)
 	const char *unit;
 	double v = 0;
 
-	hisi_pcie_metric(ev->metric, count_scaled(&ev->cur), count_scaled(&c->ev[ev->partner].cur),
-			 &v, &unit);
+	if (ev->partner >= 0)
+		hisi_pcie_metric(ev->metric, count_scaled(&ev->cur),
+				 count_scaled(&c->ev[ev->partner].cur), &v, &unit);
 	return v;
 }
 
