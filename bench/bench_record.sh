@@ -11,12 +11,8 @@
 # tree: the same seed must give the same trace.
 set -eu
 sim=${SIM:-0.01}
-rev=${OLD_REV:-ef58d77}
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
-bins=$BUILD_DIR
-if [ "${OLD:-1}" != 0 ] && git -C "$SRC_DIR" cat-file -e "$rev" 2>/dev/null; then
-	bins="$(OLD_REV=$rev sh "$SRC_DIR/bench/fabric_old.sh") $bins"
-fi
+bins=$(sh "$SRC_DIR/bench/trees.sh" ef58d77)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ev='hisi_ptt0_2/filter=0x80011,type=7,direction=0/'
