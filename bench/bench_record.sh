@@ -7,8 +7,8 @@
 # the same run, the tree of OLD_REV (default ef58d77, the recorder before
 # the observer classes; built by fabric_old.sh; OLD=0 skips it).  Then the
 # floor: dd writing as many bytes as the recording has into the same
-# directory, in the same units.  The recording's AUX bytes are hashed per
-# tree: the same seed must give the same trace.
+# directory, in the same units.  The recording's entries, as `report -D`
+# decodes them, are hashed per tree: the same seed must give the same trace.
 set -eu
 sim=${SIM:-0.01}
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
