@@ -114,11 +114,11 @@ static int advance(struct backend *b, struct pace *pc, uint64_t *next_ns, unsign
 	return 0;
 }
 
-static int publish(struct serve *sv, struct page *p, double lag_s)
+static int publish(struct serve *sv, struct page *p, uint64_t lag_ns)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int r = serve_sample(sv, lag_s, &text, &len);
+	int r = serve_sample(sv, lag_ns, &text, &len);
 
 	if (r)
 		return cli_errno(r, "serve: cannot sample");
@@ -197,8 +197,7 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 				break;
 			r = follow_state(&sv, b, bo, &pc, &next_ns);
 			if (!r)
-				r = publish(&sv, &p,
-					    (double)pace_lag_ns(&pc, (*b)->ops->now_ns(*b)) * 1e-9);
+				r = publish(&sv, &p, pace_lag_ns(&pc, (*b)->ops->now_ns(*b)));
 		}
 		lib_mhd.MHD_stop_daemon(d);
 	}
