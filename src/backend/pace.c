@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 
 #define NS_PER_S 1000000000ull
@@ -140,4 +141,29 @@ bool pace_lag_news(struct pace *p, uint64_t sim_now, uint64_t *lag_ns)
 	while (p->next_warn <= *lag_ns)
 		p->next_warn *= 2;
 	return true;
+}
+
+static int step_stop(void *ctx)
+{
+	const struct pace_step *s = ctx;
+
+	return interrupt_requested() || (s->poll && s->poll(s->ctx));
+}
+
+int pace_step(struct pace *p, struct backend *b, struct pace_step *s)
+{
+	int r = pace_run(p, b, s->goal, step_stop, s);
+
+	while (r == PACE_CUT && s->whole) {
+		pace_start(p, &p->clk, b->ops->now_ns(b));
+		r = pace_run(p, b, s->goal, step_stop, s);
+	}
+	if (r == PACE_REACHED && (!s->no_wait || !b->ops->advance))
+		while (!pace_wait(p, s->goal))
+			if (step_stop(s)) {
+				r = PACE_STOPPED;
+				break;
+			}
+	s->lag_ns = pace_lag_ns(p, b->ops->now_ns(b));
+	return r;
 }

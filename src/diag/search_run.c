@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
@@ -91,9 +92,8 @@ int search_write_levels(const struct diag_search_opts *o, const int level[HISI_P
 
 static int poll_stop(void *ctx)
 {
-	const volatile sig_atomic_t *stop = ctx;
-
-	return stop && *stop ? -EINTR : 0;
+	(void)ctx;
+	return interrupt_requested() ? -EINTR : 0;
 }
 
 static int target(const struct diag_search_opts *o, const struct counters *c, double *v)
@@ -125,13 +125,13 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 			 backend_strerror(b) ? backend_strerror(b) : strerror(-r));
 		return r;
 	}
-	r = b->ops->run(b, o->argv, poll_stop, (void *)o->stop, &elapsed, &status);
+	r = b->ops->run(b, o->argv, poll_stop, NULL, &elapsed, &status);
 	if (!r)
 		r = counters_read(&c);
-	if (!r && !(o->stop && *o->stop) && !status && target(o, &c, v))
+	if (!r && !interrupt_requested() && !status && target(o, &c, v))
 		r = -ENODATA;
 	counters_close(&c);
-	if (r == -EINTR || (o->stop && *o->stop))
+	if (r == -EINTR || interrupt_requested())
 		return -EINTR;
 	if (r == -ENODATA)
 		snprintf(err, errlen, "the pair counted nothing (its extended counter is 0)");

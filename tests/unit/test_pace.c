@@ -5,7 +5,10 @@
  * is seen, and a simulation slower than real time is reported as a lag
  * that grows, once per doubling; a live view's interval (pace_run) is cut
  * where the wall clock reaches its end, runs whole and never ahead of the
- * wall clock when the simulation is faster, and stops when asked.
+ * wall clock when the simulation is faster, and stops when asked.  The
+ * step top, serve and stat -I take (pace_step) ends an interval at the
+ * wall clock's end of it, says how far behind a slow one is, runs it whole
+ * when asked to, and ends at once on a key or the interrupt flag.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +17,7 @@
 #include <cmocka.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 
 #define MS 1000000ull
@@ -196,6 +200,94 @@ static void a_stop_request_ends_the_interval_between_slices(void **state)
 	backend_close(b);
 }
 
+static void a_step_ends_with_the_interval_on_the_wall_clock(void **state)
+{
+	struct fake f = {.tick = 1000};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace_step s = {.goal = sim0 + 250 * MS};
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_step(&p, b, &s), PACE_REACHED);
+	assert_int_equal(b->ops->now_ns(b), s.goal);
+	assert_true(f.now >= 250 * MS);
+	/* behind by no more than the clock's ticks of reading it */
+	assert_true(s.lag_ns < 1 * MS);
+	backend_close(b);
+}
+
+static void a_slow_step_is_cut_and_says_how_far_behind(void **state)
+{
+	struct fake f = {.tick = 1 * MS};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace_step s = {.goal = sim0 + 100 * MS};
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_step(&p, b, &s), PACE_CUT);
+	assert_true(b->ops->now_ns(b) < s.goal);
+	/* the wall clock is past the interval's end by more than what was simulated */
+	assert_true(s.lag_ns > 80 * MS);
+	assert_true(pace_lag_ns(&p, b->ops->now_ns(b)) - s.lag_ns <= 2 * MS);
+	backend_close(b);
+}
+
+static void a_whole_step_runs_to_its_goal_however_late(void **state)
+{
+	struct fake f = {.tick = 1 * MS};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace_step s = {.goal = sim0 + 100 * MS, .whole = true};
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_step(&p, b, &s), PACE_REACHED);
+	assert_int_equal(b->ops->now_ns(b), s.goal);
+	assert_true(f.now > 500 * MS);
+	backend_close(b);
+}
+
+static void a_key_ends_the_step(void **state)
+{
+	struct fake f = {.tick = 1000};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	int asked = 0;
+	struct pace_step s = {.goal = sim0 + 3600000 * MS, .poll = stop_after_five, .ctx = &asked};
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_step(&p, b, &s), PACE_STOPPED);
+	assert_int_equal(asked, 5);
+	assert_true(b->ops->now_ns(b) - sim0 < 100 * MS);
+	backend_close(b);
+}
+
+/* Last: the flag, once raised, stays raised for the process. */
+static void the_interrupt_flag_ends_the_step(void **state)
+{
+	struct fake f = {.tick = 1000};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b);
+	struct pace_step s = {.goal = sim0 + 3600000 * MS};
+	struct pace p;
+
+	assert_false(interrupt_requested());
+	interrupt_request();
+	pace_start(&p, &c, sim0);
+	assert_int_equal(pace_step(&p, b, &s), PACE_STOPPED);
+	assert_true(b->ops->now_ns(b) - sim0 < 100 * MS);
+	assert_int_equal(interrupt_signal(), 0);
+	backend_close(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +297,11 @@ int main(void)
 	    cmocka_unit_test(a_slow_interval_is_cut_where_the_wall_clock_ends_it),
 	    cmocka_unit_test(a_fast_interval_runs_whole),
 	    cmocka_unit_test(a_stop_request_ends_the_interval_between_slices),
+	    cmocka_unit_test(a_step_ends_with_the_interval_on_the_wall_clock),
+	    cmocka_unit_test(a_slow_step_is_cut_and_says_how_far_behind),
+	    cmocka_unit_test(a_whole_step_runs_to_its_goal_however_late),
+	    cmocka_unit_test(a_key_ends_the_step),
+	    cmocka_unit_test(the_interrupt_flag_ends_the_step),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,7 +43,7 @@ bool pace_wait(struct pace *p, uint64_t sim_next);
 /* How far simulated time at sim_now is behind the wall clock; 0 if not behind. */
 uint64_t pace_lag_ns(const struct pace *p, uint64_t sim_now);
 /*
- * Live views (top, serve, stat -I): runs b's clock towards sim_next, never
+ * Live views (pace_step): runs b's clock towards sim_next, never
  * ahead of the wall clock (it simulates in chunks up to where the wall
  * clock is and sleeps on clk when it has caught up), and gives up when the
  * wall clock is past sim_next's point by a 10 ms grace, so a view draws on
@@ -59,5 +59,31 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 	     void *ctx);
 /* True (once per doubling, from 1 s on) when the lag at sim_now is worth saying. */
 bool pace_lag_news(struct pace *p, uint64_t sim_now, uint64_t *lag_ns);
+
+enum pace_end { PACE_REACHED, PACE_CUT, PACE_STOPPED };
+
+/* One interval of a live view, as top, serve and stat -I run it. */
+struct pace_step {
+	uint64_t goal; /* the machine's clock at the interval's end */
+	/* a cut interval goes on, paced anew from the cut, until it is whole (top --whole) */
+	bool whole;
+	/* an emulated interval simulated whole ends then, not at its end on the wall clock */
+	bool no_wait;
+	/* asked between slices and sleeps besides interrupt_requested (top's keyboard); may be NULL
+	 */
+	int (*poll)(void *ctx);
+	void *ctx;
+	uint64_t lag_ns; /* out: how far the machine's clock is behind the wall clock at the end */
+};
+
+/*
+ * Runs one interval: pace_run to s->goal, then (emulated, unless no_wait;
+ * always on a host) a wait until the wall clock reaches it too, so an idle
+ * view sleeps and a view's interval is the wall clock's.  A stop request
+ * (interrupt_requested, s->poll) ends both at once.  Returns PACE_REACHED,
+ * PACE_CUT (the simulation was slower than real time: the clock is short of
+ * the goal), PACE_STOPPED or -errno.
+ */
+int pace_step(struct pace *p, struct backend *b, struct pace_step *s);
 
 #endif
