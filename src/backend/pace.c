@@ -99,7 +99,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 {
 	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
 
-	if (!b->ops->advance)
+	if (!b->ops->run_for)
 		return 0;
 	for (;;) {
 		uint64_t sim = b->ops->now_ns(b) - p->sim0, wall = wall_elapsed(p);
@@ -158,7 +158,7 @@ int pace_step(struct pace *p, struct backend *b, struct pace_step *s)
 		pace_start(p, &p->clk, b->ops->now_ns(b));
 		r = pace_run(p, b, s->goal, step_stop, s);
 	}
-	if (r == PACE_REACHED && (!s->no_wait || !b->ops->advance))
+	if (r == PACE_REACHED && (!s->no_wait || !b->ops->run_for))
 		while (!pace_wait(p, s->goal))
 			if (step_stop(s)) {
 				r = PACE_STOPPED;

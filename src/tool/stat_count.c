@@ -224,7 +224,7 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 	char *argv[] = {"sleep", slice, NULL};
 	int status, r = 0;
 
-	if (b->ops->advance) {
+	if (b->ops->run_for) {
 		r = run_paced(s, iv);
 		*elapsed_ns = b->ops->now_ns(b) - t0;
 		return r;
