@@ -77,11 +77,11 @@ static int between_slices(void *ctx)
 	struct pace_run *r = ctx;
 
 	if (r->stop && r->stop(r->ctx))
-		return 2;
-	return wall_elapsed(r->p) >= r->due + CATCH_UP_NS ? 1 : 0;
+		return PACE_STOPPED;
+	return wall_elapsed(r->p) >= r->due + CATCH_UP_NS ? PACE_CUT : PACE_REACHED;
 }
 
-/* Runs b's clock to sim_to in its slices, between_slices asked after each: 0, 1, 2 or -errno. */
+/* Runs b's clock to sim_to in its slices, between_slices asked after each: PACE_* or -errno. */
 static int run_to(struct backend *b, uint64_t sim_to, struct pace_run *r)
 {
 	uint64_t now = b->ops->now_ns(b), spent;
@@ -100,15 +100,15 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
 
 	if (!b->ops->run_for)
-		return 0;
+		return PACE_REACHED;
 	for (;;) {
 		uint64_t sim = b->ops->now_ns(b) - p->sim0, wall = wall_elapsed(p);
 		int ret;
 
 		if (sim >= r.due)
-			return 0;
+			return PACE_REACHED;
 		if (wall >= r.due + CATCH_UP_NS)
-			return 1;
+			return PACE_CUT;
 		if (wall > r.due)
 			wall = r.due;
 		/* less than a chunk behind, short of the end: sleep until a chunk is due */
@@ -117,7 +117,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 
 			p->clk.sleep_ns(p->clk.ctx, to - wall);
 			if (stop && stop(ctx))
-				return 2;
+				return PACE_STOPPED;
 			continue;
 		}
 		ret = run_to(b, p->sim0 + wall, &r);
