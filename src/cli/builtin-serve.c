@@ -91,7 +91,6 @@ static int run_interval(struct backend *b, struct pace *pc, uint64_t *next_ns, u
 	*next_ns += (uint64_t)ms * 1000000u;
 	s.goal = *next_ns;
 	r = pace_step(pc, b, &s);
-
 	if (r >= 0 && !strcmp(b->ops->name, "emulated"))
 		stat_note_lag(pc, b->ops->now_ns(b));
 	return r < 0 ? r : 0;

@@ -109,10 +109,12 @@ static void teardown(struct top *t)
 static int run_interval(struct top *t, struct pace *pc)
 {
 	struct pace_step s = {.whole = t->whole, .no_wait = t->once, .poll = key_pressed, .ctx = t};
+	int r;
 
 	t->next_ns += (uint64_t)t->interval * 1000000u;
 	s.goal = t->next_ns;
-	return pace_step(pc, t->b, &s);
+	r = pace_step(pc, t->b, &s);
+	return r < 0 ? r : 0;
 }
 
 static void restart(struct top *t, struct pace *pc, const struct wall_clock *clk)
@@ -157,11 +159,10 @@ static int loop(struct top *t)
 	restart(t, &pc, &clk);
 	while (!interrupt_requested() && !r) {
 		r = run_interval(t, &pc);
-		if (r < 0) {
+		if (r) {
 			r = cli_errno(r, "top: cannot run the clock");
 			break;
 		}
-		r = 0;
 		if (interrupt_requested())
 			break;
 		if (t->b->ops->stale && t->b->ops->stale(t->b)) {
