@@ -62,6 +62,9 @@ bool pace_wait(struct pace *p, uint64_t sim_next)
  * simulated clock never passes it; a simulation less than a chunk behind
  * sleeps until a chunk is due, so a fast one costs a wake-up per chunk.  The last chunk may end
  * CATCH_UP_NS after the interval on the wall clock; a simulation still short of it then is cut.
+ * An interval that starts already past that point (one slice took longer than a whole
+ * interval: a very slow simulation, a loaded machine) still runs one slice, so every frame a
+ * view draws covers simulated time that the one before did not.
  */
 #define CATCH_UP_NS (10 * 1000000ull)
 
@@ -98,6 +101,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 	     void *ctx)
 {
 	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
+	bool ran = false;
 
 	if (!b->ops->run_for)
 		return PACE_REACHED;
@@ -107,7 +111,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 
 		if (sim >= r.due)
 			return PACE_REACHED;
-		if (wall >= r.due + CATCH_UP_NS)
+		if (ran && wall >= r.due + CATCH_UP_NS)
 			return PACE_CUT;
 		if (wall > r.due)
 			wall = r.due;
@@ -121,6 +125,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 			continue;
 		}
 		ret = run_to(b, p->sim0 + wall, &r);
+		ran = true;
 		if (ret)
 			return ret;
 	}

@@ -51,8 +51,9 @@ enum pace_end { PACE_REACHED, PACE_CUT, PACE_STOPPED };
  * in chunks up to where the wall clock is and sleeps on clk when it has
  * caught up), and gives up when the wall clock is past sim_next's point by
  * a 10 ms grace, so a view draws on time whatever the simulation's speed
- * and shows what was simulated by then.  stop (may be NULL) is asked
- * between the backend's slices of simulated time, which are short
+ * and shows what was simulated by then; at least one slice is run, so a
+ * frame always moves on.  stop (may be NULL) is asked between the
+ * backend's slices of simulated time, which are short
  * (platform/simulate.c), and after each sleep, so a quit request ends the
  * run at once.  Returns PACE_REACHED when the clock reached sim_next,
  * PACE_CUT when the wall clock got there first, PACE_STOPPED when stop said
