@@ -2,7 +2,7 @@
 /*
  * Costs of the emulated kernel on the paths a run exercises most: a sysfs
  * read through the event_source symlink (what `list` does per event), one
- * perf_core_tick per 100 us platform slice with and without multiplexing
+ * perf_core_run_until per 100 us platform slice with and without multiplexing
  * (16 groups on a 4-counter PMU, rotating every 4 ms), and the AUX path a
  * tracer and a tool take for each 4 MiB buffer (begin, write, end, drain).
  * Each figure is the best of several rounds: the machine is shared.
@@ -109,7 +109,7 @@ static double ticks(struct kcore *k)
 
 	for (int i = 0; i < n; i++) {
 		clock_ns += 100000;
-		perf_core_tick(k->perf, clock_ns);
+		perf_core_run_until(k->perf, clock_ns);
 	}
 	return n / (now() - t0);
 }
@@ -159,10 +159,10 @@ int main(void)
 	sysfs_add_const(sysfs_mkdir(bench_pmu.dir, "events"), "rx_mwr_latency", "event=0x0010\n");
 	printf("sysfs_read via symlink:          %8.2f M reads/s\n",
 	       best_rate(sysfs_reads, k) / 1e6);
-	printf("perf_core_tick, idle:            %8.2f M ticks/s\n", best_rate(ticks, k) / 1e6);
+	printf("perf_core_run_until, idle:            %8.2f M ticks/s\n", best_rate(ticks, k) / 1e6);
 	printf("AUX begin/write/end/drain 4 MiB: %8.2f GB/s\n", best_rate(aux_bytes, k) / 1e9);
 	open_groups(k, 16);
-	printf("perf_core_tick, 16 groups on 4:  %8.2f M ticks/s (rotating every 4 ms)\n",
+	printf("perf_core_run_until, 16 groups on 4:  %8.2f M ticks/s (rotating every 4 ms)\n",
 	       best_rate(ticks, k) / 1e6);
 	kcore_destroy(k);
 	return 0;

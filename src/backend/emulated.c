@@ -228,7 +228,7 @@ static uint64_t e_now_ns(struct backend *b)
 	return emu(b)->k->clock.now_ns;
 }
 
-static int e_advance(struct backend *b, uint64_t ns)
+static int e_run_for(struct backend *b, uint64_t ns)
 {
 	return platform_run_for(emu(b)->p, ns, NULL, NULL);
 }
@@ -272,7 +272,7 @@ static const struct backend_ops emulated_ops = {
     .aux_consume = e_aux_consume,
     .run = e_run,
     .now_ns = e_now_ns,
-    .advance = e_advance,
+    .run_for = e_run_for,
     .stale = e_stale,
     .close = e_close,
 };

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 
 #define NS_PER_S 1000000000ull
@@ -79,11 +80,11 @@ static int between_slices(void *ctx)
 	struct pace_run *r = ctx;
 
 	if (r->stop && r->stop(r->ctx))
-		return 2;
-	return wall_elapsed(r->p) >= r->due + CATCH_UP_NS ? 1 : 0;
+		return PACE_STOPPED;
+	return wall_elapsed(r->p) >= r->due + CATCH_UP_NS ? PACE_CUT : PACE_REACHED;
 }
 
-/* Runs b's clock to sim_to in its slices, between_slices asked after each: 0, 1, 2 or -errno. */
+/* Runs b's clock to sim_to in its slices, between_slices asked after each: PACE_* or -errno. */
 static int run_to(struct backend *b, uint64_t sim_to, struct pace_run *r)
 {
 	uint64_t now = b->ops->now_ns(b), spent;
@@ -102,16 +103,16 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
 	bool ran = false;
 
-	if (!b->ops->advance)
-		return 0;
+	if (!b->ops->run_for)
+		return PACE_REACHED;
 	for (;;) {
 		uint64_t sim = b->ops->now_ns(b) - p->sim0, wall = wall_elapsed(p);
 		int ret;
 
 		if (sim >= r.due)
-			return 0;
+			return PACE_REACHED;
 		if (ran && wall >= r.due + CATCH_UP_NS)
-			return 1;
+			return PACE_CUT;
 		if (wall > r.due)
 			wall = r.due;
 		/* less than a chunk behind, short of the end: sleep until a chunk is due */
@@ -120,7 +121,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 
 			p->clk.sleep_ns(p->clk.ctx, to - wall);
 			if (stop && stop(ctx))
-				return 2;
+				return PACE_STOPPED;
 			continue;
 		}
 		ret = run_to(b, p->sim0 + wall, &r);
@@ -145,4 +146,29 @@ bool pace_lag_news(struct pace *p, uint64_t sim_now, uint64_t *lag_ns)
 	while (p->next_warn <= *lag_ns)
 		p->next_warn *= 2;
 	return true;
+}
+
+static int step_stop(void *ctx)
+{
+	const struct pace_step *s = ctx;
+
+	return interrupt_requested() || (s->poll && s->poll(s->ctx));
+}
+
+int pace_step(struct pace *p, struct backend *b, struct pace_step *s)
+{
+	int r = pace_run(p, b, s->goal, step_stop, s);
+
+	while (r == PACE_CUT && s->whole) {
+		pace_start(p, &p->clk, b->ops->now_ns(b));
+		r = pace_run(p, b, s->goal, step_stop, s);
+	}
+	if (r == PACE_REACHED && (!s->no_wait || !b->ops->run_for))
+		while (!pace_wait(p, s->goal))
+			if (step_stop(s)) {
+				r = PACE_STOPPED;
+				break;
+			}
+	s->lag_ns = pace_lag_ns(p, b->ops->now_ns(b));
+	return r;
 }

@@ -3,7 +3,7 @@
  * The remote backend: every op a message to the server of a machine that
  * another process owns (remote_serve.c; `pciescope exec` serves its one
  * emulated machine so), as a process's system calls reach the one kernel.
- * It has no clock of its own (advance is NULL, as on the host): the server
+ * It has no clock of its own (run_for is NULL, as on the host): the server
  * runs the machine's time, so every client sees the same.
  *
  * One connection per process: a child forked with the connection of its

@@ -71,13 +71,13 @@ static void follow_wall(struct backend_server *s)
 {
 	uint64_t want, t, after, step, start = wall(), from = s->st.simulated;
 
-	if (!s->started || s->running <= 0 || !s->b->ops->advance)
+	if (!s->started || s->running <= 0 || !s->b->ops->run_for)
 		return;
 	want = start - s->wall0;
 	while (want > s->st.simulated && !__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE)) {
 		step = want - s->st.simulated < SLICE_NS ? want - s->st.simulated : SLICE_NS;
 		t = wall();
-		if (s->b->ops->advance(s->b, step))
+		if (s->b->ops->run_for(s->b, step))
 			return;
 		after = wall();
 		s->st.simulated = s->b->ops->now_ns(s->b) - s->sim0;

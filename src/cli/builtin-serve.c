@@ -5,7 +5,7 @@
  * the rendered page; libmicrohttpd's thread answers GET /metrics with the
  * latest page under a mutex, so a scrape never touches the backend and
  * never waits for a sample.  On the emulated backend each interval is
- * simulated up to the wall clock's end of it (advance()), so the machine's
+ * simulated up to the wall clock's end of it (pace_step), so the machine's
  * clock follows wall time, never runs ahead of it, a page comes every
  * interval, and the page says how far the clock lags when the simulation
  * cannot keep up.  SIGINT and SIGTERM end it between short slices of the
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 
 #include "backend_opts.h"
@@ -33,13 +34,6 @@ struct page {
 	char *text;
 	size_t len;
 };
-
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	stop = 1;
-}
 
 /* Other methods get 405 rather than a silently closed connection. */
 static enum MHD_Result refuse(struct MHD_Connection *c)
@@ -84,41 +78,29 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	return ret;
 }
 
-static int stop_requested(void *ctx)
-{
-	(void)ctx;
-	return stop;
-}
-
 /*
- * One interval.  Emulated: simulated up to the wall clock's end of it
- * (pace_run), then the wall clock is waited for, so the machine's clock
- * never runs ahead of wall time and an idle exporter sleeps; a simulation
- * slower than real time is cut there, so the page is new every interval
- * with what was simulated by then, and says how far behind it is.  A stop
- * request ends the simulation between its short slices.  Host: slept.
+ * One interval (pace_step): a simulation slower than real time is cut at
+ * the interval's end, so the page is new every interval with what was
+ * simulated by then, and says how far behind it is.  Host: slept.
  */
-static int advance(struct backend *b, struct pace *pc, uint64_t *next_ns, unsigned ms)
+static int run_interval(struct backend *b, struct pace *pc, uint64_t *next_ns, unsigned ms)
 {
+	struct pace_step s = {0};
 	int r;
 
 	*next_ns += (uint64_t)ms * 1000000u;
-	r = pace_run(pc, b, *next_ns, stop_requested, NULL);
-	if (r == 0)
-		while (!stop && !pace_wait(pc, *next_ns))
-			;
-	if (r < 0)
-		return r;
-	if (!strcmp(b->ops->name, "emulated"))
+	s.goal = *next_ns;
+	r = pace_step(pc, b, &s);
+	if (r >= 0 && !strcmp(b->ops->name, "emulated"))
 		stat_note_lag(pc, b->ops->now_ns(b));
-	return 0;
+	return r < 0 ? r : 0;
 }
 
-static int publish(struct serve *sv, struct page *p, double lag_s)
+static int publish(struct serve *sv, struct page *p, uint64_t lag_ns)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int r = serve_sample(sv, lag_s, &text, &len);
+	int r = serve_sample(sv, lag_ns, &text, &len);
 
 	if (r)
 		return cli_errno(r, "serve: cannot sample");
@@ -187,18 +169,17 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 		uint64_t next_ns = (*b)->ops->now_ns(*b);
 
 		pace_start(&pc, &wall_clock_monotonic, next_ns);
-		while (!stop && !r) {
-			r = advance(*b, &pc, &next_ns, interval);
+		while (!interrupt_requested() && !r) {
+			r = run_interval(*b, &pc, &next_ns, interval);
 			if (r) {
-				r = cli_errno(r, "serve: cannot advance the clock");
+				r = cli_errno(r, "serve: cannot run the clock");
 				break;
 			}
-			if (stop)
+			if (interrupt_requested())
 				break;
 			r = follow_state(&sv, b, bo, &pc, &next_ns);
 			if (!r)
-				r = publish(&sv, &p,
-					    (double)pace_lag_ns(&pc, (*b)->ops->now_ns(*b)) * 1e-9);
+				r = publish(&sv, &p, pace_lag_ns(&pc, (*b)->ops->now_ns(*b)));
 		}
 		lib_mhd.MHD_stop_daemon(d);
 	}
@@ -246,8 +227,7 @@ int cmd_serve(int argc, char **argv)
 	b = backend_opts_open(&bo, "serve");
 	if (!b)
 		return 1;
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	interrupt_catch();
 	signal(SIGPIPE, SIG_IGN);
 	r = serve_loop(&b, &bo, &sa, (unsigned)interval);
 	backend_close(b);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 
@@ -221,7 +222,7 @@ static int count(struct stat_config *s)
 	if (!sum || (runs > 1 && !s->noise))
 		r = cli_errno(-ENOMEM, "stat");
 	/* like perf, Ctrl-C ends the repeating too, after the run it cut */
-	while (!r && done < runs && !(done && stat_interrupted())) {
+	while (!r && done < runs && !(done && interrupt_requested())) {
 		r = count_once(s, !done, &elapsed, &status);
 		if (!r)
 			accumulate(s, sum, elapsed);
@@ -278,7 +279,8 @@ int cmd_stat(int argc, char **argv)
 	r = parse_args(argc, argv, &s, &a);
 	if (r)
 		return r < 0 ? 0 : 1;
-	stat_catch_sigint();
+	/* a service manager's stop too: the counts so far are printed, as for Ctrl-C */
+	interrupt_catch();
 	if (backend_open(&a.bo.o, &s.b, err, sizeof(err)))
 		return cli_error("%s", err);
 	cli_backend_opened(s.b);

@@ -5,7 +5,7 @@
  * TLP kind, average latency, link utilisation, PTT tune levels), redrawn
  * every interval like pcm-pcie; 'q', Ctrl-C or SIGTERM quits.  It samples
  * with serve's sampler, so the two agree.  On the emulated backend each
- * interval is simulated up to the wall clock's end of it (pace_run): a
+ * interval is simulated up to the wall clock's end of it (pace_step): a
  * simulation faster than real time waits there reading the keyboard, a
  * slower one is cut off there and the frame shows what it simulated and
  * how far behind the wall clock it is, so a frame comes every interval
@@ -19,13 +19,13 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 
 #include "backend_opts.h"
@@ -44,13 +44,6 @@ struct top {
 	struct termios saved;
 };
 
-static volatile sig_atomic_t quit;
-
-static void on_signal(int sig)
-{
-	quit = 1;
-}
-
 /* The wait between frames reads the keyboard: 'q' quits at once. */
 static void keyboard_sleep(void *ctx, uint64_t ns)
 {
@@ -64,17 +57,17 @@ static void keyboard_sleep(void *ctx, uint64_t ns)
 		return;
 	}
 	if (poll(&p, 1, ms) == 1 && read(STDIN_FILENO, &c, 1) == 1 && (c == 'q' || c == 'Q'))
-		quit = 1;
+		interrupt_request();
 }
 
-/* Asked between slices of the simulation: a key or a signal stops it. */
-static int stop_requested(void *ctx)
+/* Asked between slices of the simulation: a key stops it. */
+static int key_pressed(void *ctx)
 {
 	struct top *t = ctx;
 
-	if (t->tty && !quit)
+	if (t->tty && !interrupt_requested())
 		keyboard_sleep(t, 0);
-	return quit;
+	return interrupt_requested();
 }
 
 static uint64_t wall_now(void *ctx)
@@ -113,24 +106,15 @@ static void teardown(struct top *t)
 }
 
 /* One interval of the machine: simulated on the emulated backend, slept on a host. */
-static int advance(struct top *t, struct pace *pc)
+static int run_interval(struct top *t, struct pace *pc)
 {
+	struct pace_step s = {.whole = t->whole, .no_wait = t->once, .poll = key_pressed, .ctx = t};
 	int r;
 
 	t->next_ns += (uint64_t)t->interval * 1000000u;
-	r = pace_run(pc, t->b, t->next_ns, stop_requested, t);
-	/* --whole: the wall clock is past the interval; pace from here until it is simulated */
-	while (r == 1 && t->whole) {
-		pace_start(pc, &pc->clk, t->b->ops->now_ns(t->b));
-		r = pace_run(pc, t->b, t->next_ns, stop_requested, t);
-	}
-	if (r < 0)
-		return r;
-	/* a host's interval is the wall clock's, --once too; an emulated --once does not wait */
-	if (!r && (!t->once || !t->b->ops->advance))
-		while (!quit && !pace_wait(pc, t->next_ns))
-			;
-	return 0;
+	s.goal = t->next_ns;
+	r = pace_step(pc, t->b, &s);
+	return r < 0 ? r : 0;
 }
 
 static void restart(struct top *t, struct pace *pc, const struct wall_clock *clk)
@@ -173,13 +157,13 @@ static int loop(struct top *t)
 	int r = 0;
 
 	restart(t, &pc, &clk);
-	while (!quit && !r) {
-		r = advance(t, &pc);
+	while (!interrupt_requested() && !r) {
+		r = run_interval(t, &pc);
 		if (r) {
-			r = cli_errno(r, "top: cannot advance the clock");
+			r = cli_errno(r, "top: cannot run the clock");
 			break;
 		}
-		if (quit)
+		if (interrupt_requested())
 			break;
 		if (t->b->ops->stale && t->b->ops->stale(t->b)) {
 			teardown(t);
@@ -247,8 +231,7 @@ int cmd_top(int argc, char **argv)
 		teardown(&t);
 		return r;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	interrupt_catch();
 	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		!tcgetattr(STDIN_FILENO, &t.saved);
 	if (t.tty) {

@@ -246,7 +246,7 @@ static void do_pending_disables(struct perf_core *pc)
 	}
 }
 
-void perf_core_tick(struct perf_core *pc, uint64_t now_ns)
+void perf_core_run_until(struct perf_core *pc, uint64_t now_ns)
 {
 	if (now_ns > pc->k->clock.now_ns)
 		pc->k->clock.now_ns = now_ns;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
+
 #include "search_internal.h"
 
 #define MAX_ROUNDS 8
@@ -198,7 +200,7 @@ int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, 
 	ret = measure(&s, start, &idx);
 	if (!ret)
 		ret = strategy(&s);
-	if (o->stop && *o->stop)
+	if (interrupt_requested())
 		ret = -EINTR;
 	wr = search_write_levels(o, o->apply && !ret ? r->c[r->best].level : start, werr,
 				 sizeof(werr));

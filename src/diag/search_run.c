@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 
@@ -95,9 +96,8 @@ int search_write_levels(const struct diag_search_opts *o, const int level[HISI_P
 
 static int poll_stop(void *ctx)
 {
-	const volatile sig_atomic_t *stop = ctx;
-
-	return stop && *stop ? -EINTR : 0;
+	(void)ctx;
+	return interrupt_requested() ? -EINTR : 0;
 }
 
 static int target(const struct diag_search_opts *o, double *v)
@@ -127,13 +127,13 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 		snprintf(err, errlen, "cannot open the events: %s", e.msg);
 		return r;
 	}
-	r = b->ops->run(b, o->argv, poll_stop, (void *)o->stop, &elapsed, &status);
+	r = b->ops->run(b, o->argv, poll_stop, NULL, &elapsed, &status);
 	if (!r)
 		r = event_list_read(o->events, &e);
-	if (!r && !(o->stop && *o->stop) && !status && target(o, v))
+	if (!r && !interrupt_requested() && !status && target(o, v))
 		r = -ENODATA;
 	event_list_close(o->events);
-	if (r == -EINTR || (o->stop && *o->stop))
+	if (r == -EINTR || interrupt_requested())
 		return -EINTR;
 	if (r == -ENODATA)
 		snprintf(err, errlen, "the pair counted nothing (its extended counter is 0)");

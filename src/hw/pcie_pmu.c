@@ -23,7 +23,7 @@ static int counter_of(uint64_t off, uint64_t base, uint64_t stride)
 
 static void sync_time(struct pcie_pmu_hw *m)
 {
-	pcie_pmu_advance(m, fabric_now(m->fab));
+	pcie_pmu_run_until(m, fabric_now(m->fab));
 }
 
 static uint64_t reg_read64(void *model, uint64_t off)
@@ -144,7 +144,7 @@ int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pc
 	m->p = *p;
 	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++)
 		m->c[i].int_mask = 1;
-	m->advanced_ns = fabric_now(f);
+	m->counted_to_ns = fabric_now(f);
 	r = fabric_add_observer(f, p->sicl, p->core, pcie_pmu_observe, m);
 	if (r < 0) {
 		free(m);

@@ -144,11 +144,11 @@ void pcie_pmu_add(struct pcie_pmu_hw *m, int i, uint64_t *reg, uint64_t delta)
 		m->irq_due = true;
 }
 
-void pcie_pmu_advance(struct pcie_pmu_hw *m, uint64_t now_ns)
+void pcie_pmu_run_until(struct pcie_pmu_hw *m, uint64_t now_ns)
 {
-	uint64_t dt = now_ns > m->advanced_ns ? now_ns - m->advanced_ns : 0;
+	uint64_t dt = now_ns > m->counted_to_ns ? now_ns - m->counted_to_ns : 0;
 
-	m->advanced_ns += dt;
+	m->counted_to_ns += dt;
 	for (unsigned a = dt ? m->active : 0; a; a &= a - 1) {
 		struct pmu_counter *c = &m->c[__builtin_ctz(a)];
 
@@ -243,7 +243,7 @@ void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
 
 	if (!m->active)
 		return;
-	pcie_pmu_advance(m, t->time_ns);
+	pcie_pmu_run_until(m, t->time_ns);
 	for (unsigned a = m->active; a; a &= a - 1) {
 		int i = __builtin_ctz(a);
 		struct pmu_counter *c = &m->c[i];

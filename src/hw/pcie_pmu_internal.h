@@ -37,13 +37,13 @@ struct pcie_pmu_hw {
 	 * counter's time moves with the core's, so a TLP costs time only for
 	 * the counters that count.
 	 */
-	uint64_t advanced_ns;
+	uint64_t counted_to_ns;
 };
 
 /* Decodes a counter's event code; call after writing ctrl or GLOBAL_CTRL. */
 void pcie_pmu_update_active(struct pcie_pmu_hw *m);
 /* Brings the time counters up to now_ns. */
-void pcie_pmu_advance(struct pcie_pmu_hw *m, uint64_t now_ns);
+void pcie_pmu_run_until(struct pcie_pmu_hw *m, uint64_t now_ns);
 /* A TLP crossed one of the core's Root Ports. */
 void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t);
 /* Adds delta to a counter register, latching overflow into INT_STAT. */

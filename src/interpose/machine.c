@@ -163,7 +163,7 @@ void machine_running(int delta)
 	bool was = m.running > 0;
 
 	m.running += delta;
-	if (was || m.running <= 0 || !m.booted || !m.b->ops->advance) {
+	if (was || m.running <= 0 || !m.booted || !m.b->ops->run_for) {
 		if (was && m.running <= 0)
 			m.paused_at = wall_clock_monotonic.now_ns(NULL);
 		return;
@@ -182,13 +182,13 @@ void machine_follow_wall(void)
 {
 	uint64_t want, t, after;
 
-	if (!m.started || m.running <= 0 || !m.b->ops->advance)
+	if (!m.started || m.running <= 0 || !m.b->ops->run_for)
 		return;
 	want = wall_clock_monotonic.now_ns(NULL) - m.wall0;
 	if (want <= m.simulated)
 		return;
 	t = wall_clock_monotonic.now_ns(NULL);
-	if (m.b->ops->advance(m.b, want - m.simulated))
+	if (m.b->ops->run_for(m.b, want - m.simulated))
 		return;
 	after = wall_clock_monotonic.now_ns(NULL);
 	m.simulated = m.b->ops->now_ns(m.b) - m.sim0;

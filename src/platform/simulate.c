@@ -21,7 +21,7 @@ int platform_run_for(struct platform *p, uint64_t ns, int (*poll)(void *ctx), vo
 			return r;
 		now = t;
 		p->k->clock.now_ns = now;
-		perf_core_tick(p->k->perf, now);
+		perf_core_run_until(p->k->perf, now);
 		if (poll) {
 			r = poll(ctx);
 			if (r)

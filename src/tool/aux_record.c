@@ -21,6 +21,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_rules.h>
@@ -200,7 +201,7 @@ static int run_traced(struct rec *s)
 	ret = s->b->ops->run(s->b, s->o->argv, rec_poll, s, &r->elapsed_ns, &r->exit_status);
 	for (int i = 0; i < s->n; i++)
 		s->b->ops->event_disable(s->b, s->e[i].ev);
-	r->signal = rec_signal();
+	r->signal = interrupt_signal();
 	/* a drain's error is the output's (a full disk), not the command's */
 	if (s->err)
 		return tool_fail_errno(&s->r->err, s->err, "writing %s", s->o->output);

@@ -7,7 +7,7 @@
  * as perf's mmap index, and a FINISHED_ROUND after each drain that wrote
  * something, written out at once so the file on disk holds the round.
  *
- * A caught SIGINT or SIGTERM makes the next poll say -EINTR, which ends the
+ * A caught SIGINT or SIGTERM (backend/interrupt.h) makes the next poll say -EINTR, which ends the
  * command's run (simulated or real) at the next slice; the caller then
  * drains what the hardware still holds and finishes the file.
  */
@@ -15,15 +15,9 @@
 #include <signal.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
+
 #include "aux_record_internal.h"
-
-/* Written by the handler, read by the poll: a sig_atomic_t is what both may touch. */
-static volatile sig_atomic_t caught;
-
-static void on_signal(int sig)
-{
-	caught = sig;
-}
 
 /*
  * A reader of `-o -` that went away makes the next write fail with EPIPE,
@@ -37,19 +31,11 @@ static void on_sigpipe(int sig)
 
 void aux_record_catch_signals(void)
 {
-	struct sigaction sa = {.sa_handler = on_signal};
+	struct sigaction sa = {.sa_handler = on_sigpipe};
 
-	/* no SA_RESTART: a wait for the command returns to look at the flag */
+	interrupt_catch();
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_sigpipe;
 	sigaction(SIGPIPE, &sa, NULL);
-}
-
-int rec_signal(void)
-{
-	return caught;
 }
 
 /*
@@ -148,7 +134,7 @@ int rec_poll(void *ctx)
 {
 	struct rec *s = ctx;
 
-	if (caught)
+	if (interrupt_requested())
 		return -EINTR;
 	if (++s->polls % (s->o->drain_every ? s->o->drain_every : 1))
 		return 0;

@@ -34,7 +34,5 @@ struct rec {
 int rec_drain(struct rec *s);
 /* The backend's poll callback: a drain, or -EINTR once a caught signal came. */
 int rec_poll(void *ctx);
-/* Signal caught by aux_record_catch_signals, or 0. */
-int rec_signal(void);
 
 #endif

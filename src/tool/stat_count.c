@@ -7,11 +7,11 @@
  * (real or, paced by it, simulated) clock passes it.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
@@ -19,13 +19,6 @@
 
 #define NS_PER_MS 1000000ULL
 #define SLICE_NS (100 * NS_PER_MS)
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	interrupted = 1;
-}
 
 struct interval {
 	struct stat_config *s;
@@ -54,7 +47,7 @@ static int poll_interval(void *ctx)
 	struct interval *iv = ctx;
 	uint64_t now;
 
-	if (interrupted)
+	if (interrupt_requested())
 		return -EINTR;
 	now = iv->s->b->ops->now_ns(iv->s->b);
 	if (iv->step && now >= iv->next) {
@@ -68,15 +61,9 @@ static int poll_interval(void *ctx)
 	return 0;
 }
 
-static int stop_requested(void *ctx)
-{
-	(void)ctx;
-	return interrupted;
-}
-
 /*
  * The emulated backend without a command: each interval (or slice) is
- * simulated up to the wall clock's end of it (pace_run), so an interval
+ * simulated up to the wall clock's end of it (pace_step), so an interval
  * prints on time whatever the simulation's speed, with what was simulated
  * by then; a cut one says so and how far the clock is behind.  --timeout
  * ends at its wall-clock deadline too.
@@ -85,28 +72,26 @@ static int run_paced(struct stat_config *s, struct interval *iv)
 {
 	struct backend *b = s->b;
 	uint64_t goal = iv->start, end = iv->start + s->timeout_ns;
+	struct pace_step st = {0};
 	struct pace pc;
 	int r = 0;
 
 	pace_start(&pc, &wall_clock_monotonic, iv->start);
-	while (!interrupted && r >= 0) {
+	while (!interrupt_requested() && r >= 0) {
 		goal = iv->step ? iv->next : goal + SLICE_NS;
 		if (s->timeout_ns && goal > end)
 			goal = end;
-		r = pace_run(&pc, b, goal, stop_requested, NULL);
-		if (r == 0)
-			while (!interrupted && !pace_wait(&pc, goal))
-				;
-		if (r < 0 || interrupted)
+		st.goal = goal;
+		r = pace_step(&pc, b, &st);
+		if (r < 0 || interrupt_requested())
 			break;
 		if (iv->step && goal == iv->next) {
 			uint64_t now = b->ops->now_ns(b);
 
-			if (r == 1)
+			if (r == PACE_CUT)
 				tool_warn("this interval: %.1f ms simulated by its end on the "
 					  "wall clock, %.1f s behind",
-					  (double)(now - iv->last) / 1e6,
-					  (double)pace_lag_ns(&pc, now) / 1e9);
+					  (double)(now - iv->last) / 1e6, (double)st.lag_ns / 1e9);
 			print_delta(iv, now);
 			iv->next += iv->step;
 		}
@@ -130,12 +115,12 @@ static int run_slices(struct stat_config *s, struct interval *iv, uint64_t *elap
 	char *argv[] = {"sleep", slice, NULL};
 	int status, r = 0;
 
-	if (b->ops->advance) {
+	if (b->ops->run_for) {
 		r = run_paced(s, iv);
 		*elapsed_ns = b->ops->now_ns(b) - t0;
 		return r;
 	}
-	while (!interrupted && !r) {
+	while (!interrupt_requested() && !r) {
 		uint64_t now = b->ops->now_ns(b), len = SLICE_NS, spent;
 
 		if (iv->step && iv->next > now && iv->next - now < len)
@@ -159,21 +144,6 @@ void stat_note_lag(struct pace *pc, uint64_t sim_now)
 		tool_warn("warning: the emulated platform runs slower than the wall clock: its "
 			  "clock is %.1f s behind (it never runs ahead)",
 			  (double)lag / 1e9);
-}
-
-bool stat_interrupted(void)
-{
-	return interrupted;
-}
-
-void stat_catch_sigint(void)
-{
-	struct sigaction sa = {.sa_handler = on_sigint};
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	/* a service manager's stop: the counts so far are printed, as for Ctrl-C */
-	sigaction(SIGTERM, &sa, NULL);
 }
 
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)

@@ -322,7 +322,7 @@ static void run(struct machine *m, struct perf_event *e, uint64_t ns, bool drain
 		uint64_t next = fabric_now(m->f) + 100000;
 
 		assert_int_equal(fabric_run_until(m->f, next < end ? next : end), 0);
-		perf_core_tick(m->k->perf, fabric_now(m->f));
+		perf_core_run_until(m->k->perf, fabric_now(m->f));
 		if (drain_each)
 			aux_drain(e, d);
 	}

@@ -5,7 +5,10 @@
  * is seen, and a simulation slower than real time is reported as a lag
  * that grows, once per doubling; a live view's interval (pace_run) is cut
  * where the wall clock reaches its end, runs whole and never ahead of the
- * wall clock when the simulation is faster, and stops when asked.
+ * wall clock when the simulation is faster, and stops when asked.  The
+ * step top, serve and stat -I take (pace_step) ends an interval at the
+ * wall clock's end of it, says how far behind a slow one is, runs it whole
+ * when asked to, and ends at once on a key or the interrupt flag.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +17,7 @@
 #include <cmocka.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 
 #define MS 1000000ull
@@ -141,20 +145,40 @@ static struct backend *idle_backend(void)
 	return b;
 }
 
+/* An idle emulated machine paced against a wall clock that costs tick per read. */
+struct rig {
+	struct fake f;
+	struct wall_clock c;
+	struct backend *b;
+	uint64_t sim0;
+	struct pace p;
+};
+
+static void rig_start(struct rig *r, uint64_t tick)
+{
+	r->f = (struct fake){.tick = tick};
+	r->c = (struct wall_clock){ticking_now, fake_sleep, &r->f};
+	r->b = idle_backend();
+	r->sim0 = r->b->ops->now_ns(r->b);
+	pace_start(&r->p, &r->c, r->sim0);
+}
+
+/* How far the machine's clock went since the start. */
+static uint64_t simulated(const struct rig *r)
+{
+	return r->b->ops->now_ns(r->b) - r->sim0;
+}
+
 static void a_slow_interval_is_cut_where_the_wall_clock_ends_it(void **state)
 {
-	struct fake f = {.tick = 1 * MS}; /* each 100 us slice costs 1 ms: 10x slower */
-	struct wall_clock c = {ticking_now, fake_sleep, &f};
-	struct backend *b = idle_backend();
-	uint64_t sim0 = b->ops->now_ns(b);
-	struct pace p;
+	struct rig r;
 
-	pace_start(&p, &c, sim0);
-	assert_int_equal(pace_run(&p, b, sim0 + 100 * MS, NULL, NULL), 1);
+	rig_start(&r, 1 * MS); /* each 100 us slice costs 1 ms: 10x slower */
+	assert_int_equal(pace_run(&r.p, r.b, r.sim0 + 100 * MS, NULL, NULL), 1);
 	/* a tenth of the interval, never ahead of the wall clock, which passed its end */
-	assert_true(b->ops->now_ns(b) - sim0 > 5 * MS && b->ops->now_ns(b) - sim0 < 20 * MS);
-	assert_true(f.now >= 100 * MS);
-	backend_close(b);
+	assert_true(simulated(&r) > 5 * MS && simulated(&r) < 20 * MS);
+	assert_true(r.f.now >= 100 * MS);
+	backend_close(r.b);
 }
 
 /* One slice costs more than an interval: each interval still moves the clock on. */
@@ -178,20 +202,16 @@ static void an_interval_that_starts_late_still_moves_on(void **state)
 
 static void a_fast_interval_runs_whole(void **state)
 {
-	struct fake f = {.tick = 1000}; /* 1 us per slice */
-	struct wall_clock c = {ticking_now, fake_sleep, &f};
-	struct backend *b = idle_backend();
-	uint64_t sim0 = b->ops->now_ns(b);
-	struct pace p;
+	struct rig r;
 
-	pace_start(&p, &c, sim0);
-	assert_int_equal(pace_run(&p, b, sim0 + 100 * MS, NULL, NULL), 0);
-	assert_int_equal(b->ops->now_ns(b) - sim0, 100 * MS);
+	rig_start(&r, 1000); /* 1 us per slice */
+	assert_int_equal(pace_run(&r.p, r.b, r.sim0 + 100 * MS, NULL, NULL), 0);
+	assert_int_equal(simulated(&r), 100 * MS);
 	/* it slept while the wall clock went ahead and simulated only behind it */
-	assert_true(f.sleeps >= 1);
-	assert_true(f.slept > 90 * MS);
-	assert_true(f.now >= 100 * MS);
-	backend_close(b);
+	assert_true(r.f.sleeps >= 1);
+	assert_true(r.f.slept > 90 * MS);
+	assert_true(r.f.now >= 100 * MS);
+	backend_close(r.b);
 }
 
 static int stop_after_five(void *ctx)
@@ -201,18 +221,87 @@ static int stop_after_five(void *ctx)
 
 static void a_stop_request_ends_the_interval_between_slices(void **state)
 {
-	struct fake f = {.tick = 1000};
-	struct wall_clock c = {ticking_now, fake_sleep, &f};
-	struct backend *b = idle_backend();
-	uint64_t sim0 = b->ops->now_ns(b);
-	struct pace p;
+	struct rig r;
 	int asked = 0;
 
-	pace_start(&p, &c, sim0);
-	assert_int_equal(pace_run(&p, b, sim0 + 3600000 * MS, stop_after_five, &asked), 2);
+	rig_start(&r, 1000);
+	assert_int_equal(pace_run(&r.p, r.b, r.sim0 + 3600000 * MS, stop_after_five, &asked), 2);
 	assert_int_equal(asked, 5);
-	assert_true(b->ops->now_ns(b) - sim0 < 100 * MS);
-	backend_close(b);
+	assert_true(simulated(&r) < 100 * MS);
+	backend_close(r.b);
+}
+
+static void a_step_ends_with_the_interval_on_the_wall_clock(void **state)
+{
+	struct rig r;
+	struct pace_step s = {0};
+
+	rig_start(&r, 1000);
+	s.goal = r.sim0 + 250 * MS;
+	assert_int_equal(pace_step(&r.p, r.b, &s), PACE_REACHED);
+	assert_int_equal(r.b->ops->now_ns(r.b), s.goal);
+	assert_true(r.f.now >= 250 * MS);
+	/* behind by no more than the clock's ticks of reading it */
+	assert_true(s.lag_ns < 1 * MS);
+	backend_close(r.b);
+}
+
+static void a_slow_step_is_cut_and_says_how_far_behind(void **state)
+{
+	struct rig r;
+	struct pace_step s = {0};
+
+	rig_start(&r, 1 * MS);
+	s.goal = r.sim0 + 100 * MS;
+	assert_int_equal(pace_step(&r.p, r.b, &s), PACE_CUT);
+	assert_true(r.b->ops->now_ns(r.b) < s.goal);
+	/* the wall clock is past the interval's end by more than what was simulated */
+	assert_true(s.lag_ns > 80 * MS);
+	assert_true(pace_lag_ns(&r.p, r.b->ops->now_ns(r.b)) - s.lag_ns <= 2 * MS);
+	backend_close(r.b);
+}
+
+static void a_whole_step_runs_to_its_goal_however_late(void **state)
+{
+	struct rig r;
+	struct pace_step s = {.whole = true};
+
+	rig_start(&r, 1 * MS);
+	s.goal = r.sim0 + 100 * MS;
+	assert_int_equal(pace_step(&r.p, r.b, &s), PACE_REACHED);
+	assert_int_equal(r.b->ops->now_ns(r.b), s.goal);
+	assert_true(r.f.now > 500 * MS);
+	backend_close(r.b);
+}
+
+static void a_key_ends_the_step(void **state)
+{
+	struct rig r;
+	int asked = 0;
+	struct pace_step s = {.poll = stop_after_five, .ctx = &asked};
+
+	rig_start(&r, 1000);
+	s.goal = r.sim0 + 3600000 * MS;
+	assert_int_equal(pace_step(&r.p, r.b, &s), PACE_STOPPED);
+	assert_int_equal(asked, 5);
+	assert_true(simulated(&r) < 100 * MS);
+	backend_close(r.b);
+}
+
+/* Last: the flag, once raised, stays raised for the process. */
+static void the_interrupt_flag_ends_the_step(void **state)
+{
+	struct rig r;
+	struct pace_step s = {0};
+
+	assert_false(interrupt_requested());
+	interrupt_request();
+	rig_start(&r, 1000);
+	s.goal = r.sim0 + 3600000 * MS;
+	assert_int_equal(pace_step(&r.p, r.b, &s), PACE_STOPPED);
+	assert_true(simulated(&r) < 100 * MS);
+	assert_int_equal(interrupt_signal(), 0);
+	backend_close(r.b);
 }
 
 int main(void)
@@ -225,6 +314,11 @@ int main(void)
 	    cmocka_unit_test(an_interval_that_starts_late_still_moves_on),
 	    cmocka_unit_test(a_fast_interval_runs_whole),
 	    cmocka_unit_test(a_stop_request_ends_the_interval_between_slices),
+	    cmocka_unit_test(a_step_ends_with_the_interval_on_the_wall_clock),
+	    cmocka_unit_test(a_slow_step_is_cut_and_says_how_far_behind),
+	    cmocka_unit_test(a_whole_step_runs_to_its_goal_however_late),
+	    cmocka_unit_test(a_key_ends_the_step),
+	    cmocka_unit_test(the_interrupt_flag_ends_the_step),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

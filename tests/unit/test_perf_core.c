@@ -158,7 +158,7 @@ static struct perf_event *open_ev(struct kcore *k, struct fake *f, uint64_t conf
 
 static void run_to(struct kcore *k, uint64_t ns)
 {
-	perf_core_tick(k->perf, ns);
+	perf_core_run_until(k->perf, ns);
 }
 
 struct count {

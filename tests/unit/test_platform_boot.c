@@ -57,7 +57,7 @@ static void boots_the_seed_topology(void **state)
 	platform_shutdown(p);
 }
 
-static void time_advances_with_traffic(void **state)
+static void time_run_fors_with_traffic(void **state)
 {
 	struct platform *p = boot(true);
 	struct fabric *f = platform_fabric(p);
@@ -141,7 +141,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(boots_the_seed_topology),
-	    cmocka_unit_test(time_advances_with_traffic),
+	    cmocka_unit_test(time_run_fors_with_traffic),
 	    cmocka_unit_test(poll_stops_the_run),
 	    cmocka_unit_test(sysfs_remove_and_rescan_persist),
 	    cmocka_unit_test(bad_platforms_refused),

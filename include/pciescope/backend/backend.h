@@ -69,7 +69,7 @@ struct backend_ops {
 	 * whose clock is not a command's (the exec interposer follows the wall
 	 * clock with it).  NULL on the host, whose time runs by itself.
 	 */
-	int (*advance)(struct backend *b, uint64_t ns);
+	int (*run_for)(struct backend *b, uint64_t ns);
 	/*
 	 * Emulated: whether another invocation changed the persistent state
 	 * since this backend booted, so a long-lived user (sysfs mount) knows

@@ -42,22 +42,51 @@ void pace_start(struct pace *p, const struct wall_clock *clk, uint64_t sim_now);
 bool pace_wait(struct pace *p, uint64_t sim_next);
 /* How far simulated time at sim_now is behind the wall clock; 0 if not behind. */
 uint64_t pace_lag_ns(const struct pace *p, uint64_t sim_now);
+
+enum pace_end { PACE_REACHED, PACE_CUT, PACE_STOPPED };
+
 /*
- * Live views (top, serve, stat -I): runs b's clock towards sim_next, never
- * ahead of the wall clock (it simulates in chunks up to where the wall
- * clock is and sleeps on clk when it has caught up), and gives up when the
- * wall clock is past sim_next's point by a 10 ms grace, so a view draws on
- * time whatever the simulation's speed and shows what was simulated by
- * then; at least one slice is run, so a frame always moves on.  stop (may be NULL) is asked between
- * the backend's slices of simulated time, which are short (platform/run.c), and after each sleep,
- * so a quit request ends the run at once.  Returns 0 when the clock reached
- * sim_next, 1 when the wall clock got there first, 2 when stop said so, or
- * -errno.  On the host it returns 0 at once: the host's clock is the wall
- * clock (the caller sleeps with pace_wait).
+ * The simulation of a live view's interval (pace_step's first half): runs
+ * b's clock towards sim_next, never ahead of the wall clock (it simulates
+ * in chunks up to where the wall clock is and sleeps on clk when it has
+ * caught up), and gives up when the wall clock is past sim_next's point by
+ * a 10 ms grace, so a view draws on time whatever the simulation's speed
+ * and shows what was simulated by then; at least one slice is run, so a
+ * frame always moves on.  stop (may be NULL) is asked between the
+ * backend's slices of simulated time, which are short
+ * (platform/simulate.c), and after each sleep, so a quit request ends the
+ * run at once.  Returns PACE_REACHED when the clock reached sim_next,
+ * PACE_CUT when the wall clock got there first, PACE_STOPPED when stop said
+ * so, or -errno.  On the host it returns PACE_REACHED at once: the host's
+ * clock is the wall clock (the caller sleeps with pace_wait).
  */
 int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(void *ctx),
 	     void *ctx);
 /* True (once per doubling, from 1 s on) when the lag at sim_now is worth saying. */
 bool pace_lag_news(struct pace *p, uint64_t sim_now, uint64_t *lag_ns);
+
+/* One interval of a live view, as top, serve and stat -I run it. */
+struct pace_step {
+	uint64_t goal; /* the machine's clock at the interval's end */
+	/* a cut interval goes on, paced anew from the cut, until it is whole (top --whole) */
+	bool whole;
+	/* an emulated interval simulated whole ends then, not at its end on the wall clock */
+	bool no_wait;
+	/* asked between slices and sleeps besides interrupt_requested (top's keyboard); may be NULL
+	 */
+	int (*poll)(void *ctx);
+	void *ctx;
+	uint64_t lag_ns; /* out: how far the machine's clock is behind the wall clock at the end */
+};
+
+/*
+ * Runs one interval: pace_run to s->goal, then (emulated, unless no_wait;
+ * always on a host) a wait until the wall clock reaches it too, so an idle
+ * view sleeps and a view's interval is the wall clock's.  A stop request
+ * (interrupt_requested, s->poll) ends both at once.  Returns PACE_REACHED,
+ * PACE_CUT (the simulation was slower than real time: the clock is short of
+ * the goal), PACE_STOPPED or -errno.
+ */
+int pace_step(struct pace *p, struct backend *b, struct pace_step *s);
 
 #endif

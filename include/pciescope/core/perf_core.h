@@ -129,12 +129,13 @@ int perf_event_read_value(struct perf_event *e, uint64_t *value, uint64_t *enabl
 void perf_event_close(struct perf_event *e);
 
 /*
- * Called by the platform when simulated time advances: moves the core's
- * clock (struct kcore's), carries out disables the AUX code asked for, and
- * rotates the groups of a PMU that could not all be scheduled, every
- * perf_event_mux_interval_ms (default 4, writable in the PMU's directory).
+ * Runs the core's clock (struct kcore's) until now_ns, called by the
+ * platform after each slice of simulated time: moves it, carries out the
+ * disables the AUX code asked for, and rotates the groups of a PMU that
+ * could not all be scheduled, every perf_event_mux_interval_ms (default 4,
+ * writable in the PMU's directory).
  */
-void perf_core_tick(struct perf_core *pc, uint64_t now_ns);
+void perf_core_run_until(struct perf_core *pc, uint64_t now_ns);
 
 /* Side-band ring size (a power of two >= 4096, default 512 KiB), before any record. */
 int perf_event_set_data_size(struct perf_event *e, size_t bytes);

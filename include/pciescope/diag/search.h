@@ -16,13 +16,12 @@
  * are cached, so no candidate runs twice.  `grid` runs every candidate.
  *
  * The starting levels are written back at the end (or the best ones with
- * apply), also when a run fails or *stop becomes non-zero (a signal
- * handler sets it; the run in progress is cut short).
+ * apply), also when a run fails or a stop is requested (backend/interrupt.h:
+ * the run in progress is cut short).
  */
 #ifndef PCIESCOPE_DIAG_SEARCH_H
 #define PCIESCOPE_DIAG_SEARCH_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -48,7 +47,6 @@ struct diag_search_opts {
 	unsigned repeat;
 	bool apply, grid;
 	char *const *argv; /* the command run per candidate */
-	volatile sig_atomic_t *stop;
 	/* Called after each candidate is measured (may be NULL). */
 	void (*progress)(void *ctx, const struct diag_candidate *c);
 	void *ctx;

@@ -69,17 +69,16 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
 		       double *value, const char **unit);
 
-/* Whether SIGINT has ended a run. */
-bool stat_interrupted(void);
 /*
  * -M: adds the events of metric groups (comma-separated: pcie_bandwidth,
  * pcie_latency, iommu) for every matching PMU of the backend.
  */
 int stat_add_metric_groups(struct stat_config *s, const char *groups,
 			   const struct perf_pmu_source *src);
-/* From now on SIGINT and SIGTERM end counting (and the printing follows), not the process. */
-void stat_catch_sigint(void);
-/* Runs the command, or counts until SIGINT; -I intervals go to print_interval. */
+/*
+ * Runs the command, or counts until a stop is requested (backend/interrupt.h:
+ * the printing follows); -I intervals go to print_interval.
+ */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
 
 struct pace;

@@ -21,15 +21,16 @@
  *
  * The counters come from the tool library's PMU sampler; everything is read
  * through the backend, so the page is the same on the emulated platform and
- * on a host.
+ * on a host.  The format itself (escaping, names, numbers) is out/prom.h's.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <pciescope/tool/event_list.h>
 #include <pciescope/diag/search.h>
+#include <pciescope/out/prom.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/topo.h>
 
@@ -43,7 +44,7 @@
  * back.  A multiplexed count is scaled by enabled/running, an estimate that
  * can dip below the previous one; the previous one is shown then.
  */
-static unsigned long long total(struct serve *sv, size_t i)
+static uint64_t total(struct serve *sv, size_t i)
 {
 	double v = count_scaled(&sv->s.events.ev[i].cur);
 	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
@@ -54,9 +55,14 @@ static unsigned long long total(struct serve *sv, size_t i)
 	return n;
 }
 
-static void family(FILE *f, const char *name, const char *type, const char *help)
+/* The labels of a Root Port's series. */
+static void port_labels(struct prom_labels *l, unsigned sicl, unsigned core, unsigned port,
+			const char *bdf)
 {
-	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+	prom_labelf(l, "sicl", "%u", sicl);
+	prom_labelf(l, "core", "%u", core);
+	prom_labelf(l, "port", "%#x", port);
+	prom_label(l, "bdf", bdf);
 }
 
 static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *delta, bool latency,
@@ -66,26 +72,28 @@ static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *de
 		const struct serve_series *se = &sv->ser[i];
 		const struct event *c = &sv->s.events.ev[se->main];
 		bool is_lat = c->metric == HISI_PCIE_LATENCY;
+		const char *name = latency ? (gauge ? "pciescope_pcie_latency_seconds"
+						    : "pciescope_pcie_transactions_total")
+					   : (gauge ? "pciescope_pcie_bandwidth_bytes_per_second"
+						    : "pciescope_pcie_bytes_total");
+		struct prom_labels l = {0};
 		double v;
 		const char *unit;
 
 		if (c->partner < 0 || is_lat != latency)
 			continue;
-		fprintf(f, "%s{sicl=\"%u\",core=\"%u\",port=\"%#x\",bdf=\"%s\",tlp=\"%s\"} ",
-			latency ? (gauge ? "pciescope_pcie_latency_seconds"
-					 : "pciescope_pcie_transactions_total")
-				: (gauge ? "pciescope_pcie_bandwidth_bytes_per_second"
-					 : "pciescope_pcie_bytes_total"),
-			se->sicl, se->core, se->port, se->bdf, se->tlp);
+		port_labels(&l, se->sicl, se->core, se->port, se->bdf);
+		prom_label(&l, "tlp", se->tlp);
 		if (!gauge) {
-			fprintf(f, "%llu\n", total(sv, latency ? (size_t)c->partner : se->main));
+			prom_sample_u64(f, name, &l,
+					total(sv, latency ? (size_t)c->partner : se->main));
 			continue;
 		}
 		if (stat_metric_value(&sv->s, se->main, delta, &v, &unit))
 			v = latency ? v * 1e-9 : v * 1e6;
 		else
 			v = 0;
-		fprintf(f, "%.17g\n", v);
+		prom_sample(f, name, &l, v);
 	}
 }
 
@@ -93,54 +101,61 @@ static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *de
 {
 	if (!sv->nser)
 		return;
-	family(f, "pciescope_pcie_bytes_total", "counter",
-	       "Payload bytes of a TLP kind through a Root Port (PCIe PMU flux)");
+	prom_family(f, "pciescope_pcie_bytes_total", "counter",
+		    "Payload bytes of a TLP kind through a Root Port (PCIe PMU flux)");
 	pmu_series(f, sv, delta, false, false);
-	family(f, "pciescope_pcie_bandwidth_bytes_per_second", "gauge",
-	       "Bandwidth of a TLP kind through a Root Port over the last interval");
+	prom_family(f, "pciescope_pcie_bandwidth_bytes_per_second", "gauge",
+		    "Bandwidth of a TLP kind through a Root Port over the last interval");
 	pmu_series(f, sv, delta, false, true);
-	family(f, "pciescope_pcie_transactions_total", "counter",
-	       "Transactions of a TLP kind through a Root Port (PCIe PMU cnt)");
+	prom_family(f, "pciescope_pcie_transactions_total", "counter",
+		    "Transactions of a TLP kind through a Root Port (PCIe PMU cnt)");
 	pmu_series(f, sv, delta, true, false);
-	family(f, "pciescope_pcie_latency_seconds", "gauge",
-	       "Average latency of a TLP kind through a Root Port over the last interval");
+	prom_family(f, "pciescope_pcie_latency_seconds", "gauge",
+		    "Average latency of a TLP kind through a Root Port over the last interval");
 	pmu_series(f, sv, delta, true, true);
+}
+
+/* A port bit's series of one direction; shared: whether Root Ports share the bit. */
+static void port_sample(FILE *f, const char *name, const struct serve_port *p, int d, bool shared,
+			double v)
+{
+	static const char *const dir[2] = {"rx", "tx"};
+	struct prom_labels l = {0};
+
+	port_labels(&l, p->sicl, p->core, p->port, p->bdf);
+	prom_label(&l, "direction", dir[d]);
+	if (shared)
+		prom_labelf(&l, "shared", "%d", p->nlinks > 1);
+	prom_sample(f, name, &l, v);
 }
 
 static void render_traffic(FILE *f, struct serve *sv, const struct backend_count *delta)
 {
-	static const char *const dir[2] = {"rx", "tx"};
+	static const char traffic[] = "pciescope_pcie_link_traffic_bytes_per_second";
+	static const char util[] = "pciescope_pcie_link_utilization_ratio";
 	struct serve_ports ps = {0};
 
 	if (!sv->nser || serve_ports_build(&ps, sv, delta)) {
 		serve_ports_free(&ps);
 		return;
 	}
-	family(f, "pciescope_pcie_link_traffic_bytes_per_second", "gauge",
-	       "What crossed a PMU port bit's links per direction over the last interval: writes "
-	       "and completions with their headers, read request headers");
+	prom_family(
+	    f, traffic, "gauge",
+	    "What crossed a PMU port bit's links per direction over the last interval: writes "
+	    "and completions with their headers, read request headers");
 	for (size_t i = 0; i < ps.n; i++)
 		for (int d = 0; d < 2; d++)
 			if (ps.p[i].traffic_mbps[d] >= 0)
-				fprintf(f,
-					"pciescope_pcie_link_traffic_bytes_per_second{sicl=\"%u\","
-					"core=\"%u\","
-					"port=\"%#x\",bdf=\"%s\",direction=\"%s\"} %.17g\n",
-					ps.p[i].sicl, ps.p[i].core, ps.p[i].port, ps.p[i].bdf,
-					dir[d], ps.p[i].traffic_mbps[d] * 1e6);
-	family(f, "pciescope_pcie_link_utilization_ratio", "gauge",
-	       "Link traffic over the capacity of the port bit's links (summed where Root Ports "
-	       "share the bit), 0..1");
+				port_sample(f, traffic, &ps.p[i], d, false,
+					    ps.p[i].traffic_mbps[d] * 1e6);
+	prom_family(
+	    f, util, "gauge",
+	    "Link traffic over the capacity of the port bit's links (summed where Root Ports "
+	    "share the bit), 0..1");
 	for (size_t i = 0; i < ps.n; i++)
 		for (int d = 0; d < 2; d++)
 			if (ps.p[i].util[d] >= 0)
-				fprintf(
-				    f,
-				    "pciescope_pcie_link_utilization_ratio{sicl=\"%u\",core=\"%u\","
-				    "port=\"%#x\",bdf=\"%s\",direction=\"%s\",shared=\"%d\"} "
-				    "%.17g\n",
-				    ps.p[i].sicl, ps.p[i].core, ps.p[i].port, ps.p[i].bdf, dir[d],
-				    ps.p[i].nlinks > 1, ps.p[i].util[d] / 100);
+				port_sample(f, util, &ps.p[i], d, true, ps.p[i].util[d] / 100);
 	serve_ports_free(&ps);
 }
 
@@ -148,11 +163,16 @@ static void render_iommu(FILE *f, struct serve *sv)
 {
 	if (!sv->niommu)
 		return;
-	family(f, "pciescope_iommu_events_total", "counter",
-	       "AMD IOMMU performance counter events (amd_iommu_<n> PMU, named events)");
-	for (size_t i = 0; i < sv->niommu; i++)
-		fprintf(f, "pciescope_iommu_events_total{iommu=\"%u\",event=\"%s\"} %llu\n",
-			sv->iommu[i].iommu, sv->iommu[i].event, total(sv, sv->iommu[i].counter));
+	prom_family(f, "pciescope_iommu_events_total", "counter",
+		    "AMD IOMMU performance counter events (amd_iommu_<n> PMU, named events)");
+	for (size_t i = 0; i < sv->niommu; i++) {
+		struct prom_labels l = {0};
+
+		prom_labelf(&l, "iommu", "%u", sv->iommu[i].iommu);
+		prom_label(&l, "event", sv->iommu[i].event);
+		prom_sample_u64(f, "pciescope_iommu_events_total", &l,
+				total(sv, sv->iommu[i].counter));
+	}
 }
 
 static void render_tune(FILE *f, struct backend *b)
@@ -169,6 +189,7 @@ static void render_tune(FILE *f, struct backend *b)
 		for (size_t k = 0; k < HISI_PTT_TUNE_NPARAM &&
 				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
 		     k++) {
+			struct prom_labels l = {0};
 			long v;
 
 			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
@@ -177,13 +198,14 @@ static void render_tune(FILE *f, struct backend *b)
 			if (v < 0)
 				continue;
 			if (!head)
-				family(f, "pciescope_ptt_tune_level", "gauge",
-				       "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
+				prom_family(
+				    f, "pciescope_ptt_tune_level", "gauge",
+				    "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
 			head = true;
-			fprintf(
-			    f,
-			    "pciescope_ptt_tune_level{sicl=\"%u\",core=\"%u\",param=\"%s\"} %ld\n",
-			    sicl, core, hisi_ptt_tune_params[k], v);
+			prom_labelf(&l, "sicl", "%u", sicl);
+			prom_labelf(&l, "core", "%u", core);
+			prom_label(&l, "param", hisi_ptt_tune_params[k]);
+			prom_sample(f, "pciescope_ptt_tune_level", &l, (double)v);
 		}
 		free(pmus[i]);
 	}
@@ -212,9 +234,10 @@ static void render_links(FILE *f, struct backend *b)
 	if (topo_scan(b, &t))
 		return;
 	for (size_t m = 0; m < ARRAY_SIZE(names); m++) {
-		family(f, names[m], "gauge", help[m]);
+		prom_family(f, names[m], "gauge", help[m]);
 		for (size_t i = 0; i < t.n; i++) {
 			const struct topo_dev *d = &t.d[i];
+			struct prom_labels pl = {0};
 			struct topo_link l;
 			double v[6];
 
@@ -223,13 +246,14 @@ static void render_links(FILE *f, struct backend *b)
 			l = topo_link_of(&t, i);
 			v[0] = d->speed, v[1] = d->max_speed, v[2] = d->width, v[3] = d->max_width;
 			v[4] = l.downgraded, v[5] = l.limited_by >= 0;
-			fprintf(f, "%s{bdf=\"%s\"} %g\n", names[m], d->bdf, v[m]);
+			prom_label(&pl, "bdf", d->bdf);
+			prom_sample(f, names[m], &pl, v[m]);
 		}
 	}
 	topo_free(&t);
 }
 
-int serve_sample(struct serve *sv, double lag_s, char **page, size_t *len)
+int serve_sample(struct serve *sv, uint64_t lag_ns, char **page, size_t *len)
 {
 	struct stat_config *s = &sv->s;
 	struct backend_count *delta = calloc(s->events.n ? s->events.n : 1, sizeof(*delta));
@@ -249,16 +273,17 @@ int serve_sample(struct serve *sv, double lag_s, char **page, size_t *len)
 	render_iommu(f, sv);
 	render_tune(f, s->b);
 	render_links(f, s->b);
-	family(f, "pciescope_time_seconds", "gauge",
-	       "Clock of the machine measured (simulated time on the emulated backend)");
-	fprintf(f, "pciescope_time_seconds %.9f\n", (double)s->b->ops->now_ns(s->b) * 1e-9);
-	family(f, "pciescope_interval_seconds", "gauge",
-	       "Time the last interval's gauges cover (simulated on the emulated backend: less "
-	       "than the interval when the simulation cannot keep up with the wall clock)");
-	fprintf(f, "pciescope_interval_seconds %.9f\n", (double)sv->span_ns * 1e-9);
-	family(f, "pciescope_clock_lag_seconds", "gauge",
-	       "How far the machine's clock is behind the wall clock (0 on a host)");
-	fprintf(f, "pciescope_clock_lag_seconds %.9f\n", lag_s);
+	prom_family(f, "pciescope_time_seconds", "gauge",
+		    "Clock of the machine measured (simulated time on the emulated backend)");
+	prom_sample_ns(f, "pciescope_time_seconds", NULL, s->b->ops->now_ns(s->b));
+	prom_family(
+	    f, "pciescope_interval_seconds", "gauge",
+	    "Time the last interval's gauges cover (simulated on the emulated backend: less "
+	    "than the interval when the simulation cannot keep up with the wall clock)");
+	prom_sample_ns(f, "pciescope_interval_seconds", NULL, sv->span_ns);
+	prom_family(f, "pciescope_clock_lag_seconds", "gauge",
+		    "How far the machine's clock is behind the wall clock (0 on a host)");
+	prom_sample_ns(f, "pciescope_clock_lag_seconds", NULL, lag_ns);
 	free(delta);
 	return fclose(f) ? -errno : 0;
 }

@@ -6,11 +6,11 @@
  * written back, and prints the candidates (text table, --html chart).
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/diag/search.h>
 #include <pciescope/out/html.h>
 #include <pciescope/out/svg.h>
@@ -22,13 +22,6 @@
 
 #include "backend_opts.h"
 #include "cli.h"
-
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	stop = 1;
-}
 
 struct search_args {
 	struct backend_opts bo;
@@ -263,15 +256,6 @@ out:
 	return ret;
 }
 
-static void catch_signals(void)
-{
-	struct sigaction sa = {.sa_handler = on_signal};
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 /* The events parsed and checked on a backend of their own (each run opens another). */
 static int prepare(struct search_args *a, struct event_list *l)
 {
@@ -317,7 +301,7 @@ static int finish(int ret, const char *err, const struct diag_search_result *r, 
 int tune_search_main(const char *dev, int argc, char **argv)
 {
 	struct search_args a = {.dev = dev, .minimize = -1, .repeat = 1};
-	struct diag_search_opts o = {.stop = &stop};
+	struct diag_search_opts o = {0};
 	struct diag_search_result r = {0};
 	struct event_list events = {0};
 	char err[512] = "";
@@ -347,7 +331,7 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	o.apply = a.apply;
 	o.grid = a.grid;
 	o.argv = a.argv;
-	catch_signals();
+	interrupt_catch();
 	ret = diag_search(&o, &r, err, sizeof(err));
 	print_result(&o, &r);
 	fflush(stdout);
