@@ -228,6 +228,18 @@ int serve_read(struct serve *sv, struct backend_count *delta)
 	return 0;
 }
 
+bool serve_all_counted(struct serve *sv)
+{
+	struct stat_config *s = &sv->s;
+
+	if (s->n && stat_read(s))
+		return true; /* the next serve_read meets the error and tells it */
+	for (size_t i = 0; i < s->n; i++)
+		if (s->c[i].handle >= 0 && s->c[i].cur.running == sv->last[i].running)
+			return false;
+	return true;
+}
+
 void serve_teardown(struct serve *sv)
 {
 	if (sv->s.c)
