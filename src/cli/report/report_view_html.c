@@ -87,7 +87,7 @@ static int bandwidth_chart(const struct report_views *v, FILE *f)
 	s[0].y = y;
 	s[1].y = y + n + 1;
 	s[2].y = y + 2 * (n + 1);
-	svg_line_chart(f, "Payload bandwidth over time", x, (size_t)n, s, 3,
+	svg_line_chart(f, "Link traffic over time (header + payload)", x, (size_t)n, s, 3,
 		       "time from first entry (us)", "MB/s");
 	free(x);
 	return 0;
