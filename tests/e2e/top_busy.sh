@@ -6,7 +6,9 @@
 # 4 ms mux interval) has counted every kind.  The frame runs on until it
 # has: every row has a number for every kind, its traffic, utilisation and
 # reads, and a read latency wherever reads completed.  The screen shows no
-# unknown cell either.
+# unknown cell either.  Under qemu (PCIESCOPE_TEST_SCALE=qemu,
+# docs/portability.md) storage-read alone: each frame simulates the same
+# ~40 ms whatever the workload, several times slower there.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -15,7 +17,9 @@ fail=0
 err() { echo "FAIL: $*"; fail=1; }
 
 "$P" platform reset >/dev/null
-for w in storage-read mixed; do
+loads="storage-read mixed" screen=mixed
+[ "${PCIESCOPE_TEST_SCALE:-}" != qemu ] || loads=storage-read screen=storage-read
+for w in $loads; do
 	"$P" top --once --json --workload "$w" >"$w.json" || { err "$w: top failed"; continue; }
 	jq -e '(.rows | length) == 8 and all(.rows[];
 		all(.bandwidth_mb_per_s[]; type == "number") and
@@ -29,9 +33,9 @@ for w in storage-read mixed; do
 			.root_ports[0]]' "$w.json")"
 done
 
-# the screen of the same frame: a number in every bandwidth and link use cell
-COLUMNS=200 "$P" top --once --workload mixed >mixed.txt || err "mixed: top (screen) failed"
-awk '/^0000:/ { for (i = 5; i <= 15; i++) if ($i == "-" && (i <= 10 || i >= 14)) bad = 1 } END { exit bad }' mixed.txt ||
-	err "mixed: the screen has unknown cells: $(cat mixed.txt)"
+# the screen of such a frame: a number in every bandwidth and link use cell
+COLUMNS=200 "$P" top --once --workload $screen >screen.txt || err "$screen: top (screen) failed"
+awk '/^0000:/ { for (i = 5; i <= 15; i++) if ($i == "-" && (i <= 10 || i >= 14)) bad = 1 } END { exit bad }' screen.txt ||
+	err "$screen: the screen has unknown cells: $(cat screen.txt)"
 [ $fail = 0 ] && echo ok
 exit $fail
