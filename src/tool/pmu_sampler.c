@@ -221,12 +221,12 @@ int serve_read(struct serve *sv, struct backend_count *delta)
 
 bool serve_all_counted(struct serve *sv)
 {
-	struct stat_config *s = &sv->s;
+	struct event_list *l = &sv->s.events;
 
-	if (s->n && stat_read(s))
+	if (l->n && event_list_read(l, &sv->s.err))
 		return true; /* the next serve_read meets the error and tells it */
-	for (size_t i = 0; i < s->n; i++)
-		if (s->c[i].handle >= 0 && s->c[i].cur.running == sv->last[i].running)
+	for (size_t i = 0; i < l->n; i++)
+		if (l->ev[i].handle >= 0 && l->ev[i].cur.running == l->ev[i].prev.running)
 			return false;
 	return true;
 }
