@@ -164,16 +164,16 @@ static int latency_outliers(const struct diag_trace *t, const struct diag_thresh
 
 static void outstanding_chart(struct diag_finding *f, const struct dt_req *r, double busy)
 {
-	unsigned step = (r->max_out + DIAG_MAX_BARS - 1) / DIAG_MAX_BARS;
+	unsigned step = (r->out.max + DIAG_MAX_BARS - 1) / DIAG_MAX_BARS;
 	char label[24];
 
 	snprintf(f->chart_title, sizeof(f->chart_title), "share of busy time by outstanding reads");
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "%%");
-	for (unsigned lo = 1; lo <= r->max_out; lo += step) {
+	for (unsigned lo = 1; lo <= r->out.max; lo += step) {
 		double ticks = 0;
 
-		for (unsigned k = lo; k < lo + step && k <= r->max_out; k++)
-			ticks += (double)r->time_at[k];
+		for (unsigned k = lo; k < lo + step && k <= r->out.max; k++)
+			ticks += (double)r->out.time_at[k];
 		if (step == 1)
 			snprintf(label, sizeof(label), "%u", lo);
 		else
@@ -201,8 +201,8 @@ static void outstanding_advice(const struct diag_trace *t, const struct dt_req *
 		    "unless %s's link is saturated outbound (the ceiling then): if %u is the Root "
 		    "Complex's slots (4/8/16 at rx_alloc_buf_level 0/1/2), pciescope tune %s "
 		    "rx_alloc_buf_level=2, else raise its queue depth",
-		    who, r->max_out, t->subject);
-	else if (r->max_out != slots)
+		    who, r->out.max, t->subject);
+	else if (r->out.max != slots)
 		snprintf(
 		    f->advice, sizeof(f->advice),
 		    "the ceiling is %s's own (the Root Complex holds %u at rx_alloc_buf_level=%d): "
@@ -232,12 +232,12 @@ static void outstanding_advice(const struct diag_trace *t, const struct dt_req *
 static bool pinned(const struct diag_trace *t, const struct dt_req *r,
 		   const struct diag_thresholds *th, double share)
 {
-	double freed = r->freed_at[r->max_out], span = dt_span_ns(t);
-	double at_max = dt_ns(t, r->time_at[r->max_out]);
+	double freed = r->freed_at[r->out.max], span = dt_span_ns(t);
+	double at_max = dt_ns(t, r->out.time_at[r->out.max]);
 	const struct dt_link *l = dt_link_of(t, r->rid);
 
 	if (share < th->outstanding_share || !freed || span <= 0 ||
-	    r->refilled_at[r->max_out] < th->outstanding_refill * freed ||
+	    r->refilled_at[r->out.max] < th->outstanding_refill * freed ||
 	    at_max < th->outstanding_span_share * span)
 		return false;
 	return !l || dt_link_tx_share(t, l) < th->saturated_share;
@@ -256,17 +256,17 @@ static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
 	 * ceiling; shares of time on a clock that lost gaps weigh nothing
 	 * (trace-times-short says so).
 	 */
-	if (!r->time_at || r->matched_data_reads < th->outstanding_min_reads || r->max_out < 2 ||
-	    dt_timing(t).times == PTT_TIMES_SHORT)
+	if (!r->out.time_at || r->matched_data_reads < th->outstanding_min_reads ||
+	    r->out.max < 2 || dt_timing(t).times == PTT_TIMES_SHORT)
 		return 0;
-	for (unsigned k = 1; k <= r->max_out; k++)
-		busy += (double)r->time_at[k];
-	share = busy > 0 ? (double)r->time_at[r->max_out] / busy : 0;
+	for (unsigned k = 1; k <= r->out.max; k++)
+		busy += (double)r->out.time_at[k];
+	share = busy > 0 ? (double)r->out.time_at[r->out.max] / busy : 0;
 	if (!pinned(t, r, th, share))
 		return 0;
 	lat = dt_ns(t, r->matched_ticks) / (double)r->matched_data_reads;
 	bytes = (double)r->matched_bytes / (double)r->matched_data_reads;
-	limit = lat > 0 ? r->max_out * bytes / lat * 1000.0 : 0;
+	limit = lat > 0 ? r->out.max * bytes / lat * 1000.0 : 0;
 	pci_rid_format(r->rid, who, sizeof(who));
 	f = diag_add(out, "outstanding-limit", DIAG_WARNING, who);
 	if (!f)
@@ -274,12 +274,12 @@ static int outstanding_limit(const struct diag_trace *t, const struct dt_req *r,
 	snprintf(f->summary, sizeof(f->summary),
 		 "%s waits with %u requests outstanding %.0f %% of its busy time, never more: at "
 		 "%.0f ns a read that allows %.0f MB/s",
-		 who, r->max_out, 100 * share, lat, limit);
+		 who, r->out.max, 100 * share, lat, limit);
 	outstanding_advice(t, r, lv, who, f);
-	diag_figure(f, "max_outstanding", r->max_out);
+	diag_figure(f, "max_outstanding", r->out.max);
 	diag_figure(f, "share_at_max", share);
 	diag_figure(f, "refilled_share",
-		    (double)r->refilled_at[r->max_out] / (double)r->freed_at[r->max_out]);
+		    (double)r->refilled_at[r->out.max] / (double)r->freed_at[r->out.max]);
 	diag_figure(f, "read_latency_ns", lat);
 	diag_figure(f, "busy_ns", dt_ns(t, (uint64_t)busy));
 	diag_figure(f, "bytes_per_read", bytes);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <pciescope/pcie/traffic.h>
+#include <pciescope/trace/outstanding.h>
 
 #include "trace_internal.h"
 
@@ -184,7 +185,7 @@ void diag_trace_destroy(struct diag_trace *t)
 		struct dt_req *r = dt_at(&t->req, i);
 
 		free(r->open);
-		free(r->time_at);
+		free(r->out.time_at);
 		free(r->freed_at);
 		free(r->refilled_at);
 	}
@@ -203,12 +204,7 @@ const struct analysis *diag_trace_analysis(const struct diag_trace *t)
 
 static void set_outstanding(struct diag_trace *t, struct dt_req *r, unsigned n)
 {
-	if (r->out)
-		r->time_at[r->out] += t->now - r->out_since;
-	r->out_since = t->now;
-	r->out = n;
-	if (n > r->max_out)
-		r->max_out = n;
+	outstanding_set(&r->out, t->now, n);
 }
 
 static void on_txn(void *ctx, const struct analysis_txn *x)
@@ -228,9 +224,9 @@ static void on_txn(void *ctx, const struct analysis_txn *x)
 	if (!r || !r->open || !r->open[x->tag])
 		return;
 	r->open[x->tag] = 0;
-	r->freed_at[r->out]++;
-	r->refill_from = r->out;
-	set_outstanding(t, r, r->out - 1);
+	r->freed_at[r->out.n]++;
+	r->refill_from = r->out.n;
+	set_outstanding(t, r, r->out.n - 1);
 	if ((x->kind == TLP_MRD32 || x->kind == TLP_MRD64) && x->bytes > 4) {
 		r->matched_data_reads++;
 		r->matched_bytes += x->bytes;
@@ -269,23 +265,25 @@ static unsigned len_bucket(uint32_t bytes)
  */
 static bool track_tags(struct diag_trace *t, struct dt_req *r)
 {
+	uint64_t *time_at;
+
 	if (t->tracked == DT_MAX_TRACKED)
 		return false;
 	r->open = calloc(DT_TAGS, sizeof(*r->open));
-	r->time_at = calloc(DT_TAGS + 1, sizeof(*r->time_at));
+	time_at = calloc(DT_TAGS + 1, sizeof(*time_at));
 	r->freed_at = calloc(DT_TAGS + 1, sizeof(*r->freed_at));
 	r->refilled_at = calloc(DT_TAGS + 1, sizeof(*r->refilled_at));
-	if (!r->open || !r->time_at || !r->freed_at || !r->refilled_at) {
+	if (!r->open || !time_at || !r->freed_at || !r->refilled_at) {
 		free(r->open);
-		free(r->time_at);
+		free(time_at);
 		free(r->freed_at);
 		free(r->refilled_at);
 		r->open = NULL;
-		r->time_at = NULL;
 		r->freed_at = r->refilled_at = NULL;
 		t->err = true;
 		return false;
 	}
+	outstanding_init(&r->out, time_at, DT_TAGS + 1, NULL);
 	t->tracked++;
 	return true;
 }
@@ -312,10 +310,10 @@ static void count_request(struct diag_trace *t, const struct tlp_hdr *h)
 	if (r->open[h->tag & (DT_TAGS - 1)]) {
 		r->unmatched++;
 	} else {
-		if (r->refill_from && r->out + 1 == r->refill_from)
+		if (r->refill_from && r->out.n + 1 == r->refill_from)
 			r->refilled_at[r->refill_from]++;
 		r->refill_from = 0;
-		set_outstanding(t, r, r->out + 1);
+		set_outstanding(t, r, r->out.n + 1);
 	}
 	r->open[h->tag & (DT_TAGS - 1)] = t->now + 1;
 }
@@ -468,7 +466,7 @@ void diag_trace_finish(struct diag_trace *t)
 		struct dt_req *r = dt_at(&t->req, i);
 
 		if (r->open)
-			set_outstanding(t, r, r->out);
+			set_outstanding(t, r, r->out.n);
 	}
 }
 

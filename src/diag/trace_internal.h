@@ -13,6 +13,7 @@
 
 #include <pciescope/diag/trace.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/trace/outstanding.h>
 #include <pciescope/trace/ptt_sight.h>
 
 #define DT_TAGS 1024
@@ -31,11 +32,9 @@ struct dt_req {
 	uint64_t len_bucket[DT_LEN_BUCKETS]; /* of those */
 	uint64_t continued;		     /* of those, starting where its previous one ended */
 	uint64_t next_addr;
-	uint64_t unmatched; /* tag reused before a completion closed it */
-	uint64_t *open;	    /* [DT_TAGS]: issue tick + 1, 0 = free */
-	uint64_t *time_at;  /* [DT_TAGS + 1]: ticks with n outstanding */
-	unsigned out, max_out;
-	uint64_t out_since;
+	uint64_t unmatched;	/* tag reused before a completion closed it */
+	uint64_t *open;		/* [DT_TAGS]: issue tick + 1, 0 = free */
+	struct outstanding out; /* with time_at[DT_TAGS + 1], once open is */
 	/*
 	 * Per outstanding count n: completions that took it from n to n - 1,
 	 * and how many of those the requester answered with a new request

@@ -219,6 +219,18 @@ int serve_read(struct serve *sv, struct backend_count *delta)
 	return 0;
 }
 
+bool serve_all_counted(struct serve *sv)
+{
+	struct event_list *l = &sv->s.events;
+
+	if (l->n && event_list_read(l, &sv->s.err))
+		return true; /* the next serve_read meets the error and tells it */
+	for (size_t i = 0; i < l->n; i++)
+		if (l->ev[i].handle >= 0 && l->ev[i].cur.running == l->ev[i].prev.running)
+			return false;
+	return true;
+}
+
 void serve_teardown(struct serve *sv)
 {
 	event_list_free(&sv->s.events);

@@ -92,9 +92,10 @@ static __always_inline enum analysis_match count_nodes(struct analysis *a,
 }
 
 static void tell_entry(struct analysis *a, uint64_t now, const struct tlp_brief *b,
-		       enum tlp_class c, enum analysis_match m, uint64_t start)
+		       enum tlp_class c, uint32_t hbytes, enum analysis_match m, uint64_t start)
 {
-	struct analysis_entry e = {.b = b, .cls = c, .match = m, .now = now, .start = start};
+	struct analysis_entry e = {
+	    .b = b, .cls = c, .match = m, .now = now, .start = start, .hbytes = hbytes};
 
 	a->o.on_entry(a->o.ctx, &e);
 }
@@ -108,11 +109,11 @@ static __always_inline void feed(struct analysis *a, uint64_t now, const struct 
 
 	add(&kc[b->kind], b->payload, hbytes);
 	if (!a->o.no_timeline)
-		timeline_add(a, c, b->payload, now);
+		timeline_add(a, c, b->payload + hbytes, now);
 	if (c < ANALYSIS_NCLASS && b->kind != TLP_UNKNOWN)
 		m = count_nodes(a, b, c, hbytes, now, &start);
 	if (__builtin_expect(a->o.on_entry != NULL, 0))
-		tell_entry(a, now, b, c, m, start);
+		tell_entry(a, now, b, c, hbytes, m, start);
 }
 
 static void brief_of(const struct tlp_hdr *h, struct tlp_brief *b)

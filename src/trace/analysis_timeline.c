@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Bandwidth over time: payload bytes per class in consecutive windows from
- * the first entry.  A fixed width is the user's; the automatic width starts
+ * Bandwidth over time: the bytes that crossed per class (header and
+ * payload, a read by its header: pcie/traffic.h) in consecutive windows
+ * from the first entry.  A fixed width is the user's; the automatic width starts
  * at one tick and doubles (merging window pairs) whenever the trace would
  * need more than ANALYSIS_AUTO_WINDOWS, which suits charts of a trace whose
  * length is not known until its end.

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Cross-check: for every built-in workload, what top (the PCIe PMU, through
-# serve's sampler), serve's page and diagnose's live line say a Root Port's
-# link carried per direction, and top's read latency, against the fabric's
-# own account of the same span (tests/tools/fabric_truth), within 2 %.
+# serve's sampler), serve's page, diagnose's live line and report (of PTT
+# traces of one Root Port) say a Root Port's link carried per direction,
+# and top's and report's read latency, against the fabric's own account of
+# the same span (tests/tools/fabric_truth), within 2 %.
 # Figures under 50 MB/s are held to 1 MB/s instead, and top's figures get
 # 4 bytes per read on top: a read's header, which the PMU cannot count
 # apart from the length the read asks for, is taken as 16 bytes (4DW), and
@@ -12,11 +13,18 @@
 #  - a kind the multiplexed PMU did not count in the span (top's null);
 #  - the fabric times the reads the host answers and the host's reads of a
 #    device, not P2P reads, so the P2P pair's Root Ports (00:08.0's GPU
-#    reads 00:12.0's device under p2p and mixed) have no read latency
-#    truth.  Under the light default workload, too, the PMU's read latency
-#    at 00:08.0 (a weighted 634 ns) is far from the fabric's (455 ns): not
-#    explained yet, so not held here (docs/performance.md's cross-check
-#    row says so).
+#    reads 00:12.0's device) have no read latency truth.  This holds under
+#    the light default workload too: its GPU reads 00:12.0's device as well
+#    (a PTT trace of 00:08.0 over 50 ms: 2016 reads of 22:00.0 completed by
+#    03:00.0 at 978 ns on average, beside 24:00.0's 552 DMA reads at 302 ns
+#    and the host's 1498 reads, 500 ns where matched), and the PMU's rx_mrd latency
+#    counts every read a device sends, P2P included: its weighted 634 ns
+#    against the fabric's 455 ns (host-answered and host reads) is that
+#    difference of what the two time, not an error of either;
+#  - report's read latency where the devices' reads (what a direction=2
+#    trace matches with their completions) are under 90 % of the reads the
+#    fabric times: the rest are the host's reads, whose completions only a
+#    direction=3 trace sees.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -110,10 +118,46 @@ check_diagnose() {
 	[ "$compared" = 2 ] || err "$w: diagnose gave figures for $compared of 2 Root Ports: $(cat "diag-$w.err")"
 }
 
+# report of PTT traces of one Root Port over 2 ms (8DW, timed).  Outbound,
+# every type (direction=1), is the port's tx.  Inbound takes two recordings
+# of the same span, P/NP/CPL B (direction=2) and CPL A (direction=3): the
+# machine is deterministic, so both see the TLPs the fabric counts.  The
+# devices' read latency from a 4DW trace (format=0,direction=2,type=6).
+check_report() {
+	local w=$1 bdf=$2 ptt=$3 d got reads
+	mapfile -t opt < <(wl "$w")
+	for d in out:direction=1,type=7,format=1 in2:direction=2,type=7,format=1 \
+		in3:direction=3,type=4,format=1 lat:direction=2,type=6,format=0; do
+		"$P" record --force -o "rep-$w-${d%%:*}.data" "${opt[@]}" -e "$ptt/filter=0x80001,${d#*:}/" \
+			-- sleep 0.002 >/dev/null 2>&1 &&
+			"$P" report -i "rep-$w-${d%%:*}.data" --stats --latency >"rep-$w-${d%%:*}.txt" ||
+			{ err "$w: record/report ${d#*:} failed"; return; }
+	done
+	"${TRUTH[@]}" "$w" 0 2000000 >"truth2-$w.txt" || { err "$w: fabric_truth failed"; return; }
+	got=$(awk '$1 == "link" && $2 == "traffic" { print $4 }' "rep-$w-out.txt")
+	close "$w: report $bdf tx" "$got" "$(truth_of "truth2-$w.txt" "$bdf" 3)"
+	got=$(awk '$1 == "link" && $2 == "traffic" { s += $4 } END { printf "%.3f", s }' \
+		"rep-$w-in2.txt" "rep-$w-in3.txt")
+	close "$w: report $bdf rx" "$got" "$(truth_of "truth2-$w.txt" "$bdf" 2)"
+	reads=$(awk '$1 == "all" && $2 == "all" { print $4 }' "rep-$w-lat.txt")
+	if ! p2p_port "$bdf" && awk -v n="${reads:-0}" -v t="$(truth_of "truth2-$w.txt" "$bdf" 4)" \
+		'BEGIN { exit !(n >= 0.9 * t && t > 1000) }'; then
+		close_lat "$w: report $bdf read latency" \
+			"$(awk '$1 == "all" && $2 == "all" { print $6 }' "rep-$w-lat.txt")" \
+			"$(truth_of "truth2-$w.txt" "$bdf" 5)"
+	fi
+}
+
 for w in default storage-read storage-write nic p2p mixed; do
 	check_top "$w"
 	check_diagnose "$w"
 done
+check_report default 0000:00:08.0 hisi_ptt0_1
+check_report storage-read 0000:00:00.0 hisi_ptt0_0
+check_report storage-write 0000:00:00.0 hisi_ptt0_0
+check_report nic 0000:00:10.0 hisi_ptt0_2
+check_report p2p 0000:00:08.0 hisi_ptt0_1
+check_report mixed 0000:00:00.0 hisi_ptt0_0
 
 # serve: the page's traffic of 00:00.0 over the span the page says it covers
 serve_pid=""

@@ -63,7 +63,7 @@ cat probe.txt
 [ "$(grep -c '^chart 720x320 ' probe.txt)" = 4 ] || fail "not four charts of 720x320"
 kinds=$(grep -c '^kind ' truth.txt)
 grep -q "^chart 720x320 shown=$kinds label=TLP mix" probe.txt || fail "TLP mix: not $kinds bars"
-grep -q '^chart 720x320 shown=3 label=Payload bandwidth' probe.txt || fail "bandwidth: not 3 lines"
+grep -q '^chart 720x320 shown=3 label=Link traffic' probe.txt || fail "bandwidth: not 3 lines"
 grep -Eq '^chart 720x320 shown=[1-9][0-9]* label=Latency' probe.txt || fail "latency: no bins"
 grep -q '^chart 720x320 shown=1 label=Outstanding' probe.txt || fail "outstanding requests: no line"
 grep -qx 'resources 0' probe.txt || fail "the page loaded resources"

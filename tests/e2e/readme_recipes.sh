@@ -36,11 +36,11 @@ for doc in README.md:"## Trace analysis" docs/analysis.md:"## What the recording
 		fail "$file: no latency measured: $(cat lat.txt)"
 	pciescope report --stats >stats.txt
 	grep -q '^matched requests  *[1-9]' stats.txt || fail "$file: --stats matched nothing"
-	# the headline bandwidth is the payload over the time recorded (sleep S), within 10 %
+	# the headline traffic is what crossed (link bytes) over the time recorded (sleep S), within 10 %
 	secs=$(printf '%s\n' "$cmd" | sed -n 's/.* -- sleep \([0-9.]*\).*/\1/p')
-	awk -v s="$secs" '$1 == "payload" && $2 == "bytes" { b = $3 } $1 == "payload" && $2 == "bandwidth" { w = $4 }
+	awk -v s="$secs" '$1 == "link" && $2 == "bytes" { b = $3 } $1 == "link" && $2 == "traffic" { w = $4 }
 		END { want = b / s / 1e6; exit !(s > 0 && want > 0 && w > 0.9 * want && w < 1.1 * want) }' stats.txt ||
-		fail "$file: headline bandwidth is not the payload over $secs s: $(grep payload stats.txt)"
+		fail "$file: headline traffic is not the link bytes over $secs s: $(grep link stats.txt)"
 done
 
 # the README's other analysis lines, as written

@@ -68,7 +68,7 @@ done
 [ "$(grep -c '<svg' both8.html)" -ge 2 ] || fail "8DW HTML has no bandwidth chart"
 
 # 4DW times: short by the record times, flagged beside the figures, the
-# bandwidth over the recording's 10 ms (within 10 % of the payload over
+# traffic over the recording's 10 ms (within 10 % of the link bytes over
 # 10 ms), and the views that place entries in time say in one line that
 # they cannot; 8DW not
 "$P" report -i both.data --stats --timeline 1ms >t4.txt 2>t4.err
@@ -76,9 +76,9 @@ done
 	fail "4DW note: $(grep -i times t4.txt)"
 grep -q '^--timeline: entries cannot be placed in time: ' t4.txt || fail "4DW --timeline drawn: $(cat t4.txt)"
 ! grep -q '^Bandwidth over time' t4.txt || fail "4DW timeline table on a compressed clock"
-awk '$1 == "payload" && $2 == "bytes" { b = $3 } $1 == "payload" && $2 == "bandwidth" { w = $4 }
+awk '$1 == "link" && $2 == "bytes" { b = $3 } $1 == "link" && $2 == "traffic" { w = $4 }
 	END { want = b / 1e7 * 1e3; exit !(want > 0 && w > 0.9 * want && w < 1.1 * want) }' t4.txt ||
-	fail "4DW bandwidth is not the payload over 10 ms: $(grep payload t4.txt)"
+	fail "4DW traffic is not the link bytes over 10 ms: $(grep link t4.txt)"
 grep -q 'bandwidth over  *recording span' t4.txt || fail "4DW bandwidth over what"
 grep -q 'Times are short' both.html || fail "HTML 4DW note"
 grep -q 'The charts over time: entries cannot be placed in time' both.html || fail "HTML 4DW charts drawn"

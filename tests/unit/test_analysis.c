@@ -309,10 +309,11 @@ static void bandwidth_windows(void **state)
 	assert_int_equal(analysis_windows(a, &w, &width), 4);
 	assert_int_equal(width, 100);
 	assert_int_equal(w[0].tlps, 2);
-	assert_int_equal(w[0].bytes[TLP_CLASS_P], 128);
-	assert_int_equal(w[1].bytes[TLP_CLASS_CPL], 32);
+	/* header and payload: 4DW writes, a 3DW completion (pcie/traffic.h) */
+	assert_int_equal(w[0].bytes[TLP_CLASS_P], 2 * (16 + 64));
+	assert_int_equal(w[1].bytes[TLP_CLASS_CPL], 12 + 32);
 	assert_int_equal(w[2].tlps, 0);
-	assert_int_equal(w[3].bytes[TLP_CLASS_P], 4);
+	assert_int_equal(w[3].bytes[TLP_CLASS_P], 16 + 4);
 	analysis_destroy(a);
 }
 

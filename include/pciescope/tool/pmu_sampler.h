@@ -58,6 +58,12 @@ int serve_setup(struct serve *sv, struct backend *b);
  * 0 or -errno.  `top` samples this way.
  */
 int serve_read(struct serve *sv, struct backend_count *delta);
+/*
+ * Whether every open counter has run since the last serve_read: a
+ * multiplexed PMU schedules its groups in turns, one more per mux interval,
+ * so an interval shorter than the turns leaves some uncounted.
+ */
+bool serve_all_counted(struct serve *sv);
 void serve_teardown(struct serve *sv);
 
 /* One PMU port bit over one interval (pmu_ports.c). */

@@ -129,13 +129,14 @@ struct analysis_entry {
 	const struct tlp_brief *b;
 	enum tlp_class cls;
 	enum analysis_match match;
-	uint64_t now;	/* ticks */
-	uint64_t start; /* ANALYSIS_CLOSED: ticks of the request */
+	uint64_t now;	 /* ticks */
+	uint64_t start;	 /* ANALYSIS_CLOSED: ticks of the request */
+	uint32_t hbytes; /* its header bytes, as analysis_counts.header_bytes counts them */
 };
 
 struct analysis_window {
 	uint64_t tlps;
-	uint64_t bytes[ANALYSIS_NCLASS]; /* payload bytes */
+	uint64_t bytes[ANALYSIS_NCLASS]; /* header + payload: what crossed (pcie/traffic.h) */
 };
 
 struct analysis_opts {

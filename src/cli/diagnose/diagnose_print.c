@@ -119,7 +119,7 @@ static int bandwidth_chart(FILE *h, const struct analysis *a)
 	uint64_t width;
 	long n = analysis_windows(a, &w, &width);
 	double tick = analysis_tick_ns(a), *x;
-	struct svg_series s = {"all payload", NULL, "#333333"};
+	struct svg_series s = {"all TLPs", NULL, "#333333"};
 
 	if (n <= 0)
 		return 0;
@@ -132,8 +132,8 @@ static int bandwidth_chart(FILE *h, const struct analysis *a)
 			   ((double)width * tick);
 	}
 	s.y = x + n;
-	html_section(h, "Trace: payload bandwidth over time");
-	svg_line_chart(h, "Payload bandwidth over time", x, (size_t)n, &s, 1,
+	html_section(h, "Trace: link traffic over time");
+	svg_line_chart(h, "Link traffic over time (header + payload)", x, (size_t)n, &s, 1,
 		       "time from first entry (us)", "MB/s");
 	html_section_end(h);
 	free(x);

@@ -13,8 +13,8 @@
  *   - a flow arrow from each matched request to its last completion;
  *   - counter "outstanding": the requests of this requester awaiting their
  *     completion, after every change.
- * Process 0 ("PCIe link") has counter "bandwidth (MB/s)": payload per class
- * in windows of --timeline's width (1 us without it).
+ * Process 0 ("PCIe link") has counter "bandwidth (MB/s)": what crossed per
+ * class, header and payload (pcie/traffic.h), in windows of --timeline's width (1 us without it).
  *
  * A recording of several devices puts each device's tracks in one file,
  * pids apart and named after the device (report_files holds the file).
@@ -151,7 +151,7 @@ static void bandwidth_add(struct report_views *v, const struct analysis_entry *e
 		c->started = true;
 	}
 	bandwidth_until(v, e->now);
-	c->bytes[e->cls] += e->b->payload;
+	c->bytes[e->cls] += e->b->payload + e->hbytes;
 }
 
 static void outstanding(struct report_views *v, int pid, uint16_t rid, int step, uint64_t now)

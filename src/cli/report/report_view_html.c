@@ -87,7 +87,7 @@ static int bandwidth_chart(const struct report_views *v, FILE *f)
 	s[0].y = y;
 	s[1].y = y + n + 1;
 	s[2].y = y + 2 * (n + 1);
-	svg_line_chart(f, "Payload bandwidth over time", x, (size_t)n, s, 3,
+	svg_line_chart(f, "Link traffic over time (header + payload)", x, (size_t)n, s, 3,
 		       "time from first entry (us)", "MB/s");
 	free(x);
 	return 0;
@@ -145,22 +145,17 @@ static void latency_chart(const struct report_views *v, FILE *f)
 /* Average requests in flight per bin of the outstanding-requests series. */
 static int outstanding_chart(const struct report_views *v, FILE *f)
 {
-	const struct rv_busy *b = &v->busy;
-	const struct analysis_summary *s = analysis_summary(v->a);
-	size_t n = (size_t)((s->last - s->first) / b->width) + 1;
-	double *x = calloc(2 * RV_BUSY_BINS, sizeof(double)), *y = x + RV_BUSY_BINS;
+	const struct outstanding_series *b = &v->busy_series;
+	uint64_t span = rv_span_ticks(v);
+	size_t n = outstanding_series_len(b, span);
+	double *x = calloc(2 * OUTSTANDING_BINS, sizeof(double)), *y = x + OUTSTANDING_BINS;
 	struct svg_series series = {"requests in flight", NULL, "#4a7fb5"};
 
 	if (!x)
 		return -ENOMEM;
-	if (n > RV_BUSY_BINS)
-		n = RV_BUSY_BINS;
 	for (size_t i = 0; i < n; i++) {
-		/* the last interval ends one tick after the last entry */
-		uint64_t len = s->last - s->first + 1 - i * b->width;
-
 		x[i] = rv_ns(v, i * b->width) / 1e3;
-		y[i] = b->bins[i] / (double)(len < b->width ? len : b->width);
+		y[i] = outstanding_series_avg(b, i, span);
 	}
 	series.y = y;
 	svg_line_chart(f, "Outstanding non-posted requests (average per interval)", x, n, &series,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/pcie/traffic.h>
 
 #include "report_views_internal.h"
 
@@ -65,6 +66,24 @@ static void loss_rows(const struct report_views *v, struct out_table *t)
 	}
 }
 
+/*
+ * What crossed the link, as every view counts it (pcie/traffic.h): posted
+ * writes and completions whole, requests by their header and any data they
+ * carry (a configuration write's; a read carries none).
+ */
+static double link_bytes(const struct report_views *v)
+{
+	const unsigned all = (1u << ANALYSIS_NDIR) - 1;
+	struct analysis_counts p = analysis_class(v->a, all, TLP_CLASS_P),
+			       np = analysis_class(v->a, all, TLP_CLASS_NP),
+			       cpl = analysis_class(v->a, all, TLP_CLASS_CPL);
+	struct pcie_flow f = {.posted = (double)(p.payload_bytes + p.header_bytes),
+			      .completions = (double)(cpl.payload_bytes + cpl.header_bytes),
+			      .read_headers = (double)(np.payload_bytes + np.header_bytes)};
+
+	return pcie_flow_total(&f);
+}
+
 struct out_table *rv_summary_table(const struct report_views *v)
 {
 	static const char *const hdr[] = {"item", "value"};
@@ -104,9 +123,10 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	}
 	out_table_cell(t, "payload bytes");
 	out_table_cell(t, "%llu", (unsigned long long)all.payload_bytes);
-	out_table_cell(t, "payload bandwidth (MB/s)");
-	out_table_cell(t, "%.1f",
-		       tm.rate_ns > 0 ? (double)all.payload_bytes * 1e3 / tm.rate_ns : 0);
+	out_table_cell(t, "link bytes");
+	out_table_cell(t, "%.0f", link_bytes(v));
+	out_table_cell(t, "link traffic (MB/s)");
+	out_table_cell(t, "%.1f", tm.rate_ns > 0 ? link_bytes(v) * 1e3 / tm.rate_ns : 0);
 	out_table_cell(t, "bandwidth over");
 	out_table_cell(t, "%s", tm.times == PTT_TIMES_SHORT ? "recording span" : "time span");
 	loss_rows(v, t);

@@ -104,16 +104,30 @@ int report_views_cb(const struct cli_option *opt, const char *arg)
 	return report_views_opt(opt->value, (int)opt->data, arg) ? 1 : 0;
 }
 
-/* Every matched request: a Chrome slice, a share of the outstanding-requests chart. */
+/* Every matched request: a Chrome slice. */
 static void on_txn(void *ctx, const struct analysis_txn *t)
 {
+	rv_chrome_txn(ctx, t);
+}
+
+/*
+ * Every entry: a Chrome instant, and a step of the requests in flight when
+ * the analyser opened or closed one (a reused tag replaces one that never
+ * completed: the count stays).
+ */
+static void on_entry(void *ctx, const struct analysis_entry *e)
+{
 	struct report_views *v = ctx;
-	uint64_t first = analysis_summary(v->a)->first;
+	uint64_t at = e->now - analysis_summary(v->a)->first;
 
 	if (v->chrome)
-		rv_chrome_txn(v, t);
-	if (v->html)
-		rv_busy_add(&v->busy, t->start - first, t->end - first);
+		rv_chrome_entry(v, e);
+	if (!v->html)
+		return;
+	if (e->match == ANALYSIS_OPENED)
+		outstanding_set(&v->busy, at, v->busy.n + 1);
+	else if (e->match == ANALYSIS_CLOSED)
+		outstanding_set(&v->busy, at, v->busy.n - 1);
 }
 
 int report_files_open(const struct report_views_opts *o, struct report_files **out)
@@ -173,8 +187,8 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 	struct analysis_opts ao = {.tick_ns = o->tick_ns,
 				   .window_ns = o->timeline_ns,
 				   .no_timeline = !o->timeline_ns && !o->html,
-				   .on_txn = o->chrome_trace || o->html ? on_txn : NULL,
-				   .on_entry = o->chrome_trace ? rv_chrome_entry : NULL,
+				   .on_txn = o->chrome_trace ? on_txn : NULL,
+				   .on_entry = o->chrome_trace || o->html ? on_entry : NULL,
 				   .filter = o->filter,
 				   .ctx = v};
 	int err;
@@ -199,6 +213,7 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 				      : cli_errno(err, "report");
 	}
 	v->html = files ? files->html : NULL;
+	outstanding_init(&v->busy, NULL, 0, &v->busy_series);
 	if (files && files->chrome && rv_chrome_open(v)) {
 		analysis_destroy(v->a);
 		free(v);
@@ -393,11 +408,20 @@ static void say_placing(const struct report_views *v)
 		cli_warn("%s", line);
 }
 
+uint64_t rv_span_ticks(const struct report_views *v)
+{
+	const struct analysis_summary *s = analysis_summary(v->a);
+
+	return s->entries ? s->last - s->first + 1 : 0;
+}
+
 int report_views_finish(struct report_views *v, FILE *out)
 {
 	int ret = 0;
 
 	analysis_finish(v->a);
+	if (v->html) /* requests still open stay in flight to the end of the trace */
+		outstanding_set(&v->busy, rv_span_ticks(v), v->busy.n);
 	say_placing(v);
 	if (v->chrome)
 		rv_chrome_close(v);

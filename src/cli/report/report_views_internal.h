@@ -5,18 +5,10 @@
 
 #include <pciescope/out/chrome_trace.h>
 #include <pciescope/out/table.h>
+#include <pciescope/trace/outstanding.h>
 #include <pciescope/trace/ptt_sight.h>
 
 #include "report_views.h"
-
-/* Outstanding requests over time (report_view_busy.c), ticks from the first entry. */
-#define RV_BUSY_BINS 256
-struct rv_busy {
-	uint64_t width; /* ticks per bin; 0 before the first request */
-	uint64_t requests;
-	double bins[RV_BUSY_BINS]; /* tick-requests spent open in each bin */
-};
-void rv_busy_add(struct rv_busy *b, uint64_t start, uint64_t end);
 
 struct report_views {
 	struct report_views_opts o;
@@ -29,7 +21,9 @@ struct report_views {
 	struct report_device dev; /* what the recording says of the device */
 	char dev_name[64];
 	struct analysis *a;
-	struct rv_busy busy;	  /* --html */
+	/* --html: requests in flight, ticks from the first entry */
+	struct outstanding busy;
+	struct outstanding_series busy_series;
 	FILE *html;		  /* the shared page (report_files), or NULL */
 	struct rv_chrome *chrome; /* --chrome-trace */
 	struct report_files *files;
@@ -55,6 +49,8 @@ struct out_table *rv_latency_table(const struct report_views *v, size_t limit);
 struct out_table *rv_timeline_table(const struct report_views *v);
 
 double rv_ns(const struct report_views *v, uint64_t ticks);
+/* Ticks from the first entry to one past the last; 0 when there were none. */
+uint64_t rv_span_ticks(const struct report_views *v);
 /* Length of window i of n: the last one ends one tick after the last entry. */
 double rv_window_ns(const struct report_views *v, long i, long n, uint64_t width);
 double rv_ratio(uint64_t part, uint64_t whole);

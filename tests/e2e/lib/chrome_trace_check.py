@@ -14,7 +14,7 @@ With JSON (report --json of the same trace, 1 ns ticks) and the bandwidth
 window: each posted TLP is an instant, each non-posted request and each
 completion a slice, on its requester's track at its time; every error
 completion is marked (category "error"); the bandwidth counter adds up to
-the payload bytes of each class; the outstanding counters never go below 0.
+the header and payload bytes of each class; the outstanding counters never go below 0.
 Prints a summary line; exits 1 with the first problems.
 """
 import bisect
@@ -153,6 +153,7 @@ def against_json(events, jpath, window_ns, errs):
         cls = KIND_CLASS.get(e["kind"])
         if not cls:
             continue
+        payload[cls] += (16 if e["fmt"] & 1 else 12) + (4 if int(e.get("prefix", "0"), 16) else 0)
         if e["fmt"] & 2:
             payload[cls] += (e["length"] or 1024) * 4
         pid = track.get(e["requester"])

@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# `pciescope top --once` under the busy workloads: the emulated machine is
+# slower than real time there, so the wall clock cuts the frame after a few
+# ms of the machine's time, before the PMU's rotation (one group more per
+# 4 ms mux interval) has counted every kind.  The frame runs on until it
+# has: every row has a number for every kind, its traffic, utilisation and
+# reads, and a read latency wherever reads completed.  The screen shows no
+# unknown cell either.  Under qemu (PCIESCOPE_TEST_SCALE=qemu,
+# docs/portability.md) storage-read alone: each frame simulates the same
+# ~40 ms whatever the workload, several times slower there.
+set -uo pipefail
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+P=$PCIESCOPE
+fail=0
+err() { echo "FAIL: $*"; fail=1; }
+
+"$P" platform reset >/dev/null
+loads="storage-read mixed" screen=mixed
+[ "${PCIESCOPE_TEST_SCALE:-}" != qemu ] || loads=storage-read screen=storage-read
+for w in $loads; do
+	"$P" top --once --json --workload "$w" >"$w.json" || { err "$w: top failed"; continue; }
+	jq -e '(.rows | length) == 8 and all(.rows[];
+		all(.bandwidth_mb_per_s[]; type == "number") and
+		all(.traffic_mb_per_s[]; type == "number") and
+		all(.reads_per_s[]; type == "number") and
+		(.utilization_rx_pct | type) == "number" and (.utilization_tx_pct | type) == "number" and
+		(.reads_per_s.rx == 0 or (.latency_ns.rx_mrd | type) == "number") and
+		(.reads_per_s.tx == 0 or (.latency_ns.tx_mrd | type) == "number"))' "$w.json" >/dev/null ||
+		err "$w: a cell the PMU did not count: $(jq -c '.span_s, [.rows[] |
+			select(any(.bandwidth_mb_per_s[], .traffic_mb_per_s[], .reads_per_s[]; . == null)) |
+			.root_ports[0]]' "$w.json")"
+done
+
+# the screen of such a frame: a number in every bandwidth and link use cell
+COLUMNS=200 "$P" top --once --workload $screen >screen.txt || err "$screen: top (screen) failed"
+awk '/^0000:/ { for (i = 5; i <= 15; i++) if ($i == "-" && (i <= 10 || i >= 14)) bad = 1 } END { exit bad }' screen.txt ||
+	err "$screen: the screen has unknown cells: $(cat screen.txt)"
+[ $fail = 0 ] && echo ok
+exit $fail
