@@ -15,7 +15,9 @@
 #   - a guest program as perf's workload (the sysroot's arm64 perl) runs;
 #   - perf stat of every PCIe PMU line of the Hip09 document gives the
 #     counts pciescope stat gives over perf's time;
-#   - perf list lists the PMUs and finds its cpuid (MIDR).
+#   - perf list lists the PMUs and finds its cpuid (MIDR);
+#   - the errors a user can cause with a real sysroot: the host's
+#     interposer for the guest's, no qemu-user on PATH.
 set -uo pipefail
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
@@ -59,4 +61,11 @@ done
 grep -q 'hisi_pcie0_core0/rx_mwr_cnt/' list.out || err "perf list: no hisi_pcie0_core0 events"
 grep -q 'hisi_ptt0_2' list.out || err "perf list: no hisi_ptt0_2"
 grep -i 'cpuid' list.err && err "perf list: $(cat list.err)"
+host_so=$(dirname "$P")/lib/pciescope/libpciescope-exec.so
+out=$("$P" exec --sysroot "$GUEST_SYSROOT" --interposer "$host_so" -- perf list 2>&1)
+[ $? -eq 1 ] && [ "$out" = "pciescope: exec: $host_so: an interposer for x86-64, not for aarch64, the architecture of $GUEST_SYSROOT" ] ||
+	err "the host's interposer for the guest: $out"
+out=$(PATH=/nonexistent "$P" exec "${EXEC_GUEST[@]}" -- perf list 2>&1)
+[ $? -eq 1 ] && [ "$out" = "pciescope: exec: qemu-aarch64-static: not found on PATH: it runs the aarch64 programs of $GUEST_SYSROOT (scripts/install-deps.sh installs it)" ] ||
+	err "no qemu on PATH: $out"
 exit $fail
