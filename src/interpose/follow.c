@@ -169,7 +169,8 @@ EXPORT int execv(const char *path, char *const argv[])
 /*
  * execvp's search, each candidate through follow(): a name with '/' is
  * tried as it is, else each directory of PATH in turn, going on past the
- * errors that mean "not here" as the C library does.
+ * errors that mean "not here" as the C library does.  Outside --sysroot,
+ * the C library's own (with its /bin/sh for a file without #!).
  */
 EXPORT int execvpe(const char *name, char *const argv[], char *const envp[])
 {
@@ -177,6 +178,13 @@ EXPORT int execvpe(const char *name, char *const argv[], char *const envp[])
 	char file[PATH_MAX];
 	int denied = 0;
 
+	if (!getenv("PCIESCOPE_EXEC_QEMU")) {
+		int (*fn)(const char *, char *const[], char *const[]) =
+		    (int (*)(const char *, char *const[], char *const[]))dlsym(RTLD_NEXT,
+									       "execvpe");
+
+		return fn ? fn(name, argv, envp) : (errno = ENOSYS, -1);
+	}
 	if (!*name) {
 		errno = ENOENT;
 		return -1;
