@@ -107,6 +107,16 @@ void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
  * observer sees the same TLPs whether or not the others were run.
  */
 void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool want);
+/*
+ * Which TLPs an observer is shown, from the next one on: those whose
+ * FABRIC_CLASS_BIT(direction, class) is in mask (all of them when added).
+ * It says nothing of looking: an observer that looks still has its cores
+ * run whatever it is shown; what it is not shown costs no call (a tracer
+ * whose direction and type fields leave out half the traffic).
+ */
+#define FABRIC_CLASS_BIT(dir, cls) (1u << ((dir)*4 + (cls)))
+#define FABRIC_CLASSES_ALL 0xffu
+void fabric_observer_classes(struct fabric *f, fabric_observer fn, void *ctx, unsigned mask);
 /* Ground-truth log: every TLP crossing any Root Port, after the observers (NULL = off). */
 void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx);
 
