@@ -62,9 +62,10 @@ test-deb: deb
 	@bash tests/package/deb.sh build-deb/pciescope_*_$$(dpkg --print-architecture).deb
 
 # arm64 and ppc64el: cross-built, unit and e2e tests under qemu-user
-# (docs/portability.md).
-test-cross: deps
-	@sh scripts/cross-test.sh arm64 $(abspath build-arm64) $(JOBS)
+# (docs/portability.md); then the arm64 perf under exec --sysroot, served by
+# the native CLI (docs/exec.md).
+test-cross: deps build
+	@PCIESCOPE_HOST=$(abspath $(BUILD))/pciescope sh scripts/cross-test.sh arm64 $(abspath build-arm64) $(JOBS)
 	@sh scripts/cross-test.sh ppc64el $(abspath build-ppc64el) $(JOBS)
 
 # Release, dpkg-buildflags and clang builds of the library and CLI, warning-free.

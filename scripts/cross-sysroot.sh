@@ -13,13 +13,25 @@
 # dpkg-shlibdeps --admindir find the target libraries' packages and symbols
 # for a cross-built .deb (scripts/build-deb.sh ARCH).
 #
-# Usage: cross-sysroot.sh ARCH   (arm64, ppc64el)
+# Usage: cross-sysroot.sh ARCH [perf]   (arm64, ppc64el)
+# With perf (arm64 only): a second, separate sysroot to run rather than to
+# build against, holding Debian's linux-perf for ARCH and what it and the
+# interposer (libjansson) need at run time, for `pciescope exec --sysroot`
+# (docs/exec.md).  Kept apart because perf's closure (perl, python) is
+# larger than the build sysroot and the compiler does not need it.
 # Cache: $PCIESCOPE_CACHE, else /var/cache/pciescope when writable (root; it
 # must be readable by the user 65534 the tests also run as), else
 # ~/.cache/pciescope.  A sysroot whose package list is unchanged is reused.
 set -eu
 arch=$1
-PKGS="libc6-dev libjansson-dev libcmocka-dev libfuse3-dev libmicrohttpd-dev libpci-dev libpcap-dev"
+set=${2:-}
+case $set in
+"") PKGS="libc6-dev libjansson-dev libcmocka-dev libfuse3-dev libmicrohttpd-dev libpci-dev libpcap-dev" ;;
+perf)
+	[ "$arch" = arm64 ] || { echo "cross-sysroot: perf: only for arm64" >&2; exit 2; }
+	PKGS="linux-perf libjansson4" ;;
+*) echo "cross-sysroot: unknown package set $set (perf)" >&2; exit 2 ;;
+esac
 
 if [ -n "${PCIESCOPE_CACHE:-}" ]; then
 	cache=$PCIESCOPE_CACHE
@@ -28,14 +40,14 @@ elif mkdir -p /var/cache/pciescope 2>/dev/null && [ -w /var/cache/pciescope ]; t
 else
 	cache=${XDG_CACHE_HOME:-$HOME/.cache}/pciescope
 fi
-root=$cache/sysroot-$arch
+root=$cache/sysroot-$arch${set:+-$set}
 want="$arch: $PKGS (with dpkg database)"
 if [ -f "$root/.pciescope-sysroot" ] && [ "$(cat "$root/.pciescope-sysroot")" = "$want" ]; then
 	echo "$root"
 	exit 0
 fi
 
-apt=$cache/apt-$arch
+apt=$cache/apt-$arch${set:+-$set}
 mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/debs"
 : >"$apt/status"
 set -- -o "APT::Architecture=$arch" -o "APT::Architectures::=$arch" \

@@ -7,8 +7,12 @@
 # test executable through CMAKE_CROSSCOMPILING_EMULATOR, and the e2e scripts
 # get PCIESCOPE (a wrapper that starts the CLI under qemu) and
 # PCIESCOPE_RUNNER (the same prefix, for the generators they run).
+# For arm64, when PCIESCOPE_HOST names the native CLI (make test-cross
+# passes it), Debian's arm64 perf then runs under `pciescope exec --sysroot`
+# with this build's interposer (tests/cross/exec_arm64_perf.sh), from the
+# perf sysroot of cross-sysroot.sh arm64 perf.
 #
-# Usage: cross-test.sh ARCH BUILD_DIR JOBS
+# Usage: [PCIESCOPE_HOST=CLI] cross-test.sh ARCH BUILD_DIR JOBS
 set -eu
 arch=$1
 build=$2
@@ -41,4 +45,15 @@ cmake -S "$src" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$build/toolchain.cmake" \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=ON >"$build/configure.log" 2>&1 ||
 	{ cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || { tail -40 "$build/build.log"; exit 1; }
-cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu'
+(cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu')
+[ "$arch" = arm64 ] || exit 0
+if [ -z "${PCIESCOPE_HOST:-}" ]; then
+	echo "cross-test: arm64: no PCIESCOPE_HOST (the native CLI): the arm64 perf under exec is not run" >&2
+	exit 0
+fi
+echo "cross-test: arm64: Debian's arm64 perf under pciescope exec --sysroot" >&2
+t=exec_arm64_perf
+mkdir -p "$build/tmp/$t"
+PCIESCOPE=$PCIESCOPE_HOST GUEST_SYSROOT=$(sh "$src/scripts/cross-sysroot.sh" arm64 perf) \
+	GUEST_INTERPOSER=$build/lib/pciescope/libpciescope-exec.so SRC_DIR=$src \
+	TEST_TMP=$build/tmp/$t PCIESCOPE_STATE_DIR=$build/state/$t bash "$src/tests/cross/$t.sh"

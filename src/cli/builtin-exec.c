@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope exec [--platform P] [--workload W[:k=v,...]] [--seed N] -- COMMAND [ARGS...]
+ * pciescope exec [--platform P] [--workload W[:k=v,...]] [--seed N]
+ *                [--sysroot DIR [--interposer FILE]] -- COMMAND [ARGS...]
  *
  * Runs an unmodified COMMAND (perf) against the emulated kernel
  * (docs/exec.md).  In a mount namespace of its own, the emulated PMUs
@@ -11,7 +12,9 @@
  * for the emulated PMU types, and the calls on those events, to the one
  * machine exec serves to all of COMMAND's processes (exec_serve.c).  exec's
  * exit status is COMMAND's; the namespace, and every mount in it, ends with
- * the last process in it.
+ * the last process in it.  With --sysroot, programs of the target's
+ * architecture run under qemu-user with the interposer built for them
+ * (exec_guest.c), clients of the same machine.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -28,6 +31,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "exec_guest.h"
 #include "exec_ns.h"
 #include "exec_serve.h"
 #include "exec_sysfs.h"
@@ -38,7 +42,7 @@
 
 static const char *const exec_synopsis[] = {
     "exec [--platform P] [--workload W[:k=v,...]] [--seed N]\n"
-    "                      -- COMMAND [ARGS...]",
+    "                      [--sysroot DIR [--interposer FILE]] -- COMMAND [ARGS...]",
     NULL};
 
 /* The interposer beside us: lib/pciescope/ in the build tree, ../lib/pciescope/ installed. */
@@ -231,8 +235,13 @@ static int set_preload_path(const char *interposer, const char **name)
 	return r ? -errno : 0;
 }
 
+struct exec_opts {
+	struct backend_opts bo;
+	const char *sysroot, *interposer; /* the guest's (exec_guest.c) */
+};
+
 static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
-		   const char *interposer, const char *addr)
+		   const char *interposer, const char *addr, const struct exec_guest *g)
 {
 	char types[MAX_PMUS * 80] = "", seed[32], *preload;
 	const char *old = getenv("LD_PRELOAD");
@@ -257,15 +266,27 @@ static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
 		r |= setenv("PCIESCOPE_EXEC_WORKLOAD", bo->o.workload, 1);
 	if (bo->o.workload_params)
 		r |= setenv("PCIESCOPE_EXEC_WORKLOAD_PARAMS", bo->o.workload_params, 1);
+	if (r) {
+		free(preload);
+		return cli_errno(-errno, "exec: cannot set the environment");
+	}
+	r = g ? exec_guest_env(g, preload) : 0;
 	free(preload);
-	return r ? cli_errno(-errno, "exec: cannot set the environment") : 0;
+	return r;
 }
 
 /* 0 to go on (COMMAND at argv[0..]), 1 after an error, -1 after --help. */
-static int parse(int argc, char **argv, struct backend_opts *bo)
+static int parse(int argc, char **argv, struct exec_opts *eo)
 {
+	struct backend_opts *bo = &eo->bo;
 	const struct cli_option options[] = {
 	    OPT_BACKEND_OPTS(bo),
+	    OPT_STRING(0, "sysroot", &eo->sysroot, "DIR",
+		       "run programs of DIR's architecture (aarch64, ppc64le) under qemu-user, "
+		       "DIR as its -L"),
+	    OPT_STRING(0, "interposer", &eo->interposer, "FILE",
+		       "the interposer built for DIR's architecture (default: the cross "
+		       "build's)"),
 	    OPT_END(),
 	};
 	const struct cli_command_options cmd = {
@@ -284,6 +305,9 @@ static int parse(int argc, char **argv, struct backend_opts *bo)
 	if (!n)
 		return cli_error("exec: no command to run (pciescope exec [OPTIONS] -- COMMAND "
 				 "[ARGS...])");
+	if (eo->interposer && !eo->sysroot)
+		return cli_error("exec: --interposer names the guest's interposer: it needs "
+				 "--sysroot DIR");
 	return 0;
 }
 
@@ -305,17 +329,20 @@ int cmd_exec(int argc, char **argv)
 {
 	/* static: the /sys view reads it until the process ends */
 	static struct exec_pmus emu;
-	struct backend_opts bo = {0};
+	static struct exec_guest guest;
+	struct exec_opts eo = {0};
 	struct exec_machine m = {0};
 	char interposer[PATH_MAX];
 	struct backend *b;
-	int r = parse(argc, argv, &bo);
+	int r = parse(argc, argv, &eo);
 
 	if (r)
 		return r < 0 ? 0 : 1;
 	if (find_interposer(interposer, sizeof(interposer)))
 		return 1;
-	if (!(b = backend_opts_open(&bo, "exec")))
+	if (eo.sysroot && exec_guest_prepare(&guest, eo.sysroot, eo.interposer, argv))
+		return 1;
+	if (!(b = backend_opts_open(&eo.bo, "exec")))
 		return 1;
 	r = exec_machine_init(&m, b) ?: emulated_pmus(b, &emu);
 	if (!r)
@@ -323,10 +350,10 @@ int cmd_exec(int argc, char **argv)
 	if (!r)
 		r = fill_view(&m, &emu);
 	if (!r)
-		r = set_env(&bo, &emu, interposer, m.addr);
+		r = set_env(&eo.bo, &emu, interposer, m.addr, eo.sysroot ? &guest : NULL);
 	if (r) {
 		backend_close(b);
 		return r;
 	}
-	return exec_machine_run(&m, argv);
+	return exec_machine_run(&m, eo.sysroot ? guest.argv : argv);
 }

@@ -5,7 +5,10 @@
  * Linux.  cpu-clock and task-clock count simulated nanoseconds while the
  * event is on; the other software events count nothing, because the
  * emulated machine has no tasks to fault, switch or migrate.  No sample
- * records are produced here, so sampling is refused (NO_INTERRUPT).
+ * records are produced here, so sampling is refused (EOPNOTSUPP, as for a
+ * PMU without an interrupt), except for the dummy event: it never counts,
+ * and perf record opens it sampling, to carry its side-band records (the
+ * arm64 perf's tracking event beside hisi_ptt).
  */
 #include <errno.h>
 
@@ -28,6 +31,8 @@ static int sw_event_init(struct perf_event *e)
 		return -ENOENT;
 	if (e->attr.config >= PERF_COUNT_SW_MAX)
 		return -ENOENT;
+	if (e->attr.sample_period && e->attr.config != PERF_COUNT_SW_DUMMY)
+		return -EOPNOTSUPP;
 	return 0;
 }
 
@@ -69,7 +74,6 @@ static void sw_del(struct perf_event *e, int flags)
 int perf_sw_register(struct perf_core *pc)
 {
 	pc->sw = (struct pmu){
-	    .capabilities = PERF_PMU_CAP_NO_INTERRUPT,
 	    .software = true,
 	    .event_init = sw_event_init,
 	    .add = sw_add,

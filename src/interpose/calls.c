@@ -31,17 +31,36 @@ static long fail(long r)
 	return -1;
 }
 
+/*
+ * A host event goes to the host kernel, but qemu-user has no
+ * perf_event_open (ENOSYS): under it, a software event (perf's probes, the
+ * tracking dummy beside hisi_ptt) is the emulated machine's instead.
+ */
+static long host_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+			    unsigned long flags, const long *a)
+{
+	long r = real_syscall6(SYS_perf_event_open, a[0], a[1], a[2], a[3], a[4], a[5]);
+
+	if (r >= 0 || errno != ENOSYS || attr->type != PERF_TYPE_SOFTWARE)
+		return r;
+	machine_lock();
+	r = efd_open(attr, pid, cpu, group_fd, flags);
+	machine_unlock();
+	return fail(r);
+}
+
 static long perf_event_open_call(const struct perf_event_attr *attr, pid_t pid, int cpu,
 				 int group_fd, unsigned long flags, const long *a)
 {
 	long r;
 
+	if (!attr)
+		return real_syscall6(SYS_perf_event_open, a[0], a[1], a[2], a[3], a[4], a[5]);
 	machine_lock();
-	if (!attr ||
-	    !(machine_emulates(attr->type) ||
+	if (!(machine_emulates(attr->type) ||
 	      (group_fd >= 0 && !(flags & PERF_FLAG_FD_NO_GROUP) && fdtab_peek(group_fd)))) {
 		machine_unlock();
-		return real_syscall6(SYS_perf_event_open, a[0], a[1], a[2], a[3], a[4], a[5]);
+		return host_event_open(attr, pid, cpu, group_fd, flags, a);
 	}
 	r = efd_open(attr, pid, cpu, group_fd, flags);
 	machine_unlock();

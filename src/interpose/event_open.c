@@ -48,7 +48,7 @@ static int refuse_ptt_sampling(const struct perf_event_attr *a)
 	 * before it enables the event; one enabled on exec, as the x86 perf
 	 * opens it, would start tracing with nowhere to write.
 	 */
-	if (strncmp(pmu, "hisi_ptt", 8) || !(a->freq || a->sample_period) || !a->enable_on_exec)
+	if (strncmp(pmu, "hisi_ptt", 8) || !a->freq || !a->enable_on_exec)
 		return 0;
 	interpose_say("%s: this perf opened the PTT for sampling without an AUX area: its "
 		      "hisi_ptt AUX support is arm64-only code; record with `pciescope record "

@@ -7,6 +7,7 @@
 mkdir -p "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR"
 W=mixed:rate=2000,mmio=2000,mmio_rd=2000
+EXEC_GUEST=() # exec's options for a guest's perf (tests/cross/exec_arm64_perf.sh)
 fail=0
 err() { echo "FAIL: $*"; fail=1; }
 
@@ -24,7 +25,7 @@ exec_compare() {
 	done
 	ev=$1
 	shift
-	"$PCIESCOPE" exec "${plat[@]}" --workload "$W" -- perf stat -x';' -e "$ev" "$@" \
+	"$PCIESCOPE" exec "${plat[@]}" "${EXEC_GUEST[@]}" --workload "$W" -- perf stat -x';' -e "$ev" "$@" \
 		>/dev/null 2>"$TEST_TMP/perf.out" || { err "perf stat -e $ev: $(cat "$TEST_TMP/perf.out")"; return; }
 	grep -v '^pciescope: ' "$TEST_TMP/perf.out" | grep ';' >"$TEST_TMP/perf.csv"
 	[ -s "$TEST_TMP/perf.csv" ] || { err "no count from perf for $ev: $(cat "$TEST_TMP/perf.out")"; return; }
