@@ -217,6 +217,7 @@ struct frate {
 	uint64_t len;		   /* ps: how long it lasts */
 	uint64_t win_len;	   /* ps: the window the skip scales */
 	uint64_t seq0;		   /* the domain's crossing count when the window began */
+	uint64_t skip;		   /* windows to skip after this one, decided when it opened */
 	bool overflow;		   /* more groups than fit: the window is not scaled */
 	uint64_t run_tlps, run_ps; /* TLPs and time of the windows since the model began */
 	struct frate_group *g;
