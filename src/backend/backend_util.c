@@ -36,8 +36,7 @@ int backend_sort_names(char **names, size_t count)
 	return 0;
 }
 
-void backend_close(struct backend *b)
+int backend_close(struct backend *b)
 {
-	if (b)
-		b->ops->close(b);
+	return b ? b->ops->close(b) : 0;
 }

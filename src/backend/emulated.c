@@ -233,17 +233,19 @@ static int e_advance(struct backend *b, uint64_t ns)
 	return platform_run_for(emu(b)->p, ns, NULL, NULL);
 }
 
-static void e_close(struct backend *b)
+static int e_close(struct backend *b)
 {
 	struct emulated *m = emu(b);
+	int r;
 
 	for (int h = m->nev - 1; h >= 0; h--)
 		if (m->ev[h])
 			perf_event_close(m->ev[h]);
 	free(m->ev);
-	platform_shutdown(m->p);
+	r = platform_shutdown(m->p);
 	free(m);
 	free(b);
+	return r;
 }
 
 static bool e_stale(struct backend *b)

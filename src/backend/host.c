@@ -232,10 +232,11 @@ static uint64_t h_now_ns(struct backend *b)
 	return wall_clock_monotonic.now_ns(NULL);
 }
 
-static void h_close(struct backend *b)
+static int h_close(struct backend *b)
 {
 	host_free(b->priv);
 	free(b);
+	return 0;
 }
 
 static const struct backend_ops host_ops = {

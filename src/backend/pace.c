@@ -61,6 +61,9 @@ bool pace_wait(struct pace *p, uint64_t sim_next)
  * simulated clock never passes it; a simulation less than a chunk behind
  * sleeps until a chunk is due, so a fast one costs a wake-up per chunk.  The last chunk may end
  * CATCH_UP_NS after the interval on the wall clock; a simulation still short of it then is cut.
+ * An interval that starts already past that point (one slice took longer than a whole
+ * interval: a very slow simulation, a loaded machine) still runs one slice, so every frame a
+ * view draws covers simulated time that the one before did not.
  */
 #define CATCH_UP_NS (10 * 1000000ull)
 
@@ -97,6 +100,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 	     void *ctx)
 {
 	struct pace_run r = {p, sim_next > p->sim0 ? sim_next - p->sim0 : 0, stop, ctx};
+	bool ran = false;
 
 	if (!b->ops->advance)
 		return 0;
@@ -106,7 +110,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 
 		if (sim >= r.due)
 			return 0;
-		if (wall >= r.due + CATCH_UP_NS)
+		if (ran && wall >= r.due + CATCH_UP_NS)
 			return 1;
 		if (wall > r.due)
 			wall = r.due;
@@ -120,6 +124,7 @@ int pace_run(struct pace *p, struct backend *b, uint64_t sim_next, int (*stop)(v
 			continue;
 		}
 		ret = run_to(b, p->sim0 + wall, &r);
+		ran = true;
 		if (ret)
 			return ret;
 	}

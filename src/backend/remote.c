@@ -297,7 +297,8 @@ static uint64_t r_now_ns(struct backend *b)
 	return ev_call(b, REMOTE_NOW_NS, -1, &a) ? 0 : a.v[0];
 }
 
-static void r_close(struct backend *b)
+/* The shared machine saves its state when the exec ends, not here. */
+static int r_close(struct backend *b)
 {
 	struct remote *r = rem(b);
 
@@ -307,6 +308,7 @@ static void r_close(struct backend *b)
 	free(r->aux);
 	free(r);
 	free(b);
+	return 0;
 }
 
 static const struct backend_ops remote_ops = {

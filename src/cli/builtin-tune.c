@@ -158,6 +158,18 @@ static int tune_all(struct backend *b, const char *dev, const char *dir, char **
 	return ret;
 }
 
+/* A level set but not kept would be undone silently by the next command. */
+static int tune_close(struct backend *b, const char *dev, bool changed)
+{
+	int r = backend_close(b);
+
+	if (r && changed)
+		return cli_error("tune: %s: the new levels were not saved (%s): the next command "
+				 "starts from the old ones",
+				 dev, strerror(-r));
+	return 0;
+}
+
 static const char *const tune_synopsis[] = {
     "tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]",
     "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
@@ -218,6 +230,5 @@ int cmd_tune(int argc, char **argv)
 		ret = tune_show_all(b, dev, dir);
 	else
 		ret = tune_all(b, dev, dir, argv + 1, n - 1);
-	backend_close(b);
-	return ret;
+	return tune_close(b, dev, n > 1 && !ret) ?: ret;
 }

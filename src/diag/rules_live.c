@@ -5,8 +5,9 @@
  * leaves no headroom.  Capacity and traffic are pcie/traffic.h's: a
  * saturated link carries TLPs only in what its Ack and UpdateFC DLLPs and
  * SKP ordered sets leave (pciescope/pcie/link_layer.h, about 8 %), so
- * saturation is judged against that; the rule does not see the link's Max
- * Payload Size and takes 256 bytes, every shipped platform's.  Root Ports
+ * saturation is judged against that, at the link's Max Payload Size (256
+ * bytes, every shipped platform's, where the configuration space cannot be
+ * read).  Root Ports
  * sharing a PMU port bit are judged once, together, against the sum of
  * their links.
  */
@@ -58,8 +59,9 @@ static int downgraded(const struct diag_port *p, struct diag_findings *out)
 static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = p->capacity_mbps > 0 ? p->capacity_mbps
-					  : pcie_link_tlp_capacity_mbps(p->speed, p->width, 256);
+	double cap = p->capacity_mbps > 0
+			 ? p->capacity_mbps
+			 : pcie_link_tlp_capacity_mbps(p->speed, p->width, diag_port_mps(p));
 	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
 	const char *dir = p->in_mbps > p->out_mbps ? "inbound" : "outbound";
 	struct diag_finding *f;

@@ -77,7 +77,7 @@ int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE
 int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 			char *err, size_t errlen)
 {
-	int copy[HISI_PTT_TUNE_NPARAM];
+	int copy[HISI_PTT_TUNE_NPARAM], saved;
 	struct backend *b;
 	int r = open_backend(o, 0, &b, err, errlen);
 
@@ -85,7 +85,11 @@ int search_write_levels(const struct diag_search_opts *o, const int level[HISI_P
 		return r;
 	memcpy(copy, level, sizeof(copy));
 	r = levels_io(b, o, copy, true, err, errlen);
-	backend_close(b);
+	saved = backend_close(b);
+	if (!r && saved) {
+		snprintf(err, errlen, "the levels were not saved: %s", strerror(-saved));
+		r = saved;
+	}
 	return r;
 }
 

@@ -184,14 +184,16 @@ int platform_boot(const struct platform_options *o, struct platform **out, char 
 	return 0;
 }
 
-void platform_shutdown(struct platform *p)
+int platform_shutdown(struct platform *p)
 {
+	int r = 0;
+
 	if (!p)
-		return;
+		return 0;
 	if (!p->ephemeral)
 		platform_save(p);
 	if (p->state)
-		kstate_close(p->state);
+		r = kstate_close(p->state);
 	for (int i = p->pf.ndevs - 1; p->devs && i >= 0; i--)
 		if (p->devs[i].added)
 			kcore_remove_device(p->k, &p->devs[i].kdev);
@@ -206,6 +208,7 @@ void platform_shutdown(struct platform *p)
 	free(p->devs);
 	pfile_free(&p->pf);
 	free(p);
+	return r;
 }
 
 struct kcore *platform_kcore(struct platform *p)

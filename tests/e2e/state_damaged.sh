@@ -45,4 +45,11 @@ out=$("$P" tune $D qos_tx_p 2>"$TEST_TMP/err") || fail "an unreadable state stop
 grep -qx "pciescope: tune: $F: cannot read it (Is a directory): the defaults are used" "$TEST_TMP/err" ||
 	fail "unreadable warning: $(cat "$TEST_TMP/err")"
 [ -d "$F" ] || fail "the unreadable state was replaced"
+# A change that cannot be kept is an error, not a silent success.
+if "$P" tune $D qos_tx_p=2 >/dev/null 2>"$TEST_TMP/err"; then
+	fail "a change to an unreadable state reported success"
+fi
+grep -qx "pciescope: tune: $D: the new levels were not saved (Is a directory): the next command starts from the old ones" "$TEST_TMP/err" ||
+	fail "unsaved change: $(cat "$TEST_TMP/err")"
+[ -d "$F" ] || fail "the unreadable state was replaced by a change"
 echo ok

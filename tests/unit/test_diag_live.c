@@ -2,7 +2,8 @@
 /*
  * The live rules of the diag library: a link is downgraded only below what
  * both ends support, saturated from 90 % of its capacity after line
- * encoding, and a port without its own PMU counts is not judged.
+ * encoding and the link layer at the link's own MPS, and a port without
+ * its own PMU counts is not judged.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -93,11 +94,34 @@ static void saturated_from_ninety_percent_of_the_tlp_capacity(void **state)
 	diag_findings_free(&l);
 }
 
+/* A link set to MPS 128 sends more DLLPs per byte: it saturates sooner than at 256. */
+static void saturation_at_the_links_own_mps(void **state)
+{
+	double cap128 = pcie_link_tlp_capacity_mbps(16, 4, 128);
+	struct diag_port p = {.bdf = "0000:00:04.0",
+			      .speed = 16,
+			      .max_speed = 16,
+			      .width = 4,
+			      .max_width = 4,
+			      .have_bw = true,
+			      .out_mbps = 0.905 * cap128};
+	struct diag_findings l;
+
+	assert_true(p.out_mbps < 0.9 * pcie_link_tlp_capacity_mbps(16, 4, 256));
+	assert_int_equal(findings(&p, 1, &l), 0);
+	diag_findings_free(&l);
+	p.mps = 128;
+	assert_int_equal(findings(&p, 1, &l), 1);
+	assert_string_equal(l.f[0].id, "link-saturated");
+	diag_findings_free(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(downgraded_needs_both_ends),
 	    cmocka_unit_test(saturated_from_ninety_percent_of_the_tlp_capacity),
+	    cmocka_unit_test(saturation_at_the_links_own_mps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

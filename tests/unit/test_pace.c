@@ -157,6 +157,25 @@ static void a_slow_interval_is_cut_where_the_wall_clock_ends_it(void **state)
 	backend_close(b);
 }
 
+/* One slice costs more than an interval: each interval still moves the clock on. */
+static void an_interval_that_starts_late_still_moves_on(void **state)
+{
+	struct fake f = {.tick = 1 * MS};
+	struct wall_clock c = {ticking_now, fake_sleep, &f};
+	struct backend *b = idle_backend();
+	uint64_t sim0 = b->ops->now_ns(b), before;
+	struct pace p;
+
+	pace_start(&p, &c, sim0);
+	f.now += 2000 * MS; /* the wall clock is far past the first two 100 ms intervals */
+	for (int i = 1; i <= 2; i++) {
+		before = b->ops->now_ns(b);
+		assert_int_equal(pace_run(&p, b, sim0 + (uint64_t)i * 100 * MS, NULL, NULL), 1);
+		assert_true(b->ops->now_ns(b) > before);
+	}
+	backend_close(b);
+}
+
 static void a_fast_interval_runs_whole(void **state)
 {
 	struct fake f = {.tick = 1000}; /* 1 us per slice */
@@ -203,6 +222,7 @@ int main(void)
 	    cmocka_unit_test(a_slow_simulation_lags_and_says_so_once_per_doubling),
 	    cmocka_unit_test(the_emulated_clock_never_runs_ahead_of_the_wall_clock),
 	    cmocka_unit_test(a_slow_interval_is_cut_where_the_wall_clock_ends_it),
+	    cmocka_unit_test(an_interval_that_starts_late_still_moves_on),
 	    cmocka_unit_test(a_fast_interval_runs_whole),
 	    cmocka_unit_test(a_stop_request_ends_the_interval_between_slices),
 	};

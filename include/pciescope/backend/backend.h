@@ -77,7 +77,7 @@ struct backend_ops {
 	 */
 	bool (*stale)(struct backend *b);
 
-	void (*close)(struct backend *b);
+	int (*close)(struct backend *b);
 };
 
 struct backend {
@@ -116,7 +116,11 @@ struct backend_options {
 const char *backend_kind(const struct backend_options *o);
 /* Opens a backend (of backend_kind(o)); on error writes a one-line reason into err. */
 int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen);
-void backend_close(struct backend *b);
+/*
+ * Closes a backend; the emulated one saves the platform's state then, and
+ * says (-errno) when it could not: a setting that was not kept is an error.
+ */
+int backend_close(struct backend *b);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */
 int backend_reset_state(const struct backend_options *o, char *err, size_t errlen);
 

@@ -48,8 +48,8 @@ uint64_t pace_lag_ns(const struct pace *p, uint64_t sim_now);
  * clock is and sleeps on clk when it has caught up), and gives up when the
  * wall clock is past sim_next's point by a 10 ms grace, so a view draws on
  * time whatever the simulation's speed and shows what was simulated by
- * then.  stop (may be NULL) is asked between the backend's slices of
- * simulated time, which are short (platform/run.c), and after each sleep,
+ * then; at least one slice is run, so a frame always moves on.  stop (may be NULL) is asked between
+ * the backend's slices of simulated time, which are short (platform/run.c), and after each sleep,
  * so a quit request ends the run at once.  Returns 0 when the clock reached
  * sim_next, 1 when the wall clock got there first, 2 when stop said so, or
  * -errno.  On the host it returns 0 at once: the host's clock is the wall

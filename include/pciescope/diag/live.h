@@ -17,6 +17,7 @@ struct diag_port {
 	char bdf[16];		 /* the Root Port, dddd:bb:dd.f */
 	double speed, max_speed; /* GT/s of its link, 0 = unknown */
 	unsigned width, max_width;
+	unsigned mps;  /* Max Payload Size on the link in bytes, 0 = unknown (256 is taken) */
 	bool have_dev; /* a device below it with its own maximum */
 	double dev_max_speed;
 	unsigned dev_max_width;
@@ -26,6 +27,12 @@ struct diag_port {
 	char shares[64];	  /* Root Ports counted with this one (a shared PMU port bit) */
 	char counted_with[16];	  /* the Root Port whose figures include this one's, or "" */
 };
+
+/* The port's Max Payload Size, 256 bytes where it is not known. */
+static inline unsigned diag_port_mps(const struct diag_port *p)
+{
+	return p->mps ? p->mps : 256;
+}
 
 /* link-downgraded and link-saturated for each port; 0 or -ENOMEM. */
 int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,

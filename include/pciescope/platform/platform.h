@@ -30,8 +30,9 @@ struct platform_options {
 
 int platform_boot(const struct platform_options *o, struct platform **out, char *err,
 		  size_t errlen);
-/* Saves persistent state (unless ephemeral), unbinds drivers, frees everything. */
-void platform_shutdown(struct platform *p);
+/* Saves persistent state (unless ephemeral; -errno if that fails), unbinds drivers, frees
+ * everything. */
+int platform_shutdown(struct platform *p);
 
 struct kcore *platform_kcore(struct platform *p);
 struct fabric *platform_fabric(struct platform *p);

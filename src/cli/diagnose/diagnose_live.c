@@ -182,6 +182,13 @@ static int pmu_events(struct live *l)
 	return counter_events_parse(l->b, text, false, &l->ev, &l->nev, &e) ? cli_fail(&e) : 0;
 }
 
+/* TLPs on a link are no larger than the smaller MPS its two ends are set to. */
+static void lower_mps(struct diag_port *p, const struct topo_dev *d)
+{
+	if (d->have_cfg && d->cfg.mps && (!p->mps || d->cfg.mps < p->mps))
+		p->mps = d->cfg.mps;
+}
+
 static void link_of(const struct topo *t, const char *bdf, struct diag_port *p)
 {
 	for (size_t i = 0; i < t->n; i++) {
@@ -190,12 +197,14 @@ static void link_of(const struct topo *t, const char *bdf, struct diag_port *p)
 		if (!strcmp(d->bdf, bdf) && d->link) {
 			p->speed = d->speed, p->max_speed = d->max_speed;
 			p->width = d->width, p->max_width = d->max_width;
+			lower_mps(p, d);
 		}
 		if (d->parent >= 0 && !strcmp(t->d[d->parent].bdf, bdf) && d->link &&
 		    !p->have_dev) {
 			p->have_dev = true;
 			p->dev_max_speed = d->max_speed;
 			p->dev_max_width = d->max_width;
+			lower_mps(p, d);
 		}
 	}
 }
@@ -233,7 +242,8 @@ static void bit_traffic(struct live *l, const struct counters *c, size_t k, stru
 	for (size_t i = 0; i < l->nports; i++) {
 		if (l->port_bit[i] != l->bw_bit[k])
 			continue;
-		cap += pcie_link_tlp_capacity_mbps(port[i].speed, port[i].width, 256);
+		cap += pcie_link_tlp_capacity_mbps(port[i].speed, port[i].width,
+						   diag_port_mps(&port[i]));
 		if (first == SIZE_MAX) {
 			first = i;
 			continue;
