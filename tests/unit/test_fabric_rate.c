@@ -17,33 +17,19 @@
 
 #include <pciescope/pcie/tlp.h>
 
-#include "platform/pfile.h"
+#include "kunpeng_fabric.h"
 #include "test_scale.h"
 
 #define MS 1000000ull
 #define BUDGET 2000000 /* TLPs per simulated second per domain */
 
-static struct fabric *kunpeng(const char *workload, uint64_t budget)
+/* kunpeng930 under a workload, the rate model at budget (0: off). */
+static struct fabric *rated(const char *workload, uint64_t budget)
 {
-	struct fabric *f = fabric_create(3);
-	struct pfile pf;
-	char err[256];
+	struct fabric *f = kunpeng(workload);
 
-	assert_non_null(f);
-	assert_int_equal(pfile_load("kunpeng930", &pf, err, sizeof(err)), 0);
-	assert_int_equal(pfile_build_fabric(&pf, f, err, sizeof(err)), 0);
-	pfile_free(&pf);
 	fabric_set_rate_model(f, budget);
-	assert_int_equal(fabric_set_workload(f, workload, NULL, err, sizeof(err)), 0);
 	return f;
-}
-
-static int node(struct fabric *f, uint16_t rid)
-{
-	int n = fabric_find_node(f, 0, rid);
-
-	assert_true(n >= 0);
-	return n;
 }
 
 /* What a counter adds up: TLPs and payload bytes by direction and class, and the bulk records. */
@@ -90,7 +76,7 @@ static void saturated_link_carries_what_the_engine_does(void **state)
 	struct tally y[2] = {{.h = 0}, {.h = 0}};
 
 	for (int r = 0; r < 2; r++) {
-		struct fabric *f = kunpeng("storage-write", r ? BUDGET : 0);
+		struct fabric *f = rated("storage-write", r ? BUDGET : 0);
 
 		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &y[r]), 0);
 		fabric_observer_counts(f, tally_tlp, &y[r]);
@@ -118,7 +104,7 @@ static void counts_do_not_depend_on_the_steps(void **state)
 	struct tally y[2] = {{.h = 0}, {.h = 0}};
 
 	for (int r = 0; r < 2; r++) {
-		struct fabric *f = kunpeng("mixed", BUDGET);
+		struct fabric *f = rated("mixed", BUDGET);
 		int steps = r ? 37 : 1;
 
 		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &y[r]), 0);
@@ -146,7 +132,7 @@ static void looking_observer_keeps_its_domain_exact(void **state)
 	struct tally y[2] = {{.h = 0}, {.h = 0}}, other;
 
 	for (int r = 0; r < 2; r++) {
-		struct fabric *f = kunpeng("mixed", r ? BUDGET : 0);
+		struct fabric *f = rated("mixed", r ? BUDGET : 0);
 
 		memset(&other, 0, sizeof(other));
 		assert_int_equal(fabric_add_observer(f, 0, 3, tally_tlp, &y[r]), 0);
