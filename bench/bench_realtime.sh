@@ -14,10 +14,7 @@
 set -eu
 sim=${SIM:-0.01}
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
-bins=$BUILD_DIR
-if [ "${OLD:-1}" != 0 ] && git -C "$SRC_DIR" cat-file -e "${OLD_REV:-a39a237}" 2>/dev/null; then
-	bins="$(OLD_REV=${OLD_REV:-a39a237} sh "$SRC_DIR/bench/fabric_old.sh") $bins"
-fi
+bins=$(sh "$SRC_DIR/bench/trees.sh" a39a237)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

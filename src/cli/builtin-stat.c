@@ -18,7 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 
 #include "backend_opts.h"
@@ -157,12 +157,9 @@ static int parse_args(int argc, char **argv, struct stat_config *s, struct args 
 
 static int parse_events(struct stat_config *s, struct args *a, const struct perf_pmu_source *src)
 {
-	char err[1024];
-
-	for (int i = 0; i < a->nev; i++) {
-		if (perf_events_parse(&s->events, a->ev[i], src, err, sizeof(err)))
-			return cli_error("%s", err);
-	}
+	for (int i = 0; i < a->nev; i++)
+		if (event_list_add(&s->events, a->ev[i], src, &s->err))
+			return cli_fail(&s->err);
 	for (int i = 0; i < a->ngroups; i++)
 		if (stat_add_metric_groups(s, a->groups[i], src))
 			return cli_fail(&s->err);
@@ -174,7 +171,7 @@ static int parse_events(struct stat_config *s, struct args *a, const struct perf
 static void dry_run(const struct stat_config *s)
 {
 	for (size_t i = 0; i < s->events.n; i++) {
-		const struct perf_event_spec *ev = &s->events.ev[i];
+		const struct perf_event_spec *ev = s->events.ev[i].spec;
 
 		printf("%s type=%u config=0x%llx config1=0x%llx config2=0x%llx\n", ev->text,
 		       ev->attr.type, (unsigned long long)ev->attr.config,
@@ -185,25 +182,23 @@ static void dry_run(const struct stat_config *s)
 /* One run: open, count (the command, or until SIGINT/--timeout), read, close. */
 static int count_once(struct stat_config *s, bool first, uint64_t *elapsed, int *status)
 {
-	int r = stat_open(s);
+	int r = event_list_open(&s->events, s->b, &s->err);
 
-	for (size_t i = 0; i < s->n; i++)
-		s->c[i].prev = (struct backend_count){0};
 	if (!r && s->interval_ms && first)
 		stat_print_header(s);
 	if (!r)
 		r = stat_run(s, elapsed, status);
 	if (!r && !s->interval_ms)
-		r = stat_read(s);
-	stat_close(s);
+		r = event_list_read(&s->events, &s->err);
+	event_list_close(&s->events);
 	return r ? cli_fail(&s->err) : 0;
 }
 
 /* Adds a run's counts to the sums (and, with -r, the spreads). */
 static void accumulate(struct stat_config *s, struct backend_count *sum, uint64_t elapsed)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		const struct backend_count *v = &s->c[i].cur;
+	for (size_t i = 0; i < s->events.n; i++) {
+		const struct backend_count *v = &s->events.ev[i].cur;
 
 		sum[i].value += v->value;
 		sum[i].enabled += v->enabled;
@@ -217,12 +212,12 @@ static void accumulate(struct stat_config *s, struct backend_count *sum, uint64_
 static int count(struct stat_config *s)
 {
 	unsigned runs = s->repeat ? s->repeat : 1, done = 0;
-	struct backend_count *sum = calloc(s->n ? s->n : 1, sizeof(*sum));
+	struct backend_count *sum = calloc(s->events.n ? s->events.n : 1, sizeof(*sum));
 	uint64_t elapsed = 0, total = 0;
 	int status = 0, r = 0;
 
 	if (runs > 1)
-		s->noise = calloc(s->n ? s->n : 1, sizeof(*s->noise));
+		s->noise = calloc(s->events.n ? s->events.n : 1, sizeof(*s->noise));
 	if (!sum || (runs > 1 && !s->noise))
 		r = cli_errno(-ENOMEM, "stat");
 	/* like perf, Ctrl-C ends the repeating too, after the run it cut */
@@ -234,7 +229,7 @@ static int count(struct stat_config *s)
 		done++;
 	}
 	if (!r && !s->interval_ms) {
-		for (size_t i = 0; i < s->n; i++) {
+		for (size_t i = 0; i < s->events.n; i++) {
 			sum[i].value /= done;
 			sum[i].enabled /= done;
 			sum[i].running /= done;
@@ -290,13 +285,13 @@ int cmd_stat(int argc, char **argv)
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
 	if (!r)
-		stat_note_kernel_differences(&s.events, &src);
+		stat_note_kernel_differences(&s.events.parsed, &src);
 	if (!r && !s.force && stat_check_rules(&s, &src))
 		r = cli_fail(&s.err);
 	if (!r && s.dry_run)
 		dry_run(&s);
 	else if (!r)
-		r = stat_make_counters(&s) ? cli_fail(&s.err) : 0;
+		event_list_find_pairs(&s.events);
 	if (!r && !s.dry_run)
 		r = open_output(&s, a.output);
 	if (!r && !s.dry_run) {
@@ -306,8 +301,7 @@ int cmd_stat(int argc, char **argv)
 		w = close_output(&s, a.output);
 		r = r ? r : w;
 	}
-	free(s.c);
-	perf_events_free(&s.events);
+	event_list_free(&s.events);
 	backend_close(s.b);
 	return r;
 }

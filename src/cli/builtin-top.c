@@ -95,7 +95,7 @@ static int setup(struct top *t)
 		    "top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>)"
 		    " to show");
 	if (!r) {
-		t->delta = calloc(t->sv.s.n ? t->sv.s.n : 1, sizeof(*t->delta));
+		t->delta = calloc(t->sv.s.events.n ? t->sv.s.events.n : 1, sizeof(*t->delta));
 		if (!t->delta)
 			r = cli_errno(-ENOMEM, "top");
 	}

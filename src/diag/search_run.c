@@ -100,19 +100,18 @@ static int poll_stop(void *ctx)
 	return stop && *stop ? -EINTR : 0;
 }
 
-static int target(const struct diag_search_opts *o, const struct counters *c, double *v)
+static int target(const struct diag_search_opts *o, double *v)
 {
-	const struct counter_event *ev = o->ev;
-	size_t main = ev[0].attr.config & HISI_PCIE_EXT_COUNTER ? 1 : 0;
+	const struct event *ev = o->events->ev;
+	size_t main = ev[0].metric != HISI_PCIE_OTHER ? 0 : 1;
 	const char *unit;
 
 	if (o->metric == DIAG_METRIC_COUNT) {
-		*v = count_scaled(&c->val[0]);
+		*v = count_scaled(&ev[0].cur);
 		return 0;
 	}
-	if (!hisi_pcie_metric(hisi_pcie_event_class(ev[main].attr.config),
-			      count_scaled(&c->val[main]), count_scaled(&c->val[1 - main]), v,
-			      &unit))
+	if (!hisi_pcie_metric(ev[main].metric, count_scaled(&ev[main].cur),
+			      count_scaled(&ev[1 - main].cur), v, &unit))
 		return -ENODATA;
 	return 0;
 }
@@ -120,21 +119,20 @@ static int target(const struct diag_search_opts *o, const struct counters *c, do
 static int count_run(struct backend *b, const struct diag_search_opts *o, double *v, char *err,
 		     size_t errlen)
 {
-	struct counters c;
+	struct tool_err e;
 	uint64_t elapsed;
-	int status = 0, r = counters_open(b, o->ev, o->nev, &c);
+	int status = 0, r = event_list_open(o->events, b, &e);
 
 	if (r) {
-		snprintf(err, errlen, "cannot open the events: %s",
-			 backend_strerror(b) ? backend_strerror(b) : strerror(-r));
+		snprintf(err, errlen, "cannot open the events: %s", e.msg);
 		return r;
 	}
 	r = b->ops->run(b, o->argv, poll_stop, (void *)o->stop, &elapsed, &status);
 	if (!r)
-		r = counters_read(&c);
-	if (!r && !(o->stop && *o->stop) && !status && target(o, &c, v))
+		r = event_list_read(o->events, &e);
+	if (!r && !(o->stop && *o->stop) && !status && target(o, v))
 		r = -ENODATA;
-	counters_close(&c);
+	event_list_close(o->events);
 	if (r == -EINTR || (o->stop && *o->stop))
 		return -EINTR;
 	if (r == -ENODATA)

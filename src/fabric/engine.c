@@ -136,7 +136,8 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 
 	fab_header(f, t, o.hdr);
 	for (int i = 0; i < p->nobs; i++)
-		p->obs[i].fn(p->obs[i].ctx, &o);
+		if (p->obs[i].classes & FABRIC_CLASS_BIT(dir, t->cls))
+			p->obs[i].fn(p->obs[i].ctx, &o);
 	if (f->log_fn)
 		f->log_fn(f->log_ctx, &o);
 }
@@ -162,7 +163,7 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 				  uint64_t now)
 {
 	count(f, p, dir, t);
-	if (p->nobs || f->log_fn)
+	if ((p->classes & FABRIC_CLASS_BIT(dir, t->cls)) || f->log_fn)
 		notify(f, p, dir, t, now);
 	f->running->seq++;
 	if (dir == FABRIC_INBOUND)

@@ -93,6 +93,8 @@ struct ftx {
 };
 
 struct fobs {
+	/* FABRIC_CLASS_BIT of the TLPs it is shown */
+	uint8_t classes;
 	fabric_observer fn;
 	void *ctx;
 	uint16_t sicl, core;
@@ -118,6 +120,8 @@ struct fport {
 	uint16_t cpu_tag;
 	int waiters[FAB_PORT_WAITERS]; /* streams waiting for Tx request buffer room */
 	int nwait;
+	/* FABRIC_CLASS_BIT of the TLPs some observer in obs is shown */
+	uint8_t classes;
 	struct fobs obs[FAB_MAX_OBS + 1]; /* + the rate model's recorder */
 	int nobs;
 };

@@ -30,11 +30,14 @@ void fab_observers_rebuild(struct fabric *f)
 		const struct fabric_node_desc *d = &f->nodes[p->node].d;
 
 		p->nobs = 0;
+		p->classes = 0;
 		for (int o = 0; o < f->nobs; o++) {
 			const struct fobs *ob = &f->obs[o];
 
-			if (ob->want && sees(ob, d))
+			if (ob->want && sees(ob, d)) {
 				p->obs[p->nobs++] = *ob;
+				p->classes |= ob->classes;
+			}
 		}
 	}
 	dom_wanted(f);
@@ -69,8 +72,12 @@ int fabric_add_observer(struct fabric *f, uint16_t sicl, uint16_t core, fabric_o
 		return -EINVAL;
 	if (f->nobs == FAB_MAX_OBS)
 		return -ENOSPC;
-	f->obs[f->nobs] =
-	    (struct fobs){.fn = fn, .ctx = ctx, .sicl = sicl, .core = core, .want = true};
+	f->obs[f->nobs] = (struct fobs){.classes = FABRIC_CLASSES_ALL,
+					.fn = fn,
+					.ctx = ctx,
+					.sicl = sicl,
+					.core = core,
+					.want = true};
 	sync_observed(f, &f->obs[f->nobs++]); /* it would see what they catch up on */
 	fab_port_observers(f);
 	return 0;
@@ -87,6 +94,15 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
 			sync_observed(f, ob);
 		ob->want = want;
 	}
+	fab_port_observers(f);
+}
+
+/* No catching up either: a looking observer's domains are at the present. */
+void fabric_observer_classes(struct fabric *f, fabric_observer fn, void *ctx, unsigned mask)
+{
+	for (int o = 0; o < f->nobs; o++)
+		if (f->obs[o].fn == fn && f->obs[o].ctx == ctx)
+			f->obs[o].classes = (uint8_t)(mask & FABRIC_CLASSES_ALL);
 	fab_port_observers(f);
 }
 

@@ -120,13 +120,16 @@ void rate_observers(struct fabric *f)
 	for (int i = 0; i < f->nports; i++) {
 		struct fport *p = &f->ports[i];
 
-		if (p->nobs && f->doms[p->dom].rated && !is_recorder(&p->obs[p->nobs - 1]))
-			p->obs[p->nobs++] = (struct fobs){.fn = rate_record,
-							  .ctx = f,
-							  .sicl = 0xffff,
-							  .core = 0xffff,
-							  .want = true,
-							  .counts = true};
+		if (!p->nobs || !f->doms[p->dom].rated || is_recorder(&p->obs[p->nobs - 1]))
+			continue;
+		p->obs[p->nobs++] = (struct fobs){.classes = FABRIC_CLASSES_ALL,
+						  .fn = rate_record,
+						  .ctx = f,
+						  .sicl = 0xffff,
+						  .core = 0xffff,
+						  .want = true,
+						  .counts = true};
+		p->classes = FABRIC_CLASSES_ALL;
 	}
 }
 
@@ -321,7 +324,8 @@ static void deliver(struct fabric *f, struct fdomain *d, uint64_t done_ns, uint6
 		o.time_ns = o.req_time_ns = d->now / PS_PER_NS;
 		o.seq = d->seq;
 		for (int k = 0; k < p->nobs; k++)
-			if (!is_recorder(&p->obs[k]))
+			if (!is_recorder(&p->obs[k]) &&
+			    (p->obs[k].classes & FABRIC_CLASS_BIT(o.dir, o.cls)))
 				p->obs[k].fn(p->obs[k].ctx, &o);
 	}
 }

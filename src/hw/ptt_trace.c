@@ -4,7 +4,9 @@
  * accept table ([direction][P, NP, CPL A, CPL B], from the 4DW or 8DW
  * direction table of the PTT document, ANDed with TYPE_SEL) and resolves the
  * four buffers' bus addresses to host pointers once, so the per-TLP path is
- * a table lookup, a filter compare and a 16- or 32-byte store.
+ * a table lookup, a filter compare and a 16- or 32-byte store.  The fabric
+ * is told which directions and classes the table takes, so the TLPs it
+ * leaves out (the outbound half of an inbound trace) cost no call at all.
  *
  * Direction tables: 4DW 0 = inbound all; 1 = outbound all; 2 = outbound all
  * + inbound P/NP/CPL B; 3 = outbound all + inbound CPL A.  8DW 0 = reserved
@@ -76,6 +78,22 @@ static void ptt_compile(struct ptt_trace *tr, uint32_t ctrl)
 	tr->esize = fmt8 ? PTT_ENTRY_8DW_BYTES : PTT_ENTRY_4DW_BYTES;
 }
 
+/* What the accept table takes, as the fabric's observer classes: the rest is never shown. */
+static unsigned ptt_classes(const struct ptt_trace *tr)
+{
+	unsigned mask = 0;
+
+	for (int d = 0; d < 2; d++) {
+		if (tr->accept[d][PTT_CLS_P])
+			mask |= FABRIC_CLASS_BIT(d, TLP_CLASS_P);
+		if (tr->accept[d][PTT_CLS_NP])
+			mask |= FABRIC_CLASS_BIT(d, TLP_CLASS_NP);
+		if (tr->accept[d][PTT_CLS_CPL_A] || tr->accept[d][PTT_CLS_CPL_B])
+			mask |= FABRIC_CLASS_BIT(d, TLP_CLASS_CPL);
+	}
+	return mask;
+}
+
 static uint16_t ptt_node_port_bit(const struct fabric *f, int node)
 {
 	const struct fabric_node_desc *d = fabric_node(f, node);
@@ -130,6 +148,8 @@ void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val)
 		ptt_compile(tr, val);
 		ptt_map_buffers(h);
 		ptt_port_bits_refresh(tr, h->fabric);
+		if (h->fabric)
+			fabric_observer_classes(h->fabric, ptt_hw_observe, h, ptt_classes(tr));
 	}
 	if (!on && was && h->fabric)
 		fabric_observer_want(h->fabric, ptt_hw_observe, h, false);

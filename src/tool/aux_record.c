@@ -21,7 +21,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
+#include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_rules.h>
 #include <pciescope/tool/tool_err.h>
 
@@ -29,21 +30,20 @@
 
 static int add_events(struct rec *s)
 {
-	uint64_t priv[1] = {s->e[0].pe.attr.type};
+	uint64_t priv[1] = {s->e[0].attr.type};
 	int ret = 0;
 
 	for (int i = 0; i < s->n && !ret; i++) {
 		struct rec_event *e = &s->e[i];
 
-		ret = perf_writer_add_attr(s->w, &e->pe.attr, e->spec, &e->id, 1);
+		ret = perf_writer_add_attr(s->w, &e->attr, e->spec, &e->id, 1);
 		if (!ret)
-			ret = perf_writer_add_pmu(s->w, e->pe.pmu, e->pe.attr.type);
+			ret = perf_writer_add_pmu(s->w, e->pmu, e->attr.type);
 	}
 	if (!ret)
-		ret = perf_writer_auxtrace_info(s->w,
-						ptt_is_pmu(s->e[0].pe.pmu) ? PERF_AUXTRACE_HISI_PTT
-									   : PERF_AUXTRACE_UNKNOWN,
-						priv, 1);
+		ret = perf_writer_auxtrace_info(
+		    s->w, ptt_is_pmu(s->e[0].pmu) ? PERF_AUXTRACE_HISI_PTT : PERF_AUXTRACE_UNKNOWN,
+		    priv, 1);
 	/* out at once: from here on the file is a perf.data that perf opens */
 	return ret ? ret : perf_writer_flush(s->w);
 }
@@ -85,69 +85,87 @@ static int open_writer(struct rec *s)
 static int same_device(const struct rec *s, int i)
 {
 	for (int j = 0; j < i; j++)
-		if (!strcmp(s->e[j].pe.pmu, s->e[i].pe.pmu))
+		if (!strcmp(s->e[j].pmu, s->e[i].pmu))
 			return j;
 	return -1;
+}
+
+/* One `pmu/term=value,.../` event, as perf parses it; its terms stay for the PTT rules. */
+static int parse_event(struct rec *s, struct rec_event *e)
+{
+	struct perf_pmu_source src;
+	char err[512];
+
+	pmu_source_backend(s->b, &src);
+	if (perf_events_parse(&e->parsed, e->spec, &src, err, sizeof(err)))
+		return tool_fail(&s->r->err, -EINVAL, "%s", err);
+	if (e->parsed.n != 1)
+		return tool_fail(&s->r->err, -EINVAL, "'%s': expected exactly one event", e->spec);
+	if (!e->parsed.ev[0].pmu)
+		return tool_fail(&s->r->err, -EINVAL,
+				 "'%s': expected one pmu/term=value,.../ event", e->spec);
+	e->pmu = e->parsed.ev[0].pmu;
+	e->attr = e->parsed.ev[0].attr;
+	return 0;
 }
 
 static int prepare_event(struct rec *s, int i)
 {
 	struct rec_event *e = &s->e[i];
-	struct pmu_event *pe = &e->pe;
 	char err[512];
-	int twin, ret = pmu_event_parse(s->b, e->spec, pe, err, sizeof(err));
+	int twin, ret = parse_event(s, e);
 
 	if (ret)
-		return tool_fail(&s->r->err, -EINVAL, "%s", err);
-	if (ptt_is_pmu(pe->pmu) && !s->o->force && ptt_rules_check(s->b, pe, err, sizeof(err)))
+		return ret;
+	if (ptt_is_pmu(e->pmu) && !s->o->force &&
+	    ptt_rules_check(s->b, &e->parsed.ev[0], err, sizeof(err)))
 		return tool_fail(&s->r->err, -EINVAL,
 				 "%s: %s (--force passes the event to the driver as is)", e->spec,
 				 err);
-	if (i && ptt_is_pmu(pe->pmu) != ptt_is_pmu(s->e[0].pe.pmu))
+	if (i && ptt_is_pmu(e->pmu) != ptt_is_pmu(s->e[0].pmu))
 		return tool_fail(&s->r->err, -EINVAL,
 				 "-e %s: %s and %s are not the same kind of tracer; a "
 				 "recording holds one kind of AUX trace (perf refuses a mix too)",
-				 e->spec, s->e[0].pe.pmu, pe->pmu);
+				 e->spec, s->e[0].pmu, e->pmu);
 	twin = same_device(s, i);
 	if (twin >= 0)
 		return tool_fail(&s->r->err, -EINVAL,
 				 "-e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",
-				 e->spec, pe->pmu, s->e[twin].spec);
-	pe->attr.sample_period = 1;
-	pe->attr.sample_type =
+				 e->spec, e->pmu, s->e[twin].spec);
+	e->attr.sample_period = 1;
+	e->attr.sample_type =
 	    PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU;
-	pe->attr.sample_id_all = 1;
-	pe->attr.disabled = 1;
+	e->attr.sample_id_all = 1;
+	e->attr.disabled = 1;
 	return 0;
 }
 
 static int open_event(struct rec *s, struct rec_event *e)
 {
-	struct pmu_event *pe = &e->pe;
 	int ret;
 
-	e->cpu = counter_cpu(s->b, pe->pmu);
+	e->cpu = event_cpu(s->b, e->pmu);
 	if (e->cpu < 0)
 		e->cpu = 0;
-	e->ev = s->b->ops->event_open(s->b, &pe->attr, -1, e->cpu, -1);
-	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(pe->pmu) && (pe->attr.config & 0x80000))
+	e->ev = s->b->ops->event_open(s->b, &e->attr, -1, e->cpu, -1);
+	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(e->pmu) && (e->attr.config & 0x80000))
 		return tool_fail(&s->r->err, -EINVAL,
 				 "%s: the %s driver refused the Root Port filter: a port "
 				 "sharing its bit was removed ('pciescope platform rescan')",
-				 e->spec, pe->pmu);
+				 e->spec, e->pmu);
 	if ((e->ev == -EACCES || e->ev == -EPERM) && backend_strerror(s->b))
 		return tool_fail(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
 	if (e->ev < 0)
 		return tool_fail_errno(&s->r->err, e->ev, "%s: the %s driver refused the event",
-				       e->spec, pe->pmu);
+				       e->spec, e->pmu);
 	e->id = s->b->ops->event_id(s->b, e->ev);
 	ret = s->b->ops->aux_map(s->b, e->ev, s->o->aux_bytes);
 	if (ret)
 		return tool_fail_errno(&s->r->err, ret,
 				       "%s refused an AUX area of %zu KiB (-m; the PTT driver "
 				       "needs at least 16 MiB, a power-of-two number of pages)",
-				       pe->pmu, s->o->aux_bytes >> 10);
+				       e->pmu, s->o->aux_bytes >> 10);
 	return 0;
 }
 
@@ -198,12 +216,12 @@ static void tally(struct rec *s)
 {
 	struct aux_record_result *r = s->r;
 
-	r->config = s->e[0].pe.attr.config;
+	r->config = s->e[0].attr.config;
 	for (int i = 0; i < s->n; i++) {
 		const struct rec_event *e = &s->e[i];
-		unsigned size = (e->pe.attr.config >> 32) & 0xf ? 32 : 16;
+		unsigned size = (e->attr.config >> 32) & 0xf ? 32 : 16;
 
-		if (!ptt_is_pmu(e->pe.pmu))
+		if (!ptt_is_pmu(e->pmu))
 			continue;
 		if (!i)
 			r->entry_size = size;
@@ -266,6 +284,8 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 		ret = finish(s, ret);
 	else
 		close_events(s);
+	for (int i = 0; i < s->n; i++)
+		perf_events_free(&s->e[i].parsed);
 	free(s);
 	return ret;
 }

@@ -5,11 +5,13 @@
 
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/tool/aux_record.h>
-#include <pciescope/tool/pmu_event.h>
+#include <pciescope/perf/event_parse.h>
 
 struct rec_event {
-	struct pmu_event pe;
-	const char *spec; /* as the user wrote it */
+	struct perf_event_list parsed; /* spec's one event, parsed.ev[0] */
+	struct perf_event_attr attr;   /* its attribute with a recording's sampling bits */
+	const char *pmu;	       /* parsed.ev[0].pmu */
+	const char *spec;	       /* as the user wrote it */
 	int ev, cpu;
 	uint64_t id;
 	uint64_t aux_bytes;

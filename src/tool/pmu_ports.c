@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/pcie/traffic.h>
 #include <pciescope/tool/pmu_sampler.h>
 

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include <pciescope/backend/sysfs_read.h>
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
@@ -31,7 +31,7 @@
 static int new_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
 		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
 {
-	char ev[256], err[512];
+	char ev[256];
 	struct serve_series *s = realloc(sv->ser, (sv->nser + 1) * sizeof(*s));
 	size_t first = sv->s.events.n;
 
@@ -41,8 +41,8 @@ static int new_series(struct serve *sv, const char *pmu, const char *kind, bool 
 	s = &s[sv->nser];
 	snprintf(ev, sizeof(ev), "{%s/%s_%s,port=%#x/,%s/%s_%s,port=%#x/}", pmu, kind,
 		 latency ? "latency" : "flux", port, pmu, kind, latency ? "cnt" : "time", port);
-	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
-		return tool_fail(&sv->s.err, -EINVAL, "%s", err);
+	if (event_list_add(&sv->s.events, ev, src, &sv->s.err))
+		return -EINVAL;
 	sscanf(pmu, "hisi_pcie%u_core%u", &s->sicl, &s->core);
 	s->port = port;
 	snprintf(s->bdf, sizeof(s->bdf), "%s", bdf);
@@ -122,7 +122,7 @@ static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **
 static int add_iommu_event(struct serve *sv, const char *pmu, unsigned n, const char *event,
 			   const struct perf_pmu_source *src)
 {
-	char ev[192], err[512];
+	char ev[192];
 	struct serve_iommu *io = realloc(sv->iommu, (sv->niommu + 1) * sizeof(*io));
 
 	if (!io)
@@ -131,8 +131,8 @@ static int add_iommu_event(struct serve *sv, const char *pmu, unsigned n, const 
 	io = &io[sv->niommu];
 	io->counter = sv->s.events.n;
 	snprintf(ev, sizeof(ev), "%s/%s/", pmu, event);
-	if (perf_events_parse(&sv->s.events, ev, src, err, sizeof(err)))
-		return tool_fail(&sv->s.err, -EINVAL, "%s", err);
+	if (event_list_add(&sv->s.events, ev, src, &sv->s.err))
+		return -EINVAL;
 	io->iommu = n;
 	snprintf(io->event, sizeof(io->event), "%s", event);
 	sv->niommu++;
@@ -161,17 +161,13 @@ static int add_iommu(struct serve *sv, struct backend *b, const char *pmu,
 	return r;
 }
 
-static int make_counters(struct serve *sv)
+static int finish_events(struct serve *sv)
 {
 	struct stat_config *s = &sv->s;
 
-	int r = stat_make_counters(s);
-
-	if (r)
-		return r;
-	sv->last = calloc(s->n ? s->n : 1, sizeof(*sv->last));
-	sv->shown = calloc(s->n ? s->n : 1, sizeof(*sv->shown));
-	if (!sv->last || !sv->shown)
+	event_list_find_pairs(&s->events);
+	sv->shown = calloc(s->events.n ? s->events.n : 1, sizeof(*sv->shown));
+	if (!sv->shown)
 		return tool_fail(&s->err, -ENOMEM, "out of memory");
 	return 0;
 }
@@ -199,11 +195,11 @@ int serve_setup(struct serve *sv, struct backend *b)
 	free(pmus);
 	free(devs);
 	if (!r)
-		stat_note_kernel_differences(&sv->s.events, &src);
+		stat_note_kernel_differences(&sv->s.events.parsed, &src);
 	if (!r)
-		r = make_counters(sv);
-	if (!r && sv->s.n)
-		r = stat_open(&sv->s);
+		r = finish_events(sv);
+	if (!r && sv->s.events.n)
+		r = event_list_open(&sv->s.events, b, &sv->s.err);
 	sv->last_ns = b->ops->now_ns(b);
 	return r;
 }
@@ -213,29 +209,20 @@ int serve_read(struct serve *sv, struct backend_count *delta)
 	struct stat_config *s = &sv->s;
 	uint64_t now = s->b->ops->now_ns(s->b);
 
-	int r = s->n ? stat_read(s) : 0;
+	int r = s->events.n ? event_list_read(&s->events, &s->err) : 0;
 
 	if (r)
 		return r;
 	sv->span_ns = now - sv->last_ns;
 	sv->last_ns = now;
-	for (size_t i = 0; i < s->n; i++) {
-		delta[i].value = s->c[i].cur.value - sv->last[i].value;
-		delta[i].enabled = s->c[i].cur.enabled - sv->last[i].enabled;
-		delta[i].running = s->c[i].cur.running - sv->last[i].running;
-		sv->last[i] = s->c[i].cur;
-	}
+	event_list_delta(&s->events, delta);
 	return 0;
 }
 
 void serve_teardown(struct serve *sv)
 {
-	if (sv->s.c)
-		stat_close(&sv->s);
-	perf_events_free(&sv->s.events);
-	free(sv->s.c);
+	event_list_free(&sv->s.events);
 	free(sv->ser);
 	free(sv->iommu);
-	free(sv->last);
 	free(sv->shown);
 }

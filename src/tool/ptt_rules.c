@@ -69,14 +69,27 @@ static int rule(char *msg, size_t n, const char *text)
 	return 1;
 }
 
-static int check_filter_terms(const struct pmu_event *ev, struct ptt_params *p, char *msg, size_t n)
+/* How many times a term was given: a second filter or type is a rule broken, not an override. */
+static int times_given(const struct perf_event_spec *ev, const char *name)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < ev->nterms; i++)
+		n += !strcmp(ev->terms[i].name, name);
+	return n;
+}
+
+static int check_filter_terms(const struct perf_event_spec *ev, struct ptt_params *p, char *msg,
+			      size_t n)
 {
 	int ports = 0, funcs = 0;
 
-	for (int i = 0; i < ev->nterms; i++) {
-		if (strcmp(ev->term[i].name, "filter"))
+	for (size_t i = 0; i < ev->nterms; i++) {
+		const struct perf_term *t = &ev->terms[i];
+
+		if (strcmp(t->name, "filter"))
 			continue;
-		if (ev->term[i].value & PTT_PORT_BIT)
+		if ((t->bare ? 1 : t->val) & PTT_PORT_BIT)
 			ports++;
 		else
 			funcs++;
@@ -148,13 +161,13 @@ static int check_values(struct ptt_params *p, char *msg, size_t n)
 	return 0;
 }
 
-int ptt_rules_check(struct backend *b, const struct pmu_event *ev, char *msg, size_t n)
+int ptt_rules_check(struct backend *b, const struct perf_event_spec *ev, char *msg, size_t n)
 {
 	struct ptt_params p = {0};
 	int ret;
 
-	p.nfilter = pmu_event_term(ev, "filter", NULL);
-	p.ntype = pmu_event_term(ev, "type", NULL);
+	p.nfilter = times_given(ev, "filter");
+	p.ntype = times_given(ev, "type");
 	p.filter = ev->attr.config & 0xfffff;
 	p.direction = (ev->attr.config >> 20) & 0xf;
 	p.type = (ev->attr.config >> 24) & 0xff;

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Counting for `stat`, `serve` and `top` over the counter primitives of
- * tool/counters.h (cpumask, read format, "<not supported>"), as perf stat
- * does it: group leaders disabled until all are open, then enabled
- * together.  Events of PMUs with a cpumask (uncore PMUs such as the PCIe
- * PMU) are system-wide on that CPU; the others follow this process and, by
- * inheritance, the measured command.  Without a command the events count
- * until SIGINT or SIGTERM; with -I each interval's deltas go to the
- * configuration's print_interval when the (real or, paced by it,
- * simulated) clock passes it.
+ * A `stat` run over its open event list (tool/event_list.h: cpumask, read
+ * format, groups, "<not supported>"): the measured command runs or,
+ * without one, the events count until SIGINT or SIGTERM; with -I each
+ * interval's deltas go to the configuration's print_interval when the
+ * (real or, paced by it, simulated) clock passes it.
  */
 #include <errno.h>
 #include <signal.h>
@@ -17,7 +13,6 @@
 #include <string.h>
 
 #include <pciescope/backend/pace.h>
-#include <pciescope/tool/counters.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
@@ -32,105 +27,6 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-int stat_make_counters(struct stat_config *s)
-{
-	s->n = s->events.n;
-	s->c = calloc(s->n ? s->n : 1, sizeof(*s->c));
-	if (!s->c)
-		return tool_fail(&s->err, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < s->n; i++) {
-		const struct perf_event_attr *a = &s->events.ev[i].attr;
-
-		s->c[i].spec = &s->events.ev[i];
-		s->c[i].handle = -1;
-		s->c[i].partner = -1;
-		s->c[i].denom = -1;
-		s->c[i].clock =
-		    a->type == PERF_TYPE_SOFTWARE &&
-		    (a->config == PERF_COUNT_SW_CPU_CLOCK || a->config == PERF_COUNT_SW_TASK_CLOCK);
-	}
-	stat_find_pairs(s);
-	return 0;
-}
-
-static int open_one(struct stat_config *s, size_t i)
-{
-	const struct perf_event_spec *ev = s->c[i].spec;
-	int group = ev->leader == i ? -1 : s->c[ev->leader].handle;
-	int h = counter_open(s->b, &ev->attr, ev->pmu, group);
-
-	if (counter_unsupported(&ev->attr, h)) {
-		s->c[i].unsupported = true;
-		return 0;
-	}
-	if ((h == -EACCES || h == -EPERM) && backend_strerror(s->b))
-		return tool_fail(&s->err, h, "'%s': cannot open the event: %s", ev->text,
-				 backend_strerror(s->b));
-	if (h < 0)
-		return tool_fail_errno(&s->err, h,
-				       "'%s': cannot open the event (type=%u config=0x%llx "
-				       "config1=0x%llx config2=0x%llx)",
-				       ev->text, ev->attr.type, (unsigned long long)ev->attr.config,
-				       (unsigned long long)ev->attr.config1,
-				       (unsigned long long)ev->attr.config2);
-	s->c[i].handle = h;
-	return 0;
-}
-
-int stat_open(struct stat_config *s)
-{
-	for (size_t i = 0; i < s->n; i++) {
-		int r = open_one(s, i);
-
-		if (r)
-			return r;
-	}
-	for (size_t i = 0; i < s->n; i++) {
-		int r;
-
-		size_t leader = s->c[i].spec->leader;
-
-		if (s->c[i].handle < 0 || (leader != i && s->c[leader].handle >= 0))
-			continue;
-		r = s->b->ops->event_enable(s->b, s->c[i].handle);
-		if (r < 0)
-			return tool_fail_errno(&s->err, r, "'%s': cannot enable",
-					       s->c[i].spec->text);
-	}
-	return 0;
-}
-
-int stat_read(struct stat_config *s)
-{
-	for (size_t i = 0; i < s->n; i++) {
-		int r;
-
-		if (s->c[i].handle < 0) {
-			s->c[i].cur = (struct backend_count){0};
-			continue;
-		}
-		r = s->b->ops->event_read(s->b, s->c[i].handle, &s->c[i].cur);
-		if (r < 0)
-			return tool_fail_errno(&s->err, r, "'%s': cannot read", s->c[i].spec->text);
-	}
-	return 0;
-}
-
-void stat_close(struct stat_config *s)
-{
-	for (size_t i = s->n; i-- > 0;) {
-		size_t leader = s->c[i].spec->leader;
-
-		if (s->c[i].handle >= 0 && (leader == i || s->c[leader].handle < 0))
-			s->b->ops->event_disable(s->b, s->c[i].handle);
-	}
-	for (size_t i = s->n; i-- > 0;) {
-		if (s->c[i].handle >= 0)
-			s->b->ops->event_close(s->b, s->c[i].handle);
-		s->c[i].handle = -1;
-	}
-}
-
 struct interval {
 	struct stat_config *s;
 	uint64_t start, next, step, last;
@@ -139,18 +35,13 @@ struct interval {
 static void print_delta(struct interval *iv, uint64_t now)
 {
 	struct stat_config *s = iv->s;
-	struct backend_count *d = calloc(s->n ? s->n : 1, sizeof(*d));
+	struct backend_count *d = calloc(s->events.n ? s->events.n : 1, sizeof(*d));
 
-	if (!d || stat_read(s)) {
+	if (!d || event_list_read(&s->events, &s->err)) {
 		free(d);
 		return;
 	}
-	for (size_t i = 0; i < s->n; i++) {
-		d[i].value = s->c[i].cur.value - s->c[i].prev.value;
-		d[i].enabled = s->c[i].cur.enabled - s->c[i].prev.enabled;
-		d[i].running = s->c[i].cur.running - s->c[i].prev.running;
-		s->c[i].prev = s->c[i].cur;
-	}
+	event_list_delta(&s->events, d);
 	s->span_ns = now - iv->last;
 	if (s->print_interval)
 		s->print_interval(s, d, (double)(now - iv->start) / 1e9);

@@ -36,11 +36,10 @@ static const char *const iommu_names[] = {"mem_iommu_tlb_pte_mis", "mem_iommu_tl
 
 static int parse(struct stat_config *s, const char *ev, const struct perf_pmu_source *src)
 {
-	char err[1024];
+	struct tool_err e;
+	int r = event_list_add(&s->events, ev, src, &e);
 
-	if (perf_events_parse(&s->events, ev, src, err, sizeof(err)))
-		return tool_fail(&s->err, -EINVAL, "-M: %s", err);
-	return 0;
+	return r ? tool_fail(&s->err, r, "-M: %s", e.msg) : 0;
 }
 
 static int pcie_pairs(struct stat_config *s, const char *pmu, bool latency,

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <pciescope/tool/counters.h>
 #include <pciescope/perf/amd_iommu_events.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
 
@@ -26,18 +26,18 @@ static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spe
 	       hisi_pcie_pair(&a->attr, &b->attr);
 }
 
-static void link_pair(struct stat_config *s, size_t i, size_t j)
+static void link_pair(struct event_list *l, size_t i, size_t j)
 {
-	size_t main = s->c[i].spec->attr.config & HISI_PCIE_EXT_COUNTER ? j : i;
+	size_t main = l->ev[i].spec->attr.config & HISI_PCIE_EXT_COUNTER ? j : i;
 
-	s->c[i].partner = (int)j;
-	s->c[j].partner = (int)i;
-	s->c[main].metric = hisi_pcie_event_class(s->c[main].spec->attr.config);
-	if (s->c[i].spec->leader != s->c[j].spec->leader)
+	l->ev[i].partner = (int)j;
+	l->ev[j].partner = (int)i;
+	l->ev[main].metric = hisi_pcie_event_class(l->ev[main].spec->attr.config);
+	if (l->ev[i].spec->leader != l->ev[j].spec->leader)
 		tool_warn("warning: '%s' and '%s' are related events but not in one "
 			  "group; they may count over different spans (write {%s,%s})",
-			  s->c[i].spec->text, s->c[j].spec->text, s->c[i].spec->text,
-			  s->c[j].spec->text);
+			  l->ev[i].spec->text, l->ev[j].spec->text, l->ev[i].spec->text,
+			  l->ev[j].spec->text);
 }
 
 static bool denom_of(const struct perf_event_spec *a, const struct perf_event_spec *b)
@@ -50,21 +50,21 @@ static bool denom_of(const struct perf_event_spec *a, const struct perf_event_sp
 	       a->attr.config1 == b->attr.config1;
 }
 
-static void find_denominators(struct stat_config *s)
+static void find_denominators(struct event_list *l)
 {
-	for (size_t i = 0; i < s->n; i++)
-		for (size_t j = 0; j < s->n && s->c[i].denom < 0; j++)
-			if (denom_of(s->c[i].spec, s->c[j].spec))
-				s->c[i].denom = (int)j;
+	for (size_t i = 0; i < l->n; i++)
+		for (size_t j = 0; j < l->n && l->ev[i].denom < 0; j++)
+			if (denom_of(l->ev[i].spec, l->ev[j].spec))
+				l->ev[i].denom = (int)j;
 }
 
-void stat_find_pairs(struct stat_config *s)
+void event_list_find_pairs(struct event_list *l)
 {
-	find_denominators(s);
-	for (size_t i = 0; i < s->n; i++) {
-		for (size_t j = i + 1; j < s->n && s->c[i].partner < 0; j++) {
-			if (s->c[j].partner < 0 && pair_of(s->c[i].spec, s->c[j].spec))
-				link_pair(s, i, j);
+	find_denominators(l);
+	for (size_t i = 0; i < l->n; i++) {
+		for (size_t j = i + 1; j < l->n && l->ev[i].partner < 0; j++) {
+			if (l->ev[j].partner < 0 && pair_of(l->ev[i].spec, l->ev[j].spec))
+				link_pair(l, i, j);
 		}
 	}
 }
@@ -80,8 +80,8 @@ static bool per_second(const struct stat_config *s, size_t i, const struct backe
 	double ns = 0, r;
 	int u = 0;
 
-	for (size_t k = 0; k < s->n && !ns; k++)
-		if (s->c[k].clock && vals[k].running)
+	for (size_t k = 0; k < s->events.n && !ns; k++)
+		if (s->events.ev[k].clock && vals[k].running)
 			ns = count_scaled(&vals[k]);
 	if (!ns)
 		return false;
@@ -98,7 +98,7 @@ static bool per_second(const struct stat_config *s, size_t i, const struct backe
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
 		       double *value, const char **unit)
 {
-	const struct stat_counter *c = &s->c[i];
+	const struct event *c = &s->events.ev[i];
 
 	/* perf's "CPUs utilized": clock time over the span it was counted in. */
 	if (c->clock) {

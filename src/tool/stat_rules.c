@@ -88,7 +88,7 @@ static int check_event(struct tool_err *e, const struct perf_pmu *p,
 
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 {
-	return stat_check_event_rules(&s->events, src, &s->err);
+	return stat_check_event_rules(&s->events.parsed, src, &s->err);
 }
 
 int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src,

@@ -508,6 +508,50 @@ static void p2p_joined_cores_are_one_domain(void **state)
 	}
 }
 
+/* The TLPs of some directions and classes: those outside `mask` count as strays. */
+struct class_tap {
+	unsigned mask;
+	uint64_t h, n, strays;
+};
+
+static void class_tap_tlp(void *ctx, const struct fabric_tlp *t)
+{
+	struct class_tap *c = ctx;
+
+	if (!(c->mask & FABRIC_CLASS_BIT(t->dir, t->cls))) {
+		c->strays++;
+		return;
+	}
+	fnv(&c->h, t);
+	c->n++;
+}
+
+/*
+ * An observer shown inbound TLPs and outbound completions only, beside one
+ * shown everything that keeps the same classes apart: the first is shown
+ * exactly the second's TLPs of its classes, and nothing else.
+ */
+static void observer_shown_only_its_classes(void **state)
+{
+	const unsigned mask =
+	    FABRIC_CLASS_BIT(FABRIC_INBOUND, 0) | FABRIC_CLASS_BIT(FABRIC_INBOUND, 1) |
+	    FABRIC_CLASS_BIT(FABRIC_INBOUND, 2) | FABRIC_CLASS_BIT(FABRIC_OUTBOUND, 2);
+	struct class_tap some = {.mask = mask, .h = 0xcbf29ce484222325ull};
+	struct class_tap all = some;
+	struct fabric *f = kunpeng("mixed");
+
+	assert_int_equal(fabric_add_observer(f, 0, 2, class_tap_tlp, &some), 0);
+	fabric_observer_classes(f, class_tap_tlp, &some, mask);
+	assert_int_equal(fabric_add_observer(f, 0, 2, class_tap_tlp, &all), 0);
+	run_in_steps(f, test_size(2 * MS, MS / 4));
+	fabric_destroy(f);
+	assert_true(some.n > test_size(50000, 5000));
+	assert_true(all.strays > 0);
+	assert_int_equal(some.strays, 0);
+	assert_int_equal(some.n, all.n);
+	assert_int_equal(some.h, all.h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -521,6 +565,7 @@ int main(void)
 	    cmocka_unit_test(observer_stopping_leaves_core_behind),
 	    cmocka_unit_test(workload_and_topology_changes_catch_up),
 	    cmocka_unit_test(p2p_joined_cores_are_one_domain),
+	    cmocka_unit_test(observer_shown_only_its_classes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

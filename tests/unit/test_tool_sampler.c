@@ -66,15 +66,15 @@ static void each_series_is_a_counted_pair(void **state)
 
 	assert_int_equal(serve_setup(&sv, b), 0);
 	assert_true(sv.nser > 0);
-	delta = calloc(sv.s.n, sizeof(*delta));
+	delta = calloc(sv.s.events.n, sizeof(*delta));
 	assert_non_null(delta);
 	assert_int_equal(b->ops->run(b, argv, NULL, NULL, &elapsed, &status), 0);
 	assert_int_equal(serve_read(&sv, delta), 0);
 	for (size_t i = 0; i < sv.nser; i++) {
-		const struct stat_counter *c = &sv.s.c[sv.ser[i].main];
+		const struct event *c = &sv.s.events.ev[sv.ser[i].main];
 
 		assert_true(c->partner >= 0);
-		assert_int_equal(sv.s.c[c->partner].partner, (int)sv.ser[i].main);
+		assert_int_equal(sv.s.events.ev[c->partner].partner, (int)sv.ser[i].main);
 		/* the NIC and the drive below the shared bit read memory all the time */
 		if (!strcmp(sv.ser[i].bdf, "0000:00:10.0,0000:00:10.1") &&
 		    !strcmp(sv.ser[i].tlp, "rx_mrd") && !sv.ser[i].latency)

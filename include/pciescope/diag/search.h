@@ -6,7 +6,8 @@
  * real machine, where the command is the user's own load), writes the
  * candidate's five levels, counts the events while the command runs and
  * closes again.  The target is event 0's count or, when events 0 and 1 are
- * a PCIe PMU pair, its derived metric (bandwidth, average latency).
+ * a PCIe PMU pair (event_list_find_pairs found them), its derived metric
+ * (bandwidth, average latency).
  *
  * Strategy: coordinate descent from the starting levels (each searched
  * parameter in turn tried at 0, 1, 2, the others held), repeated until a
@@ -27,7 +28,7 @@
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/hisi_ptt_tune.h>
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 
 enum diag_metric { DIAG_METRIC_COUNT, DIAG_METRIC_BANDWIDTH, DIAG_METRIC_LATENCY };
 
@@ -41,8 +42,7 @@ struct diag_search_opts {
 	struct backend_options bo; /* repeats use bo.seed, bo.seed + 1, ... */
 	const char *ptt;	   /* the PMU with the tune/ directory */
 	bool search[HISI_PTT_TUNE_NPARAM];
-	const struct counter_event *ev;
-	size_t nev;
+	struct event_list *events; /* opened, read and closed on each run's backend */
 	enum diag_metric metric;
 	bool minimize;
 	unsigned repeat;

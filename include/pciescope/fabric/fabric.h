@@ -133,6 +133,16 @@ void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx);
  * simulated.
  */
 void fabric_set_rate_model(struct fabric *f, uint64_t tlps_per_s);
+/*
+ * Which TLPs an observer is shown, from the next one on: those whose
+ * FABRIC_CLASS_BIT(direction, class) is in mask (all of them when added).
+ * It says nothing of looking: an observer that looks still has its cores
+ * run whatever it is shown; what it is not shown costs no call (a tracer
+ * whose direction and type fields leave out half the traffic).
+ */
+#define FABRIC_CLASS_BIT(dir, cls) (1u << ((dir)*4 + (cls)))
+#define FABRIC_CLASSES_ALL 0xffu
+void fabric_observer_classes(struct fabric *f, fabric_observer fn, void *ctx, unsigned mask);
 /* Ground-truth log: every TLP crossing any Root Port, after the observers (NULL = off). */
 void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx);
 

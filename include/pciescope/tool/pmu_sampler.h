@@ -26,14 +26,14 @@ struct serve_series {
 	char bdf[128];		   /* the Root Ports, comma-separated */
 	char tlp[8];		   /* "rx_mrd", ... */
 	bool latency;		   /* a latency/cnt pair, else flux/time */
-	size_t main;		   /* index into stat counters */
+	size_t main;		   /* index into s.events */
 };
 
 /* One named event of an AMD IOMMU PMU (amd_iommu_<n>). */
 struct serve_iommu {
 	unsigned iommu;
 	char event[64];
-	size_t counter; /* index into stat counters */
+	size_t counter; /* index into s.events */
 };
 
 struct serve {
@@ -42,10 +42,9 @@ struct serve {
 	size_t nser;
 	struct serve_iommu *iommu;
 	size_t niommu;
-	struct backend_count *last; /* previous sample, for the interval's gauges */
-	uint64_t *shown;	    /* per counter: the last _total exported, never decreasing */
-	uint64_t last_ns;	    /* the clock at the last read */
-	uint64_t span_ns;	    /* its advance from the read before */
+	uint64_t *shown;  /* per counter: the last _total exported, never decreasing */
+	uint64_t last_ns; /* the clock at the last read */
+	uint64_t span_ns; /* its advance from the read before */
 };
 
 /*
@@ -54,7 +53,7 @@ struct serve {
  */
 int serve_setup(struct serve *sv, struct backend *b);
 /*
- * Reads the counters; delta[i] (one per stat counter) gets what counter i
+ * Reads the counters; delta[i] (one per event of s.events) gets what event i
  * counted since the previous read, span_ns the clock's advance since then.
  * 0 or -errno.  `top` samples this way.
  */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Counting as perf stat does it, for `stat`, `serve` and `top`: the
- * configuration of one run, the seed-rule checks (stat_rules.c), the PCIe
- * PMU pairs and derived metrics (stat_metrics.c), -M metric groups
- * (stat_groups.c), counting (stat_count.c) and -r noise (stat_noise.c).
+ * configuration of one run over an event list (tool/event_list.h), the
+ * seed-rule checks (stat_rules.c), the derived metrics (stat_metrics.c), -M
+ * metric groups (stat_groups.c), the run with its -I intervals
+ * (stat_count.c) and -r noise (stat_noise.c).
  * Functions returning int give 0 or -errno with the reason in s->err;
  * warnings go to the tool_warn hook (tool/tool_err.h).
  */
@@ -15,21 +16,10 @@
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/event_parse.h>
-#include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/tool_err.h>
 
 enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
-
-struct stat_counter {
-	const struct perf_event_spec *spec;
-	int handle;			/* backend event, -1 until opened */
-	struct backend_count cur, prev; /* latest and previous interval's reads */
-	int partner;			/* index of the pair's other event, -1 if none */
-	enum hisi_pcie_class metric;	/* set on the pair's main (bit 16 clear) event */
-	int denom;			/* AMD IOMMU: the metric's denominator event, -1 if none */
-	bool clock;			/* cpu-clock/task-clock: shown in msec like perf */
-	bool unsupported;		/* the machine has no such event: "<not supported>" */
-};
 
 /* -r: mean and spread of one value over the runs (stat_noise.c). */
 struct stat_noise {
@@ -43,9 +33,7 @@ double stat_noise_sd_mean(const struct stat_noise *z);
 double stat_noise_pct(const struct stat_noise *z);
 
 struct stat_config {
-	struct perf_event_list events;
-	struct stat_counter *c;
-	size_t n;
+	struct event_list events;
 	enum stat_layout layout;
 	const char *sep;
 	bool metrics, force, dry_run;
@@ -77,21 +65,10 @@ int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pm
 void stat_note_kernel_differences(const struct perf_event_list *events,
 				  const struct perf_pmu_source *src);
 
-/* Finds related pairs, sets metrics, warns about pairs split across groups. */
-void stat_find_pairs(struct stat_config *s);
-/* The metric of counter i from the given pair values; false when none. */
+/* The metric of event i from the given pair values; false when none. */
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
 		       double *value, const char **unit);
 
-/*
- * One counter per parsed event (not open yet), pairs found: the step
- * between parsing the events and stat_open.
- */
-int stat_make_counters(struct stat_config *s);
-/* Opens every event (leaders disabled), then enables them. */
-int stat_open(struct stat_config *s);
-int stat_read(struct stat_config *s);
-void stat_close(struct stat_config *s);
 /* Whether SIGINT has ended a run. */
 bool stat_interrupted(void);
 /*

@@ -30,8 +30,8 @@
 #include <pciescope/pcie/traffic.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/aux_record.h>
-#include <pciescope/tool/counter_events.h>
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
+#include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
@@ -52,8 +52,7 @@ struct live {
 	size_t nports;
 	unsigned bw_bit[MAX_PORTS]; /* the distinct port bits, in the order counted */
 	size_t nbw;
-	struct counter_event *ev;
-	size_t nev;
+	struct event_list events; /* PER_BIT a port bit, in bw_bit's order; none without a PMU */
 };
 
 static int first_ptt(struct live *l)
@@ -175,11 +174,16 @@ static int pmu_events(struct live *l)
 					k ? "," : "", m, b, m, b, m, b, m, b, m, b, m, b, m, b, m,
 					b, m, b, m, b, m, b, m, b);
 	}
+	struct perf_pmu_source src;
 	struct tool_err e;
 
 	if (!l->nbw)
 		return 0;
-	return counter_events_parse(l->b, text, false, &l->ev, &l->nev, &e) ? cli_fail(&e) : 0;
+	pmu_source_backend(l->b, &src);
+	if (event_list_add(&l->events, text, &src, &e))
+		return cli_fail(&e);
+	event_list_find_pairs(&l->events);
+	return 0;
 }
 
 /* TLPs on a link are no larger than the smaller MPS its two ends are set to. */
@@ -209,20 +213,22 @@ static void link_of(const struct topo *t, const char *bdf, struct diag_port *p)
 	}
 }
 
-static double pair(const struct counters *c, size_t i)
+static double pair(const struct event_list *c, size_t i)
 {
+	const struct event *ev = &c->ev[i];
 	const char *unit;
 	double v = 0;
 
-	hisi_pcie_metric(hisi_pcie_event_class(c->ev[i].attr.config), count_scaled(&c->val[i]),
-			 count_scaled(&c->val[i + 1]), &v, &unit);
+	if (ev->partner >= 0)
+		hisi_pcie_metric(ev->metric, count_scaled(&ev->cur),
+				 count_scaled(&c->ev[ev->partner].cur), &v, &unit);
 	return v;
 }
 
 /* Read request headers in MB/s: the latency pair's count over its enabled time; 0 if not run. */
-static double read_headers_mbps(const struct counters *c, size_t lat)
+static double read_headers_mbps(const struct event_list *c, size_t lat)
 {
-	const struct backend_count *cnt = &c->val[lat + 1];
+	const struct backend_count *cnt = &c->ev[lat + 1].cur;
 
 	return cnt->running
 		   ? count_scaled(cnt) * PCIE_READ_REQ_HDR_BYTES * 1e3 / (double)cnt->enabled
@@ -230,7 +236,8 @@ static double read_headers_mbps(const struct counters *c, size_t lat)
 }
 
 /* The bit's traffic per direction on the first of its ports, the bit's capacity on it too. */
-static void bit_traffic(struct live *l, const struct counters *c, size_t k, struct diag_port *port)
+static void bit_traffic(struct live *l, const struct event_list *c, size_t k,
+			struct diag_port *port)
 {
 	size_t at = PER_BIT * k, first = SIZE_MAX;
 	struct pcie_flow in = {pair(c, at + RX_MWR), pair(c, at + RX_CPL),
@@ -260,17 +267,16 @@ static void bit_traffic(struct live *l, const struct counters *c, size_t k, stru
 }
 
 /* Read latency over every bit: the sums of the pairs, as one pair over all ports would count. */
-static double read_latency(const struct counters *c, size_t nbw, size_t lat)
+static double read_latency(const struct event_list *c, size_t nbw, size_t lat)
 {
 	double cycles = 0, reads = 0, v = 0;
 	const char *unit;
 
 	for (size_t k = 0; k < nbw; k++) {
-		cycles += count_scaled(&c->val[PER_BIT * k + lat]);
-		reads += count_scaled(&c->val[PER_BIT * k + lat + 1]);
+		cycles += count_scaled(&c->ev[PER_BIT * k + lat].cur);
+		reads += count_scaled(&c->ev[PER_BIT * k + lat + 1].cur);
 	}
-	if (!hisi_pcie_metric(hisi_pcie_event_class(c->ev[lat].attr.config), cycles, reads, &v,
-			      &unit))
+	if (!hisi_pcie_metric(c->ev[lat].metric, cycles, reads, &v, &unit))
 		return 0;
 	return v;
 }
@@ -297,7 +303,7 @@ static void trace_link(const struct topo *t, const struct diag_port *p, struct d
 			k->below[k->nbelow++] = bdf.rid;
 }
 
-static void fill_ports(struct live *l, const struct counters *c, struct diag_live *out)
+static void fill_ports(struct live *l, const struct event_list *c, struct diag_live *out)
 {
 	struct topo t = {0};
 
@@ -346,22 +352,22 @@ static int record(struct live *l, const struct diagnose_live_opts *o, struct dia
 				     .cmd_argv = o->cmd_argv,
 				     .quiet = true};
 	struct aux_record_result rr;
-	struct counters c;
-	int ret = l->nev ? counters_open(l->b, l->ev, l->nev, &c) : 0;
+	struct event_list *c = &l->events;
+	struct tool_err e;
+	int ret = c->n ? event_list_open(c, l->b, &e) : 0;
 
 	if (ret)
-		return cli_errno(ret, "diagnose: cannot count %s", l->pmu);
+		return cli_error("diagnose: cannot count %s: %s", l->pmu, e.msg);
 	ret = aux_record(l->b, &ro, &rr);
 	if (ret)
 		ret = cli_fail(&rr.err);
 	else
 		record_summary(&ro, &rr);
-	if (!ret && l->nev && (ret = counters_read(&c)))
-		ret = cli_errno(ret, "diagnose: cannot read %s", l->pmu);
+	if (!ret && c->n && event_list_read(c, &e))
+		ret = cli_error("diagnose: cannot read %s: %s", l->pmu, e.msg);
 	if (!ret)
-		fill_ports(l, l->nev ? &c : NULL, out);
-	if (l->nev)
-		counters_close(&c);
+		fill_ports(l, c->n ? c : NULL, out);
+	event_list_close(c);
 	if (!ret && rr.exit_status)
 		fprintf(stderr, "pciescope: diagnose: '%s' exited with status %d\n", o->argv[0],
 			rr.exit_status);
@@ -387,7 +393,7 @@ int diagnose_live(struct backend_opts *bo, const struct diagnose_live_opts *o,
 	}
 	snprintf(out->ptt, sizeof(out->ptt), "%s", l.ptt);
 	snprintf(out->pmu, sizeof(out->pmu), "%s", l.pmu);
-	free(l.ev);
+	event_list_free(&l.events);
 	backend_close(l.b);
 	return ret;
 }

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/diag/search.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/topo.h>
@@ -45,7 +45,7 @@
  */
 static unsigned long long total(struct serve *sv, size_t i)
 {
-	double v = count_scaled(&sv->s.c[i].cur);
+	double v = count_scaled(&sv->s.events.ev[i].cur);
 	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
 
 	if (n < sv->shown[i])
@@ -64,7 +64,7 @@ static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *de
 {
 	for (size_t i = 0; i < sv->nser; i++) {
 		const struct serve_series *se = &sv->ser[i];
-		const struct stat_counter *c = &sv->s.c[se->main];
+		const struct event *c = &sv->s.events.ev[se->main];
 		bool is_lat = c->metric == HISI_PCIE_LATENCY;
 		double v;
 		const char *unit;
@@ -232,7 +232,7 @@ static void render_links(FILE *f, struct backend *b)
 int serve_sample(struct serve *sv, double lag_s, char **page, size_t *len)
 {
 	struct stat_config *s = &sv->s;
-	struct backend_count *delta = calloc(s->n ? s->n : 1, sizeof(*delta));
+	struct backend_count *delta = calloc(s->events.n ? s->events.n : 1, sizeof(*delta));
 	FILE *f;
 
 	if (!delta || serve_read(sv, delta)) {

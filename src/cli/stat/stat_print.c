@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include <pciescope/tool/counters.h>
+#include <pciescope/tool/event_list.h>
 
 #include "stat_print.h"
 
@@ -33,7 +33,7 @@ struct line {
 	double pcnt;
 };
 
-static bool has_pair(const struct stat_counter *c)
+static bool has_pair(const struct event *c)
 {
 	return c->partner >= 0 || c->denom >= 0;
 }
@@ -41,7 +41,7 @@ static bool has_pair(const struct stat_counter *c)
 static void make_line(const struct stat_config *s, const struct backend_count *vals, size_t i,
 		      struct line *l)
 {
-	const struct stat_counter *c = &s->c[i];
+	const struct event *c = &s->events.ev[i];
 	const struct backend_count *v = &vals[i];
 	double val = count_scaled(v);
 
@@ -155,7 +155,7 @@ static void print_json(const struct stat_config *s, const struct line *l, double
 
 void stat_print(const struct stat_config *s, const struct backend_count *vals, double ts)
 {
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = 0; i < s->events.n; i++) {
 		struct line l;
 
 		make_line(s, vals, i, &l);
@@ -217,12 +217,12 @@ static void print_emulated_note(const struct stat_config *s)
 
 	if (strcmp(s->b->ops->name, "emulated"))
 		return;
-	for (size_t i = 0; i < s->n; i++) {
-		const struct perf_event_attr *a = &s->c[i].spec->attr;
+	for (size_t i = 0; i < s->events.n; i++) {
+		const struct perf_event_attr *a = &s->events.ev[i].spec->attr;
 
 		if (a->type != PERF_TYPE_SOFTWARE)
 			continue;
-		if (s->c[i].clock)
+		if (s->events.ev[i].clock)
 			clock = true;
 		else
 			other = true;

@@ -16,7 +16,9 @@
 #include <pciescope/out/svg.h>
 #include <pciescope/out/table.h>
 #include <pciescope/perf/hisi_pcie_events.h>
-#include <pciescope/tool/counter_events.h>
+#include <pciescope/tool/event_list.h>
+#include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/stat.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -116,18 +118,19 @@ static int parse_params(const char *list, bool search[HISI_PTT_TUNE_NPARAM])
 	return 0;
 }
 
-static bool is_pair(const struct counter_event *ev, size_t n)
+/* The metric of events 0 and 1 when they are a PCIe PMU pair (event_list_find_pairs). */
+static enum hisi_pcie_class first_pair(const struct event_list *l)
 {
-	return n >= 2 && hisi_pcie_pmu_name(ev[0].pmu) && !strcmp(ev[0].pmu, ev[1].pmu) &&
-	       hisi_pcie_pair(&ev[0].attr, &ev[1].attr);
+	if (l->n < 2 || l->ev[0].partner != 1)
+		return HISI_PCIE_OTHER;
+	return l->ev[0].metric ? l->ev[0].metric : l->ev[1].metric;
 }
 
 /* The target from --metric (or the events), and its default direction. */
-static int choose_metric(const struct search_args *a, const struct counter_event *ev, size_t n,
+static int choose_metric(const struct search_args *a, const struct event_list *l,
 			 struct diag_search_opts *o)
 {
-	enum hisi_pcie_class cls =
-	    is_pair(ev, n) ? hisi_pcie_event_class(ev[0].attr.config) : HISI_PCIE_OTHER;
+	enum hisi_pcie_class cls = first_pair(l);
 	const char *m = a->metric;
 
 	if (!m)
@@ -269,9 +272,11 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static int prepare(struct search_args *a, struct counter_event **ev, size_t *nev)
+/* The events parsed and checked on a backend of their own (each run opens another). */
+static int prepare(struct search_args *a, struct event_list *l)
 {
 	struct backend *b = backend_opts_open(&a->bo, "tune");
+	struct perf_pmu_source src;
 	char dir[384];
 	struct tool_err e;
 	int ret;
@@ -282,8 +287,15 @@ static int prepare(struct search_args *a, struct counter_event **ev, size_t *nev
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				a->dev);
-	else
-		ret = counter_events_parse(b, a->event, !a->force, ev, nev, &e) ? cli_fail(&e) : 0;
+	else {
+		pmu_source_backend(b, &src);
+		ret = event_list_add(l, a->event, &src, &e);
+		if (!ret && !a->force)
+			ret = stat_check_event_rules(&l->parsed, &src, &e);
+		ret = ret ? cli_fail(&e) : 0;
+	}
+	if (!ret)
+		event_list_find_pairs(l);
 	backend_close(b);
 	return ret;
 }
@@ -307,7 +319,7 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	struct search_args a = {.dev = dev, .minimize = -1, .repeat = 1};
 	struct diag_search_opts o = {.stop = &stop};
 	struct diag_search_result r = {0};
-	struct counter_event *ev = NULL;
+	struct event_list events = {0};
 	char err[512] = "";
 	int ret = parse_args(&a, argc, argv);
 
@@ -320,11 +332,13 @@ int tune_search_main(const char *dev, int argc, char **argv)
 		return cli_error("tune: --search needs -e EVENT, the target to measure");
 	if (!a.argc)
 		return cli_error("tune: --search needs a command to run (e.g. -- sleep 0.001)");
-	if (parse_params(a.params, o.search) || prepare(&a, &ev, &o.nev))
+	if (parse_params(a.params, o.search) || prepare(&a, &events)) {
+		event_list_free(&events);
 		return 1;
-	o.ev = ev;
-	if (choose_metric(&a, ev, o.nev, &o)) {
-		free(ev);
+	}
+	o.events = &events;
+	if (choose_metric(&a, &events, &o)) {
+		event_list_free(&events);
 		return 1;
 	}
 	o.bo = a.bo.o;
@@ -341,6 +355,6 @@ int tune_search_main(const char *dev, int argc, char **argv)
 		ret = -EIO, snprintf(err, sizeof(err), "writing %s", a.html);
 	ret = finish(ret, err, &r, a.apply);
 	diag_search_free(&r);
-	free(ev);
+	event_list_free(&events);
 	return ret;
 }
