@@ -5,8 +5,11 @@
 # this tree ("new") and, in the same run, the tree of OLD_REV (default
 # a39a237, the engine before the link layer; built by fabric_old.sh; OLD=0
 # skips it).  Each command simulates SIM seconds (default 0.01, top's
-# shortest interval) and its
-# user + system CPU time is divided by that; a row at or under 1 keeps up.
+# shortest interval; top with --whole, or it cuts the interval where the
+# wall clock is and simulates less) and its user + system CPU time, start-up
+# included, is divided by that; a row at or under 1 keeps up.
+# PCIESCOPE_RATE_MODEL in the environment reaches every command
+# (docs/fabric.md, *The rate model*).
 # Every run gets a fresh state directory, so no platform state is shared.
 set -eu
 sim=${SIM:-0.01}
@@ -41,5 +44,5 @@ row "record mixed, hisi_ptt0_2 8DW" record --workload mixed -o "$tmp/p.data" \
 	-e 'hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/' -- sleep "$sim"
 ms=$(echo "$sim * 1000 / 1" | bc)
 for w in storage-read storage-write nic p2p mixed; do
-	row "top --once, $w" top --once --json --interval "$ms" --workload "$w"
+	row "top --once --whole, $w" top --once --whole --json --interval "$ms" --workload "$w"
 done

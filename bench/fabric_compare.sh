@@ -10,10 +10,17 @@
 # spread); "hash same" means the two engines produced the very same
 # ground-truth log, TLP for TLP.
 #
-# usage: BUILD_DIR=build SRC_DIR=. sh bench/fabric_compare.sh [SIM_MS]
+# Then the rate model (budget RATE TLPs per simulated second per domain,
+# default 2000000) against this tree's per-TLP engine, in the same way:
+# per Root Port TLPs and bytes and the mean read latency from
+# fabric_port_stats (bench_fabric_rate: percentiles need every TLP, which
+# the rate model does not keep), and the same PMU counts, with
+# PCIESCOPE_RATE_MODEL=0 against RATE.  OLD=0 leaves the old engine out.
+#
+# usage: BUILD_DIR=build SRC_DIR=. [RATE=N] [OLD=0] sh bench/fabric_compare.sh [SIM_MS]
 set -eu
 ms=${1:-5}
-old=$(sh "$SRC_DIR/bench/fabric_old.sh")
+rate=${RATE:-2000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -44,11 +51,38 @@ figures() {
 		$1 == "lat" { for (i = 3; i < NF; i += 2) print $1, $2, $i, $(i + 1) }'
 }
 
-for w in default mixed storage-read storage-write nic p2p; do
-	case $w in
+workload_args() { # WORKLOAD: name, params and simulated ms of the rows below
+	case $1 in
 	default) name=mixed params=rate=10000,mmio=100000,mmio_rd=10000,cfg=100,msg=100 t=$((ms * 20)) ;;
-	*) name=$w params= t=$ms ;;
+	*) name=$1 params= t=$ms ;;
 	esac
+}
+
+pmu=hisi_pcie0_core0
+seed_lines() { # the seed's perf stat command lines (PCIe PMU)
+	for ev in "$pmu/rx_mwr_latency,port=0xffff/" "$pmu/rx_mwr_cnt,port=0xffff/" \
+		"{$pmu/rx_mwr_latency,port=0xffff/,$pmu/rx_mwr_cnt,port=0xffff/}" \
+		"$pmu/rx_mwr_latency,port=0x1/" "$pmu/rx_mrd_flux,bdf=0x3900/" \
+		"$pmu/rx_mrd_flux,port=0xffff,trig_len=0x4,trig_mode=1/" \
+		"$pmu/rx_mrd_flux,port=0xffff,thr_len=0x4,thr_mode=1/" \
+		"$pmu/rx_mrd_flux,port=0xffff,len_mode=0x1/"; do
+		echo "$ev"
+	done
+}
+
+# stat_counts BIN STATE EVENT [ENV...]: "pmu EVENT COUNT" of mixed over SIM_MS
+stat_counts() {
+	bin=$1 state=$2 ev=$3
+	shift 3
+	env PCIESCOPE_STATE_DIR="$state" "$@" "$bin" stat -x, --workload mixed -e "$ev" \
+		-- sleep "$(awk -v m="$ms" 'BEGIN { print m / 1000 }')" 2>&1 >/dev/null |
+		awk -F, '{ print "pmu", $3, $1 }'
+}
+
+if [ "${OLD:-1}" != 0 ]; then
+old=$(sh "$SRC_DIR/bench/fabric_old.sh")
+for w in default mixed storage-read storage-write nic p2p; do
+	workload_args "$w"
 	"$old/bench/bench_fabric_truth" "$name" "$t" "${params:--}" >"$tmp/old"
 	"$old/bench/bench_fabric_truth" "$name" "$t" "${params:--}" 2 >"$tmp/old2"
 	"$BUILD_DIR/bench/bench_fabric_truth" "$name" "$t" "${params:--}" >"$tmp/new"
@@ -61,18 +95,31 @@ for w in default mixed storage-read storage-write nic p2p; do
 done
 
 # The seed's perf stat command lines (PCIe PMU), under the saturating mixed workload.
-pmu=hisi_pcie0_core0
-for ev in "$pmu/rx_mwr_latency,port=0xffff/" "$pmu/rx_mwr_cnt,port=0xffff/" \
-	"{$pmu/rx_mwr_latency,port=0xffff/,$pmu/rx_mwr_cnt,port=0xffff/}" \
-	"$pmu/rx_mwr_latency,port=0x1/" "$pmu/rx_mrd_flux,bdf=0x3900/" \
-	"$pmu/rx_mrd_flux,port=0xffff,trig_len=0x4,trig_mode=1/" \
-	"$pmu/rx_mrd_flux,port=0xffff,thr_len=0x4,thr_mode=1/" \
-	"$pmu/rx_mrd_flux,port=0xffff,len_mode=0x1/"; do
-	for v in old new; do
-		if [ $v = old ]; then bin=$old/pciescope; else bin=$BUILD_DIR/pciescope; fi
-		PCIESCOPE_STATE_DIR=$tmp/state-$v "$bin" stat -x, --workload mixed -e "$ev" \
-			-- sleep "$(awk -v m="$ms" 'BEGIN { print m / 1000 }')" 2>&1 >/dev/null | awk -F, '{ print "pmu", $3, $1 }' >"$tmp/$v"
-	done
+seed_lines | while read -r ev; do
+	stat_counts "$old/pciescope" "$tmp/state-old" "$ev" >"$tmp/old"
+	stat_counts "$BUILD_DIR/pciescope" "$tmp/state-new" "$ev" >"$tmp/new"
 	echo "== $ev"
+	drift "perf stat" "$tmp/old" "$tmp/new"
+done
+fi
+
+# The rate model against the per-TLP engine of this tree.
+for w in default mixed storage-read storage-write nic p2p; do
+	workload_args "$w"
+	for b in 0 "$rate"; do # a first line for figures() to drop, as the hash line above
+		echo "budget $b"
+		"$BUILD_DIR/bench/bench_fabric_rate" "$name" "$t" "${params:--}" "$b"
+	done >"$tmp/both"
+	awk '/^budget/ { n++ } n == 1' "$tmp/both" >"$tmp/o"
+	awk '/^budget/ { n++ } n == 2' "$tmp/both" >"$tmp/n"
+	echo "== $w ($t ms simulated): rate model at $rate TLPs/s against every TLP"
+	figures "$tmp/o" >"$tmp/fo"
+	figures "$tmp/n" >"$tmp/fn"
+	drift "$w" "$tmp/fo" "$tmp/fn"
+done
+seed_lines | while read -r ev; do
+	stat_counts "$BUILD_DIR/pciescope" "$tmp/state-tlp" "$ev" PCIESCOPE_RATE_MODEL=0 >"$tmp/old"
+	stat_counts "$BUILD_DIR/pciescope" "$tmp/state-rate" "$ev" PCIESCOPE_RATE_MODEL="$rate" >"$tmp/new"
+	echo "== $ev (rate model at $rate TLPs/s against every TLP)"
 	drift "perf stat" "$tmp/old" "$tmp/new"
 done

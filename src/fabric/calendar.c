@@ -19,6 +19,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fabric_internal.h"
 
@@ -277,4 +278,30 @@ void calendar_free(struct fdomain *d)
 {
 	free(d->far);
 	free(d->tx_tree);
+}
+
+/*
+ * A uniform shift keeps every order: the winner tree only moves its times,
+ * but the wheel's buckets are absolute, so its streams are placed again.
+ */
+void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta)
+{
+	for (unsigned i = 1; i < 2 * d->tx_cap; i++)
+		if (d->tx_tree[i].t != T_NEVER)
+			d->tx_tree[i].t += delta;
+	for (int a = 0; a < f->nagents; a++)
+		if (f->agents[a].dom == dom && f->agents[a].t != T_NEVER)
+			f->agents[a].t += delta;
+	for (int b = 0; b < CAL_BUCKETS; b++)
+		d->bucket[b] = -1;
+	memset(d->bucket_bits, 0, sizeof(d->bucket_bits));
+	d->bucket_words = 0;
+	d->nfar = 0;
+	d->stream_min = -1;
+	d->cal_base = (d->cal_base + delta) & ~((1ull << CAL_SHIFT) - 1);
+	for (int a = f->ntx; a < f->nagents; a++)
+		if (f->agents[a].dom == dom) {
+			f->agents[a].slot = CAL_NONE;
+			link_agent(f, d, a);
+		}
 }

@@ -68,8 +68,10 @@ static int group_cores(struct fabric *f, int *dom_of)
 
 void domains_free(struct fabric *f)
 {
-	for (int d = 0; d < f->ndoms; d++)
+	for (int d = 0; d < f->ndoms; d++) {
 		calendar_free(&f->doms[d]);
+		rate_free(&f->doms[d]);
+	}
 	free(f->doms);
 	f->doms = NULL;
 	f->ndoms = 0;
@@ -109,7 +111,7 @@ int domains_build(struct fabric *f)
 		r = calendar_build(f, &f->doms[d], d);
 	}
 	free(dom_of);
-	dom_wanted(f);
+	fab_port_observers(f); /* the rate model's recorder follows the domains */
 	return r;
 }
 
@@ -123,10 +125,27 @@ void dom_wanted(struct fabric *f)
 		if (p->nobs)
 			f->doms[p->dom].wanted = true;
 	}
+	for (int d = 0; d < f->ndoms; d++) {
+		bool rated = rate_allowed(f, d);
+
+		if (rated != f->doms[d].rated) {
+			f->doms[d].rate.phase = RATE_OFF;
+			f->doms[d].rate.run_tlps = f->doms[d].rate.run_ps = 0;
+		}
+		f->doms[d].rated = rated;
+	}
+}
+
+void dom_run(struct fabric *f, struct fdomain *d, uint64_t end)
+{
+	if (d->rated)
+		rate_run(f, d, end);
+	else
+		dom_run_tlps(f, d, end);
 }
 
 /* Runs may nest: an observer call in one domain can make another catch up. */
-void dom_run(struct fabric *f, struct fdomain *d, uint64_t end)
+void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end)
 {
 	struct fdomain *outer = f->running;
 

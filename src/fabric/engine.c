@@ -128,7 +128,11 @@ static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp
 	    .cpl_set = dir == FABRIC_INBOUND && t->cls == 2 ? t->cpl_set : FABRIC_CPL_NONE,
 	    .payload_bytes = t->bytes,
 	    .req_time_ns = t->req_time / PS_PER_NS,
+	    .count = 1,
 	};
+
+	if (t->cls == TLP_CLASS_CPL && o.time_ns >= o.req_time_ns)
+		o.lat_sum_ns = o.time_ns - o.req_time_ns;
 
 	fab_header(f, t, o.hdr);
 	for (int i = 0; i < p->nobs; i++)

@@ -98,7 +98,8 @@ struct fobs {
 	fabric_observer fn;
 	void *ctx;
 	uint16_t sicl, core;
-	bool want; /* it looks at what it is shown: its cores must be run */
+	bool want;   /* it looks at what it is shown: its cores must be run */
+	bool counts; /* it only counts: it may be shown TLPs in bulk (rate.c) */
 };
 
 /* A PCIe core: the unit PTT tunes. */
@@ -121,7 +122,7 @@ struct fport {
 	int nwait;
 	/* FABRIC_CLASS_BIT of the TLPs some observer in obs is shown */
 	uint8_t classes;
-	struct fobs obs[FAB_MAX_OBS];
+	struct fobs obs[FAB_MAX_OBS + 1]; /* + the rate model's recorder */
 	int nobs;
 };
 
@@ -204,6 +205,30 @@ struct fworkload_params {
 	bool real_sizes; /* sizes=real: the mix of sizes devices issue, not size= alone */
 };
 
+/* rate.c: the TLPs of a rate window alike for a counting observer, and how many. */
+struct frate_group {
+	struct fabric_tlp rep; /* the first of them */
+	uint64_t n, lat;       /* TLPs and their latency sum (ns) in the window */
+	uint64_t sent_n, sent_lat;
+};
+
+enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };
+
+/* A domain's place in the rate model (rate.c). */
+struct frate {
+	uint8_t phase;		   /* enum rate_phase */
+	uint64_t start;		   /* ps: when the phase began */
+	uint64_t len;		   /* ps: how long it lasts */
+	uint64_t win_len;	   /* ps: the window the skip scales */
+	uint64_t seq0;		   /* the domain's crossing count when the window began */
+	uint64_t skip;		   /* windows to skip after this one, decided when it opened */
+	bool overflow;		   /* more groups than fit: the window is not scaled */
+	uint64_t run_tlps, run_ps; /* TLPs and time of the windows since the model began */
+	struct frate_group *g;
+	int ng;
+	int *slot; /* hash of the groups, RATE_SLOTS */
+};
+
 /*
  * A group of PCIe cores that traffic joins (a P2P pair across cores), with
  * everything that orders its events: the calendar, the random generator and
@@ -221,6 +246,8 @@ struct fdomain {
 	uint64_t seq;
 	uint64_t now; /* ps: how far it has been run */
 	bool wanted;  /* an observer looks, or the log is on: run it with the fabric */
+	bool rated;   /* no one looks TLP by TLP: it runs in the rate model (rate.c) */
+	struct frate rate;
 	int *far;
 	int nfar;
 	uint64_t bucket_words; /* which bucket_bits words are non-zero */
@@ -260,6 +287,10 @@ struct fabric {
 	int nobs;
 	fabric_observer log_fn;
 	void *log_ctx;
+	uint64_t rate_budget; /* rate model: TLPs per simulated second per domain, 0 off */
+	/* per node: statistics when the window began, and what a skip has added */
+	struct fabric_port_stats *rate_snap, *rate_win, *rate_sent;
+	int rate_nodes;
 
 	uint32_t tpl[TPL_COUNT];
 	uint32_t mps, mrrs; /* MPS boundaries are multiples of the 64-byte RCB */
@@ -350,6 +381,8 @@ void agent_set(struct fabric *f, int a, uint64_t t);
 /* Domain d's calendar made from scratch over its agents (their times kept). */
 int calendar_build(struct fabric *f, struct fdomain *d, int dom);
 void calendar_free(struct fdomain *d);
+/* Every agent of domain d acts delta ps later; the order stays. */
+void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta);
 
 /*
  * A transmitter moves: its leaf, then each node up to the root takes the
@@ -439,6 +472,18 @@ void dom_sync(struct fabric *f, int d);
 /* Recomputes which domains someone looks at. */
 void dom_wanted(struct fabric *f);
 void dom_run(struct fabric *f, struct fdomain *d, uint64_t end);
+/* The engine itself, TLP by TLP, up to end. */
+void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end);
+
+/* rate.c */
+/* Runs a domain in the rate model up to end. */
+void rate_run(struct fabric *f, struct fdomain *d, uint64_t end);
+/* Whether domain d may run in the rate model, from its ports' observers. */
+bool rate_allowed(const struct fabric *f, int d);
+/* The rate model's window recorder joins the observers of the ports of rated domains. */
+void rate_observers(struct fabric *f);
+void rate_free(struct fdomain *d);
+void rate_nodes_free(struct fabric *f);
 
 /* workload*.c */
 void stream_fire(struct fabric *f, int s, uint64_t now);

@@ -41,6 +41,7 @@ void fab_observers_rebuild(struct fabric *f)
 		}
 	}
 	dom_wanted(f);
+	rate_observers(f);
 }
 
 /*
@@ -125,7 +126,7 @@ void fabric_set_log(struct fabric *f, fabric_observer fn, void *ctx)
 	dom_sync(f, DOM_ALL);
 	f->log_fn = fn;
 	f->log_ctx = ctx;
-	dom_wanted(f);
+	fab_port_observers(f);
 }
 
 static struct fcore *find_core(struct fabric *f, uint16_t sicl, uint16_t core)

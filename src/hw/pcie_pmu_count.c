@@ -220,6 +220,7 @@ static uint64_t flux_bytes(const struct fabric_tlp *t, uint64_t ctrl)
 	return bytes;
 }
 
+/* t may stand for t->count TLPs alike (the fabric's rate model): their sums are added. */
 static void count_latency(struct pcie_pmu_hw *m, int i, const struct event_kind *k,
 			  const struct fabric_tlp *t)
 {
@@ -228,13 +229,13 @@ static void count_latency(struct pcie_pmu_hw *m, int i, const struct event_kind 
 	if (k->sel == SEL_CPL) {
 		if (!tlp_last_cpl(t) || t->time_ns < t->req_time_ns)
 			return;
-		c->lat_frac += t->time_ns - t->req_time_ns;
+		c->lat_frac += t->lat_sum_ns;
 	} else {
-		c->lat_frac += link_ns(m, t);
+		c->lat_frac += link_ns(m, t) * t->count;
 	}
 	pcie_pmu_add(m, i, &c->cnt, c->lat_frac / PCIE_PMU_CYCLE_NS);
 	c->lat_frac %= PCIE_PMU_CYCLE_NS;
-	pcie_pmu_add(m, i, &c->ext, 1);
+	pcie_pmu_add(m, i, &c->ext, t->count);
 }
 
 void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
@@ -255,7 +256,7 @@ void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
 		if (k->latency)
 			count_latency(m, i, k, t);
 		else
-			pcie_pmu_add(m, i, &c->cnt, flux_bytes(t, c->ctrl));
+			pcie_pmu_add(m, i, &c->cnt, flux_bytes(t, c->ctrl) * t->count);
 	}
 	pcie_pmu_irq_flush(m);
 }

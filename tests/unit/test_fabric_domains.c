@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "fabric_topo.h"
-#include "platform/pfile.h"
+#include "kunpeng_fabric.h"
 #include "test_scale.h"
 
 #define MS 1000000ull
@@ -75,33 +75,6 @@ static void watch(struct fabric *f, uint16_t sicl, uint16_t core, struct tap *t,
 	assert_int_equal(fabric_add_observer(f, sicl, core, tap_tlp, t), 0);
 	if (!want)
 		fabric_observer_want(f, tap_tlp, t, false);
-}
-
-/*
- * kunpeng930 under a workload at its full rate (no parameters): its cores
- * (0,0), (0,3) and (1,0) are each alone; under mixed the GPU below (0,1)
- * works with the accelerator below (0,2).
- */
-static struct fabric *kunpeng(const char *workload)
-{
-	struct fabric *f = fabric_create(3);
-	struct pfile pf;
-	char err[256];
-
-	assert_non_null(f);
-	assert_int_equal(pfile_load("kunpeng930", &pf, err, sizeof(err)), 0);
-	assert_int_equal(pfile_build_fabric(&pf, f, err, sizeof(err)), 0);
-	pfile_free(&pf);
-	assert_int_equal(fabric_set_workload(f, workload, NULL, err, sizeof(err)), 0);
-	return f;
-}
-
-static int node(struct fabric *f, uint16_t rid)
-{
-	int n = fabric_find_node(f, 0, rid);
-
-	assert_true(n >= 0);
-	return n;
 }
 
 static uint64_t total_tlps(const struct fabric_port_stats *s)

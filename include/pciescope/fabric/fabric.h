@@ -69,6 +69,15 @@ struct fabric_tlp {
 	uint8_t cpl_set; /* enum fabric_cpl_set, inbound completions only */
 	uint32_t payload_bytes;
 	uint64_t req_time_ns; /* completions: when their request crossed this port */
+	/*
+	 * TLPs this record stands for: 1, or more for an observer that only
+	 * counts (fabric_observer_counts) under the rate model, which is then
+	 * shown its TLPs in bulk: count TLPs with this one's port, direction,
+	 * class, CPL set, header DW0, requester, payload and prefix, and
+	 * lat_sum_ns the sum of their time_ns - req_time_ns (completions).
+	 */
+	uint64_t count;
+	uint64_t lat_sum_ns;
 };
 
 typedef void (*fabric_observer)(void *ctx, const struct fabric_tlp *t);
@@ -107,6 +116,23 @@ void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
  * observer sees the same TLPs whether or not the others were run.
  */
 void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool want);
+/*
+ * The observer only counts: it adds up what it is shown and may be shown
+ * TLPs in bulk (fabric_tlp.count), so the cores only such observers look at
+ * can run in the rate model (fabric_set_rate_model).  An observer that is
+ * not told so is shown every TLP, one at a time.
+ */
+void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx);
+/*
+ * The rate model: a domain (the cores traffic joins) that no observer looks
+ * at TLP by TLP, with no log set, simulates at most about tlps_per_s TLPs
+ * per simulated second: it runs the engine a window at a time and skips
+ * ahead by as many windows as its rate exceeds that, adding the window's
+ * counts, scaled, to the statistics and the counting observers
+ * (docs/fabric.md, *The rate model*).  0 (at creation): every TLP is
+ * simulated.
+ */
+void fabric_set_rate_model(struct fabric *f, uint64_t tlps_per_s);
 /*
  * Which TLPs an observer is shown, from the next one on: those whose
  * FABRIC_CLASS_BIT(direction, class) is in mask (all of them when added).

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The fabric's rate model (docs/fabric.md, *The rate model*): a domain
+ * only counters look at runs a window at a time and skips ahead.  The
+ * tests compare it with the per-TLP engine on the same machine and seed:
+ * what a saturated link carries, what a counting observer adds up, that
+ * an observer that looks at every TLP keeps its domain exact, and that
+ * how the run is cut changes nothing.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <pciescope/pcie/tlp.h>
+
+#include "kunpeng_fabric.h"
+#include "test_scale.h"
+
+#define MS 1000000ull
+#define BUDGET 2000000 /* TLPs per simulated second per domain */
+
+/* kunpeng930 under a workload, the rate model at budget (0: off). */
+static struct fabric *rated(const char *workload, uint64_t budget)
+{
+	struct fabric *f = kunpeng(workload);
+
+	fabric_set_rate_model(f, budget);
+	return f;
+}
+
+/* What a counter adds up: TLPs and payload bytes by direction and class, and the bulk records. */
+struct tally {
+	uint64_t tlps[2][3], bytes[2][3];
+	uint64_t records, bulk; /* records shown, and those that stood for more than one TLP */
+	uint64_t h;		/* FNV over every record, for the observer that looks at each */
+};
+
+static void tally_tlp(void *ctx, const struct fabric_tlp *t)
+{
+	struct tally *y = ctx;
+	const uint64_t v[] = {t->time_ns, t->seq,	    t->hdr[0], t->hdr[1],     t->hdr[2],
+			      t->port,	  t->payload_bytes, t->count,  t->req_time_ns};
+
+	y->tlps[t->dir][t->cls] += t->count;
+	y->bytes[t->dir][t->cls] += t->count * t->payload_bytes;
+	y->records++;
+	y->bulk += t->count > 1;
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		y->h = (y->h ^ v[i]) * 0x100000001b3ull;
+}
+
+static void assert_within(uint64_t engine, uint64_t rate, unsigned permille)
+{
+	uint64_t d = engine > rate ? engine - rate : rate - engine;
+
+	if (d * 1000 > engine * permille)
+		fail_msg("rate model %llu against the engine's %llu: more than %u.%u %% apart",
+			 (unsigned long long)rate, (unsigned long long)engine, permille / 10,
+			 permille % 10);
+}
+
+/*
+ * storage-write saturates the link of Root Port 00:00.0 (39:00.0, Gen4
+ * x8) with DMA writes: what it carries, read from the port's statistics,
+ * and what a counter on its core adds up are within 2 % of the per-TLP engine, and the counter was
+ * shown bulk records (the rate model ran).
+ */
+static void saturated_link_carries_what_the_engine_does(void **state)
+{
+	const uint64_t end = test_size(5 * MS, MS);
+	struct fabric_port_stats s[2];
+	struct tally y[2] = {{.h = 0}, {.h = 0}};
+
+	for (int r = 0; r < 2; r++) {
+		struct fabric *f = rated("storage-write", r ? BUDGET : 0);
+
+		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &y[r]), 0);
+		fabric_observer_counts(f, tally_tlp, &y[r]);
+		assert_int_equal(fabric_run_until(f, end), 0);
+		assert_int_equal(fabric_port_stats(f, node(f, 0x0000), &s[r]), 0);
+		fabric_destroy(f);
+	}
+	assert_true(s[0].bytes[FABRIC_INBOUND][TLP_CLASS_P] > end * 10); /* > 10 GB/s */
+	assert_within(s[0].bytes[FABRIC_INBOUND][TLP_CLASS_P],
+		      s[1].bytes[FABRIC_INBOUND][TLP_CLASS_P], 20);
+	assert_within(s[0].tlps[FABRIC_INBOUND][TLP_CLASS_P],
+		      s[1].tlps[FABRIC_INBOUND][TLP_CLASS_P], 20);
+	assert_within(y[0].bytes[FABRIC_INBOUND][TLP_CLASS_P],
+		      y[1].bytes[FABRIC_INBOUND][TLP_CLASS_P], 20);
+	assert_int_equal(y[0].bulk, 0);
+	assert_true(y[1].bulk > 0);
+	assert_true(y[1].records * 4 < y[0].records);
+}
+
+/* Up to end in one step, or in many: the rate model's counts are the same. */
+static void counts_do_not_depend_on_the_steps(void **state)
+{
+	const uint64_t end = test_size(2 * MS, MS / 2);
+	struct fabric_port_stats s[2];
+	struct tally y[2] = {{.h = 0}, {.h = 0}};
+
+	for (int r = 0; r < 2; r++) {
+		struct fabric *f = rated("mixed", BUDGET);
+		int steps = r ? 37 : 1;
+
+		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &y[r]), 0);
+		fabric_observer_counts(f, tally_tlp, &y[r]);
+		for (int i = 1; i <= steps; i++)
+			assert_int_equal(fabric_run_until(f, end * (uint64_t)i / (uint64_t)steps),
+					 0);
+		assert_int_equal(fabric_port_stats(f, node(f, 0x0080), &s[r]), 0);
+		fabric_destroy(f);
+	}
+	assert_true(y[0].bulk > 0);
+	assert_memory_equal(&s[0], &s[1], sizeof(s[0]));
+	assert_memory_equal(y[0].tlps, y[1].tlps, sizeof(y[0].tlps));
+	assert_memory_equal(y[0].bytes, y[1].bytes, sizeof(y[0].bytes));
+}
+
+/*
+ * An observer that is not told to only count (a PTT tracing) is shown
+ * every TLP of its domain, the very ones the per-TLP engine shows it,
+ * while the domains only counters look at skip.
+ */
+static void looking_observer_keeps_its_domain_exact(void **state)
+{
+	const uint64_t end = test_size(2 * MS, MS / 2);
+	struct tally y[2] = {{.h = 0}, {.h = 0}}, other;
+
+	for (int r = 0; r < 2; r++) {
+		struct fabric *f = rated("mixed", r ? BUDGET : 0);
+
+		memset(&other, 0, sizeof(other));
+		assert_int_equal(fabric_add_observer(f, 0, 3, tally_tlp, &y[r]), 0);
+		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &other), 0);
+		fabric_observer_counts(f, tally_tlp, &other);
+		assert_int_equal(fabric_run_until(f, end), 0);
+		fabric_destroy(f);
+	}
+	assert_true(y[0].records > 1000);
+	assert_int_equal(y[1].bulk, 0);
+	assert_int_equal(y[0].records, y[1].records);
+	assert_int_equal(y[0].h, y[1].h);
+	assert_true(other.bulk > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(saturated_link_carries_what_the_engine_does),
+	    cmocka_unit_test(counts_do_not_depend_on_the_steps),
+	    cmocka_unit_test(looking_observer_keeps_its_domain_exact),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
