@@ -41,6 +41,11 @@ else
 	cache=${XDG_CACHE_HOME:-$HOME/.cache}/pciescope
 fi
 root=$cache/sysroot-$arch${set:+-$set}
+# Two checkouts building the same sysroot at once: the second waits for the
+# first and then reuses what it made.
+mkdir -p "$cache"
+exec 9>"$root.lock"
+flock 9
 want="$arch: $PKGS (with dpkg database)"
 if [ -f "$root/.pciescope-sysroot" ] && [ "$(cat "$root/.pciescope-sysroot")" = "$want" ]; then
 	echo "$root"

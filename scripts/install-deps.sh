@@ -40,6 +40,10 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+# Two checkouts' make test at once: one installs, the other waits for it
+# (apt would refuse the second outright) and then finds nothing to do.
+exec 9>/tmp/pciescope-install-deps.lock
+flock 9
 # tshark asks whether non-root users may capture; tests only read files.
 echo "wireshark-common wireshark-common/install-setuid boolean false" |
 	debconf-set-selections
