@@ -26,6 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/backend/elf_machine.h>
+
 #include "interpose.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -57,15 +59,13 @@ static int real_execve(const char *path, char *const argv[], char *const envp[])
 
 static unsigned elf_machine(const char *path)
 {
-	unsigned char h[20];
+	unsigned char h[ELF_MACHINE_HEADER_BYTES];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n = fd < 0 ? -1 : real_read(fd, h, sizeof(h));
 
 	if (fd >= 0)
 		real_close(fd);
-	if (n != (ssize_t)sizeof(h) || memcmp(h, "\177ELF", 4))
-		return 0;
-	return h[5] == 2 ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+	return elf_machine_of(h, (long)n);
 }
 
 /*

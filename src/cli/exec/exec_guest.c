@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <pciescope/backend/elf_machine.h>
+
 #include "cli.h"
 #include "exec_guest.h"
 
@@ -36,15 +38,13 @@ static const struct guest_arch arches[] = {
 /* e_machine of an ELF file, 0 if it is none (a script, a missing file). */
 static unsigned elf_machine(const char *path)
 {
-	unsigned char h[20];
+	unsigned char h[ELF_MACHINE_HEADER_BYTES];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
 
 	if (fd >= 0)
 		close(fd);
-	if (n != (ssize_t)sizeof(h) || memcmp(h, "\177ELF", 4))
-		return 0;
-	return h[5] == 2 ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+	return elf_machine_of(h, (long)n);
 }
 
 static const struct guest_arch *arch_of_machine(unsigned machine)
