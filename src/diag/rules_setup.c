@@ -202,6 +202,8 @@ static int lost_data(const struct diag_trace *t, struct diag_findings *out)
 	if (l->truncated_timed && t->rec.timed && l->truncated_ns >= t->rec.start_ns)
 		diag_figure(f, "stopped_at_ns", (double)(l->truncated_ns - t->rec.start_ns));
 	diag_figure(f, "lost_records", (double)l->lost);
+	if (l->lost_records && l->lost_timed && t->rec.timed && l->lost_ns >= t->rec.start_ns)
+		diag_figure(f, "first_lost_at_ns", (double)(l->lost_ns - t->rec.start_ns));
 	return 0;
 }
 

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-p NPRIV] [-k] [-w NS] SIZE...
- * Writes a PTT perf.data with one AUXTRACE chunk of each SIZE bytes (a size
- * that is not a multiple of the entry size leaves a partial entry).  -a
- * changes the AUXTRACE_INFO type (default 6, HISI PTT) or leaves it out; -p
- * gives it NPRIV priv words (default 1: the PMU type; 0 leaves that out, a
- * second word is a decoder version, as a pending perf series adds); -k
- * writes every TLP kind in turn (prefixes too, in 8DW) instead of at random; -w
- * writes CLOCK_DATA pairing perf time PTT_GEN_CLOCK_NS with wall time NS.  A test
- * tool: it lets the interoperability tests feed the same file to pciescope
- * and to Linux perf.
+ * gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-p NPRIV] [-k] [-w NS] [-l N]
+ * SIZE... Writes a PTT perf.data with one AUXTRACE chunk of each SIZE bytes (a size that is not a
+ * multiple of the entry size leaves a partial entry).  -a changes the AUXTRACE_INFO type (default
+ * 6, HISI PTT) or leaves it out; -p gives it NPRIV priv words (default 1: the PMU type; 0 leaves
+ * that out, a second word is a decoder version, as a pending perf series adds); -k writes every TLP
+ * kind in turn (prefixes too, in 8DW) instead of at random; -w writes CLOCK_DATA pairing perf time
+ * PTT_GEN_CLOCK_NS with wall time NS; -l writes a PERF_RECORD_LOST of N records after the first
+ * chunk.  A test tool: it lets the interoperability tests feed the same file to pciescope and to
+ * Linux perf.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +20,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: gen_ptt_perfdata -o FILE -f 4dw|8dw [-s SEED] [-a TYPE|none] [-p "
-			"NPRIV] [-k] [-w NS] SIZE...\n");
+			"NPRIV] [-k] [-w NS] [-l N] SIZE...\n");
 	return 2;
 }
 
@@ -33,7 +32,7 @@ int main(int argc, char **argv)
 	uint64_t *sizes;
 	int c, err;
 
-	while ((c = getopt(argc, argv, "o:f:s:a:p:kw:")) != -1) {
+	while ((c = getopt(argc, argv, "o:f:s:a:p:kw:l:")) != -1) {
 		if (c == 'o')
 			out = optarg;
 		else if (c == 'f' && (!strcmp(optarg, "4dw") || !strcmp(optarg, "8dw")))
@@ -46,6 +45,8 @@ int main(int argc, char **argv)
 			o.every_kind = true;
 		else if (c == 'w')
 			o.wall_ns = strtoull(optarg, NULL, 0);
+		else if (c == 'l')
+			o.lost = strtoull(optarg, NULL, 0);
 		else if (c == 's')
 			o.seed = strtoull(optarg, NULL, 0);
 		else

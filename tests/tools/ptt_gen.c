@@ -102,6 +102,8 @@ static int write_chunks(struct perf_writer *w, const struct ptt_gen_opts *o, uin
 		err = perf_writer_aux(w, aux_off, n, 0, &sid);
 		if (!err)
 			err = perf_writer_auxtrace(w, &c, buf, n);
+		if (!err && !i && o->lost)
+			err = perf_writer_lost(w, id, o->lost, &sid);
 		if (!err)
 			err = perf_writer_finished_round(w);
 		aux_off += n;

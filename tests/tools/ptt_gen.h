@@ -31,6 +31,8 @@ struct ptt_gen_opts {
 	const uint8_t *data;
 	/* The PTT event's perf config; 0: format, type=1 (posted), direction 0, port 0x80001. */
 	uint64_t config;
+	/* Non-zero: a PERF_RECORD_LOST of this many records after the first chunk. */
+	uint64_t lost;
 };
 
 /* The perf time CLOCK_DATA pairs with wall_ns, and the ITRACE_START time (tracing begins). */
