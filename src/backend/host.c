@@ -241,6 +241,7 @@ static int h_close(struct backend *b)
 
 static const struct backend_ops host_ops = {
     .name = "host",
+    .clock_apart = true,
     .sysfs_read = h_sysfs_read,
     .sysfs_write = h_sysfs_write,
     .sysfs_list = h_sysfs_list,

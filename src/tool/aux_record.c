@@ -11,7 +11,9 @@
  *
  * The PTT PMU of newer kernels has no ITRACE capability, so no ITRACE_START
  * comes from the kernel; one is synthesized at enable so the file always
- * says where tracing began.
+ * says where tracing began.  On a host the tool's clock is not perf's: the
+ * record then waits for the first AUX record and is placed by its time, less
+ * the time that passed since the enable (aux_record_drain.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -185,8 +187,14 @@ static int enable_all(struct rec *s)
 
 		if (ret)
 			return tool_fail_errno(&s->r->err, ret, "cannot enable %s", e->spec);
-		if (!e->itrace_seen)
+		if (e->itrace_seen)
+			continue;
+		if (s->b->ops->clock_apart) {
+			e->start_pending = true;
+			e->enable_ns = sid.time;
+		} else {
 			perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, &sid);
+		}
 	}
 	return 0;
 }

@@ -61,6 +61,28 @@ static void rec_note(struct rec *s, struct rec_event *e, const struct perf_event
 	}
 }
 
+/*
+ * The ITRACE_START of a backend whose clock is not perf's: the first AUX
+ * record's time less what passed on the tool's clock since the enable (the
+ * delay between the kernel stamping the record and the tool reading it is
+ * the error, microseconds).
+ */
+static int placed_start(struct rec *s, struct rec_event *e, const struct perf_event_header *h)
+{
+	const uint64_t *body = (const uint64_t *)(h + 1);
+	uint64_t since, at;
+	struct perf_sample_id sid = {
+	    .pid = (uint32_t)-1, .tid = (uint32_t)-1, .id = e->id, .cpu = (uint32_t)e->cpu};
+
+	if (!e->start_pending || h->type != PERF_RECORD_AUX || h->size < 8 + 5 * 8)
+		return 0;
+	e->start_pending = false;
+	since = s->b->ops->now_ns(s->b) - e->enable_ns;
+	at = body[4];
+	sid.time = at > since ? at - since : 0;
+	return perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, &sid);
+}
+
 static int drain_records(struct rec *s, struct rec_event *e, bool *wrote)
 {
 	ssize_t n;
@@ -69,7 +91,8 @@ static int drain_records(struct rec *s, struct rec_event *e, bool *wrote)
 		int err;
 
 		rec_note(s, e, (const struct perf_event_header *)s->buf);
-		err = perf_writer_raw(s->w, s->buf, (size_t)n);
+		err = placed_start(s, e, (const struct perf_event_header *)s->buf)
+			  ?: perf_writer_raw(s->w, s->buf, (size_t)n);
 		if (err)
 			return err;
 		*wrote = true;

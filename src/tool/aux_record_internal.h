@@ -16,6 +16,9 @@ struct rec_event {
 	uint64_t id;
 	uint64_t aux_bytes;
 	bool itrace_seen;
+	/* ITRACE_START waits for the first AUX record's time (backend clock_apart) */
+	bool start_pending;
+	uint64_t enable_ns; /* now_ns at the enable */
 };
 
 struct rec {

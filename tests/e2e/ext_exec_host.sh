@@ -15,7 +15,10 @@
 #     PMU ports and links;
 #   - tune --search: a best candidate, the starting levels restored;
 #   - serve: one scrape has the same series, and the same tune levels and
-#     link speeds and widths.
+#     link speeds and widths;
+#   - diagnose: the same findings for the same subjects; its recording's
+#     span starts at the enable on the kernel's clock (the tool's own clock is
+#     not perf's on a host), so it is what the command ran, not the uptime.
 set -uo pipefail
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
@@ -99,5 +102,16 @@ fixed() { grep -E '^pciescope_(ptt_tune_level|pcie_link)' "$1" | grep -Ev "$meas
 [ "$(series emu.page | wc -l)" -gt 50 ] || err "serve: only $(series emu.page | wc -l) series"
 [ "$(series emu.page)" = "$(series host.page)" ] || err "serve: other series: $(diff <(series emu.page) <(series host.page) | head -4)"
 [ "$(fixed emu.page)" = "$(fixed host.page)" ] || err "serve: other levels or links: $(diff <(fixed emu.page) <(fixed host.page) | head -4)"
-[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search, serve"
+"$P" diagnose --workload "$W" -e hisi_ptt0_2 -o emu.diag --json -- sleep 0.01 >emu.find 2>emu.derr ||
+	err "emulated diagnose: $(cat emu.derr)"
+"$P" exec --workload "$W" -- "$P" diagnose --backend host -e hisi_ptt0_2 -o host.diag --json -- sleep 0.01 \
+	>host.find 2>host.derr || err "host diagnose inside exec: $(cat host.derr)"
+findings() { jq -r '"\(.id) \(.subject)"' "$1" | sort; }
+[ -n "$(findings emu.find)" ] || err "the emulated diagnose gave no finding to compare"
+[ "$(findings emu.find)" = "$(findings host.find)" ] ||
+	err "diagnose: other findings: $(diff <(findings emu.find) <(findings host.find) | head -4)"
+jq -e -s 'map(select(.id == "trace-times-short") | .evidence.recording_ns) |
+	length == 1 and .[0] >= 1e7 and .[0] < 1e10' host.find >/dev/null ||
+	err "diagnose: the host recording's span is not what it ran: $(cat host.find)"
+[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search, serve, diagnose"
 exit $fail

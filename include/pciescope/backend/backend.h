@@ -65,6 +65,12 @@ struct backend_ops {
 	/* Simulated or real time now, ns. */
 	uint64_t (*now_ns)(struct backend *b);
 	/*
+	 * now_ns is not the clock the kernel stamps perf records with (a host:
+	 * CLOCK_MONOTONIC against perf's own clock), so a time a tool makes up
+	 * for the file must be placed by a record's time, not by now_ns.
+	 */
+	bool clock_apart;
+	/*
 	 * Emulated: runs ns of simulated time with no command, for a client
 	 * whose clock is not a command's (the exec interposer follows the wall
 	 * clock with it).  NULL on the host, whose time runs by itself.
