@@ -51,10 +51,10 @@ test: build
 
 # The Debian packages (docs/packaging.md): native in build-deb/, arm64 in build-deb-arm64/.
 deb: deps
-	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh $(abspath build-deb)
+	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh "$(abspath build-deb)"
 
 deb-arm64: deps
-	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh $(abspath build-deb-arm64) arm64
+	@PCIESCOPE_WERROR=$(WERROR) sh scripts/build-deb.sh "$(abspath build-deb-arm64)" arm64
 
 # The native package, unpacked and run.
 test-deb: WERROR = ON
@@ -65,12 +65,12 @@ test-deb: deb
 # (docs/portability.md); then the arm64 perf under exec --sysroot, served by
 # the native CLI (docs/exec.md).
 test-cross: deps build
-	@PCIESCOPE_HOST=$(abspath $(BUILD))/pciescope sh scripts/cross-test.sh arm64 $(abspath build-arm64) $(JOBS)
-	@sh scripts/cross-test.sh ppc64el $(abspath build-ppc64el) $(JOBS)
+	@PCIESCOPE_HOST="$(abspath $(BUILD))/pciescope" sh scripts/cross-test.sh arm64 "$(abspath build-arm64)" $(JOBS)
+	@sh scripts/cross-test.sh ppc64el "$(abspath build-ppc64el)" $(JOBS)
 
 # Release, dpkg-buildflags and clang builds of the library and CLI, warning-free.
 test-builds: deps
-	@sh scripts/build-matrix.sh $(abspath build-matrix) $(JOBS)
+	@sh scripts/build-matrix.sh "$(abspath build-matrix)" $(JOBS)
 
 # The whole suite again under ASan+UBSan (issue: reliability).
 test-asan: deps
