@@ -6,7 +6,10 @@
 # time) shows at most the wall time the run had (taken around the process,
 # since a loaded machine delivers timeout's SIGINT late), for `stat -I` and
 # `stat` until SIGINT, and for `serve`'s clock; -I lines are whole intervals
-# unless they say the wall clock cut them.
+# unless they say the wall clock cut them.  timeout runs in the foreground:
+# otherwise it also sends the process group a SIGCONT after the SIGINT,
+# which, arriving while the ASan build's leak check attaches to the exiting
+# process (a SIGSTOP), cancels that stop and leaves the check waiting.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 P=$PCIESCOPE
@@ -16,7 +19,7 @@ EV=hisi_pcie0_core0/rx_mwr_flux,port=0x1/
 
 ms() { echo $(($(date +%s%N) / 1000000)); }
 t0=$(ms)
-timeout -s INT 2 "$P" stat --workload idle -I 100 -x, -e "$EV" 2>"$TEST_TMP/iv" >/dev/null
+timeout --foreground -s INT 2 "$P" stat --workload idle -I 100 -x, -e "$EV" 2>"$TEST_TMP/iv" >/dev/null
 wall=$(($(ms) - t0))
 [ -s "$TEST_TMP/iv" ] || err "stat -I printed nothing"
 awk -F, -v wall="$wall" '
@@ -36,7 +39,7 @@ awk -F, -v wall="$wall" '
 	}' "$TEST_TMP/iv" || fail=1
 
 t0=$(ms)
-timeout -s INT 2 "$P" stat --workload idle -e "$EV" 2>"$TEST_TMP/total" >/dev/null
+timeout --foreground -s INT 2 "$P" stat --workload idle -e "$EV" 2>"$TEST_TMP/total" >/dev/null
 wall=$(($(ms) - t0))
 el=$(awk '/seconds time elapsed/ {print $1}' "$TEST_TMP/total")
 [ -n "$el" ] || err "stat until SIGINT printed no elapsed time: $(cat "$TEST_TMP/total")"
