@@ -14,12 +14,27 @@ rm -rf ./* 2>/dev/null
 fail=0
 E='hisi_ptt0_2/filter=0x80011,type=7,direction=0/'
 P() { "$PCIESCOPE" "$@"; }
-NOBODY() { # NOBODY P args...: the CLI as user 65534
+# NOBODY P args...: the CLI as user 65534.  Under qemu-user the emulator
+# opens the program as that user, who may not reach the build (a checkout
+# in a 0700 directory): it runs a copy in a directory anyone may enter.
+NOBODY() {
 	shift
-	setpriv --reuid=65534 --regid=65534 --clear-groups "$PCIESCOPE" "$@"
+	if [ -n "${PCIESCOPE_RUNNER:-}" ]; then
+		# shellcheck disable=SC2086
+		setpriv --reuid=65534 --regid=65534 --clear-groups $PCIESCOPE_RUNNER "$NOBODY_CLI" "$@"
+	else
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$PCIESCOPE" "$@"
+	fi
 }
+NOBODY_CLI=
+if [ -n "${PCIESCOPE_RUNNER:-}" ]; then
+	pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) && chmod 755 "$pub" &&
+		cp "$BUILD_DIR/pciescope" "$pub/" || exit 1
+	trap 'rm -rf "$pub"' EXIT
+	NOBODY_CLI=$pub/pciescope
+fi
 export -f P NOBODY
-export PCIESCOPE E
+export PCIESCOPE E NOBODY_CLI
 
 fixtures() {
 	echo "hello, world, this is not a perf.data file" >text.data
