@@ -69,10 +69,11 @@ static uint64_t wall(void)
  */
 static void follow_wall(struct backend_server *s)
 {
-	uint64_t want, t, after, step, start = wall(), from = s->st.simulated;
+	uint64_t want, t, after, step, start, from = s->st.simulated;
 
 	if (!s->started || s->running <= 0 || !s->b->ops->run_for)
 		return;
+	start = wall();
 	want = start - s->wall0;
 	while (want > s->st.simulated && !__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE)) {
 		step = want - s->st.simulated < SLICE_NS ? want - s->st.simulated : SLICE_NS;

@@ -28,10 +28,11 @@ NOBODY() {
 }
 NOBODY_CLI=
 if [ -n "${PCIESCOPE_RUNNER:-}" ]; then
-	pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) && chmod 755 "$pub" &&
-		cp "$BUILD_DIR/pciescope" "$pub/" || exit 1
+	pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) || exit 1
 	trap 'rm -rf "$pub"' EXIT
+	chmod 755 "$pub" || exit 1
 	NOBODY_CLI=$pub/pciescope
+	cp "$BUILD_DIR/pciescope" "$NOBODY_CLI" || exit 1
 fi
 export -f P NOBODY
 export PCIESCOPE E NOBODY_CLI
