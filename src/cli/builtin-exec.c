@@ -33,6 +33,7 @@
 #include "cli.h"
 #include "exec_guest.h"
 #include "exec_ns.h"
+#include "exec_preload.h"
 #include "exec_serve.h"
 #include "exec_sysfs.h"
 
@@ -207,34 +208,6 @@ static int copy_view(struct backend *b, const struct exec_pmus *emu)
 	return r;
 }
 
-/*
- * LD_PRELOAD splits at ' ' as at ':', so an interposer in a directory with
- * a space (a checkout in "My Projects") is preloaded by its bare name, and
- * its directory, which holds nothing else, goes first on LD_LIBRARY_PATH,
- * which splits only at ':' and ';'.
- */
-static int set_preload_path(const char *interposer, const char **name)
-{
-	const char *old = getenv("LD_LIBRARY_PATH");
-	char *dir, *path;
-	int r;
-
-	*name = interposer;
-	if (!strchr(interposer, ' '))
-		return 0;
-	dir = strdup(interposer);
-	if (!dir ||
-	    asprintf(&path, "%s%s%s", dirname(dir), old && *old ? ":" : "", old ? old : "") < 0) {
-		free(dir);
-		return -ENOMEM;
-	}
-	r = setenv("LD_LIBRARY_PATH", path, 1);
-	free(path);
-	free(dir);
-	*name = INTERPOSER;
-	return r ? -errno : 0;
-}
-
 struct exec_opts {
 	struct backend_opts bo;
 	const char *sysroot, *interposer; /* the guest's (exec_guest.c) */
@@ -252,10 +225,10 @@ static int set_env(const struct backend_opts *bo, const struct exec_pmus *emu,
 		len += (size_t)snprintf(types + len, sizeof(types) - len, "%s%ld:%s", i ? "," : "",
 					emu->type[i], emu->name[i]);
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)bo->o.seed);
-	r = set_preload_path(interposer, &interposer);
-	if (r ||
-	    asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
-		return cli_errno(r ? r : -ENOMEM, "exec");
+	if (exec_preload_name(interposer, &interposer))
+		return 1;
+	if (asprintf(&preload, "%s%s%s", interposer, old && *old ? ":" : "", old ? old : "") < 0)
+		return cli_errno(-ENOMEM, "exec");
 	r |= setenv("LD_PRELOAD", preload, 1);
 	r |= setenv("PCIESCOPE_EXEC_TYPES", types, 1);
 	r |= setenv("PCIESCOPE_EXEC_SEED", seed, 1);

@@ -12,7 +12,8 @@
 #     only), so perf says so; with -a it records, its own perf report -D
 #     decodes the AUX data, and the host's perf report -D and pciescope
 #     report -D print the same dump, entry for entry;
-#   - a guest program as perf's workload (the sysroot's arm64 perl) runs;
+#   - a guest program as perf's workload (the sysroot's arm64 perl) runs,
+#     and so it does with the guest's interposer in a directory with a space;
 #   - perf stat of every PCIe PMU line of the Hip09 document gives the
 #     counts pciescope stat gives over perf's time;
 #   - perf list lists the PMUs and finds its cpuid (MIDR);
@@ -49,6 +50,12 @@ cmp -s host.perf ours.perf || err "perf report -D and pciescope report -D differ
 	perl -MConfig -e 'print "$Config{archname}\n"' >perl.out 2>perl.err ||
 	err "perf stat of the sysroot's perl: $(cat perl.err)"
 grep -q '^aarch64' perl.out || err "the workload was not the arm64 perl: $(cat perl.out perl.err)"
+mkdir -p "with space" && cp "$GUEST_INTERPOSER" "with space/"
+"$P" exec --sysroot "$GUEST_SYSROOT" --interposer "$PWD/with space/libpciescope-exec.so" -- \
+	perf stat -x';' -e "hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/" perl -e 'print "ok\n"' \
+	>space.out 2>space.err || err "the guest's interposer in a directory with a space: $(cat space.err)"
+grep -q ';hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/;' space.err && grep -qx ok space.out ||
+	err "the guest's interposer in a directory with a space: $(cat space.out space.err)"
 
 exec_compare '{hisi_pcie0_core0/rx_mwr_latency,port=0xffff/,hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/}' sleep 0.2
 for ev in rx_mwr_latency,port=0xffff rx_mwr_cnt,port=0xffff rx_mwr_latency,port=0x1 \

@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "exec_guest.h"
+#include "exec_preload.h"
 
 struct guest_arch {
 	unsigned machine;
@@ -142,11 +143,7 @@ static int find_interposer(struct exec_guest *g, const struct guest_arch *a, con
 		return cli_error(
 		    "exec: %s: an interposer for %s, not for %s, the architecture of %s",
 		    g->interposer, machine_name(m), a->name, dir);
-	if (strpbrk(g->interposer, " :;"))
-		return cli_error(
-		    "exec: %s: the guest's loader cannot preload a path with ' ', ':' or ';'",
-		    g->interposer);
-	return 0;
+	return exec_preload_name(g->interposer, &g->preload);
 }
 
 /*
@@ -161,7 +158,7 @@ static int guest_argv(struct exec_guest *g, const char *file, char **argv)
 	while (argv[n])
 		n++;
 	if (!(g->argv = calloc(n + 9, sizeof(*g->argv))) ||
-	    asprintf(&preload, "LD_PRELOAD=%s", g->interposer) < 0 || !(file = strdup(file)))
+	    asprintf(&preload, "LD_PRELOAD=%s", g->preload) < 0 || !(file = strdup(file)))
 		return cli_errno(-ENOMEM, "exec");
 	g->argv[0] = g->qemu;
 	g->argv[1] = "-L";
@@ -217,7 +214,7 @@ int exec_guest_env(const struct exec_guest *g, const char *host_preload)
 	r |= setenv("PCIESCOPE_EXEC_SYSROOT", g->sysroot, 1);
 	r |= setenv("PCIESCOPE_EXEC_QEMU", g->qemu, 1);
 	r |= setenv("PCIESCOPE_EXEC_GUEST_MACHINE", machine, 1);
-	r |= setenv("PCIESCOPE_EXEC_GUEST_PRELOAD", g->interposer, 1);
+	r |= setenv("PCIESCOPE_EXEC_GUEST_PRELOAD", g->preload, 1);
 	r |= setenv("PCIESCOPE_EXEC_HOST_PRELOAD", host_preload ? host_preload : "", 1);
 	return r ? cli_errno(-errno, "exec: cannot set the environment") : 0;
 }

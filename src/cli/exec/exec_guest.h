@@ -12,6 +12,7 @@ struct exec_guest {
 	char sysroot[PATH_MAX];	   /* DIR, absolute: qemu's -L */
 	char qemu[PATH_MAX];	   /* qemu-<arch>-static (or qemu-<arch>) on PATH */
 	char interposer[PATH_MAX]; /* libpciescope-exec.so built for the guest */
+	const char *preload;	   /* what the guest's LD_PRELOAD names (exec_preload.h) */
 	unsigned machine;	   /* the guest's ELF e_machine */
 	char **argv;		   /* COMMAND as started: through qemu for a guest ELF */
 };
