@@ -51,7 +51,7 @@ jq -s -e 'map(select(.id == "trace-times-short") | .evidence.span_ns) |
 
 # loss: told by every view, with when tracing stopped
 slow=0.02
-[ "${PCIESCOPE_TEST_SCALE:-}" != qemu ] || slow=0.006
+[ "${PCIESCOPE_TEST_SCALE:-}" != small ] || slow=0.006
 EV=hisi_ptt0_2/filter=0x80011,type=7,direction=0/
 "$P" record -o slow.data --drain-every 1000 --workload mixed -e $EV -- sleep $slow 2>rec.err
 grep -q 'truncated 1 time' rec.err || fail "record did not lose data: $(cat rec.err)"

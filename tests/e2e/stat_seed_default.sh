@@ -15,7 +15,7 @@ P=$PCIESCOPE
 fail=0
 err() { echo "FAIL: $*"; fail=1; }
 secs=5
-[ "${PCIESCOPE_TEST_SCALE:-}" != qemu ] || secs=0.5
+[ "${PCIESCOPE_TEST_SCALE:-}" != small ] || secs=0.5
 "$P" platform reset >/dev/null || err "platform reset"
 
 # count EVENT FILE: the count stat printed for EVENT

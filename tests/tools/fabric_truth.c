@@ -11,8 +11,8 @@
  * payload (a read request has no payload), as pcie/traffic.h counts;
  * reads: the reads the host answered (a device's DMA reads) completed in
  * the span and their average latency (0 when none).  WORKLOAD "default":
- * the platform's own.  The fabric runs the same whether or not
- * a tool observes it, so a tool's run of the same span sees these TLPs.
+ * the platform's own; NAME:k=v,... with parameters, as --workload takes it.  The fabric runs the
+ * same whether or not a tool observes it, so a tool's run of the same span sees these TLPs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 	struct platform *p;
 	struct fabric *f;
 	uint64_t from, to;
-	char err[256];
+	char err[256], *colon;
 	int n;
 
 	if (argc != 4) {
@@ -52,6 +52,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	o.workload = strcmp(argv[1], "default") ? argv[1] : NULL;
+	if (o.workload && (colon = strchr(argv[1], ':'))) {
+		*colon = 0;
+		o.workload_params = colon + 1;
+	}
 	from = strtoull(argv[2], NULL, 0);
 	to = strtoull(argv[3], NULL, 0);
 	if (to < from || platform_boot(&o, &p, err, sizeof(err))) {
