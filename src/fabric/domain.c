@@ -128,10 +128,8 @@ void dom_wanted(struct fabric *f)
 	for (int d = 0; d < f->ndoms; d++) {
 		bool rated = rate_allowed(f, d);
 
-		if (rated != f->doms[d].rated) {
-			f->doms[d].rate.phase = RATE_OFF;
-			f->doms[d].rate.run_tlps = f->doms[d].rate.run_ps = 0;
-		}
+		if (rated != f->doms[d].rated)
+			rate_reset(&f->doms[d]);
 		f->doms[d].rated = rated;
 	}
 }

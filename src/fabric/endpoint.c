@@ -17,10 +17,11 @@
 #define MSI_ADDR 0xfee00000ull
 
 /* A request of the endpoint, built in place at its Root Port's inbound queue (NULL: no memory). */
-static struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
+static __always_inline struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
 {
 	struct fnode *n = &f->nodes[ep];
 	uint8_t cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P;
+	uint16_t origin = f->origin;
 	struct ptlp *t = fab_slot(f, n->port, FABRIC_INBOUND, cls);
 
 	if (t)
@@ -29,6 +30,8 @@ static struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t n
 		    .rid = n->d.rid,
 		    .kind = (uint8_t)kind,
 		    .cls = cls,
+		    .origin = (uint8_t)origin,
+		    .flags = (uint8_t)(origin >> 8),
 		    .ep = (int16_t)ep,
 		    .peer = -1,
 		    .prefix = kind != FK_MSG ? n->prefix : 0,
@@ -79,7 +82,7 @@ static int read_request(struct fabric *f, int ep, uint64_t addr, uint32_t bytes,
 		t->addr = addr;
 		t->byte_count = (uint16_t)n;
 		t->peer = (int16_t)peer;
-		t->flags = peer >= 0 ? PF_P2P : 0;
+		t->flags |= peer >= 0 ? PF_P2P : 0;
 		ep_issue(f, ep, t);
 		addr += n;
 		bytes -= n;
@@ -114,7 +117,7 @@ int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int pe
 		t->addr = addr;
 		t->bytes = (uint16_t)n;
 		t->peer = (int16_t)peer;
-		t->flags = PF_STREAM | (peer >= 0 ? PF_P2P : 0);
+		t->flags |= PF_STREAM | (peer >= 0 ? PF_P2P : 0);
 		f->nodes[ep].posted++;
 		ep_issue(f, ep, t);
 		addr += n;
@@ -135,7 +138,7 @@ int ep_msg(struct fabric *f, int ep, uint64_t now)
 
 	if (!t)
 		return -ENOMEM;
-	t->flags = PF_STREAM;
+	t->flags |= PF_STREAM;
 	f->nodes[ep].posted++;
 	ep_issue(f, ep, t);
 	return 0;
@@ -176,8 +179,16 @@ void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now)
 		return;
 	g->busy = false;
 	n->tags_used--;
-	if (g->stream >= 0)
+	if (g->stream < 0)
+		return;
+	if (!t->origin) {
 		f->streams[g->stream].done(f, &f->streams[g->stream], g->cmd, now);
+		return;
+	}
+	/* what a command does once its reads are in is of the fire that issued it */
+	f->origin = (uint16_t)((t->flags & PF_WIN) << 8 | t->origin);
+	f->streams[g->stream].done(f, &f->streams[g->stream], g->cmd, now);
+	f->origin = 0;
 }
 
 /* A CPU request for the endpoint, built in place at its Root Port's outbound queue. */
@@ -197,7 +208,8 @@ static struct ptlp *cpu_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t 
 	    .tag = p->cpu_tag++ & (FAB_TAGS - 1),
 	    .kind = (uint8_t)kind,
 	    .cls = cls,
-	    .flags = PF_CPU,
+	    .origin = (uint8_t)f->origin,
+	    .flags = (uint8_t)(PF_CPU | f->origin >> 8),
 	    .ep = (int16_t)ep,
 	    .peer = -1,
 	};

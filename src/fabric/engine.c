@@ -115,25 +115,9 @@ static __always_inline int pick(struct fabric *f, struct fport *p, int dir, uint
 
 static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now)
 {
-	const struct fabric_node_desc *d = &f->nodes[p->node].d;
-	struct fabric_tlp o = {
-	    .time_ns = now / PS_PER_NS,
-	    .seq = f->running->seq,
-	    .prefix = t->prefix,
-	    .port = p->node,
-	    .sicl = d->sicl,
-	    .core = d->core,
-	    .dir = (uint8_t)dir,
-	    .cls = t->cls,
-	    .cpl_set = dir == FABRIC_INBOUND && t->cls == 2 ? t->cpl_set : FABRIC_CPL_NONE,
-	    .payload_bytes = t->bytes,
-	    .req_time_ns = t->req_time / PS_PER_NS,
-	    .count = 1,
-	};
+	struct fabric_tlp o;
 
-	if (t->cls == TLP_CLASS_CPL && o.time_ns >= o.req_time_ns)
-		o.lat_sum_ns = o.time_ns - o.req_time_ns;
-
+	fab_tlp_view(f, p, dir, t, now, &o);
 	fab_header(f, t, o.hdr);
 	for (int i = 0; i < p->nobs; i++)
 		if (p->obs[i].classes & FABRIC_CLASS_BIT(dir, t->cls))
@@ -163,6 +147,8 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 				  uint64_t now)
 {
 	count(f, p, dir, t);
+	if (__builtin_expect(t->origin, 0) && f->running->tally)
+		rate_fluid(f, p, dir, t, now);
 	if ((p->classes & FABRIC_CLASS_BIT(dir, t->cls)) || f->log_fn)
 		notify(f, p, dir, t, now);
 	f->running->seq++;

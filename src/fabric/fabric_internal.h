@@ -23,7 +23,8 @@
 #define FAB_TAGS 1024
 #define FAB_MAX_OBS 16
 #define FAB_PORT_WAITERS 16
-#define FAB_CREDITS 32 /* inbound posted TLPs an endpoint may have queued */
+#define FAB_CREDITS 32	 /* inbound posted TLPs an endpoint may have queued */
+#define RATE_ORIGINS 255 /* streams whose TLPs the rate model can tag (struct ptlp's origin) */
 
 /* What a queued TLP is; the wire header is derived from it only when observed. */
 enum fkind { FK_MRD, FK_MWR, FK_CPLD, FK_CFGRD, FK_MSG };
@@ -45,10 +46,12 @@ enum ptlp_flags {
 	PF_LAST = 1,	/* last completion of its request */
 	PF_P2P = 2,	/* peer-to-peer: routed through the RC to another port */
 	PF_CPU = 4,	/* request issued by the CPU (Root Complex) */
-	PF_REMOTE = 8,	/* CPU request from the remote die (its completion is CPL B) */
+	PF_REMOTE = 8,	/* CPU request from the remote die, and its completion (CPL B) */
 	PF_STREAM = 16, /* counts against the issuing endpoint's posted credits */
 	PF_CFG0 = 32,	/* configuration request of Type 0 (target right below the port) */
+	PF_WIN = 192,	/* rate model: the window of its stream's fire, mod 4 (rate.c) */
 };
+#define PF_WIN_SHIFT 6
 
 /*
  * A TLP waiting in (or being sent from) a Tx queue.  Kept small: queues copy
@@ -66,7 +69,7 @@ struct ptlp {
 	uint16_t byte_count; /* completions: bytes left; reads: bytes requested */
 	uint8_t kind;	     /* enum fkind */
 	uint8_t cls;	     /* enum tlp_class */
-	uint8_t cpl_set;
+	uint8_t origin;	     /* rate model: 1 + the rate-paced stream that caused it, 0 none */
 	uint8_t flags;
 	int16_t ep;	/* endpoint node on the device side of the port, -1 none */
 	int16_t peer;	/* the other endpoint of a P2P transaction, else -1 */
@@ -167,7 +170,9 @@ struct fstream {
 	uint32_t ncmd;
 	uint32_t count;
 	uint64_t next_ok; /* ps: earliest next issue under rate= */
+	uint64_t fires;	  /* times it issued (the rate model's fluid part counts them) */
 	uint8_t kind;
+	uint8_t origin; /* its TLPs' struct ptlp origin: 1 + its index if rate-paced, else 0 */
 };
 
 enum agent_kind { AG_TX, AG_STREAM };
@@ -214,6 +219,40 @@ struct frate_group {
 
 enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };
 
+/*
+ * rate.c: the TLPs of one rate-paced stream alike for a counter and for the
+ * statistics (the same port and endpoint), over the windows: the fluid part.
+ * Each quantity three ways: TLPs, their latency sum as observers see it,
+ * and as the read latency statistics do.
+ */
+enum { FQ_N, FQ_OLAT, FQ_RLAT, FQ_COUNT };
+struct frate_fluid {
+	struct fabric_tlp rep;
+	int stream, ep; /* ep: endpoint node whose statistics count it too, -1 none */
+	uint32_t hdr;	/* header bytes of each */
+	uint8_t rd;	/* a request completes with it: 1 at the port, 2 at the endpoint too */
+	uint64_t pend[4][FQ_COUNT]; /* of the fires of the last windows, by window mod 4 */
+	uint64_t cum[FQ_COUNT];	    /* of the fires whose TLPs have all been counted */
+	uint64_t all[FQ_COUNT];	    /* every one crossed in the windows */
+	uint64_t seen[FQ_COUNT];    /* crossed in the windows a skip followed: for the latency */
+	uint64_t cur[FQ_COUNT];	    /* crossed in this window */
+	uint64_t win[FQ_COUNT];	    /* crossed in the window the skip scales */
+	uint64_t x[FQ_COUNT];	/* what the fires of the stream's den make: a skip adds x / den */
+	uint64_t res[FQ_COUNT]; /* what fluid skips left below one, in units of 1 / res_den */
+	uint64_t res_den;
+	uint64_t sent[FQ_COUNT]; /* what the skip has added */
+};
+
+/* rate.c: a stream's fires in the rate model's windows. */
+struct frate_stream {
+	uint64_t fires0;  /* its fires when the window opened */
+	uint64_t pend[4]; /* fires of the last windows, by window mod 4, until their TLPs are in */
+	uint64_t fires;	  /* fires whose TLPs have all been counted (cum of its groups) */
+	uint64_t all_fires; /* in every window since the model began */
+	uint64_t den;	    /* period x fires: what the groups' cum is divided by in a skip */
+	bool fluid;	    /* it kept its rate: a skip counts its TLPs from its period */
+};
+
 /* A domain's place in the rate model (rate.c). */
 struct frate {
 	uint8_t phase;		   /* enum rate_phase */
@@ -227,6 +266,16 @@ struct frate {
 	struct frate_group *g;
 	int ng;
 	int *slot; /* hash of the groups, RATE_SLOTS */
+	/* the fluid part: rate-paced streams counted from their rate (rate.c) */
+	uint64_t win_id;    /* windows opened */
+	uint64_t run;	    /* windows tallied one after the other, up to this one */
+	uint64_t fluid_seq; /* the crossing the fluid part took, kept from the groups */
+	bool warm;	    /* the fluid part knows what the fast streams' fires make */
+	struct frate_fluid *fl;
+	int nfl;
+	int *fl_slot; /* hash of fl, RATE_FLUID_SLOTS */
+	struct frate_stream *fs;
+	int nfs;
 };
 
 /*
@@ -247,6 +296,7 @@ struct fdomain {
 	uint64_t now; /* ps: how far it has been run */
 	bool wanted;  /* an observer looks, or the log is on: run it with the fabric */
 	bool rated;   /* no one looks TLP by TLP: it runs in the rate model (rate.c) */
+	bool tally;   /* a rate window that will be scaled: the fluid part tallies */
 	struct frate rate;
 	int *far;
 	int nfar;
@@ -287,6 +337,7 @@ struct fabric {
 	int nobs;
 	fabric_observer log_fn;
 	void *log_ctx;
+	uint16_t origin;      /* the TLPs being issued: struct ptlp's origin | PF_WIN flags << 8 */
 	uint64_t rate_budget; /* rate model: TLPs per simulated second per domain, 0 off */
 	/* per node: statistics when the window began, and what a skip has added */
 	struct fabric_port_stats *rate_snap, *rate_win, *rate_sent;
@@ -423,6 +474,36 @@ void fab_templates(struct fabric *f);
 void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4]);
 uint32_t fab_pasid_prefix(uint32_t pasid);
 
+/*
+ * What an observer is shown of a TLP crossing port p, but its header DWs.
+ * Inline: the engine shows every TLP some observer looks at.
+ */
+static inline void fab_tlp_view(const struct fabric *f, const struct fport *p, int dir,
+				const struct ptlp *t, uint64_t now, struct fabric_tlp *o)
+{
+	const struct fabric_node_desc *d = &f->nodes[p->node].d;
+	bool cpl_in = dir == FABRIC_INBOUND && t->cls == TLP_CLASS_CPL;
+
+	*o = (struct fabric_tlp){
+	    .time_ns = now / PS_PER_NS,
+	    .seq = f->running->seq,
+	    .prefix = t->prefix,
+	    .port = p->node,
+	    .sicl = d->sicl,
+	    .core = d->core,
+	    .dir = (uint8_t)dir,
+	    .cls = t->cls,
+	    /* B: completions of P2P requests and of the remote die's (route.c) */
+	    .cpl_set = (uint8_t)(cpl_in ? FABRIC_CPL_A + !!(t->flags & (PF_P2P | PF_REMOTE))
+					: FABRIC_CPL_NONE),
+	    .payload_bytes = t->bytes,
+	    .req_time_ns = t->req_time / PS_PER_NS,
+	    .count = 1,
+	};
+	if (t->cls == TLP_CLASS_CPL && o->time_ns >= o->req_time_ns)
+		o->lat_sum_ns = o->time_ns - o->req_time_ns;
+}
+
 /* engine.c */
 /* Where to build a TLP of class cls for a port's direction (NULL: no memory), then fab_send it. */
 static inline struct ptlp *fab_slot(struct fabric *f, int port, int dir, int cls)
@@ -478,6 +559,10 @@ void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end);
 /* rate.c */
 /* Runs a domain in the rate model up to end. */
 void rate_run(struct fabric *f, struct fdomain *d, uint64_t end);
+/* A TLP of a rate-paced stream crossed port p in a tallied window (the fluid part). */
+void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now);
+/* Domain d starts in the rate model afresh (or leaves it). */
+void rate_reset(struct fdomain *d);
 /* Whether domain d may run in the rate model, from its ports' observers. */
 bool rate_allowed(const struct fabric *f, int d);
 /* The rate model's window recorder joins the observers of the ports of rated domains. */
@@ -488,6 +573,8 @@ void rate_nodes_free(struct fabric *f);
 /* workload*.c */
 void stream_fire(struct fabric *f, int s, uint64_t now);
 void stream_wake(struct fabric *f, int s, uint64_t now);
+/* Whether stream i's TLPs carry its tag for the rate model: after it or the budget changes. */
+void stream_origin(struct fabric *f, int i);
 int workload_build(struct fabric *f);
 void workload_free(struct fabric *f);
 

@@ -66,6 +66,8 @@ static void answer_memory_read(struct fabric *f, struct fport *p, const struct p
 	    .cid = f->nodes[p->node].d.rid,
 	    .kind = FK_CPLD,
 	    .cls = TLP_CLASS_CPL,
+	    .origin = t->origin,
+	    .flags = (uint8_t)(t->flags & PF_WIN),
 	    .ep = t->ep,
 	    .peer = -1,
 	};
@@ -112,10 +114,10 @@ static void endpoint_answers(struct fabric *f, struct fport *p, const struct ptl
 	    .cid = f->nodes[t->ep].d.rid,
 	    .kind = FK_CPLD,
 	    .cls = TLP_CLASS_CPL,
+	    .origin = t->origin,
+	    .flags = (uint8_t)(t->flags & (PF_P2P | PF_REMOTE | PF_WIN)),
 	    .ep = t->ep,
 	    .peer = t->peer,
-	    .cpl_set = t->flags & (PF_P2P | PF_REMOTE) ? FABRIC_CPL_B : FABRIC_CPL_A,
-	    .flags = (uint8_t)(t->flags & PF_P2P),
 	};
 	uint64_t addr = t->kind == FK_CFGRD ? 0 : t->addr;
 	uint32_t left = t->kind == FK_CFGRD ? 4 : t->byte_count;

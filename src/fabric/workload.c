@@ -182,6 +182,7 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 		if (!s->cmd_left)
 			return -ENOMEM;
 	}
+	stream_origin(f, i);
 	f->nstreams++;
 	/* Streams start 7 ps apart: no two issue at the very same instant. */
 	a = agent_new(f, AG_STREAM, i, f->now + (uint64_t)i * 7);
@@ -189,6 +190,17 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 		return a;
 	s->agent = a;
 	return 0;
+}
+
+/*
+ * Under the rate model, a rate-paced stream's TLPs carry its index (and
+ * their fire's window) for the fluid part (rate.c); otherwise nothing does.
+ */
+void stream_origin(struct fabric *f, int i)
+{
+	struct fstream *s = &f->streams[i];
+
+	s->origin = f->rate_budget && s->period && i < RATE_ORIGINS ? (uint8_t)(i + 1) : 0;
 }
 
 uint64_t rate_period(struct fabric *f, uint64_t per_s)
@@ -211,8 +223,15 @@ void stream_fire(struct fabric *f, int s, uint64_t now)
 	struct fstream *st = &f->streams[s];
 	uint64_t next = T_NEVER;
 
-	if (f->nodes[st->ep].present && (st->peer < 0 || f->nodes[st->peer].present))
+	if (f->nodes[st->ep].present && (st->peer < 0 || f->nodes[st->peer].present)) {
+		f->origin = st->origin
+				? (uint16_t)((f->running->rate.win_id & 3) << (8 + PF_WIN_SHIFT) |
+					     st->origin)
+				: 0;
 		next = st->fire(f, st, now);
+		f->origin = 0;
+		st->fires += next != T_NEVER;
+	}
 	agent_set(f, st->agent, next);
 }
 
