@@ -228,9 +228,10 @@ enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };
 enum { FQ_N, FQ_OLAT, FQ_RLAT, FQ_COUNT };
 struct frate_fluid {
 	struct fabric_tlp rep;
-	int stream, ep; /* ep: endpoint node whose statistics count it too, -1 none */
-	uint32_t hdr;	/* header bytes of each */
-	uint8_t rd;	/* a request completes with it: 1 at the port, 2 at the endpoint too */
+	uint64_t key[3]; /* from the queued TLP: what its header and statistics depend on */
+	int stream, ep;	 /* ep: endpoint node whose statistics count it too, -1 none */
+	uint32_t hdr;	 /* header bytes of each */
+	uint8_t rd;	 /* a request completes with it: 1 at the port, 2 at the endpoint too */
 	uint64_t pend[4][FQ_COUNT]; /* of the fires of the last windows, by window mod 4 */
 	uint64_t cum[FQ_COUNT];	    /* of the fires whose TLPs have all been counted */
 	uint64_t all[FQ_COUNT];	    /* every one crossed in the windows */
@@ -248,7 +249,7 @@ struct frate_stream {
 	uint64_t fires0;  /* its fires when the window opened */
 	uint64_t pend[4]; /* fires of the last windows, by window mod 4, until their TLPs are in */
 	uint64_t fires;	  /* fires whose TLPs have all been counted (cum of its groups) */
-	uint64_t all_fires; /* in every window since the model began */
+	uint64_t all_fires; /* in the tallied windows since the model began */
 	uint64_t den;	    /* period x fires: what the groups' cum is divided by in a skip */
 	bool fluid;	    /* it kept its rate: a skip counts its TLPs from its period */
 };
@@ -269,8 +270,10 @@ struct frate {
 	/* the fluid part: rate-paced streams counted from their rate (rate.c) */
 	uint64_t win_id;    /* windows opened */
 	uint64_t run;	    /* windows tallied one after the other, up to this one */
+	uint64_t tally_ps;  /* time of the windows tallied since the model began */
 	uint64_t fluid_seq; /* the crossing the fluid part took, kept from the groups */
 	bool warm;	    /* the fluid part knows what the fast streams' fires make */
+	bool fluid_skip;    /* the skip adds the fluid part (its window was tallied) */
 	struct frate_fluid *fl;
 	int nfl;
 	int *fl_slot; /* hash of fl, RATE_FLUID_SLOTS */

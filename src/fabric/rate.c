@@ -54,12 +54,19 @@
 #define RATE_MAX_FLUID (RATE_FLUID_SLOTS / 2)
 /*
  * No skip until every stream paced faster than RATE_WARM_PERIOD that keeps
- * its rate has RATE_WARM_FIRES fires counted whole (or RATE_WARM_WINDOWS
- * windows have run): before that what one of its fires makes is a guess.
+ * its rate (kept_rate) has RATE_WARM_FIRES fires counted whole, or
+ * RATE_WARM_WINDOWS windows have run: before that what one of its fires
+ * makes is a guess.
  */
 #define RATE_WARM_PERIOD (100000 * PS_PER_NS)
 #define RATE_WARM_FIRES 2
 #define RATE_WARM_WINDOWS 64
+/*
+ * The fluid part runs in domains skipping at least this many windows per
+ * window: below it a window's count is scaled by little, and the part's
+ * cost per window (each of its groups) would not be amortised over a skip.
+ */
+#define RATE_FLUID_MIN_SKIP 8
 
 static bool is_recorder(const struct fobs *ob);
 
@@ -198,23 +205,24 @@ void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t
 	struct fdomain *d = f->running;
 	struct frate *r = &d->rate;
 	int s = t->origin - 1;
-	struct fabric_tlp o;
 	struct frate_fluid *e;
-	uint64_t k[3], h, *q;
+	uint64_t k[3], h, *q, olat = 0, rlat;
 	unsigned i;
 
 	if (s >= r->nfs)
 		return;
-	fab_tlp_view(f, p, dir, t, now, &o);
-	fab_header(f, t, o.hdr);
-	group_key(&o, k);
-	k[2] = (uint64_t)s << 32 | (uint32_t)t->ep;
+	/* what the header (but its tag), the CPL set and the statistics are made of */
+	k[0] = (uint64_t)t->kind | (uint64_t)t->cls << 4 | (uint64_t)dir << 6 |
+	       (uint64_t)(t->flags & (PF_LAST | PF_P2P | PF_CPU | PF_REMOTE | PF_CFG0)) << 8 |
+	       (uint64_t)(t->addr >> 32 != 0) << 16 | (uint64_t)(t->prefix != 0) << 17 |
+	       (uint64_t)t->bytes << 32 | (uint64_t)t->byte_count << 48;
+	k[1] =
+	    (uint64_t)(uint32_t)p->node | (uint64_t)t->rid << 32 | (uint64_t)(uint16_t)t->ep << 48;
+	k[2] = (uint64_t)s;
 	h = (k[0] ^ (k[1] * 0x9e3779b97f4a7c15ull) ^ (k[2] * 0xc2b2ae3d27d4eb4full)) *
 	    0xff51afd7ed558ccdull;
 	for (i = (unsigned)(h >> 54) & (RATE_FLUID_SLOTS - 1);;
 	     i = (i + 1) & (RATE_FLUID_SLOTS - 1)) {
-		uint64_t ek[2];
-
 		if (r->fl_slot[i] < 0) {
 			bool rd = t->kind == FK_CPLD &&
 				  (t->flags & (PF_LAST | PF_P2P)) == PF_LAST && t->ep >= 0;
@@ -224,24 +232,28 @@ void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t
 			r->fl_slot[i] = r->nfl;
 			e = &r->fl[r->nfl++];
 			*e = (struct frate_fluid){
-			    .rep = o,
+			    .key = {k[0], k[1], k[2]},
 			    .stream = s,
 			    .ep = t->ep,
 			    .hdr = t->wire - 8u - ((t->bytes + 3) & ~3u),
 			    .rd = (uint8_t)(rd ? (dir == FABRIC_INBOUND ? 2 : 1) : 0),
 			};
+			fab_tlp_view(f, p, dir, t, now, &e->rep);
+			fab_header(f, t, e->rep.hdr);
 			break;
 		}
 		e = &r->fl[r->fl_slot[i]];
-		group_key(&e->rep, ek);
-		if (ek[0] == k[0] && ek[1] == k[1] && e->stream == s && e->ep == t->ep)
+		if (e->key[0] == k[0] && e->key[1] == k[1] && e->key[2] == k[2])
 			break;
 	}
+	if (t->cls == TLP_CLASS_CPL && now / PS_PER_NS >= t->req_time / PS_PER_NS)
+		olat = now / PS_PER_NS - t->req_time / PS_PER_NS; /* as fab_tlp_view has it */
+	rlat = e->rd ? (now - t->req_time) / PS_PER_NS : 0;
 	for (int b = 0; b < 2; b++) {
 		q = b ? e->cur : e->pend[(t->flags & PF_WIN) >> PF_WIN_SHIFT];
 		q[FQ_N]++;
-		q[FQ_OLAT] += o.lat_sum_ns;
-		q[FQ_RLAT] += e->rd ? (now - t->req_time) / PS_PER_NS : 0;
+		q[FQ_OLAT] += olat;
+		q[FQ_RLAT] += rlat;
 	}
 	r->fluid_seq = d->seq;
 }
@@ -268,6 +280,7 @@ static bool fluid_ready(struct fabric *f, struct frate *r)
 	r->nfs = f->nstreams;
 	r->nfl = 0;
 	r->run = 0;
+	r->tally_ps = 0;
 	memset(r->fl_slot, 0xff, sizeof(*r->fl_slot) * RATE_FLUID_SLOTS);
 	return true;
 }
@@ -359,8 +372,21 @@ static uint64_t planned_skip(const struct fabric *f, const struct frate *r)
 {
 	uint64_t k = r->run_ps ? r->run_tlps * (1000000000000ull / f->rate_budget) / r->run_ps : 0;
 
-	k = k > 1 && r->warm ? k - 1 : 0;
+	k = k > 1 ? k - 1 : 0;
 	return k > RATE_MAX_SKIP ? RATE_MAX_SKIP : k;
+}
+
+/* The fluid part starts afresh: what the windows before the break left is not whole. */
+static void fluid_restart(struct fabric *f, struct fdomain *d)
+{
+	struct frate *r = &d->rate;
+
+	for (int i = 0; i < r->nfl; i++) {
+		memset(r->fl[i].pend, 0, sizeof(r->fl[i].pend));
+		memset(r->fl[i].cur, 0, sizeof(r->fl[i].cur));
+	}
+	for (int s = 0; s < r->nfs; s++)
+		memset(r->fs[s].pend, 0, sizeof(r->fs[s].pend));
 }
 
 static bool window_open(struct fabric *f, struct fdomain *d)
@@ -382,15 +408,19 @@ static bool window_open(struct fabric *f, struct fdomain *d)
 	r->len = RATE_WINDOW_PS;
 	r->seq0 = d->seq;
 	r->skip = planned_skip(f, r);
+	d->tally = r->skip >= RATE_FLUID_MIN_SKIP;
+	if (d->tally && !r->warm)
+		r->skip = 0;
+	if (d->tally && !r->run)
+		fluid_restart(f, d);
 	for (int i = 0; r->skip && i < f->nnodes; i++)
 		if (in_domain(f, i, dom))
 			f->rate_snap[i] = f->nodes[i].st;
 	r->win_id++;
 	r->fluid_seq = UINT64_MAX;
-	for (int s = 0; s < r->nfs; s++)
+	for (int s = 0; d->tally && s < r->nfs; s++)
 		if (stream_in(f, s, dom))
 			r->fs[s].fires0 = f->streams[s].fires;
-	d->tally = true;
 	return true;
 }
 
@@ -415,23 +445,6 @@ static uint64_t scaled(uint64_t x, uint64_t done_ns, uint64_t win_ns)
 	return x / win_ns * done_ns + x % win_ns * done_ns / win_ns;
 }
 
-/* What n TLPs of a fluid group add to the statistics of its port, or of its endpoint. */
-static void fluid_words(const struct frate_fluid *e, const uint64_t q[FQ_COUNT], bool at_ep,
-			uint64_t w[STAT_WORDS])
-{
-	struct fabric_port_stats s = {{{0}}};
-	int dir = e->rep.dir, cls = e->rep.cls;
-
-	s.tlps[dir][cls] = q[FQ_N];
-	s.bytes[dir][cls] = q[FQ_N] * e->rep.payload_bytes;
-	s.hdr_bytes[dir][cls] = q[FQ_N] * e->hdr;
-	if (e->rd > at_ep) {
-		s.rd_count = q[FQ_N];
-		s.rd_latency_sum_ns = q[FQ_RLAT];
-	}
-	words_of(&s, w);
-}
-
 /*
  * What q of group e's TLPs count at its port and its endpoint, added to
  * their statistics (live) or taken from the window's (its closed part).
@@ -439,25 +452,31 @@ static void fluid_words(const struct frate_fluid *e, const uint64_t q[FQ_COUNT],
 static void fluid_stats(struct fabric *f, const struct frate_fluid *e, const uint64_t q[FQ_COUNT],
 			bool live)
 {
+	int dir = e->rep.dir, cls = e->rep.cls;
+	/* taken away as adding its two's complement: the counters wrap alike */
+	uint64_t n = live ? q[FQ_N] : -q[FQ_N], lat = live ? q[FQ_RLAT] : -q[FQ_RLAT];
+
 	for (int at_ep = 0; at_ep < 2; at_ep++) {
 		int node = at_ep ? e->ep : e->rep.port;
-		uint64_t st[STAT_WORDS], w[STAT_WORDS];
+		struct fabric_port_stats *st;
 
 		if (node < 0)
 			continue;
-		struct fabric_port_stats *to = live ? &f->nodes[node].st : &f->rate_win[node];
-
-		fluid_words(e, q, at_ep, w);
-		words_of(to, st);
-		for (size_t i = 0; i < STAT_WORDS; i++)
-			st[i] = live ? st[i] + w[i] : st[i] - w[i];
-		words_to(to, st);
+		st = live ? &f->nodes[node].st : &f->rate_win[node];
+		st->tlps[dir][cls] += n;
+		st->bytes[dir][cls] += n * e->rep.payload_bytes;
+		st->hdr_bytes[dir][cls] += n * e->hdr;
+		if (e->rd > at_ep) {
+			st->rd_count += n;
+			st->rd_latency_sum_ns += lat;
+		}
 	}
 }
 
 /*
  * A stream kept its rate if its fires over the windows are what its period
- * gives (within 5 %, and one fire of granularity): then the credits,
+ * gives (within 5 %, and two fires: a jittered period puts the last fire
+ * up to one period late, and one in flight): then the credits,
  * buffers and tags it needs did not hold it back, and a skip counts its
  * fires from the period.  Otherwise it is closed-loop there, and its
  * groups are scaled by the window as the others are.
@@ -466,7 +485,7 @@ static bool kept_rate(const struct fabric *f, const struct frate *r, int s)
 {
 	uint64_t period = f->streams[s].period;
 
-	return period && (r->fs[s].all_fires + 1) * period * 20 >= r->run_ps * 19;
+	return period && (r->fs[s].all_fires + 2) * period * 20 >= r->tally_ps * 19;
 }
 
 /*
@@ -486,6 +505,10 @@ static void fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 
 	d->tally = false;
 	r->run = tallied ? r->run + 1 : 0;
+	r->fluid_skip = tallied && skipping;
+	if (!tallied)
+		return;
+	r->tally_ps += r->len;
 	whole = r->run >= 4;
 	for (int s = 0; s < r->nfs; s++) {
 		struct frate_stream *fs = &r->fs[s];
@@ -495,7 +518,7 @@ static void fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 			continue;
 		n = f->streams[s].fires - fs->fires0;
 		fs->all_fires += n;
-		fs->pend[now] = tallied ? n : 0;
+		fs->pend[now] = n;
 		if (whole)
 			fs->fires += fs->pend[old];
 		fs->pend[old] = 0;
@@ -520,6 +543,10 @@ static void fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 			if (whole)
 				e->cum[q] += e->pend[old][q];
 			e->pend[old][q] = 0;
+		}
+		if (!skipping)
+			continue;
+		for (int q = 0; q < FQ_COUNT; q++) {
 			e->sent[q] = 0;
 			if (fs->den != e->res_den)
 				e->res[q] =
@@ -528,8 +555,6 @@ static void fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 					: 0;
 		}
 		e->res_den = fs->den;
-		if (!tallied)
-			memset(e->pend, 0, sizeof(e->pend));
 		/*
 		 * TLPs per fire from the fires counted whole (until there are
 		 * some, from all, in flight or not); latencies from the mean of
@@ -543,8 +568,7 @@ static void fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 			e->x[q] = lat[FQ_N]
 				      ? mul_div(lat[q], e->x[FQ_N], 0, lat[FQ_N], &(uint64_t){0})
 				      : 0;
-		if (skipping)
-			fluid_stats(f, e, e->win, false);
+		fluid_stats(f, e, e->win, false);
 	}
 }
 
@@ -554,7 +578,7 @@ static void fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, boo
 {
 	struct frate *r = &d->rate;
 
-	for (int i = 0; i < r->nfl; i++) {
+	for (int i = 0; r->fluid_skip && i < r->nfl; i++) {
 		struct frate_fluid *e = &r->fl[i];
 		const struct frate_stream *fs = &r->fs[e->stream];
 		const struct fport *p = &f->ports[f->nodes[e->rep.port].port];
@@ -574,7 +598,8 @@ static void fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, boo
 			delta[q] = total - e->sent[q];
 			e->sent[q] = total;
 		}
-		fluid_stats(f, e, delta, true);
+		if (delta[FQ_N] || delta[FQ_RLAT])
+			fluid_stats(f, e, delta, true);
 		if (!delta[FQ_N]) {
 			e->sent[FQ_OLAT] -= delta[FQ_OLAT]; /* shown with the next TLPs */
 			continue;
