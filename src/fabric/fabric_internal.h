@@ -250,7 +250,7 @@ struct frate_stream {
 	uint64_t pend[4]; /* fires of the last windows, by window mod 4, until their TLPs are in */
 	uint64_t fires;	  /* fires whose TLPs have all been counted (cum of its groups) */
 	uint64_t all_fires; /* in the tallied windows since the model began */
-	uint64_t den;	    /* period x fires: what the groups' cum is divided by in a skip */
+	uint64_t den;	    /* period x fires: what its groups' x is divided by in a skip */
 	bool fluid;	    /* it kept its rate: a skip counts its TLPs from its period */
 };
 
@@ -299,7 +299,7 @@ struct fdomain {
 	uint64_t now; /* ps: how far it has been run */
 	bool wanted;  /* an observer looks, or the log is on: run it with the fabric */
 	bool rated;   /* no one looks TLP by TLP: it runs in the rate model (rate.c) */
-	bool tally;   /* a rate window that will be scaled: the fluid part tallies */
+	bool tally;   /* a window of a domain skipping long: the fluid part tallies */
 	struct frate rate;
 	int *far;
 	int nfar;
