@@ -224,26 +224,44 @@ bool cpu_can_issue(struct fabric *f, int ep, bool posted)
 	return p->tx_requests + (posted ? 2 : 0) < (8u << f->cores[p->fcore].tx_level);
 }
 
-/* A CPU stream that found the Tx request buffer full waits for it to drain to half. */
+/*
+ * A CPU stream that found the Tx request buffer full waits for it to drain
+ * to half.  Any number may wait at one port (a switch's endpoints share
+ * it): a list through the streams, not a table that would drop the
+ * seventeenth for good.
+ */
 void cpu_wait(struct fabric *f, int ep, int stream)
 {
 	struct fport *p = &f->ports[f->nodes[ep].port];
+	struct fstream *s = &f->streams[stream];
 
-	for (int i = 0; i < p->nwait; i++)
-		if (p->waiters[i] == stream)
-			return;
-	if (p->nwait < FAB_PORT_WAITERS)
-		p->waiters[p->nwait++] = stream;
+	if (s->waiting)
+		return;
+	s->waiting = true;
+	s->wait_next = -1;
+	if (p->wait_tail >= 0)
+		f->streams[p->wait_tail].wait_next = stream;
+	else
+		p->wait_head = stream;
+	p->wait_tail = stream;
 }
 
 void cpu_request_done(struct fabric *f, struct fport *p)
 {
+	int s = p->wait_head;
+
 	p->tx_requests--;
-	if (!p->nwait || p->tx_requests > (4u << f->cores[p->fcore].tx_level))
+	if (s < 0 || p->tx_requests > (4u << f->cores[p->fcore].tx_level))
 		return;
-	for (int i = 0; i < p->nwait; i++)
-		stream_wake(f, p->waiters[i], f->now);
-	p->nwait = 0;
+	p->wait_head = p->wait_tail = -1;
+	while (s >= 0) {
+		struct fstream *st = &f->streams[s];
+		int next = st->wait_next;
+
+		st->waiting = false;
+		stream_wake(f, s, f->now);
+		s = next;
+	}
 }
 
 int cpu_mmio_write(struct fabric *f, int ep, uint32_t bytes, uint64_t now)

@@ -22,7 +22,6 @@
 #define T_NEVER UINT64_MAX
 #define FAB_TAGS 1024
 #define FAB_MAX_OBS 16
-#define FAB_PORT_WAITERS 16
 #define FAB_CREDITS 32	 /* inbound posted TLPs an endpoint may have queued */
 #define RATE_ORIGINS 255 /* streams whose TLPs the rate model can tag (struct ptlp's origin) */
 
@@ -121,8 +120,9 @@ struct fport {
 	unsigned rx_inflight;  /* inbound NP requests the RC is serving */
 	unsigned tx_requests;  /* CPU requests waiting in the outbound P/NP queues */
 	uint16_t cpu_tag;
-	int waiters[FAB_PORT_WAITERS]; /* streams waiting for Tx request buffer room */
-	int nwait;
+	/* streams waiting for Tx request buffer room, woken in the order they came
+	 * (fstream.wait_next) */
+	int wait_head, wait_tail; /* -1: none */
 	/* FABRIC_CLASS_BIT of the TLPs some observer in obs is shown */
 	uint8_t classes;
 	struct fobs obs[FAB_MAX_OBS + 1]; /* + the rate model's recorder */
@@ -171,6 +171,8 @@ struct fstream {
 	uint32_t count;
 	uint64_t next_ok; /* ps: earliest next issue under rate= */
 	uint64_t fires;	  /* times it issued (the rate model's fluid part counts them) */
+	int wait_next;	  /* the next stream waiting at its port, -1 the last; read while waiting */
+	bool waiting;
 	uint8_t kind;
 	uint8_t origin; /* its TLPs' struct ptlp origin: 1 + its index if rate-paced, else 0 */
 };

@@ -80,6 +80,7 @@ static int add_port(struct fabric *f, int node)
 	memset(p, 0, sizeof(*p));
 	p->node = node;
 	p->fcore = c;
+	p->wait_head = p->wait_tail = -1;
 	p->ppb_raw = link_ppb_raw(d->width, d->speed);
 	p->ppb = link_ppb(d->width, d->speed, f->mps);
 	fab_port_weights(f, p);

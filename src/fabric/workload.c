@@ -259,7 +259,7 @@ static void forget_streams(struct fabric *f)
 			n->tags[t].stream = -1;
 	}
 	for (int i = 0; i < f->nports; i++)
-		f->ports[i].nwait = 0;
+		f->ports[i].wait_head = f->ports[i].wait_tail = -1;
 	workload_free(f);
 	agents_clear_streams(f);
 }

@@ -309,6 +309,49 @@ static void removed_endpoint_goes_quiet(void **state)
 	fabric_destroy(f);
 }
 
+/*
+ * Eight NVMe devices behind one switch: with the CPU writing as fast as the
+ * Root Port's Tx request buffer takes it, their 24 CPU streams all wait for
+ * room at that one port, and every one is woken when it drains (no table
+ * of waiters that drops the seventeenth for good): each device answers its
+ * MMIO and config reads.
+ */
+static void every_waiting_stream_is_woken(void **state)
+{
+	enum { N = 8 };
+	struct fabric_node_desc rp = {FABRIC_ROOT_PORT, 0, 0x0000, -1, 0, 0, 8, 4};
+	struct fabric_node_desc up = {FABRIC_SWITCH_UP, 0, 0x0100, 0, 0, 0, 8, 4};
+	struct fabric *f = fabric_create(1);
+	int ep[N];
+	char err[256];
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(fabric_add_node(f, &rp), 0);
+	assert_int_equal(fabric_add_node(f, &up), 1);
+	for (int i = 0; i < N; i++) {
+		struct fabric_node_desc dn = {
+		    FABRIC_SWITCH_DOWN, 0, (uint16_t)(0x0200 | i << 3), 1, 0, 0, 8, 4};
+		struct fabric_node_desc nvme = {
+		    FABRIC_ENDPOINT,	   0, (uint16_t)((0x10 + i) << 8), -1, 0, 0, 4, 4,
+		    .role = FABRIC_EP_NVME};
+
+		nvme.parent = fabric_add_node(f, &dn);
+		assert_true(nvme.parent > 1);
+		ep[i] = fabric_add_node(f, &nvme);
+		assert_true(ep[i] > nvme.parent);
+	}
+	assert_int_equal(fabric_set_workload(f, "storage-read", NULL, err, sizeof(err)), 0);
+	assert_int_equal(fabric_run_until(f, test_size(2 * MS, MS / 2)), 0);
+	for (int i = 0; i < N; i++) {
+		struct fabric_port_stats s;
+
+		assert_int_equal(fabric_port_stats(f, ep[i], &s), 0);
+		assert_true(s.tlps[FABRIC_INBOUND][TLP_CLASS_CPL] > 10);
+	}
+	fabric_destroy(f);
+}
+
 struct decoded {
 	uint64_t n, pasid;
 	int bad;
@@ -389,6 +432,7 @@ int main(void)
 	    cmocka_unit_test(message_flood_is_paced),
 	    cmocka_unit_test(message_flood_without_credits_ends),
 	    cmocka_unit_test(removed_endpoint_goes_quiet),
+	    cmocka_unit_test(every_waiting_stream_is_woken),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
