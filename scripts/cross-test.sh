@@ -53,7 +53,7 @@ if [ -z "${PCIESCOPE_HOST:-}" ]; then
 fi
 echo "cross-test: arm64: Debian's arm64 perf under pciescope exec --sysroot" >&2
 t=exec_arm64_perf
-mkdir -p "$build/tmp/$t"
+rm -rf "$build/tmp/$t" && mkdir -p "$build/tmp/$t"
 PCIESCOPE=$PCIESCOPE_HOST GUEST_SYSROOT=$(sh "$src/scripts/cross-sysroot.sh" arm64 perf) \
 	GUEST_INTERPOSER=$build/lib/pciescope/libpciescope-exec.so SRC_DIR=$src \
 	TEST_TMP=$build/tmp/$t PCIESCOPE_STATE_DIR=$build/state/$t bash "$src/tests/cross/$t.sh"

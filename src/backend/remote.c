@@ -98,7 +98,7 @@ static int64_t call(struct backend *b, struct remote_req *q, const void *p1, siz
 		memcpy(r->msg + sizeof(*q), p1, n1);
 	if (n2)
 		memcpy(r->msg + sizeof(*q) + n1, p2, n2);
-	if (send(r->fd, r->msg, sizeof(*q) + n1 + n2, MSG_NOSIGNAL) < 0)
+	if (remote_send(r->fd, r->msg, sizeof(*q) + n1 + n2) < 0)
 		return -errno;
 	do
 		got = recv(r->fd, r->msg, REMOTE_MSG_MAX, 0);

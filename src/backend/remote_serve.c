@@ -348,7 +348,7 @@ static bool serve_one(struct backend_server *s, int i)
 	pthread_mutex_unlock(s->lock);
 	free(req);
 	memcpy(s->msg, &a, sizeof(a));
-	return send(s->clients[i], s->msg, sizeof(a) + a.len, MSG_NOSIGNAL) >= 0;
+	return remote_send(s->clients[i], s->msg, sizeof(a) + a.len) >= 0;
 }
 
 static void accept_one(struct backend_server *s)

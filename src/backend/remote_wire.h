@@ -10,7 +10,11 @@
 #ifndef PCIESCOPE_BACKEND_REMOTE_WIRE_H
 #define PCIESCOPE_BACKEND_REMOTE_WIRE_H
 
+#include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 
 /* The largest payload either way: a sysfs attribute's page, or a list of names. */
 #define REMOTE_PAYLOAD_MAX (64 * 1024)
@@ -49,5 +53,20 @@ struct remote_rsp {
 	uint32_t len; /* payload bytes after the header; the error text if ret < 0 */
 	uint32_t pad; /* 0: keeps the size a multiple of 8 on every architecture */
 };
+
+/*
+ * One message out, whole, again if a signal came first: a client's
+ * SIGCHLD or a tool's timer must not lose a request or an answer, as it
+ * must not lose a receive.
+ */
+static inline ssize_t remote_send(int fd, const void *msg, size_t n)
+{
+	ssize_t sent;
+
+	do
+		sent = send(fd, msg, n, MSG_NOSIGNAL);
+	while (sent < 0 && errno == EINTR);
+	return sent;
+}
 
 #endif

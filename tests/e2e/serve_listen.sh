@@ -14,6 +14,9 @@ trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null' EXIT
 
 # serve_on LISTEN: starts serve, sets pid and url (the one it says it serves)
 serve_on() {
+	# emptied here: the background child's own truncation may come after
+	# the first look, which would find the previous serve's address
+	: >"$TEST_TMP/err"
 	"$P" serve --listen "$1" --interval 200 >/dev/null 2>"$TEST_TMP/err" &
 	pid=$!
 	for _ in $(seq 600); do # a loaded machine (ASan) may take long to boot

@@ -22,6 +22,8 @@ jq --arg p "rate=$rate,mmio=$rate,mmio_rd=$rate" '.workload = "mixed" | .workloa
 P=$PCIESCOPE
 fail=0
 err() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=lib/live.sh
+. "$SRC_DIR/tests/e2e/lib/live.sh"
 
 # expect CODE PATTERN-IN-STDERR ARGS...: runs pciescope, checks both
 expect() {
@@ -59,6 +61,9 @@ for ev in 'hisi_pcie0_core0/rx_mwr_latency,port=0xffff/' \
 	'{hisi_pcie0_core0/rx_mwr_latency,port=0xffff/,hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/}'; do
 	"$P" stat -e "$ev" 2>"$TEST_TMP/sigint" &
 	pid=$!
+	# SIGINT once stat handles it (under qemu the emulator handles every
+	# signal from its start: there the 2 s of counting cover the start-up)
+	wait_for 120 catches "$pid" 2 || err "stat never handled SIGINT"
 	sleep 2
 	kill -INT $pid
 	wait $pid || err "SIGINT run of $ev exited $?"

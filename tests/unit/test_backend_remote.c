@@ -4,22 +4,30 @@
  * process (serve.h), as `pciescope exec`'s interposer reaches exec's: the
  * sysfs it shows is the machine's (a write through it is seen directly,
  * the kernel's errors come back as they are), and events opened through it
- * are the machine's, closed when their connection ends.
+ * are the machine's, closed when their connection ends.  A message whose
+ * send a signal interrupts still goes out whole (remote_wire.h).
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/backend/serve.h>
+
+#include "backend/remote_wire.h"
 
 #define TUNE "/sys/bus/event_source/devices/hisi_ptt0_2/tune/qos_tx_cpl"
 
@@ -144,11 +152,91 @@ static void events_are_the_machines(void **state)
 	assert_int_equal(c->ops->event_enable(c, 12345), -EBADF);
 }
 
+static atomic_int signals;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	atomic_fetch_add(&signals, 1);
+}
+
+struct interrupter {
+	pthread_t sender;
+	pid_t tid; /* the sender's, to see it wait */
+	int fd;	   /* the receiving end */
+};
+
+/* Whether thread tid sleeps (in the send it blocks on: it does nothing else). */
+static bool sleeping(pid_t tid)
+{
+	char path[64], stat[256] = "", *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	if (!(f = fopen(path, "r")))
+		return false;
+	if (!fgets(stat, sizeof(stat), f))
+		stat[0] = 0;
+	fclose(f);
+	p = strrchr(stat, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/* Signals the blocked sender 100 times, then takes every message until the last one. */
+static void *interrupt_then_receive(void *arg)
+{
+	struct interrupter *it = arg;
+	static char buf[REMOTE_MSG_MAX];
+	ssize_t got;
+
+	while (!sleeping(it->tid))
+		sched_yield();
+	for (int sent = 0; sent < 100; sent++) {
+		int seen = atomic_load(&signals);
+
+		pthread_kill(it->sender, SIGUSR1);
+		while (atomic_load(&signals) == seen)
+			sched_yield();
+	}
+	do
+		got = recv(it->fd, buf, sizeof(buf), 0);
+	while (got != 7 && (got > 0 || errno == EINTR));
+	return (void *)(intptr_t)(got == 7 && !memcmp(buf, "the end", 7));
+}
+
+static void a_signal_loses_no_message(void **state)
+{
+	struct sigaction sa = {.sa_handler = on_signal}; /* no SA_RESTART: send sees EINTR */
+	struct interrupter it = {.sender = pthread_self(), .tid = gettid()};
+	char filler[4096] = {0};
+	pthread_t thread;
+	void *received;
+	int sv[2];
+
+	(void)state;
+	assert_int_equal(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0);
+	it.fd = sv[1];
+	fcntl(sv[0], F_SETFL, O_NONBLOCK);
+	while (send(sv[0], filler, sizeof(filler), MSG_NOSIGNAL) > 0)
+		;
+	assert_int_equal(errno, EAGAIN);
+	fcntl(sv[0], F_SETFL, 0);
+	assert_int_equal(sigaction(SIGUSR1, &sa, NULL), 0);
+	assert_int_equal(pthread_create(&thread, NULL, interrupt_then_receive, &it), 0);
+	assert_int_equal(remote_send(sv[0], "the end", 7), 7);
+	assert_int_equal(pthread_join(thread, &received), 0);
+	assert_true(received);
+	assert_true(atomic_load(&signals) >= 100);
+	close(sv[0]);
+	close(sv[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(sysfs_is_the_machines, setup, teardown),
 	    cmocka_unit_test_setup_teardown(events_are_the_machines, setup, teardown),
+	    cmocka_unit_test(a_signal_loses_no_message),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,3 +27,11 @@ ends_within() {
 	wait "$pid" 2>/dev/null
 	return 1
 }
+
+# catches PID SIGNUM: whether PID handles the signal itself (SigCgt in
+# /proc/PID/status), so that sending it asks rather than kills.
+catches() {
+	local mask
+	mask=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$1/status" 2>/dev/null)
+	[ -n "$mask" ] && (((16#$mask >> ($2 - 1)) & 1))
+}

@@ -8,6 +8,7 @@
 start_serve() {
 	local err=$1
 	shift
+	: >"$err" # before the child's own truncation, which may come after the first look
 	"$PCIESCOPE" serve --listen 127.0.0.1:0 "$@" 2>"$err" &
 	serve_pid=$!
 	serve_port=""
