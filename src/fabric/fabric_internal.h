@@ -564,8 +564,24 @@ void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end);
 /* rate.c */
 /* Runs a domain in the rate model up to end. */
 void rate_run(struct fabric *f, struct fdomain *d, uint64_t end);
-/* A TLP of a rate-paced stream crossed port p in a tallied window (the fluid part). */
+/* What a counting observer of port p is shown of a skip: o, to all but the recorder. */
+void rate_show(const struct fport *p, const struct fabric_tlp *o);
+/* x scaled from the window to the part of the skip done (ns: no overflow below 2^64). */
+static inline uint64_t rate_scaled(uint64_t x, uint64_t done_ns, uint64_t win_ns)
+{
+	return x / win_ns * done_ns + x % win_ns * done_ns / win_ns;
+}
+
+/* rate_fluid.c: the rate model's fluid part */
+/* A TLP of a rate-paced stream crossed port p in a tallied window. */
 void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now);
+/* Room for the fluid part's groups and streams; false without memory. */
+bool rate_fluid_ready(struct fabric *f, struct frate *r);
+/* A window of domain d opens, closes (followed by a skip or not), a skip is delivered up to tau. */
+void rate_fluid_open(struct fabric *f, struct fdomain *d);
+void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping);
+void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool end,
+			uint64_t done_ns, uint64_t win_ns);
 /* Domain d starts in the rate model afresh (or leaves it). */
 void rate_reset(struct fdomain *d);
 /* Whether domain d may run in the rate model, from its ports' observers. */
