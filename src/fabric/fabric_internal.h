@@ -48,7 +48,7 @@ enum ptlp_flags {
 	PF_REMOTE = 8,	/* CPU request from the remote die, and its completion (CPL B) */
 	PF_STREAM = 16, /* counts against the issuing endpoint's posted credits */
 	PF_CFG0 = 32,	/* configuration request of Type 0 (target right below the port) */
-	PF_WIN = 192,	/* rate model: the window of its stream's fire, mod 4 (rate.c) */
+	PF_WIN = 192,	/* rate model: the window of its stream's fire, mod 4 (rate_fluid.c) */
 };
 #define PF_WIN_SHIFT 6
 
@@ -222,7 +222,7 @@ struct frate_group {
 enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };
 
 /*
- * rate.c: the TLPs of one rate-paced stream alike for a counter and for the
+ * rate_fluid.c: the TLPs of one rate-paced stream alike for a counter and for the
  * statistics (the same port and endpoint), over the windows: the fluid part.
  * Each quantity three ways: TLPs, their latency sum as observers see it,
  * and as the read latency statistics do.
@@ -246,7 +246,7 @@ struct frate_fluid {
 	uint64_t sent[FQ_COUNT]; /* what the skip has added */
 };
 
-/* rate.c: a stream's fires in the rate model's windows. */
+/* rate_fluid.c: a stream's fires in the rate model's windows. */
 struct frate_stream {
 	uint64_t fires0;  /* its fires when the window opened */
 	uint64_t pend[4]; /* fires of the last windows, by window mod 4, until their TLPs are in */
@@ -269,7 +269,7 @@ struct frate {
 	struct frate_group *g;
 	int ng;
 	int *slot; /* hash of the groups, RATE_SLOTS */
-	/* the fluid part: rate-paced streams counted from their rate (rate.c) */
+	/* the fluid part: rate-paced streams counted from their rate (rate_fluid.c) */
 	uint64_t win_id;    /* windows opened */
 	uint64_t run;	    /* windows tallied one after the other, up to this one */
 	uint64_t tally_ps;  /* time of the windows tallied since the model began */

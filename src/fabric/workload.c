@@ -194,7 +194,7 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 
 /*
  * Under the rate model, a rate-paced stream's TLPs carry its index (and
- * their fire's window) for the fluid part (rate.c); otherwise nothing does.
+ * their fire's window) for the fluid part (rate_fluid.c); otherwise nothing does.
  */
 void stream_origin(struct fabric *f, int i)
 {
