@@ -479,6 +479,14 @@ void fab_templates(struct fabric *f);
 void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4]);
 uint32_t fab_pasid_prefix(uint32_t pasid);
 
+/* A completion's latency as observers are shown it: whole ns from its request's crossing. */
+static inline uint64_t fab_shown_latency(const struct ptlp *t, uint64_t now)
+{
+	uint64_t at = now / PS_PER_NS, req = t->req_time / PS_PER_NS;
+
+	return t->cls == TLP_CLASS_CPL && at >= req ? at - req : 0;
+}
+
 /*
  * What an observer is shown of a TLP crossing port p, but its header DWs.
  * Inline: the engine shows every TLP some observer looks at.
@@ -499,14 +507,14 @@ static inline void fab_tlp_view(const struct fabric *f, const struct fport *p, i
 	    .dir = (uint8_t)dir,
 	    .cls = t->cls,
 	    /* B: completions of P2P requests and of the remote die's (route.c) */
-	    .cpl_set = (uint8_t)(cpl_in ? FABRIC_CPL_A + !!(t->flags & (PF_P2P | PF_REMOTE))
-					: FABRIC_CPL_NONE),
+	    .cpl_set = (uint8_t)(!cpl_in			   ? FABRIC_CPL_NONE
+				 : t->flags & (PF_P2P | PF_REMOTE) ? FABRIC_CPL_B
+								   : FABRIC_CPL_A),
 	    .payload_bytes = t->bytes,
 	    .req_time_ns = t->req_time / PS_PER_NS,
 	    .count = 1,
 	};
-	if (t->cls == TLP_CLASS_CPL && o->time_ns >= o->req_time_ns)
-		o->lat_sum_ns = o->time_ns - o->req_time_ns;
+	o->lat_sum_ns = fab_shown_latency(t, now);
 }
 
 /* engine.c */

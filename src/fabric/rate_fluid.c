@@ -89,7 +89,7 @@ void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t
 	struct frate *r = &d->rate;
 	int s = t->origin - 1;
 	struct frate_fluid *e;
-	uint64_t k[3], h, *q, olat = 0, rlat;
+	uint64_t k[3], h, *q, olat, rlat;
 	unsigned i;
 
 	if (s >= r->nfs)
@@ -129,8 +129,7 @@ void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t
 		if (e->key[0] == k[0] && e->key[1] == k[1] && e->key[2] == k[2])
 			break;
 	}
-	if (t->cls == TLP_CLASS_CPL && now / PS_PER_NS >= t->req_time / PS_PER_NS)
-		olat = now / PS_PER_NS - t->req_time / PS_PER_NS; /* as fab_tlp_view has it */
+	olat = fab_shown_latency(t, now);
 	rlat = e->rd ? (now - t->req_time) / PS_PER_NS : 0;
 	for (int b = 0; b < 2; b++) {
 		q = b ? e->cur : e->pend[(t->flags & PF_WIN) >> PF_WIN_SHIFT];

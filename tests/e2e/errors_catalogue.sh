@@ -16,23 +16,20 @@ E='hisi_ptt0_2/filter=0x80011,type=7,direction=0/'
 P() { "$PCIESCOPE" "$@"; }
 # NOBODY P args...: the CLI as user 65534.  Under qemu-user the emulator
 # opens the program as that user, who may not reach the build (a checkout
-# in a 0700 directory): it runs a copy in a directory anyone may enter.
+# in a 0700 directory): there it runs a copy in a directory under /tmp,
+# which anyone may enter.
 NOBODY() {
 	shift
-	if [ -n "${PCIESCOPE_RUNNER:-}" ]; then
-		# shellcheck disable=SC2086
-		setpriv --reuid=65534 --regid=65534 --clear-groups $PCIESCOPE_RUNNER "$NOBODY_CLI" "$@"
-	else
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$PCIESCOPE" "$@"
-	fi
+	# shellcheck disable=SC2086
+	setpriv --reuid=65534 --regid=65534 --clear-groups ${PCIESCOPE_RUNNER:-} "$NOBODY_CLI" "$@"
 }
-NOBODY_CLI=
+NOBODY_CLI=$PCIESCOPE
 if [ -n "${PCIESCOPE_RUNNER:-}" ]; then
-	pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) || exit 1
-	trap 'rm -rf "$pub"' EXIT
-	chmod 755 "$pub" || exit 1
+	pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) &&
+		trap 'rm -rf "$pub"' EXIT &&
+		chmod 755 "$pub" && cp "$BUILD_DIR/pciescope" "$pub/" ||
+		{ echo "FAIL: no copy of the CLI for user 65534 under /tmp"; exit 1; }
 	NOBODY_CLI=$pub/pciescope
-	cp "$BUILD_DIR/pciescope" "$NOBODY_CLI" || exit 1
 fi
 export -f P NOBODY
 export PCIESCOPE E NOBODY_CLI

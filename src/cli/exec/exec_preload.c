@@ -23,7 +23,6 @@ int exec_preload_name(const char *path, const char **name)
 {
 	const char *old = getenv("LD_LIBRARY_PATH"), *slash = strrchr(path, '/');
 	const char *file = slash ? slash + 1 : path;
-	int dir_len = slash ? (slash == path ? 1 : (int)(slash - path)) : 1;
 	char *dirs;
 	int r;
 
@@ -34,7 +33,8 @@ int exec_preload_name(const char *path, const char **name)
 				 path);
 	if (!strchr(path, ' '))
 		return 0;
-	if (asprintf(&dirs, "%.*s%s%s", dir_len, slash ? path : ".", old && *old ? ":" : "",
+	/* the space is in a directory's name: path's directories end at its last slash */
+	if (asprintf(&dirs, "%.*s%s%s", (int)(slash - path), path, old && *old ? ":" : "",
 		     old ? old : "") < 0)
 		return cli_errno(-ENOMEM, "exec");
 	r = setenv("LD_LIBRARY_PATH", dirs, 1);
