@@ -19,7 +19,6 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fabric_internal.h"
 
@@ -284,6 +283,22 @@ void calendar_free(struct fdomain *d)
  * A uniform shift keeps every order: the winner tree only moves its times,
  * but the wheel's buckets are absolute, so its streams are placed again.
  */
+/*
+ * Empties the wheel through its summary bits: the rate model shifts a
+ * domain's calendar once per window, and a few streams sit in 4096 buckets.
+ */
+static void wheel_clear(struct fdomain *d)
+{
+	for (uint64_t w = d->bucket_words; w; w &= w - 1) {
+		int i = __builtin_ctzll(w);
+
+		for (uint64_t b = d->bucket_bits[i]; b; b &= b - 1)
+			d->bucket[(i << 6) + __builtin_ctzll(b)] = -1;
+		d->bucket_bits[i] = 0;
+	}
+	d->bucket_words = 0;
+}
+
 void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta)
 {
 	for (unsigned i = 1; i < 2 * d->tx_cap; i++)
@@ -292,10 +307,7 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
 	for (int a = 0; a < f->nagents; a++)
 		if (f->agents[a].dom == dom && f->agents[a].t != T_NEVER)
 			f->agents[a].t += delta;
-	for (int b = 0; b < CAL_BUCKETS; b++)
-		d->bucket[b] = -1;
-	memset(d->bucket_bits, 0, sizeof(d->bucket_bits));
-	d->bucket_words = 0;
+	wheel_clear(d);
 	d->nfar = 0;
 	d->stream_min = -1;
 	d->cal_base = (d->cal_base + delta) & ~((1ull << CAL_SHIFT) - 1);

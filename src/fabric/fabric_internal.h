@@ -215,8 +215,10 @@ struct fworkload_params {
 /* rate.c: the TLPs of a rate window alike for a counting observer, and how many. */
 struct frate_group {
 	struct fabric_tlp rep; /* the first of them */
+	uint64_t key[2];       /* what they are alike in (rate.c group_key) */
 	uint64_t n, lat;       /* TLPs and their latency sum (ns) in the window */
 	uint64_t sent_n, sent_lat;
+	int slot; /* its place in the hash, emptied when the next window opens */
 };
 
 enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };

@@ -103,10 +103,8 @@ static void rate_record(void *ctx, const struct fabric_tlp *t)
 	for (i = (unsigned)(h >> 52) & (RATE_SLOTS - 1); r->slot[i] >= 0;
 	     i = (i + 1) & (RATE_SLOTS - 1)) {
 		struct frate_group *g = &r->g[r->slot[i]];
-		uint64_t gk[2];
 
-		group_key(&g->rep, gk);
-		if (gk[0] == k[0] && gk[1] == k[1]) {
+		if (g->key[0] == k[0] && g->key[1] == k[1]) {
 			g->n += t->count;
 			g->lat += t->lat_sum_ns;
 			return;
@@ -117,7 +115,8 @@ static void rate_record(void *ctx, const struct fabric_tlp *t)
 		return;
 	}
 	r->slot[i] = r->ng;
-	r->g[r->ng++] = (struct frate_group){.rep = *t, .n = t->count, .lat = t->lat_sum_ns};
+	r->g[r->ng++] = (struct frate_group){
+	    .rep = *t, .key = {k[0], k[1]}, .n = t->count, .lat = t->lat_sum_ns, .slot = (int)i};
 }
 
 static bool is_recorder(const struct fobs *ob)
@@ -231,11 +230,16 @@ static bool window_open(struct fabric *f, struct fdomain *d)
 
 	if (!r->g && !(r->g = malloc(sizeof(*r->g) * RATE_MAX_GROUPS)))
 		return false;
-	if (!r->slot && !(r->slot = malloc(sizeof(*r->slot) * RATE_SLOTS)))
-		return false;
+	if (!r->slot) {
+		if (!(r->slot = malloc(sizeof(*r->slot) * RATE_SLOTS)))
+			return false;
+		memset(r->slot, 0xff, sizeof(*r->slot) * RATE_SLOTS);
+		r->ng = 0;
+	}
 	if (!nodes_ready(f) || !rate_fluid_ready(f, r))
 		return false;
-	memset(r->slot, 0xff, sizeof(*r->slot) * RATE_SLOTS);
+	for (int g = 0; g < r->ng; g++) /* a window has a few groups: empty only theirs */
+		r->slot[r->g[g].slot] = -1;
 	r->ng = 0;
 	r->overflow = false;
 	r->phase = RATE_WINDOW;

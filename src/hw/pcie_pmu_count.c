@@ -16,11 +16,13 @@
  * first TLP longer (mode 0) / shorter (mode 1) than 2^TRIG_LEN DW.
  * Threshold: only TLPs of length >= (mode 0) / < (mode 1) 2^THR_LEN DW.
  */
+#include <string.h>
+
 #include <pciescope/pcie/traffic.h>
 
 #include "pcie_pmu_internal.h"
 
-enum tlp_sel { SEL_MWR, SEL_MRD, SEL_CPL };
+enum tlp_sel { SEL_MWR, SEL_MRD, SEL_CPL, SEL_NONE };
 
 /*
  * Only counting counters cost time per TLP: the event code is decoded when
@@ -66,33 +68,30 @@ static unsigned tlp_type(const struct fabric_tlp *t)
 	return (t->hdr[0] >> 24) & 0x1f;
 }
 
-static bool tlp_is(const struct fabric_tlp *t, enum tlp_sel sel)
+/* Which of the kinds the events name the TLP is, decided once per TLP. */
+static enum tlp_sel tlp_sel(const struct fabric_tlp *t)
 {
 	unsigned type = tlp_type(t);
 	bool data = tlp_fmt(t) & 2;
 
-	switch (sel) {
-	case SEL_MWR:
-		return type == 0 && data;
-	case SEL_MRD:
-		return (type == 0 || type == 1) && !data;
-	default:
-		return type == 0x0a || type == 0x0b;
-	}
+	if (type == 0 || type == 1)
+		return data ? (type == 0 ? SEL_MWR : SEL_NONE) : SEL_MRD;
+	return type == 0x0a || type == 0x0b ? SEL_CPL : SEL_NONE;
 }
 
-static uint32_t tlp_len_dw(const struct fabric_tlp *t)
+/* The Length field where the TLP has one that counts: data, or a read's ask. */
+static uint32_t tlp_len_dw(const struct fabric_tlp *t, enum tlp_sel sel)
 {
 	uint32_t len = t->hdr[0] & 0x3ff;
 
-	if (!(tlp_fmt(t) & 2) && !tlp_is(t, SEL_MRD))
+	if (!(tlp_fmt(t) & 2) && sel != SEL_MRD)
 		return 0;
 	return len ? len : 1024;
 }
 
-static uint16_t tlp_requester(const struct fabric_tlp *t)
+static uint16_t tlp_requester(const struct fabric_tlp *t, enum tlp_sel sel)
 {
-	return (uint16_t)((tlp_is(t, SEL_CPL) ? t->hdr[2] : t->hdr[1]) >> 16);
+	return (uint16_t)((sel == SEL_CPL ? t->hdr[2] : t->hdr[1]) >> 16);
 }
 
 static bool tlp_last_cpl(const struct fabric_tlp *t)
@@ -110,6 +109,34 @@ static uint64_t tlp_hdr_bytes(const struct fabric_tlp *t)
 }
 
 /*
+ * When a TLP must bring the time counters up to its time (sync_ns): at
+ * once while a time counter's trigger waits, else when the first time
+ * counter wraps past 2^64 cycles, or never.
+ */
+static void plan_sync(struct pcie_pmu_hw *m)
+{
+	uint64_t at = UINT64_MAX;
+
+	for (unsigned a = m->active; a; a &= a - 1) {
+		const struct pmu_counter *c = &m->c[__builtin_ctz(a)];
+		uint64_t cycles = ~c->ext + 1; /* until it wraps; 0 stands for 2^64 */
+
+		if (c->kind->latency)
+			continue;
+		if ((c->ctrl & HISI_PCIE_TRIG_EN) && !c->triggered) {
+			at = 0;
+			break;
+		}
+		if (cycles && cycles <= (UINT64_MAX - m->counted_to_ns) / PCIE_PMU_CYCLE_NS) {
+			uint64_t wrap = m->counted_to_ns + cycles * PCIE_PMU_CYCLE_NS - c->time_frac;
+
+			at = wrap < at ? wrap : at;
+		}
+	}
+	m->sync_ns = at;
+}
+
+/*
  * The fabric runs this core only while a counter counts: it is told before
  * the first counter starts (so that the time the core catches up on is seen
  * with every counter still off) and after the last one stops.
@@ -118,18 +145,22 @@ void pcie_pmu_update_active(struct pcie_pmu_hw *m)
 {
 	unsigned active = 0;
 
+	memset(m->sel_mask, 0, sizeof(m->sel_mask));
 	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
 		struct pmu_counter *c = &m->c[i];
 
 		c->kind = kind_of(c->ctrl);
-		if ((m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN) && c->kind)
+		if ((m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN) && c->kind) {
 			active |= 1u << i;
+			m->sel_mask[c->kind->dir][c->kind->sel] |= 1u << i;
+		}
 	}
 	if (active && !m->active)
 		fabric_observer_want(m->fab, pcie_pmu_observe, m, true);
 	if (!active && m->active)
 		fabric_observer_want(m->fab, pcie_pmu_observe, m, false);
 	m->active = active;
+	plan_sync(m);
 }
 
 void pcie_pmu_add(struct pcie_pmu_hw *m, int i, uint64_t *reg, uint64_t delta)
@@ -159,18 +190,25 @@ void pcie_pmu_run_until(struct pcie_pmu_hw *m, uint64_t now_ns)
 			c->time_frac %= PCIE_PMU_CYCLE_NS;
 		}
 	}
+	plan_sync(m);
 	pcie_pmu_irq_flush(m);
 }
 
-static bool target_match(const struct pcie_pmu_hw *m, uint64_t ctrl, const struct fabric_tlp *t)
+/* What the TARGET field of a counter is matched against, found once per TLP. */
+struct seen {
+	enum tlp_sel sel;
+	uint32_t len_dw;
+	uint16_t requester;
+	uint16_t port_bit; /* the Root Port's bit in port mode, 0 if it has none */
+};
+
+static bool target_match(uint64_t ctrl, const struct seen *s)
 {
 	uint16_t target = (uint16_t)((ctrl & HISI_PCIE_TARGET_MASK) >> HISI_PCIE_TARGET_SHIFT);
-	const struct fabric_node_desc *rp;
 
 	if (ctrl & HISI_PCIE_TARGET_EN)
-		return tlp_requester(t) == target;
-	rp = fabric_node(m->fab, t->port);
-	return rp && (target & (1u << ((PCI_RID_DEV(rp->rid) & 7) * 2)));
+		return s->requester == target;
+	return target & s->port_bit;
 }
 
 static bool over_threshold(uint32_t len, uint64_t ctrl, unsigned shift, uint64_t mode)
@@ -207,10 +245,10 @@ static uint64_t link_ns(const struct pcie_pmu_hw *m, const struct fabric_tlp *t)
 	return (uint64_t)((double)bytes * 1000.0 / pcie_link_capacity_mbps(gts[gen], width));
 }
 
-static uint64_t flux_bytes(const struct fabric_tlp *t, uint64_t ctrl)
+static uint64_t flux_bytes(const struct fabric_tlp *t, const struct seen *s, uint64_t ctrl)
 {
 	unsigned mode = (unsigned)((ctrl & HISI_PCIE_LEN_MODE_MASK) >> HISI_PCIE_LEN_MODE_SHIFT);
-	uint64_t payload = tlp_is(t, SEL_MRD) ? (uint64_t)tlp_len_dw(t) * 4 : t->payload_bytes;
+	uint64_t payload = s->sel == SEL_MRD ? (uint64_t)s->len_dw * 4 : t->payload_bytes;
 	uint64_t bytes = 0;
 
 	if (mode & HISI_PCIE_LEN_MODE_PAYLOAD)
@@ -238,25 +276,41 @@ static void count_latency(struct pcie_pmu_hw *m, int i, const struct event_kind 
 	pcie_pmu_add(m, i, &c->ext, t->count);
 }
 
+static struct seen seen_of(const struct pcie_pmu_hw *m, const struct fabric_tlp *t,
+			   enum tlp_sel sel)
+{
+	const struct fabric_node_desc *rp = fabric_node(m->fab, t->port);
+
+	return (struct seen){
+	    .sel = sel,
+	    .len_dw = tlp_len_dw(t, sel),
+	    .requester = tlp_requester(t, sel),
+	    .port_bit = rp ? (uint16_t)(1u << ((PCI_RID_DEV(rp->rid) & 7) * 2)) : 0,
+	};
+}
+
 void pcie_pmu_observe(void *ctx, const struct fabric_tlp *t)
 {
 	struct pcie_pmu_hw *m = ctx;
+	enum tlp_sel sel = tlp_sel(t);
+	unsigned a = sel == SEL_NONE ? 0 : m->sel_mask[t->dir][sel];
+	struct seen s;
 
-	if (!m->active)
+	if (t->time_ns >= m->sync_ns)
+		pcie_pmu_run_until(m, t->time_ns);
+	if (!a)
 		return;
-	pcie_pmu_run_until(m, t->time_ns);
-	for (unsigned a = m->active; a; a &= a - 1) {
+	s = seen_of(m, t, sel);
+	for (; a; a &= a - 1) {
 		int i = __builtin_ctz(a);
 		struct pmu_counter *c = &m->c[i];
-		const struct event_kind *k = c->kind;
 
-		if (t->dir != k->dir || !tlp_is(t, k->sel) || !target_match(m, c->ctrl, t) ||
-		    !length_filters(c, tlp_len_dw(t)))
+		if (!target_match(c->ctrl, &s) || !length_filters(c, s.len_dw))
 			continue;
-		if (k->latency)
-			count_latency(m, i, k, t);
+		if (c->kind->latency)
+			count_latency(m, i, c->kind, t);
 		else
-			pcie_pmu_add(m, i, &c->cnt, flux_bytes(t, c->ctrl) * t->count);
+			pcie_pmu_add(m, i, &c->cnt, flux_bytes(t, &s, c->ctrl) * t->count);
 	}
 	pcie_pmu_irq_flush(m);
 }

@@ -38,6 +38,16 @@ struct pcie_pmu_hw {
 	 * the counters that count.
 	 */
 	uint64_t counted_to_ns;
+	/*
+	 * A TLP brings the time counters up to its time only from here on:
+	 * when a time counter would wrap (its interrupt is due at that TLP)
+	 * or, while a trigger waits, at once (a counter's time starts at the
+	 * TLP that fires it).  Before it, a register access brings them up
+	 * and the sum is the same, as the fractions carry.
+	 */
+	uint64_t sync_ns;
+	/* bit i set in sel_mask[dir][sel]: counter i counts that direction and TLP kind */
+	unsigned sel_mask[2][3];
 };
 
 /* Decodes a counter's event code; call after writing ctrl or GLOBAL_CTRL. */

@@ -185,6 +185,31 @@ static void overflow_raises_the_interrupt(void **state)
 	bus_free_irq(&r->dev, HISI_PCIE_PMU_IRQ_VECTOR);
 }
 
+/*
+ * The time counter's wrap raises the interrupt at the first TLP past it,
+ * though a TLP brings the time counter up only when a wrap or a trigger is
+ * due: 10 us before the wrap nothing, the microsecond after it the interrupt,
+ * and the cycles counted add up as if every TLP had counted them.
+ */
+static void time_counter_wrap_raises_the_interrupt(void **state)
+{
+	struct rig *r = *state;
+	uint64_t start = ~0ULL - 1000; /* 1001 cycles of 10 ns to the wrap */
+
+	assert_int_equal(bus_request_irq(&r->dev, HISI_PCIE_PMU_IRQ_VECTOR, on_irq, r), 0);
+	program(r, 0, HISI_PCIE_EV_RX_MRD_FLUX | PORT(0x1) | LEN_MODE(3));
+	bus_write32(&r->dev, BAR, HISI_PCIE_INT_MASK(0), 0);
+	bus_write64(&r->dev, BAR, HISI_PCIE_EXT_CNT(0), start);
+	fabric_run_until(r->f, fabric_now(r->f) + 10000 - 100);
+	assert_int_equal(r->irqs, 0);
+	fabric_run_until(r->f, fabric_now(r->f) + 1100);
+	assert_int_equal(r->irqs, 1);
+	assert_int_equal(bus_read32(&r->dev, BAR, HISI_PCIE_INT_STAT(0)), 1);
+	run(r, 1 * MS);
+	assert_int_equal(ext(r, 0), start + (11000 + 1 * MS) / 10); /* wrapped */
+	bus_free_irq(&r->dev, HISI_PCIE_PMU_IRQ_VECTOR);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +218,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(len_mode_as_written, setup, teardown),
 	    cmocka_unit_test_setup_teardown(reset_and_disable, setup, teardown),
 	    cmocka_unit_test_setup_teardown(overflow_raises_the_interrupt, setup, teardown),
+	    cmocka_unit_test_setup_teardown(time_counter_wrap_raises_the_interrupt, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
