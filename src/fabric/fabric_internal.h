@@ -174,6 +174,7 @@ struct fstream {
 	int wait_next;	  /* the next stream waiting at its port, -1 the last; read while waiting */
 	bool waiting;
 	uint8_t kind;
+	bool coin;	/* the pair's first toss, for the second (workload_nic.c) */
 	uint8_t origin; /* its TLPs' struct ptlp origin: 1 + its index if rate-paced, else 0 */
 };
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kunpeng930's fabric (platforms/kunpeng930.json) under a workload at its
- * full rate, seed 3, for the tests that compare two runs of the whole
+ * full rate, seed 3 (or another), for the tests that compare two runs of the whole
  * machine (domains, the rate model): its cores (0,0), (0,3) and (1,0) are
  * each alone; under mixed the GPU below (0,1) works with the accelerator
  * below (0,2).
@@ -13,9 +13,9 @@
 
 #include "platform/pfile.h"
 
-static inline struct fabric *kunpeng(const char *workload)
+static inline struct fabric *kunpeng_seeded(const char *workload, uint64_t seed)
 {
-	struct fabric *f = fabric_create(3);
+	struct fabric *f = fabric_create(seed);
 	struct pfile pf;
 	char err[256];
 
@@ -25,6 +25,11 @@ static inline struct fabric *kunpeng(const char *workload)
 	pfile_free(&pf);
 	assert_int_equal(fabric_set_workload(f, workload, NULL, err, sizeof(err)), 0);
 	return f;
+}
+
+static inline struct fabric *kunpeng(const char *workload)
+{
+	return kunpeng_seeded(workload, 3);
 }
 
 /* The node of a RID in PCI domain 0. */
