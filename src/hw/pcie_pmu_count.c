@@ -128,7 +128,8 @@ static void plan_sync(struct pcie_pmu_hw *m)
 			break;
 		}
 		if (cycles && cycles <= (UINT64_MAX - m->counted_to_ns) / PCIE_PMU_CYCLE_NS) {
-			uint64_t wrap = m->counted_to_ns + cycles * PCIE_PMU_CYCLE_NS - c->time_frac;
+			uint64_t wrap =
+			    m->counted_to_ns + cycles * PCIE_PMU_CYCLE_NS - c->time_frac;
 
 			at = wrap < at ? wrap : at;
 		}
@@ -150,7 +151,8 @@ void pcie_pmu_update_active(struct pcie_pmu_hw *m)
 		struct pmu_counter *c = &m->c[i];
 
 		c->kind = kind_of(c->ctrl);
-		if ((m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN) && c->kind) {
+		if ((m->global & HISI_PCIE_GLOBAL_EN) && (c->ctrl & HISI_PCIE_EVENT_EN) &&
+		    c->kind) {
 			active |= 1u << i;
 			m->sel_mask[c->kind->dir][c->kind->sel] |= 1u << i;
 		}

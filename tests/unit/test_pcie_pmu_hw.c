@@ -218,7 +218,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(len_mode_as_written, setup, teardown),
 	    cmocka_unit_test_setup_teardown(reset_and_disable, setup, teardown),
 	    cmocka_unit_test_setup_teardown(overflow_raises_the_interrupt, setup, teardown),
-	    cmocka_unit_test_setup_teardown(time_counter_wrap_raises_the_interrupt, setup, teardown),
+	    cmocka_unit_test_setup_teardown(time_counter_wrap_raises_the_interrupt, setup,
+					    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
