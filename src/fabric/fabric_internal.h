@@ -442,12 +442,14 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
 
 /*
  * A transmitter moves: its leaf, then each node up to the root takes the
- * earlier of the winner carried up from below and the sibling.  Leaves are
- * in id order, so on a tie the left child (the lower id) wins and the root
- * is the earliest transmitter by (time, id).  Inline: once per TLP.  The
- * choice is made with masks, not branches: which child wins is a coin toss
- * to a branch predictor, and a mispredicted branch per level cost a quarter
- * of the engine's time.
+ * earlier of its two children.  Leaves are in id order, so on a tie the
+ * left child (the lower id) wins and the root is the earliest transmitter
+ * by (time, id).  Inline: once per TLP.  The winner is chosen by index
+ * (left | right is earlier), not by a branch: which child wins is a coin
+ * toss to a branch predictor, and a mispredicted branch per level cost a
+ * quarter of the engine's time.  The node below was just written, so both
+ * children are read from the tree and copied up whole: half the
+ * instructions of carrying the winner's time and id in masks.
  */
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 {
@@ -455,23 +457,17 @@ static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 	const struct fdomain *d = &f->doms[g->dom];
 	struct txwin *w = d->tx_tree;
 	unsigned i = d->tx_cap + g->leaf;
-	uint64_t wt = t;
-	uint32_t wa = (uint32_t)a;
 
 	g->t = t;
-	w[i].t = t;
+	w[i].t = t; /* a leaf's agent never changes */
 	while (i > 1) {
-		const struct txwin *s = &w[i ^ 1];
-		/* a right child (odd i) loses ties to its left sibling */
-		uint64_t take = -(uint64_t)((s->t < wt) | ((s->t == wt) & i));
+		unsigned l = i & ~1u;
 
-		wt ^= (wt ^ s->t) & take;
-		wa ^= (wa ^ (uint32_t)s->a) & (uint32_t)take;
 		i >>= 1;
-		w[i].t = wt;
-		w[i].a = (int32_t)wa;
+		w[i] = w[l | (w[l + 1].t < w[l].t)];
 	}
 }
+
 void agents_clear_streams(struct fabric *f);
 
 /* hdr.c */
