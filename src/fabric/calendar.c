@@ -185,8 +185,8 @@ int agent_next(struct fabric *f, uint64_t limit)
 	int a = -1;
 
 	if (d->ntx) {
-		t = d->tx_tree[1].t;
-		a = d->tx_tree[1].a;
+		t = d->tx_t[1];
+		a = d->tx_a[1];
 	}
 	if (d->stream_min == CAL_STALE)
 		d->stream_min = first_stream(f, d);
@@ -234,25 +234,35 @@ void agents_clear_streams(struct fabric *f)
 static int tx_tree_build(struct fabric *f, struct fdomain *d, int dom)
 {
 	unsigned cap = 2, n = 0;
-	struct txwin *w;
+	uint64_t *wt;
+	int32_t *wa;
 
 	for (int a = 0; a < f->ntx; a++)
 		d->ntx += f->agents[a].dom == dom;
 	while (cap < d->ntx)
 		cap *= 2;
-	w = malloc(sizeof(*w) * 2 * cap);
-	if (!w)
+	wt = malloc((sizeof(*wt) + sizeof(*wa)) * 2 * cap);
+	if (!wt)
 		return -ENOMEM;
+	wa = (int32_t *)(wt + 2 * cap);
 	for (int a = 0; a < f->ntx; a++)
 		if (f->agents[a].dom == dom) {
 			f->agents[a].leaf = n;
-			w[cap + n++] = (struct txwin){.t = f->agents[a].t, .a = a};
+			wt[cap + n] = f->agents[a].t;
+			wa[cap + n++] = a;
 		}
-	for (; n < cap; n++)
-		w[cap + n] = (struct txwin){.t = T_NEVER, .a = -1};
-	for (unsigned i = cap - 1; i; i--)
-		w[i] = w[2 * i].t <= w[2 * i + 1].t ? w[2 * i] : w[2 * i + 1];
-	d->tx_tree = w;
+	for (; n < cap; n++) {
+		wt[cap + n] = T_NEVER;
+		wa[cap + n] = -1;
+	}
+	for (unsigned i = cap - 1; i; i--) {
+		unsigned win = 2 * i + (wt[2 * i + 1] < wt[2 * i]);
+
+		wt[i] = wt[win];
+		wa[i] = wa[win];
+	}
+	d->tx_t = wt;
+	d->tx_a = wa;
 	d->tx_cap = cap;
 	return 0;
 }
@@ -277,7 +287,7 @@ int calendar_build(struct fabric *f, struct fdomain *d, int dom)
 void calendar_free(struct fdomain *d)
 {
 	free(d->far);
-	free(d->tx_tree);
+	free(d->tx_t);
 }
 
 /*
@@ -287,8 +297,8 @@ void calendar_free(struct fdomain *d)
 void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta)
 {
 	for (unsigned i = 1; i < 2 * d->tx_cap; i++)
-		if (d->tx_tree[i].t != T_NEVER)
-			d->tx_tree[i].t += delta;
+		if (d->tx_t[i] != T_NEVER)
+			d->tx_t[i] += delta;
 	for (int a = 0; a < f->nagents; a++)
 		if (f->agents[a].dom == dom && f->agents[a].t != T_NEVER)
 			f->agents[a].t += delta;

@@ -185,13 +185,6 @@ enum agent_kind { AG_TX, AG_STREAM };
 #define CAL_FAR -2   /* beyond the wheel, in the far heap */
 #define CAL_STALE -2 /* the earliest stream agent must be looked for again */
 
-/* A node of the transmitters' winner tree: the earliest agent below it and its time. */
-struct txwin {
-	uint64_t t;
-	int32_t a; /* -1: an unused leaf */
-	int32_t pad;
-};
-
 struct fagent {
 	uint64_t t;
 	uint8_t kind;
@@ -291,7 +284,13 @@ struct frate {
  */
 struct fdomain {
 	/* read per event: one cache line */
-	struct txwin *tx_tree; /* winner tree of the transmitter agents: [1] is the earliest */
+	/*
+	 * Winner tree of the transmitter agents, node i's earliest agent below it
+	 * and its time ([1] is the earliest; a = -1: an unused leaf).  Two arrays,
+	 * so a node is reached by a scaled index, with no multiply or shift.
+	 */
+	uint64_t *tx_t;
+	int32_t *tx_a; /* in tx_t's allocation */
 	unsigned tx_cap;       /* leaves, a power of two */
 	unsigned ntx;
 	int stream_min; /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
@@ -448,23 +447,25 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
  * (left | right is earlier), not by a branch: which child wins is a coin
  * toss to a branch predictor, and a mispredicted branch per level cost a
  * quarter of the engine's time.  The node below was just written, so both
- * children are read from the tree and copied up whole: half the
- * instructions of carrying the winner's time and id in masks.
+ * children are read from the tree and the winner copied up: half the
+ * instructions of carrying its time and id in masks.
  */
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 {
 	struct fagent *g = &f->agents[a];
 	const struct fdomain *d = &f->doms[g->dom];
-	struct txwin *w = d->tx_tree;
+	uint64_t *wt = d->tx_t;
+	int32_t *wa = d->tx_a;
 	unsigned i = d->tx_cap + g->leaf;
 
 	g->t = t;
-	w[i].t = t; /* a leaf's agent never changes */
+	wt[i] = t; /* a leaf's agent never changes */
 	while (i > 1) {
-		unsigned l = i & ~1u;
+		unsigned l = i & ~1u, win = l | (wt[l + 1] < wt[l]);
 
 		i >>= 1;
-		w[i] = w[l | (w[l + 1].t < w[l].t)];
+		wt[i] = wt[win];
+		wa[i] = wa[win];
 	}
 }
 
