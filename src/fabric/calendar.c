@@ -165,7 +165,7 @@ static int first_bucket(const struct fdomain *d)
 	return (w << 6) + __builtin_ctzll(d->bucket_bits[w]);
 }
 
-static int first_stream(const struct fabric *f, const struct fdomain *d)
+int cal_first_stream(const struct fabric *f, const struct fdomain *d)
 {
 	int b = first_bucket(d), a = -1;
 
@@ -175,29 +175,6 @@ static int first_stream(const struct fabric *f, const struct fdomain *d)
 				a = i;
 	if (d->nfar && (a < 0 || before(f, d->far[0], a)))
 		a = d->far[0];
-	return a;
-}
-
-int agent_next(struct fabric *f, uint64_t limit)
-{
-	struct fdomain *d = f->running;
-	uint64_t t = T_NEVER;
-	int a = -1;
-
-	if (d->ntx) {
-		t = d->tx_t[1];
-		a = d->tx_a[1];
-	}
-	if (d->stream_min == CAL_STALE)
-		d->stream_min = first_stream(f, d);
-	if (d->stream_min >= 0 && f->agents[d->stream_min].t < t) {
-		a = d->stream_min;
-		t = f->agents[a].t;
-	}
-	if (a < 0 || t >= limit)
-		return -1;
-	d->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
-	f->now = t;
 	return a;
 }
 

@@ -430,8 +430,8 @@ void pring_free(struct pring *r);
 /* calendar.c: when agents act */
 /* An agent, not yet in any calendar: domain_build places it. */
 int agent_new(struct fabric *f, enum agent_kind kind, int idx, uint64_t t);
-/* The next agent of the running domain due before limit, or -1; time moves to its time. */
-int agent_next(struct fabric *f, uint64_t limit);
+/* The earliest stream agent of domain d, -1 none (agent_next, when the one it knew moved). */
+int cal_first_stream(const struct fabric *f, const struct fdomain *d);
 void agent_set(struct fabric *f, int a, uint64_t t);
 /* Domain d's calendar made from scratch over its agents (their times kept). */
 int calendar_build(struct fabric *f, struct fdomain *d, int dom);
@@ -470,6 +470,34 @@ static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 }
 
 void agents_clear_streams(struct fabric *f);
+
+/*
+ * The next agent of domain d (the running one) due before limit, or -1;
+ * time moves to its time.  Inline: once per event, and the loop that
+ * calls it keeps f and d in registers.
+ */
+static inline int agent_next(struct fabric *f, struct fdomain *d, uint64_t limit)
+{
+	uint64_t t = T_NEVER;
+	int a = -1;
+
+	if (d->ntx) {
+		t = d->tx_t[1];
+		a = d->tx_a[1];
+	}
+	if (d->stream_min == CAL_STALE)
+		d->stream_min = cal_first_stream(f, d);
+	if (d->stream_min >= 0 && f->agents[d->stream_min].t < t) {
+		a = d->stream_min;
+		t = f->agents[a].t;
+	}
+	if (a < 0 || t >= limit)
+		return -1;
+	d->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
+	f->now = t;
+	return a;
+}
+
 
 /* hdr.c */
 void fab_templates(struct fabric *f);
