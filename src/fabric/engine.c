@@ -33,13 +33,12 @@ void fab_port_weights(struct fabric *f, struct fport *p)
 	}
 }
 
-/* t was built in the slot fab_slot gave for its class. */
-void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
+/* t was built in the slot fab_slot gave for its class, its wire size set. */
+void fab_queue(struct fabric *f, int port, int dir, struct ptlp *t)
 {
 	struct ftx *x = &f->ports[port].tx[dir];
 	struct pring *q = &x->q[t->cls];
 
-	t->wire = (uint16_t)tlp_wire_bytes(t);
 	if (pring_empty(q) && x->vt[t->cls] < x->vclock)
 		x->vt[t->cls] = x->vclock;
 	pring_push(q);

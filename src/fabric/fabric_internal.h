@@ -548,7 +548,17 @@ static inline struct ptlp *fab_slot(struct fabric *f, int port, int dir, int cls
 {
 	return pring_slot(&f->ports[port].tx[dir].q[cls]);
 }
-void fab_send(struct fabric *f, int port, int dir, struct ptlp *t);
+/*
+ * fab_queue: t queued at its port, its wire size already known (an
+ * endpoint's request sized for its own link, a forwarded copy);
+ * fab_send: the size worked out first.
+ */
+void fab_queue(struct fabric *f, int port, int dir, struct ptlp *t);
+static inline void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
+{
+	t->wire = (uint16_t)tlp_wire_bytes(t);
+	fab_queue(f, port, dir, t);
+}
 /* A transmitter's event: the TLP on the wire crosses, the next is picked. */
 void fab_tx_fire_in(struct fabric *f, struct fport *p, uint64_t now);
 void fab_tx_fire_out(struct fabric *f, struct fport *p, uint64_t now);
