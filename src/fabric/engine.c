@@ -81,33 +81,45 @@ static void drop_gone(struct fabric *f, struct fport *p, int dir)
 	}
 }
 
+/*
+ * Whether class c may be sent now (else *soon takes when its head becomes
+ * ready), and if so whether it goes before *best.  Made for each class
+ * with c a constant (pick): the loop over the classes cost more than its
+ * body, and the Rx request buffer's test is made for NP only.
+ */
+static __always_inline void pick_class(struct fabric *f, struct fport *p, int dir, int c,
+				       uint64_t now, uint64_t *soon, int *best)
+{
+	struct ftx *x = &p->tx[dir];
+	struct pring *q = &x->q[c];
+	const struct ptlp *h;
+
+	if (pring_empty(q))
+		return;
+	h = pring_head(q);
+	if (h->ready > now) {
+		*soon = h->ready < *soon ? h->ready : *soon;
+		return;
+	}
+	if (dir == FABRIC_INBOUND && c == TLP_CLASS_NP && h->peer < 0 &&
+	    p->rx_inflight >= rx_slots(f, p))
+		return;
+	if (*best < 0 || x->vt[c] < x->vt[*best])
+		*best = c;
+}
+
 /* The class to send now, or -1 with *next set to when a head becomes ready. */
 static __always_inline int pick(struct fabric *f, struct fport *p, int dir, uint64_t now,
 				uint64_t *next)
 {
-	struct ftx *x = &p->tx[dir];
 	uint64_t soon = T_NEVER;
 	int best = -1;
 
 	if (f->nremoved)
 		drop_gone(f, p, dir);
-	for (int c = 0; c < 3; c++) {
-		struct pring *q = &x->q[c];
-		const struct ptlp *h;
-
-		if (pring_empty(q))
-			continue;
-		h = pring_head(q);
-		if (h->ready > now) {
-			soon = h->ready < soon ? h->ready : soon;
-			continue;
-		}
-		if (dir == FABRIC_INBOUND && c == 1 && h->peer < 0 &&
-		    p->rx_inflight >= rx_slots(f, p))
-			continue;
-		if (best < 0 || x->vt[c] < x->vt[best])
-			best = c;
-	}
+	pick_class(f, p, dir, TLP_CLASS_P, now, &soon, &best);
+	pick_class(f, p, dir, TLP_CLASS_NP, now, &soon, &best);
+	pick_class(f, p, dir, TLP_CLASS_CPL, now, &soon, &best);
 	*next = soon;
 	return best;
 }
