@@ -207,32 +207,43 @@ void agents_clear_streams(struct fabric *f)
 	f->nagents = f->ntx;
 }
 
-/* The winner tree over the domain's transmitters, leaves in agent id order. */
+/*
+ * The winner tree over the domain's transmitters in heap order: n leaves at
+ * nodes n .. 2n - 1, node i above 2i and 2i + 1, with no padding to a power
+ * of two, so most leaves are a level nearer the root (10 transmitters: 3.4
+ * levels, not 4).  The leaves below the left part of the tree (nodes m ..
+ * 2n - 1, m the power of two at or above n) come first from left to right,
+ * then nodes n .. m - 1; transmitters take them in agent id order, so a
+ * left child always holds lower ids and wins ties.  A domain with no
+ * transmitter has one unused leaf, the root.
+ */
 static int tx_tree_build(struct fabric *f, struct fdomain *d, int dom)
 {
-	unsigned cap = 2, n = 0;
+	unsigned n, m = 1, k = 0;
 	uint64_t *wt;
 	int32_t *wa;
 
 	for (int a = 0; a < f->ntx; a++)
 		d->ntx += f->agents[a].dom == dom;
-	while (cap < d->ntx)
-		cap *= 2;
-	wt = malloc((sizeof(*wt) + sizeof(*wa)) * 2 * cap);
+	n = d->ntx ? d->ntx : 1;
+	while (m < n)
+		m *= 2;
+	wt = malloc((sizeof(*wt) + sizeof(*wa)) * 2 * n);
 	if (!wt)
 		return -ENOMEM;
-	wa = (int32_t *)(wt + 2 * cap);
+	wa = (int32_t *)(wt + 2 * n);
+	wt[n] = T_NEVER;
+	wa[n] = -1;
 	for (int a = 0; a < f->ntx; a++)
 		if (f->agents[a].dom == dom) {
-			f->agents[a].leaf = n;
-			wt[cap + n] = f->agents[a].t;
-			wa[cap + n++] = a;
+			unsigned leaf = k < 2 * n - m ? m + k : k + m - n;
+
+			f->agents[a].leaf = leaf;
+			wt[leaf] = f->agents[a].t;
+			wa[leaf] = a;
+			k++;
 		}
-	for (; n < cap; n++) {
-		wt[cap + n] = T_NEVER;
-		wa[cap + n] = -1;
-	}
-	for (unsigned i = cap - 1; i; i--) {
+	for (unsigned i = n - 1; i; i--) {
 		unsigned win = 2 * i + (wt[2 * i + 1] < wt[2 * i]);
 
 		wt[i] = wt[win];
@@ -240,7 +251,7 @@ static int tx_tree_build(struct fabric *f, struct fdomain *d, int dom)
 	}
 	d->tx_t = wt;
 	d->tx_a = wa;
-	d->tx_cap = cap;
+	d->tx_nodes = 2 * n;
 	return 0;
 }
 
@@ -273,7 +284,7 @@ void calendar_free(struct fdomain *d)
  */
 void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta)
 {
-	for (unsigned i = 1; i < 2 * d->tx_cap; i++)
+	for (unsigned i = 1; i < d->tx_nodes; i++)
 		if (d->tx_t[i] != T_NEVER)
 			d->tx_t[i] += delta;
 	for (int a = 0; a < f->nagents; a++)

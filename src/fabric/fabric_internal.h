@@ -189,7 +189,7 @@ struct fagent {
 	uint64_t t;
 	uint8_t kind;
 	int dom;	/* its domain */
-	unsigned leaf;	/* transmitters: leaf in the domain's winner tree */
+	unsigned leaf;	/* transmitters: its leaf's node in the domain's winner tree */
 	int idx;	/* port or stream index */
 	int slot;	/* bucket, CAL_NONE or CAL_FAR */
 	int next, prev; /* bucket list */
@@ -290,8 +290,8 @@ struct fdomain {
 	 * so a node is reached by a scaled index, with no multiply or shift.
 	 */
 	uint64_t *tx_t;
-	int32_t *tx_a; /* in tx_t's allocation */
-	unsigned tx_cap;       /* leaves, a power of two */
+	int32_t *tx_a;	   /* in tx_t's allocation */
+	unsigned tx_nodes; /* 2 x leaves (calendar.c) */
 	unsigned ntx;
 	int stream_min; /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
 	uint64_t cal_base;
@@ -456,7 +456,7 @@ static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 	const struct fdomain *d = &f->doms[g->dom];
 	uint64_t *wt = d->tx_t;
 	int32_t *wa = d->tx_a;
-	unsigned i = d->tx_cap + g->leaf;
+	unsigned i = g->leaf;
 
 	g->t = t;
 	wt[i] = t; /* a leaf's agent never changes */
@@ -497,7 +497,6 @@ static inline int agent_next(struct fabric *f, struct fdomain *d, uint64_t limit
 	f->now = t;
 	return a;
 }
-
 
 /* hdr.c */
 void fab_templates(struct fabric *f);
