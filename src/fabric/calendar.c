@@ -112,8 +112,10 @@ static void link_agent(struct fabric *f, struct fdomain *d, int a)
 
 	if (g->t == T_NEVER)
 		return;
-	if (d->stream_min != CAL_STALE && (d->stream_min < 0 || before(f, a, d->stream_min)))
+	if (d->stream_min != CAL_STALE && (d->stream_min < 0 || before(f, a, d->stream_min))) {
 		d->stream_min = a;
+		d->stream_t = g->t;
+	}
 	if (g->t >= d->cal_base + HORIZON) {
 		g->slot = CAL_FAR;
 		far_put(f, d, d->nfar++, a);
@@ -260,6 +262,7 @@ int calendar_build(struct fabric *f, struct fdomain *d, int dom)
 	for (int b = 0; b < CAL_BUCKETS; b++)
 		d->bucket[b] = -1;
 	d->stream_min = -1;
+	d->stream_t = T_NEVER;
 	d->cal_base = d->now & ~((1ull << CAL_SHIFT) - 1);
 	d->far = malloc(sizeof(*d->far) * (size_t)(f->nagents + 1));
 	if (!d->far || tx_tree_build(f, d, dom))
@@ -296,6 +299,7 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
 	d->bucket_words = 0;
 	d->nfar = 0;
 	d->stream_min = -1;
+	d->stream_t = T_NEVER;
 	d->cal_base = (d->cal_base + delta) & ~((1ull << CAL_SHIFT) - 1);
 	for (int a = f->ntx; a < f->nagents; a++)
 		if (f->agents[a].dom == dom) {

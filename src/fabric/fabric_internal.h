@@ -290,10 +290,10 @@ struct fdomain {
 	 * so a node is reached by a scaled index, with no multiply or shift.
 	 */
 	uint64_t *tx_t;
-	int32_t *tx_a;	   /* in tx_t's allocation */
-	unsigned tx_nodes; /* 2 x leaves (calendar.c) */
+	int32_t *tx_a; /* in tx_t's allocation */
 	unsigned ntx;
-	int stream_min; /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	int stream_min;	   /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	uint64_t stream_t; /* its time (T_NEVER: none), read per event without its agent */
 	uint64_t cal_base;
 	uint64_t rng;
 	uint64_t seq;
@@ -302,6 +302,7 @@ struct fdomain {
 	bool rated;   /* no one looks TLP by TLP: it runs in the rate model (rate.c) */
 	bool tally;   /* a window of a domain skipping long: the fluid part tallies */
 	struct frate rate;
+	unsigned tx_nodes; /* 2 x the tree's leaves (calendar.c) */
 	int *far;
 	int nfar;
 	uint64_t bucket_words; /* which bucket_bits words are non-zero */
@@ -485,11 +486,13 @@ static inline int agent_next(struct fabric *f, struct fdomain *d, uint64_t limit
 		t = d->tx_t[1];
 		a = d->tx_a[1];
 	}
-	if (d->stream_min == CAL_STALE)
+	if (d->stream_min == CAL_STALE) {
 		d->stream_min = cal_first_stream(f, d);
-	if (d->stream_min >= 0 && f->agents[d->stream_min].t < t) {
+		d->stream_t = d->stream_min >= 0 ? f->agents[d->stream_min].t : T_NEVER;
+	}
+	if (d->stream_t < t) {
 		a = d->stream_min;
-		t = f->agents[a].t;
+		t = d->stream_t;
 	}
 	if (a < 0 || t >= limit)
 		return -1;
