@@ -457,12 +457,12 @@ static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 	const struct fdomain *d = &f->doms[g->dom];
 	uint64_t *wt = d->tx_t;
 	int32_t *wa = d->tx_a;
-	unsigned i = g->leaf;
+	size_t i = g->leaf; /* word-sized: indexing needs no widening */
 
 	g->t = t;
 	wt[i] = t; /* a leaf's agent never changes */
 	while (i > 1) {
-		unsigned l = i & ~1u, win = l | (wt[l + 1] < wt[l]);
+		size_t l = i & ~(size_t)1, win = l | (wt[l + 1] < wt[l]);
 
 		i >>= 1;
 		wt[i] = wt[win];
