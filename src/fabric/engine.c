@@ -124,19 +124,6 @@ static __always_inline int pick(struct fabric *f, struct fport *p, int dir, uint
 	return best;
 }
 
-static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now)
-{
-	struct fabric_tlp o;
-
-	fab_tlp_view(f, p, dir, t, now, &o);
-	fab_header(f, t, o.hdr);
-	for (int i = 0; i < p->nobs; i++)
-		if (p->obs[i].classes & FABRIC_CLASS_BIT(dir, t->cls))
-			p->obs[i].fn(p->obs[i].ctx, &o);
-	if (f->log_fn)
-		f->log_fn(f->log_ctx, &o);
-}
-
 /* The Root Port's and the endpoint's statistics: the header bytes are worked out once. */
 static __always_inline void count(struct fabric *f, const struct fport *p, int dir,
 				  const struct ptlp *t)
@@ -161,7 +148,7 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 	if (__builtin_expect(t->origin, 0) && f->running->tally)
 		rate_fluid(f, p, dir, t, now);
 	if ((p->classes & FABRIC_CLASS_BIT(dir, t->cls)) || f->log_fn)
-		notify(f, p, dir, t, now);
+		fab_notify(f, p, dir, t, now);
 	f->running->seq++;
 	if (dir == FABRIC_INBOUND)
 		route_inbound(f, p, t, now);

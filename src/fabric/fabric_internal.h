@@ -544,6 +544,9 @@ static inline void fab_tlp_view(const struct fabric *f, const struct fport *p, i
 	o->lat_sum_ns = fab_shown_latency(t, now);
 }
 
+/* hdr.c: a TLP crossing port p shown, with its header, to the observers there that take it. */
+void fab_notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now);
+
 /* engine.c */
 /* Where to build a TLP of class cls for a port's direction (NULL: no memory), then fab_send it. */
 static inline struct ptlp *fab_slot(struct fabric *f, int port, int dir, int cls)
