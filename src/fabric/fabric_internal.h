@@ -80,6 +80,7 @@ _Static_assert(sizeof(struct ptlp) == 48, "Tx ring entries stay small");
 struct pring {
 	struct ptlp *buf;
 	uint32_t head, tail, mask;
+	uint32_t cap; /* mask + 1, 0 without a buffer: one test says "grow" */
 };
 
 /* One direction of a Root Port's link, from the port's point of view. */
@@ -406,7 +407,7 @@ int pring_grow(struct pring *r);
 /* NULL: no memory */
 static inline struct ptlp *pring_slot(struct pring *r)
 {
-	if ((!r->buf || r->tail - r->head > r->mask) && pring_grow(r))
+	if (r->tail - r->head >= r->cap && pring_grow(r))
 		return NULL;
 	return &r->buf[r->tail & r->mask];
 }
