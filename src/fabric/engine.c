@@ -164,6 +164,7 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
 {
 	struct ftx *x = &p->tx[dir];
+	struct fagent *g;
 	uint64_t next;
 	uint32_t wire;
 	int c;
@@ -172,9 +173,11 @@ static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, 
 		x->busy = false;
 		cross(f, p, dir, &x->cur, now);
 	}
+	/* after the crossing: an observer it called may have rebuilt the agents */
+	g = &f->agents[x->agent];
 	c = pick(f, p, dir, now, &next);
 	if (c < 0) {
-		tx_agent_set(f, x->agent, next);
+		tx_agent_set_in(f->running, g, next);
 		return;
 	}
 	x->cur = *pring_head(&x->q[c]);
@@ -183,8 +186,8 @@ static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, 
 	wire = x->cur.wire;
 	x->vclock = x->vt[c];
 	x->vt[c] += (uint64_t)wire << x->shift[c];
-	tx_agent_set(
-	    f, x->agent,
+	tx_agent_set_in(
+	    f->running, g,
 	    link_send(p->ppb_raw, p->ppb, wire, now > x->ll_free ? now : x->ll_free, &x->ll_free));
 }
 

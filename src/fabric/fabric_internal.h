@@ -450,12 +450,12 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
  * toss to a branch predictor, and a mispredicted branch per level cost a
  * quarter of the engine's time.  The node below was just written, so both
  * children are read from the tree and the winner copied up: half the
- * instructions of carrying its time and id in masks.
+ * instructions of carrying its time and id in masks.  tx_agent_set_in: g
+ * in domain d, for a caller that knows it (the running domain's own
+ * transmitter) without reading g's.
  */
-static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
+static inline void tx_agent_set_in(const struct fdomain *d, struct fagent *g, uint64_t t)
 {
-	struct fagent *g = &f->agents[a];
-	const struct fdomain *d = &f->doms[g->dom];
 	uint64_t *wt = d->tx_t;
 	int32_t *wa = d->tx_a;
 	size_t i = g->leaf; /* word-sized: indexing needs no widening */
@@ -469,6 +469,12 @@ static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 		wt[i] = wt[win];
 		wa[i] = wa[win];
 	}
+}
+static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
+{
+	struct fagent *g = &f->agents[a];
+
+	tx_agent_set_in(&f->doms[g->dom], g, t);
 }
 
 void agents_clear_streams(struct fabric *f);
