@@ -443,15 +443,17 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
 
 /*
  * A transmitter moves: its leaf, then each node up to the root takes the
- * earlier of its two children.  Leaves are in id order, so on a tie the
- * left child (the lower id) wins and the root is the earliest transmitter
- * by (time, id).  Inline: once per TLP.  The winner is chosen by index
- * (left | right is earlier), not by a branch: which child wins is a coin
+ * earlier of the winner carried up from below and the sibling.  Leaves are
+ * in id order, so on a tie the left child (the lower id) wins and the root
+ * is the earliest transmitter by (time, id).  Inline: once per TLP.  The
+ * choice is made with a mask, not a branch: which child wins is a coin
  * toss to a branch predictor, and a mispredicted branch per level cost a
- * quarter of the engine's time.  The node below was just written, so both
- * children are read from the tree and the winner copied up: half the
- * instructions of carrying its time and id in masks.  tx_agent_set_in: g
- * in domain d, for a caller that knows it (the running domain's own
+ * quarter of the engine's time.  The winner's time is carried in a
+ * register, so a level waits on no memory: copying the winning child up
+ * from the tree instead took fewer instructions but chained every level
+ * through a store and its reload, and ran slower.  Its agent id, which the
+ * next level does not compare, is copied up by index.  tx_agent_set_in:
+ * g in domain d, for a caller that knows it (the running domain's own
  * transmitter) without reading g's.
  */
 static inline void tx_agent_set_in(const struct fdomain *d, struct fagent *g, uint64_t t)
@@ -459,15 +461,19 @@ static inline void tx_agent_set_in(const struct fdomain *d, struct fagent *g, ui
 	uint64_t *wt = d->tx_t;
 	int32_t *wa = d->tx_a;
 	size_t i = g->leaf; /* word-sized: indexing needs no widening */
+	uint64_t ct = t;
 
 	g->t = t;
 	wt[i] = t; /* a leaf's agent never changes */
 	while (i > 1) {
-		size_t l = i & ~(size_t)1, win = l | (wt[l + 1] < wt[l]);
+		uint64_t st = wt[i ^ 1];
+		/* a right child (odd i) loses ties to its left sibling */
+		size_t take = (st < ct) | ((st == ct) & (i & 1));
 
+		ct ^= (ct ^ st) & -(uint64_t)take;
+		wa[i >> 1] = wa[i ^ take];
 		i >>= 1;
-		wt[i] = wt[win];
-		wa[i] = wa[win];
+		wt[i] = ct;
 	}
 }
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
