@@ -111,8 +111,10 @@ static void link_agent(struct fabric *f, struct fdomain *d, int a)
 
 	if (g->t == T_NEVER)
 		return;
-	if (d->stream_min != CAL_STALE && (d->stream_min < 0 || before(f, a, d->stream_min)))
+	if (d->stream_min != CAL_STALE && (d->stream_min < 0 || before(f, a, d->stream_min))) {
 		d->stream_min = a;
+		d->stream_t = g->t;
+	}
 	if (g->t >= d->cal_base + HORIZON) {
 		g->slot = CAL_FAR;
 		far_put(f, d, d->nfar++, a);
@@ -164,7 +166,7 @@ static int first_bucket(const struct fdomain *d)
 	return (w << 6) + __builtin_ctzll(d->bucket_bits[w]);
 }
 
-static int first_stream(const struct fabric *f, const struct fdomain *d)
+int cal_first_stream(const struct fabric *f, const struct fdomain *d)
 {
 	int b = first_bucket(d), a = -1;
 
@@ -174,29 +176,6 @@ static int first_stream(const struct fabric *f, const struct fdomain *d)
 				a = i;
 	if (d->nfar && (a < 0 || before(f, d->far[0], a)))
 		a = d->far[0];
-	return a;
-}
-
-int agent_next(struct fabric *f, uint64_t limit)
-{
-	struct fdomain *d = f->running;
-	uint64_t t = T_NEVER;
-	int a = -1;
-
-	if (d->ntx) {
-		t = d->tx_tree[1].t;
-		a = d->tx_tree[1].a;
-	}
-	if (d->stream_min == CAL_STALE)
-		d->stream_min = first_stream(f, d);
-	if (d->stream_min >= 0 && f->agents[d->stream_min].t < t) {
-		a = d->stream_min;
-		t = f->agents[a].t;
-	}
-	if (a < 0 || t >= limit)
-		return -1;
-	d->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
-	f->now = t;
 	return a;
 }
 
@@ -229,30 +208,51 @@ void agents_clear_streams(struct fabric *f)
 	f->nagents = f->ntx;
 }
 
-/* The winner tree over the domain's transmitters, leaves in agent id order. */
+/*
+ * The winner tree over the domain's transmitters in heap order: n leaves at
+ * nodes n .. 2n - 1, node i above 2i and 2i + 1, with no padding to a power
+ * of two, so most leaves are a level nearer the root (10 transmitters: 3.4
+ * levels, not 4).  The leaves below the left part of the tree (nodes m ..
+ * 2n - 1, m the power of two at or above n) come first from left to right,
+ * then nodes n .. m - 1; transmitters take them in agent id order, so a
+ * left child always holds lower ids and wins ties.  A domain with no
+ * transmitter has one unused leaf, the root.
+ */
 static int tx_tree_build(struct fabric *f, struct fdomain *d, int dom)
 {
-	unsigned cap = 2, n = 0;
-	struct txwin *w;
+	unsigned n, m = 1, k = 0;
+	uint64_t *wt;
+	int32_t *wa;
 
 	for (int a = 0; a < f->ntx; a++)
 		d->ntx += f->agents[a].dom == dom;
-	while (cap < d->ntx)
-		cap *= 2;
-	w = malloc(sizeof(*w) * 2 * cap);
-	if (!w)
+	n = d->ntx ? d->ntx : 1;
+	while (m < n)
+		m *= 2;
+	wt = malloc((sizeof(*wt) + sizeof(*wa)) * 2 * n);
+	if (!wt)
 		return -ENOMEM;
+	wa = (int32_t *)(wt + 2 * n);
+	wt[n] = T_NEVER;
+	wa[n] = -1;
 	for (int a = 0; a < f->ntx; a++)
 		if (f->agents[a].dom == dom) {
-			f->agents[a].leaf = n;
-			w[cap + n++] = (struct txwin){.t = f->agents[a].t, .a = a};
+			unsigned leaf = k < 2 * n - m ? m + k : k + m - n;
+
+			f->agents[a].leaf = leaf;
+			wt[leaf] = f->agents[a].t;
+			wa[leaf] = a;
+			k++;
 		}
-	for (; n < cap; n++)
-		w[cap + n] = (struct txwin){.t = T_NEVER, .a = -1};
-	for (unsigned i = cap - 1; i; i--)
-		w[i] = w[2 * i].t <= w[2 * i + 1].t ? w[2 * i] : w[2 * i + 1];
-	d->tx_tree = w;
-	d->tx_cap = cap;
+	for (unsigned i = n - 1; i; i--) {
+		unsigned win = 2 * i + (wt[2 * i + 1] < wt[2 * i]);
+
+		wt[i] = wt[win];
+		wa[i] = wa[win];
+	}
+	d->tx_t = wt;
+	d->tx_a = wa;
+	d->tx_nodes = 2 * n;
 	return 0;
 }
 
@@ -261,6 +261,7 @@ int calendar_build(struct fabric *f, struct fdomain *d, int dom)
 	for (int b = 0; b < CAL_BUCKETS; b++)
 		d->bucket[b] = -1;
 	d->stream_min = -1;
+	d->stream_t = T_NEVER;
 	d->cal_base = d->now & ~((1ull << CAL_SHIFT) - 1);
 	d->far = malloc(sizeof(*d->far) * (size_t)(f->nagents + 1));
 	if (!d->far || tx_tree_build(f, d, dom))
@@ -276,7 +277,7 @@ int calendar_build(struct fabric *f, struct fdomain *d, int dom)
 void calendar_free(struct fdomain *d)
 {
 	free(d->far);
-	free(d->tx_tree);
+	free(d->tx_t);
 }
 
 /*
@@ -301,15 +302,16 @@ static void wheel_clear(struct fdomain *d)
 
 void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta)
 {
-	for (unsigned i = 1; i < 2 * d->tx_cap; i++)
-		if (d->tx_tree[i].t != T_NEVER)
-			d->tx_tree[i].t += delta;
+	for (unsigned i = 1; i < d->tx_nodes; i++)
+		if (d->tx_t[i] != T_NEVER)
+			d->tx_t[i] += delta;
 	for (int a = 0; a < f->nagents; a++)
 		if (f->agents[a].dom == dom && f->agents[a].t != T_NEVER)
 			f->agents[a].t += delta;
 	wheel_clear(d);
 	d->nfar = 0;
 	d->stream_min = -1;
+	d->stream_t = T_NEVER;
 	d->cal_base = (d->cal_base + delta) & ~((1ull << CAL_SHIFT) - 1);
 	for (int a = f->ntx; a < f->nagents; a++)
 		if (f->agents[a].dom == dom) {

@@ -149,7 +149,7 @@ void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end)
 
 	f->running = d;
 	f->now = d->now;
-	for (int i; (i = agent_next(f, end)) >= 0;) {
+	for (int i; (i = agent_next(f, d, end)) >= 0;) {
 		if (f->obs_dirty)
 			fab_observers_rebuild(f);
 		if (i >= f->ntx) /* transmitter 2p + dir of port p: no agent to read */

@@ -45,8 +45,9 @@ static void ep_issue(struct fabric *f, int ep, struct ptlp *t)
 	struct fnode *n = &f->nodes[ep];
 	uint64_t start = t->ready > n->link_free ? t->ready : n->link_free;
 
-	t->ready = link_send(n->ppb_raw, n->ppb, tlp_wire_bytes(t), start, &n->link_free);
-	fab_send(f, n->port, FABRIC_INBOUND, t);
+	t->wire = (uint16_t)tlp_wire_bytes(t);
+	t->ready = link_send(n->ppb_raw, n->ppb, t->wire, start, &n->link_free);
+	fab_queue(f, n->port, FABRIC_INBOUND, t);
 }
 
 int ep_tag_alloc(struct fabric *f, int ep, uint32_t bytes, int stream, uint16_t cmd)

@@ -33,13 +33,12 @@ void fab_port_weights(struct fabric *f, struct fport *p)
 	}
 }
 
-/* t was built in the slot fab_slot gave for its class. */
-void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
+/* t was built in the slot fab_slot gave for its class, its wire size set. */
+void fab_queue(struct fabric *f, int port, int dir, struct ptlp *t)
 {
 	struct ftx *x = &f->ports[port].tx[dir];
 	struct pring *q = &x->q[t->cls];
 
-	t->wire = (uint16_t)tlp_wire_bytes(t);
 	if (pring_empty(q) && x->vt[t->cls] < x->vclock)
 		x->vt[t->cls] = x->vclock;
 	pring_push(q);
@@ -82,48 +81,47 @@ static void drop_gone(struct fabric *f, struct fport *p, int dir)
 	}
 }
 
+/*
+ * Whether class c may be sent now (else *soon takes when its head becomes
+ * ready), and if so whether it goes before *best.  Made for each class
+ * with c a constant (pick): the loop over the classes cost more than its
+ * body, and the Rx request buffer's test is made for NP only.
+ */
+static __always_inline void pick_class(struct fabric *f, struct fport *p, int dir, int c,
+				       uint64_t now, uint64_t *soon, int *best)
+{
+	struct ftx *x = &p->tx[dir];
+	struct pring *q = &x->q[c];
+	const struct ptlp *h;
+
+	if (pring_empty(q))
+		return;
+	h = pring_head(q);
+	if (h->ready > now) {
+		*soon = h->ready < *soon ? h->ready : *soon;
+		return;
+	}
+	if (dir == FABRIC_INBOUND && c == TLP_CLASS_NP && h->peer < 0 &&
+	    p->rx_inflight >= rx_slots(f, p))
+		return;
+	if (*best < 0 || x->vt[c] < x->vt[*best])
+		*best = c;
+}
+
 /* The class to send now, or -1 with *next set to when a head becomes ready. */
 static __always_inline int pick(struct fabric *f, struct fport *p, int dir, uint64_t now,
 				uint64_t *next)
 {
-	struct ftx *x = &p->tx[dir];
 	uint64_t soon = T_NEVER;
 	int best = -1;
 
 	if (f->nremoved)
 		drop_gone(f, p, dir);
-	for (int c = 0; c < 3; c++) {
-		struct pring *q = &x->q[c];
-		const struct ptlp *h;
-
-		if (pring_empty(q))
-			continue;
-		h = pring_head(q);
-		if (h->ready > now) {
-			soon = h->ready < soon ? h->ready : soon;
-			continue;
-		}
-		if (dir == FABRIC_INBOUND && c == 1 && h->peer < 0 &&
-		    p->rx_inflight >= rx_slots(f, p))
-			continue;
-		if (best < 0 || x->vt[c] < x->vt[best])
-			best = c;
-	}
+	pick_class(f, p, dir, TLP_CLASS_P, now, &soon, &best);
+	pick_class(f, p, dir, TLP_CLASS_NP, now, &soon, &best);
+	pick_class(f, p, dir, TLP_CLASS_CPL, now, &soon, &best);
 	*next = soon;
 	return best;
-}
-
-static void notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now)
-{
-	struct fabric_tlp o;
-
-	fab_tlp_view(f, p, dir, t, now, &o);
-	fab_header(f, t, o.hdr);
-	for (int i = 0; i < p->nobs; i++)
-		if (p->obs[i].classes & FABRIC_CLASS_BIT(dir, t->cls))
-			p->obs[i].fn(p->obs[i].ctx, &o);
-	if (f->log_fn)
-		f->log_fn(f->log_ctx, &o);
 }
 
 /* The Root Port's and the endpoint's statistics: the header bytes are worked out once. */
@@ -150,7 +148,7 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 	if (__builtin_expect(t->origin, 0) && f->running->tally)
 		rate_fluid(f, p, dir, t, now);
 	if ((p->classes & FABRIC_CLASS_BIT(dir, t->cls)) || f->log_fn)
-		notify(f, p, dir, t, now);
+		fab_notify(f, p, dir, t, now);
 	f->running->seq++;
 	if (dir == FABRIC_INBOUND)
 		route_inbound(f, p, t, now);
@@ -166,6 +164,7 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, uint64_t now)
 {
 	struct ftx *x = &p->tx[dir];
+	struct fagent *g;
 	uint64_t next;
 	uint32_t wire;
 	int c;
@@ -174,9 +173,11 @@ static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, 
 		x->busy = false;
 		cross(f, p, dir, &x->cur, now);
 	}
+	/* after the crossing: an observer it called may have rebuilt the agents */
+	g = &f->agents[x->agent];
 	c = pick(f, p, dir, now, &next);
 	if (c < 0) {
-		tx_agent_set(f, x->agent, next);
+		tx_agent_set_in(f->running, g, next);
 		return;
 	}
 	x->cur = *pring_head(&x->q[c]);
@@ -185,8 +186,8 @@ static __always_inline void tx_fire(struct fabric *f, struct fport *p, int dir, 
 	wire = x->cur.wire;
 	x->vclock = x->vt[c];
 	x->vt[c] += (uint64_t)wire << x->shift[c];
-	tx_agent_set(
-	    f, x->agent,
+	tx_agent_set_in(
+	    f->running, g,
 	    link_send(p->ppb_raw, p->ppb, wire, now > x->ll_free ? now : x->ll_free, &x->ll_free));
 }
 

@@ -80,6 +80,7 @@ _Static_assert(sizeof(struct ptlp) == 48, "Tx ring entries stay small");
 struct pring {
 	struct ptlp *buf;
 	uint32_t head, tail, mask;
+	uint32_t cap; /* mask + 1, 0 without a buffer: one test says "grow" */
 };
 
 /* One direction of a Root Port's link, from the port's point of view. */
@@ -186,18 +187,11 @@ enum agent_kind { AG_TX, AG_STREAM };
 #define CAL_FAR -2   /* beyond the wheel, in the far heap */
 #define CAL_STALE -2 /* the earliest stream agent must be looked for again */
 
-/* A node of the transmitters' winner tree: the earliest agent below it and its time. */
-struct txwin {
-	uint64_t t;
-	int32_t a; /* -1: an unused leaf */
-	int32_t pad;
-};
-
 struct fagent {
 	uint64_t t;
 	uint8_t kind;
 	int dom;	/* its domain */
-	unsigned leaf;	/* transmitters: leaf in the domain's winner tree */
+	unsigned leaf;	/* transmitters: its leaf's node in the domain's winner tree */
 	int idx;	/* port or stream index */
 	int slot;	/* bucket, CAL_NONE or CAL_FAR */
 	int next, prev; /* bucket list */
@@ -294,10 +288,16 @@ struct frate {
  */
 struct fdomain {
 	/* read per event: one cache line */
-	struct txwin *tx_tree; /* winner tree of the transmitter agents: [1] is the earliest */
-	unsigned tx_cap;       /* leaves, a power of two */
+	/*
+	 * Winner tree of the transmitter agents, node i's earliest agent below it
+	 * and its time ([1] is the earliest; a = -1: an unused leaf).  Two arrays,
+	 * so a node is reached by a scaled index, with no multiply or shift.
+	 */
+	uint64_t *tx_t;
+	int32_t *tx_a; /* in tx_t's allocation */
 	unsigned ntx;
-	int stream_min; /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	int stream_min;	   /* earliest stream agent in wheel or heap, -1 none, or CAL_STALE */
+	uint64_t stream_t; /* its time (T_NEVER: none), read per event without its agent */
 	uint64_t cal_base;
 	uint64_t rng;
 	uint64_t seq;
@@ -306,6 +306,7 @@ struct fdomain {
 	bool rated;   /* no one looks TLP by TLP: it runs in the rate model (rate.c) */
 	bool tally;   /* a window of a domain skipping long: the fluid part tallies */
 	struct frate rate;
+	unsigned tx_nodes; /* 2 x the tree's leaves (calendar.c) */
 	int *far;
 	int nfar;
 	uint64_t bucket_words; /* which bucket_bits words are non-zero */
@@ -409,7 +410,7 @@ int pring_grow(struct pring *r);
 /* NULL: no memory */
 static inline struct ptlp *pring_slot(struct pring *r)
 {
-	if ((!r->buf || r->tail - r->head > r->mask) && pring_grow(r))
+	if (r->tail - r->head >= r->cap && pring_grow(r))
 		return NULL;
 	return &r->buf[r->tail & r->mask];
 }
@@ -434,8 +435,8 @@ void pring_free(struct pring *r);
 /* calendar.c: when agents act */
 /* An agent, not yet in any calendar: domain_build places it. */
 int agent_new(struct fabric *f, enum agent_kind kind, int idx, uint64_t t);
-/* The next agent of the running domain due before limit, or -1; time moves to its time. */
-int agent_next(struct fabric *f, uint64_t limit);
+/* The earliest stream agent of domain d, -1 none (agent_next, when the one it knew moved). */
+int cal_first_stream(const struct fabric *f, const struct fdomain *d);
 void agent_set(struct fabric *f, int a, uint64_t t);
 /* Domain d's calendar made from scratch over its agents (their times kept). */
 int calendar_build(struct fabric *f, struct fdomain *d, int dom);
@@ -448,34 +449,73 @@ void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta
  * earlier of the winner carried up from below and the sibling.  Leaves are
  * in id order, so on a tie the left child (the lower id) wins and the root
  * is the earliest transmitter by (time, id).  Inline: once per TLP.  The
- * choice is made with masks, not branches: which child wins is a coin toss
- * to a branch predictor, and a mispredicted branch per level cost a quarter
- * of the engine's time.
+ * choice is made with a mask, not a branch: which child wins is a coin
+ * toss to a branch predictor, and a mispredicted branch per level cost a
+ * quarter of the engine's time.  The winner's time is carried in a
+ * register, so a level waits on no memory: copying the winning child up
+ * from the tree instead took fewer instructions but chained every level
+ * through a store and its reload, and ran slower.  Its agent id, which the
+ * next level does not compare, is copied up by index.  tx_agent_set_in:
+ * g in domain d, for a caller that knows it (the running domain's own
+ * transmitter) without reading g's.
  */
+static inline void tx_agent_set_in(const struct fdomain *d, struct fagent *g, uint64_t t)
+{
+	uint64_t *wt = d->tx_t;
+	int32_t *wa = d->tx_a;
+	size_t i = g->leaf; /* word-sized: indexing needs no widening */
+	uint64_t ct = t;
+
+	g->t = t;
+	wt[i] = t; /* a leaf's agent never changes */
+	while (i > 1) {
+		uint64_t st = wt[i ^ 1];
+		/* a right child (odd i) loses ties to its left sibling */
+		size_t take = (st < ct) | ((st == ct) & (i & 1));
+
+		ct ^= (ct ^ st) & -(uint64_t)take;
+		wa[i >> 1] = wa[i ^ take];
+		i >>= 1;
+		wt[i] = ct;
+	}
+}
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 {
 	struct fagent *g = &f->agents[a];
-	const struct fdomain *d = &f->doms[g->dom];
-	struct txwin *w = d->tx_tree;
-	unsigned i = d->tx_cap + g->leaf;
-	uint64_t wt = t;
-	uint32_t wa = (uint32_t)a;
 
-	g->t = t;
-	w[i].t = t;
-	while (i > 1) {
-		const struct txwin *s = &w[i ^ 1];
-		/* a right child (odd i) loses ties to its left sibling */
-		uint64_t take = -(uint64_t)((s->t < wt) | ((s->t == wt) & i));
-
-		wt ^= (wt ^ s->t) & take;
-		wa ^= (wa ^ (uint32_t)s->a) & (uint32_t)take;
-		i >>= 1;
-		w[i].t = wt;
-		w[i].a = (int32_t)wa;
-	}
+	tx_agent_set_in(&f->doms[g->dom], g, t);
 }
+
 void agents_clear_streams(struct fabric *f);
+
+/*
+ * The next agent of domain d (the running one) due before limit, or -1;
+ * time moves to its time.  Inline: once per event, and the loop that
+ * calls it keeps f and d in registers.
+ */
+static inline int agent_next(struct fabric *f, struct fdomain *d, uint64_t limit)
+{
+	uint64_t t = T_NEVER;
+	int a = -1;
+
+	if (d->ntx) {
+		t = d->tx_t[1];
+		a = d->tx_a[1];
+	}
+	if (d->stream_min == CAL_STALE) {
+		d->stream_min = cal_first_stream(f, d);
+		d->stream_t = d->stream_min >= 0 ? f->agents[d->stream_min].t : T_NEVER;
+	}
+	if (d->stream_t < t) {
+		a = d->stream_min;
+		t = d->stream_t;
+	}
+	if (a < 0 || t >= limit)
+		return -1;
+	d->cal_base = t & ~((1ull << CAL_SHIFT) - 1);
+	f->now = t;
+	return a;
+}
 
 /* hdr.c */
 void fab_templates(struct fabric *f);
@@ -520,13 +560,26 @@ static inline void fab_tlp_view(const struct fabric *f, const struct fport *p, i
 	o->lat_sum_ns = fab_shown_latency(t, now);
 }
 
+/* hdr.c: a TLP crossing port p shown, with its header, to the observers there that take it. */
+void fab_notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now);
+
 /* engine.c */
 /* Where to build a TLP of class cls for a port's direction (NULL: no memory), then fab_send it. */
 static inline struct ptlp *fab_slot(struct fabric *f, int port, int dir, int cls)
 {
 	return pring_slot(&f->ports[port].tx[dir].q[cls]);
 }
-void fab_send(struct fabric *f, int port, int dir, struct ptlp *t);
+/*
+ * fab_queue: t queued at its port, its wire size already known (an
+ * endpoint's request sized for its own link, a forwarded copy);
+ * fab_send: the size worked out first.
+ */
+void fab_queue(struct fabric *f, int port, int dir, struct ptlp *t);
+static inline void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
+{
+	t->wire = (uint16_t)tlp_wire_bytes(t);
+	fab_queue(f, port, dir, t);
+}
 /* A transmitter's event: the TLP on the wire crosses, the next is picked. */
 void fab_tx_fire_in(struct fabric *f, struct fport *p, uint64_t now);
 void fab_tx_fire_out(struct fabric *f, struct fport *p, uint64_t now);

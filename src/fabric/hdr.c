@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Wire headers of queued TLPs, built only when someone observes the TLP.
- * Each kind has a DW0 template (Fmt/Type), made once by the TLP codec,
- * into which the per-TLP fields are patched: this is the hot path of
- * tracing, so it does no general encoding per TLP; the unit tests decode
- * every observed header with the codec.
+ * Wire headers of queued TLPs, built only when someone observes the TLP,
+ * and the observers shown it.  Each kind has a DW0 template (Fmt/Type),
+ * made once by the TLP codec, into which the per-TLP fields are patched:
+ * this is the hot path of tracing, so it does no general encoding per TLP;
+ * the unit tests decode every observed header with the codec.  The
+ * observers are called from here so that the header is built inline, not
+ * through a call per TLP.
  */
 #include <pciescope/pcie/tlp.h>
 
@@ -47,7 +49,8 @@ static uint32_t byte_enables(uint32_t bytes)
 	return bytes <= 4 ? 0x0f : 0xff;
 }
 
-static void mem_header(const struct ptlp *t, uint32_t hdr[4], uint32_t dw0_32, uint32_t dw0_64)
+static __always_inline void mem_header(const struct ptlp *t, uint32_t hdr[4], uint32_t dw0_32,
+				       uint32_t dw0_64)
 {
 	uint32_t len = len_dw(t->kind == FK_MRD ? t->byte_count : t->bytes);
 
@@ -64,7 +67,8 @@ static void mem_header(const struct ptlp *t, uint32_t hdr[4], uint32_t dw0_32, u
 	}
 }
 
-void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4])
+/* Inline in fab_notify, the per-TLP caller; fab_header for the rest. */
+static __always_inline void header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4])
 {
 	switch (t->kind) {
 	case FK_MRD:
@@ -92,6 +96,24 @@ void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4])
 		hdr[3] = 0;
 		break;
 	}
+}
+
+void fab_header(const struct fabric *f, const struct ptlp *t, uint32_t hdr[4])
+{
+	header(f, t, hdr);
+}
+
+void fab_notify(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now)
+{
+	struct fabric_tlp o;
+
+	fab_tlp_view(f, p, dir, t, now, &o);
+	header(f, t, o.hdr);
+	for (int i = 0; i < p->nobs; i++)
+		if (p->obs[i].classes & FABRIC_CLASS_BIT(dir, t->cls))
+			p->obs[i].fn(p->obs[i].ctx, &o);
+	if (f->log_fn)
+		f->log_fn(f->log_ctx, &o);
 }
 
 uint32_t fab_pasid_prefix(uint32_t pasid)

@@ -11,7 +11,7 @@
 int pring_grow(struct pring *r)
 {
 	uint32_t n = r->tail - r->head;
-	uint32_t cap = r->buf ? (r->mask + 1) * 2 : 64;
+	uint32_t cap = r->cap ? r->cap * 2 : 64;
 	struct ptlp *b = malloc(sizeof(*b) * cap);
 
 	if (!b)
@@ -23,6 +23,7 @@ int pring_grow(struct pring *r)
 	r->head = 0;
 	r->tail = n;
 	r->mask = cap - 1;
+	r->cap = cap;
 	return 0;
 }
 

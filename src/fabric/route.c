@@ -21,7 +21,7 @@ static void forward(struct fabric *f, struct ptlp *t, uint64_t now)
 	fw->peer = t->ep;
 	fw->ep = (int16_t)to;
 	fw->ready = now + f->lat_route;
-	fab_send(f, port, FABRIC_OUTBOUND, fw);
+	fab_queue(f, port, FABRIC_OUTBOUND, fw); /* the same bytes as t */
 }
 
 /*

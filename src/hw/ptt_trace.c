@@ -218,10 +218,13 @@ static inline void ptt_write_entry(struct ptt_trace *tr, uint8_t *p, const struc
 		ptt_put_le32(p + 28, (uint32_t)t->time_ns);
 		return;
 	}
-	/* Fmt[1:0], Type, T9, T8, TH, SO (= Relaxed Ordering clear), Length, Time. */
-	ptt_put_le32(p, ((d0 >> 29) & 0x3) << 30 | ((d0 >> 24) & 0x1f) << 25 |
-			    ((d0 >> 23) & 1) << 24 | ((d0 >> 19) & 1) << 23 |
-			    ((d0 >> 16) & 1) << 22 | (~(d0 >> 13) & 1) << 21 | (d0 & 0x3ff) << 11 |
+	/*
+	 * Fmt[1:0], Type, T9 (DW0 bits 30:23, contiguous: one shift), T8, TH,
+	 * SO (= Relaxed Ordering clear), Length, Time.
+	 */
+	ptt_put_le32(p, ((d0 << 1) & 0xff000000u) | ((d0 << 4) & 0x00800000u) |
+			    ((d0 << 6) & 0x00400000u) | ((~d0 << 8) & 0x00200000u) |
+			    ((d0 << 11) & 0x001ff800u) |
 			    ((uint32_t)t->time_ns & PTT_ENTRY_4DW_TIME_MASK));
 	ptt_put_le32(p + 4, t->hdr[1]);
 	ptt_put_le32(p + 8, t->hdr[2]);
