@@ -4,7 +4,12 @@
 # serve's sampler), serve's page, diagnose's live line and report (of PTT
 # traces of one Root Port) say a Root Port's link carried per direction,
 # and top's and report's read latency, against the fabric's own account of
-# the same span (tests/tools/fabric_truth), within 2 %.
+# the same span (tests/tools/fabric_truth), within 2 %.  The fabric's
+# account simulates every TLP whatever PCIESCOPE_RATE_MODEL says: a traced
+# core runs TLP by TLP in the tools' run too (diagnose, report), and what
+# top and serve count under the rate model is scaled from its windows,
+# which hold 2 % over 10 ms and more (docs/fabric.md, *The rate model*):
+# top's span is 20 ms, serve's page covers tens of ms.
 # Figures under 50 MB/s are held to 1 MB/s instead, and top's figures get
 # 4 bytes per read on top: a read's header, which the PMU cannot count
 # apart from the length the read asks for, is taken as 16 bytes (4DW), and
