@@ -54,11 +54,11 @@ void fabric_set_rate_model(struct fabric *f, uint64_t tlps_per_s)
 	fab_port_observers(f);
 }
 
-void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx)
+void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, bool counts)
 {
 	for (int o = 0; o < f->nobs; o++)
 		if (f->obs[o].fn == fn && f->obs[o].ctx == ctx)
-			f->obs[o].counts = true;
+			f->obs[o].counts = counts;
 	fab_port_observers(f);
 }
 

@@ -151,7 +151,7 @@ int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pc
 		return r;
 	}
 	fabric_observer_want(f, pcie_pmu_observe, m, false); /* no counter counts yet */
-	fabric_observer_counts(f, pcie_pmu_observe, m);
+	fabric_observer_counts(f, pcie_pmu_observe, m, true);
 	dev->bar[HISI_PCIE_PMU_BAR] =
 	    (struct bus_bar){.ops = &pcie_pmu_mmio, .model = m, .size = HISI_PCIE_PMU_BAR_SIZE};
 	dev->nvectors = 1;

@@ -12,9 +12,12 @@
  * reads: the reads the host answered (a device's DMA reads) completed in
  * the span and their average latency (0 when none).  WORKLOAD "default":
  * the platform's own; NAME:k=v,... with parameters, as --workload takes it.  The fabric runs the
- * same whether or not a tool observes it, so a tool's run of the same span sees these TLPs:
- * every one of them here, the rate model off, where a counting tool's figures come from the
- * rate model (docs/fabric.md) and must hold the cross-check's bounds against them.
+ * same whether or not a tool observes it, so a tool's run of the same span sees these TLPs.
+ *
+ * Every TLP is simulated, whatever PCIESCOPE_RATE_MODEL says: this is the
+ * ground truth.  A traced core runs TLP by TLP in the tool's run too, so
+ * a trace's figures are these exactly; a count the rate model scaled is
+ * held to them within its accuracy (docs/fabric.md, *The rate model*).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,7 +68,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	f = platform_fabric(p);
-	fabric_set_rate_model(f, 0); /* the truth is every TLP that flowed, not a rate model's */
+	fabric_set_rate_model(f, 0);
 	n = fabric_node_count(f);
 	a = calloc((size_t)n, sizeof(*a));
 	b = calloc((size_t)n, sizeof(*b));

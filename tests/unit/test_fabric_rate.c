@@ -80,7 +80,7 @@ static void saturated_link_carries_what_the_engine_does(void **state)
 		struct fabric *f = rated("storage-write", r ? BUDGET : 0);
 
 		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &y[r]), 0);
-		fabric_observer_counts(f, tally_tlp, &y[r]);
+		fabric_observer_counts(f, tally_tlp, &y[r], true);
 		assert_int_equal(fabric_run_until(f, end), 0);
 		assert_int_equal(fabric_port_stats(f, node(f, 0x0000), &s[r]), 0);
 		fabric_destroy(f);
@@ -133,7 +133,7 @@ static void light_stream_beside_heavy_counts_as_the_engine_does(void **state)
 		struct fabric *f = rated("storage-read", r ? BUDGET : 0);
 
 		assert_int_equal(fabric_add_observer(f, 0xffff, 0xffff, light_tlp, &y[r]), 0);
-		fabric_observer_counts(f, light_tlp, &y[r]);
+		fabric_observer_counts(f, light_tlp, &y[r], true);
 		assert_int_equal(fabric_run_until(f, end), 0);
 		nodes = fabric_node_count(f);
 		assert_true(nodes <= 256);
@@ -175,7 +175,7 @@ static void counts_do_not_depend_on_the_steps(void **state)
 		int steps = r ? 37 : 1;
 
 		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &y[r]), 0);
-		fabric_observer_counts(f, tally_tlp, &y[r]);
+		fabric_observer_counts(f, tally_tlp, &y[r], true);
 		for (int i = 1; i <= steps; i++)
 			assert_int_equal(fabric_run_until(f, end * (uint64_t)i / (uint64_t)steps),
 					 0);
@@ -204,7 +204,7 @@ static void looking_observer_keeps_its_domain_exact(void **state)
 		memset(&other, 0, sizeof(other));
 		assert_int_equal(fabric_add_observer(f, 0, 3, tally_tlp, &y[r]), 0);
 		assert_int_equal(fabric_add_observer(f, 0, 0, tally_tlp, &other), 0);
-		fabric_observer_counts(f, tally_tlp, &other);
+		fabric_observer_counts(f, tally_tlp, &other, true);
 		assert_int_equal(fabric_run_until(f, end), 0);
 		fabric_destroy(f);
 	}

@@ -131,6 +131,39 @@ static void target_and_threshold(void **state)
 	assert_int_equal(ext(r, 0), 100000);
 }
 
+/*
+ * Under the rate model a counter that filters by requester still counts
+ * every TLP: the core runs TLP by TLP while it counts (requesters that
+ * share a port take turns over longer than the model's windows), so its
+ * count, and the port's beside it, are the per-TLP engine's to the byte.
+ */
+static void requester_counter_under_the_rate_model(void **state)
+{
+	struct rig *r = *state, exact = {.f = test_fabric(1)};
+	struct pcie_pmu_hw_params p = {
+	    .sicl = 0, .core = 0, .bdf_min = 0x0000, .bdf_max = 0x0020, .version = 0x30};
+	char err[128];
+
+	assert_non_null(exact.f);
+	assert_int_equal(fabric_set_workload(exact.f, "storage-read", NULL, err, sizeof(err)), 0);
+	assert_int_equal(pcie_pmu_hw_create(exact.f, &exact.dev, &p, &exact.m), 0);
+	fabric_set_rate_model(r->f, 2000000);
+	for (int i = 0; i < 2; i++) {
+		struct rig *x = i ? &exact : r;
+
+		program(x, 0, HISI_PCIE_EV_TX_CPL_FLUX | PORT(0x1) | LEN_MODE(3));
+		program(x, 1,
+			HISI_PCIE_EV_TX_CPL_FLUX | HISI_PCIE_TARGET_EN | PORT(0x3900) |
+			    LEN_MODE(3));
+		run(x, 2 * MS);
+	}
+	assert_true(cnt(&exact, 1) > 0);
+	assert_int_equal(cnt(r, 1), cnt(&exact, 1));
+	assert_int_equal(cnt(r, 0), cnt(&exact, 0));
+	pcie_pmu_hw_destroy(exact.m);
+	fabric_destroy(exact.f);
+}
+
 static void len_mode_as_written(void **state)
 {
 	struct rig *r = *state;
@@ -215,6 +248,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(identity, setup, teardown),
 	    cmocka_unit_test_setup_teardown(target_and_threshold, setup, teardown),
+	    cmocka_unit_test_setup_teardown(requester_counter_under_the_rate_model, setup,
+					    teardown),
 	    cmocka_unit_test_setup_teardown(len_mode_as_written, setup, teardown),
 	    cmocka_unit_test_setup_teardown(reset_and_disable, setup, teardown),
 	    cmocka_unit_test_setup_teardown(overflow_raises_the_interrupt, setup, teardown),

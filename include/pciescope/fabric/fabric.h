@@ -117,12 +117,14 @@ void fabric_remove_observer(struct fabric *f, fabric_observer fn, void *ctx);
  */
 void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool want);
 /*
- * The observer only counts: it adds up what it is shown and may be shown
- * TLPs in bulk (fabric_tlp.count), so the cores only such observers look at
- * can run in the rate model (fabric_set_rate_model).  An observer that is
- * not told so is shown every TLP, one at a time.
+ * Whether the observer only counts: one that does adds up what it is shown
+ * and may be shown TLPs in bulk (fabric_tlp.count), so the cores only such
+ * observers look at can run in the rate model (fabric_set_rate_model).  An
+ * observer that is not told so (or told so no longer) is shown every TLP,
+ * one at a time.  A looking observer's domains are at the present, so the
+ * change takes effect there.
  */
-void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx);
+void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, bool counts);
 /*
  * The rate model: a domain (the cores traffic joins) that no observer looks
  * at TLP by TLP, with no log set, simulates at most about tlps_per_s TLPs
