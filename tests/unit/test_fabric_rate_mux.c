@@ -54,7 +54,7 @@ static void add_counter(struct fabric *f, struct count *c, bool on)
 {
 	c->port = node(f, 0x0080);
 	assert_int_equal(fabric_add_observer(f, 0, 2, count_tlp, c), 0);
-	fabric_observer_counts(f, count_tlp, c);
+	fabric_observer_counts(f, count_tlp, c, true);
 	fabric_observer_want(f, count_tlp, c, on);
 }
 
