@@ -262,7 +262,8 @@ struct frate {
 	uint64_t seq0;		   /* the domain's crossing count when the window began */
 	uint64_t skip;		   /* windows to skip after this one, decided when it opened */
 	bool overflow;		   /* more groups than fit: the window is not scaled */
-	uint64_t run_tlps, run_ps; /* TLPs and time of the windows since the model began */
+	uint64_t windows;	   /* windows since the model began */
+	uint64_t run_tlps, run_ps; /* TLPs and time of the windows the skips are decided from */
 	struct frate_group *g;
 	int ng;
 	int *slot; /* hash of the groups, RATE_SLOTS */
@@ -359,6 +360,7 @@ struct fabric {
 
 /* rng.c */
 uint64_t fab_rand(struct fabric *f);
+uint64_t dom_rand(struct fdomain *d);
 uint64_t fab_seed_mix(uint64_t seed);
 
 /* link.c */

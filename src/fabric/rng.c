@@ -19,7 +19,12 @@ uint64_t fab_seed_mix(uint64_t seed)
 /* Drawn from the running domain's generator: domains do not share draws. */
 uint64_t fab_rand(struct fabric *f)
 {
-	uint64_t *x = &f->running->rng;
+	return dom_rand(f->running);
+}
+
+uint64_t dom_rand(struct fdomain *d)
+{
+	uint64_t *x = &d->rng;
 
 	*x ^= *x >> 12;
 	*x ^= *x << 25;
