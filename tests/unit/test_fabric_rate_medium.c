@@ -59,7 +59,7 @@ static void count_20ms(uint64_t seed, uint64_t budget, struct count *c)
 	memset(c, 0, sizeof(*c));
 	c->port = node(f, 0x0040);
 	assert_int_equal(fabric_add_observer(f, 0, 1, count_tlp, c), 0);
-	fabric_observer_counts(f, count_tlp, c);
+	fabric_observer_counts(f, count_tlp, c, true);
 	for (uint64_t t = 100000; t <= 20 * MS; t += 100000)
 		assert_int_equal(fabric_run_until(f, t), 0);
 	fabric_destroy(f);
