@@ -25,41 +25,13 @@
 #define MS 1000000ull
 #define SEEDS 5
 
-struct count {
-	int port;
-	uint64_t wr_bytes, cpl_bytes, bulk;
-};
-
-static void count_tlp(void *ctx, const struct fabric_tlp *t)
-{
-	struct count *c = ctx;
-
-	if (t->port != c->port)
-		return;
-	if (t->dir == FABRIC_INBOUND && t->cls == TLP_CLASS_P)
-		c->wr_bytes += t->count * t->payload_bytes;
-	if (t->dir == FABRIC_OUTBOUND && t->cls == TLP_CLASS_CPL)
-		c->cpl_bytes += t->count * t->payload_bytes;
-	c->bulk += t->count > 1;
-}
-
 /* A counter of core 1 (00:08.0) over 20 ms, looked at every 100 us as the platform does. */
-static void count_20ms(uint64_t seed, uint64_t budget, struct count *c)
+static void count_20ms(uint64_t seed, uint64_t budget, struct port_count *c)
 {
-	struct fabric *f = fabric_create(seed);
-	struct pfile pf;
-	char err[256];
+	struct fabric *f = kunpeng_with("p2p", "rate=200000", seed);
 
-	assert_non_null(f);
-	assert_int_equal(pfile_load("kunpeng930", &pf, err, sizeof(err)), 0);
-	assert_int_equal(pfile_build_fabric(&pf, f, err, sizeof(err)), 0);
-	pfile_free(&pf);
 	fabric_set_rate_model(f, budget);
-	assert_int_equal(fabric_set_workload(f, "p2p", "rate=200000", err, sizeof(err)), 0);
-	memset(c, 0, sizeof(*c));
-	c->port = node(f, 0x0040);
-	assert_int_equal(fabric_add_observer(f, 0, 1, count_tlp, c), 0);
-	fabric_observer_counts(f, count_tlp, c, true);
+	port_count_add(f, c, 0x0040, 1);
 	for (uint64_t t = 100000; t <= 20 * MS; t += 100000)
 		assert_int_equal(fabric_run_until(f, t), 0);
 	fabric_destroy(f);
@@ -81,7 +53,7 @@ static void writes_and_reads_weigh_what_the_engine_shows(void **state)
 	uint64_t e_wr = 0, e_cpl = 0, r_wr = 0, r_cpl = 0;
 
 	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-		struct count e, r;
+		struct port_count e, r;
 
 		count_20ms(seed, 0, &e);
 		count_20ms(seed, 2000000, &r);

@@ -30,49 +30,23 @@
 #define TURNS 4
 #define SEEDS 5
 
-/* What a counter at Root Port 00:10.0 adds up: the NICs' writes in, the completions out. */
-struct count {
-	int port;
-	uint64_t wr_bytes, cpl_bytes, tlps, bulk;
-};
-
-static void count_tlp(void *ctx, const struct fabric_tlp *t)
-{
-	struct count *c = ctx;
-
-	if (t->port != c->port)
-		return;
-	if (t->dir == FABRIC_INBOUND && t->cls == TLP_CLASS_P)
-		c->wr_bytes += t->count * t->payload_bytes;
-	if (t->dir == FABRIC_OUTBOUND && t->cls == TLP_CLASS_CPL)
-		c->cpl_bytes += t->count * t->payload_bytes;
-	c->tlps += t->count;
-	c->bulk += t->count > 1;
-}
-
-static void add_counter(struct fabric *f, struct count *c, bool on)
-{
-	c->port = node(f, 0x0080);
-	assert_int_equal(fabric_add_observer(f, 0, 2, count_tlp, c), 0);
-	fabric_observer_counts(f, count_tlp, c, true);
-	fabric_observer_want(f, count_tlp, c, on);
-}
-
 /* all[0] counts throughout; all[1] and all[2] take turns, all[1] first. */
-static void run_in_turns(uint64_t seed, uint64_t budget, struct count all[3])
+static void run_in_turns(uint64_t seed, uint64_t budget, struct port_count all[3])
 {
 	struct fabric *f = kunpeng_seeded("nic", seed);
 
 	fabric_set_rate_model(f, budget);
-	memset(all, 0, 3 * sizeof(*all));
-	for (int i = 0; i < 3; i++)
-		add_counter(f, &all[i], i < 2);
+	for (int i = 0; i < 3; i++) { /* at 00:10.0 */
+		port_count_add(f, &all[i], 0x0080, 2);
+		fabric_observer_want(f, port_count_tlp, &all[i], i < 2);
+	}
 	for (uint64_t t = STEP_NS; t <= TURNS * TURN_NS; t += STEP_NS) {
 		assert_int_equal(fabric_run_until(f, t), 0);
 		if (t % TURN_NS)
 			continue;
 		for (int i = 1; i < 3; i++)
-			fabric_observer_want(f, count_tlp, &all[i], (t / TURN_NS + i) % 2 == 1);
+			fabric_observer_want(f, port_count_tlp, &all[i],
+					     (t / TURN_NS + i) % 2 == 1);
 	}
 	fabric_destroy(f);
 }
@@ -91,7 +65,7 @@ static void assert_within_2pc(const char *what, uint64_t seed, uint64_t engine, 
 static void counters_in_turns_see_what_the_engine_shows_them(void **state)
 {
 	for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-		struct count e[3], r[3];
+		struct port_count e[3], r[3];
 
 		run_in_turns(seed, 0, e);
 		run_in_turns(seed, 2000000, r);
