@@ -19,7 +19,7 @@
  * figures hold 2 % of the per-TLP engine over 10 ms and more, and every
  * counting tool keeps up with the clock (docs/fabric.md, docs/performance.md).
  */
-#define PLATFORM_RATE_MODEL_DEFAULT 2000000
+#define PLATFORM_RATE_MODEL_DEFAULT 1500000
 
 static const enum pcie_port_type port_types[] = {
     [FABRIC_ROOT_PORT] = PCIE_TYPE_ROOT_PORT,

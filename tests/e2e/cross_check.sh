@@ -102,6 +102,9 @@ check_top() {
 	local w=$1 ns compared=0 bdfs rx tx lat span=50
 	mapfile -t opt < <(wl "$w")
 	[ "$w" = default ] && span=4000
+	# the lighter loads of the small sizes stray as the default does:
+	# mixed:rate=20000's 00:10.x by 4 % from seed to seed over 20 ms
+	[ "$w" != default ] && [ "${PCIESCOPE_TEST_SCALE:-}" = small ] && span=1000
 	"$P" top --once --whole --json --interval "$span" "${opt[@]}" >"top-$w.json" ||
 		{ err "$w: top failed"; return; }
 	ns=$(jq -r '.time_s * 1e9 | round' "top-$w.json")
