@@ -281,10 +281,6 @@ void calendar_free(struct fdomain *d)
 }
 
 /*
- * A uniform shift keeps every order: the winner tree only moves its times,
- * but the wheel's buckets are absolute, so its streams are placed again.
- */
-/*
  * Empties the wheel through its summary bits: the rate model shifts a
  * domain's calendar once per window, and a few streams sit in 4096 buckets.
  */
@@ -300,6 +296,10 @@ static void wheel_clear(struct fdomain *d)
 	d->bucket_words = 0;
 }
 
+/*
+ * A uniform shift keeps every order: the winner tree only moves its times,
+ * but the wheel's buckets are absolute, so its streams are placed again.
+ */
 void calendar_shift(struct fabric *f, struct fdomain *d, int dom, uint64_t delta)
 {
 	for (unsigned i = 1; i < d->tx_nodes; i++)

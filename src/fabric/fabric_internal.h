@@ -481,6 +481,7 @@ static inline void tx_agent_set_in(const struct fdomain *d, struct fagent *g, ui
 		wt[i] = ct;
 	}
 }
+
 static inline void tx_agent_set(struct fabric *f, int a, uint64_t t)
 {
 	struct fagent *g = &f->agents[a];
