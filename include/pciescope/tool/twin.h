@@ -30,6 +30,8 @@
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/fabric/replay.h>
+#include <pciescope/perf/hisi_ptt_tune.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/tool_err.h>
 
 #define TWIN_MAX_FILES 16
@@ -108,6 +110,36 @@ int twin_json_read(const char *path, struct twin *t, struct tool_err *e);
  * The platform used is left in t->platform.  0, or -errno with e set.
  */
 int twin_from_spec(const char *spec, const char *platform, struct twin *t, struct tool_err *e);
+
+/*
+ * A change tried on a twin (twin_try): tune levels of a PTT, another
+ * platform file (a wider link, a device moved), another model (a deeper
+ * queue).  What it leaves NULL or at -1 stays as it is.
+ */
+struct twin_change {
+	const char *ptt; /* the PMU whose tune files level[] are; NULL: no level */
+	int level[HISI_PTT_TUNE_NPARAM];
+	const char *platform;
+	const struct fabric_replay *model;
+};
+
+struct twin_try_opts {
+	const struct fabric_replay *model; /* the twin */
+	const char *platform;		   /* it runs on (NULL: the default) */
+	uint64_t seed;
+	struct twin_change change;
+	struct event_list *events; /* counted in each run (event_list_find_pairs done) */
+	char *const *argv;	   /* the command each run runs (sleep N: simulated time) */
+};
+
+/*
+ * Runs the twin as it is, then with the change, each from the same seed on
+ * a machine of its own, counting the events; before[i] and after[i] are
+ * event i's count, or for the main event of a PCIe PMU pair the pair's
+ * metric (MB/s, ns).  Levels written for the run are put back as they
+ * were.  0, or -errno with e set.
+ */
+int twin_try(const struct twin_try_opts *o, double *before, double *after, struct tool_err *e);
 
 /* Names of enum twin_loop and enum fabric_replay_to, as the table and the JSON spell them. */
 const char *twin_loop_name(enum twin_loop l);
