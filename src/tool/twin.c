@@ -103,6 +103,10 @@ static int infer_on(const char *platform, const char *const *files, unsigned n, 
 		return tool_fail(e, r, "cannot boot the platform %s: %s",
 				 platform ? platform : "kunpeng930", why[0] ? why : strerror(-r));
 	r = twin_infer(b, files, n, tick_ns, t, e);
+	/* the platform by the name it booted as: "emulated kunpeng930" */
+	if (!r && !strncmp(b->machine, "emulated ", 9))
+		snprintf(t->platform, sizeof(t->platform), "%s",
+			 platform ? platform : b->machine + 9);
 	backend_close(b);
 	return r;
 }
@@ -130,10 +134,7 @@ static int from_traces(char *list, double tick_ns, const char *platform, struct 
 			return r;
 		platform = recorded[0] ? recorded : NULL;
 	}
-	r = infer_on(platform, files, n, tick_ns, t, e);
-	if (!r)
-		snprintf(t->platform, sizeof(t->platform), "%s", platform ? platform : "");
-	return r;
+	return infer_on(platform, files, n, tick_ns, t, e);
 }
 
 int twin_from_spec(const char *spec, const char *platform, struct twin *t, struct tool_err *e)

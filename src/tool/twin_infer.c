@@ -118,6 +118,15 @@ static void fold_op(struct fabric_replay_dev *d, const struct fabric_replay_op *
 		d->op[best].weight += o->weight;
 }
 
+/*
+ * A transfer seen once among a hundred or more of the device's is one the
+ * recording cut (it began before tracing did): not one of its kinds.
+ */
+static bool cut(const struct ts_req *r, const struct ts_op *o)
+{
+	return o->n == 1 && r->n[0] + r->n[1] >= 100;
+}
+
 static void add_ops(const struct twin_trace *tr, const struct ts_req *r,
 		    struct fabric_replay_dev *d)
 {
@@ -132,7 +141,7 @@ static void add_ops(const struct twin_trace *tr, const struct ts_req *r,
 			if (!used[i] && (top < 0 || r->op[i].n > r->op[top].n))
 				top = (int)i;
 		used[top] = true;
-		if (!make_op(tr, r, &r->op[top], &o))
+		if (cut(r, &r->op[top]) || !make_op(tr, r, &r->op[top], &o))
 			continue;
 		if (d->nops < FABRIC_REPLAY_OPS)
 			d->op[d->nops++] = o;

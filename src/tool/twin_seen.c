@@ -465,15 +465,46 @@ static bool rid_used(const struct twin_trace *t, int port, uint16_t rid)
 	return false;
 }
 
+/* Whether the trace shows rid as a requester or as the target of a configuration read. */
+static bool active(const struct twin_trace *t, uint16_t rid)
+{
+	if (t->req_at[rid] >= 0)
+		return true;
+	for (unsigned i = 0; i < t->ncpu; i++)
+		if (t->cpu[i].region == TWIN_NOWHERE && t->cpu[i].rid == rid)
+			return true;
+	return false;
+}
+
+/* The function below port an unnamed region goes to: the first the trace shows busy, else any. */
+static int free_function(const struct twin_trace *t, int port)
+{
+	int any = -1;
+
+	for (size_t k = 0; k < t->topo->nn; k++) {
+		const struct twin_node *n = &t->topo->n[k];
+
+		if (n->kind != TN_ENDPOINT || n->port != port || rid_used(t, port, n->rid))
+			continue;
+		if (active(t, n->rid))
+			return (int)k;
+		if (any < 0)
+			any = (int)k;
+	}
+	return any;
+}
+
 /*
  * The CPU's targets no completion named: a port's unnamed regions, in
- * address order, go to its functions no region took, in Requester ID
- * order (how a platform lays out its BARs, one function after another).
+ * address order, go to its functions no region took, those the trace
+ * shows at work first (a driver writes to the device it drives), then in
+ * Requester ID order (how a platform lays out its BARs).
  */
 static void place_regions(struct twin_trace *t)
 {
 	for (;;) {
 		struct ts_cpu *c = NULL;
+		int k;
 
 		for (unsigned i = 0; i < t->ncpu; i++)
 			if (!t->cpu[i].known && !t->cpu[i].guessed &&
@@ -482,14 +513,10 @@ static void place_regions(struct twin_trace *t)
 		if (!c)
 			return;
 		c->guessed = true;
-		for (size_t k = 0; k < t->topo->nn && !c->known; k++) {
-			const struct twin_node *n = &t->topo->n[k];
-
-			if (n->kind == TN_ENDPOINT && n->port == c->port &&
-			    !rid_used(t, c->port, n->rid)) {
-				c->rid = n->rid;
-				c->known = true;
-			}
+		k = free_function(t, c->port);
+		if (k >= 0) {
+			c->rid = t->topo->n[k].rid;
+			c->known = true;
 		}
 	}
 }
