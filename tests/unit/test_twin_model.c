@@ -13,17 +13,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include <pciescope/tool/twin.h>
 
+/* A file of this run's own directory, which the last test removes. */
+static char dir[] = "/tmp/test_twin_model.XXXXXX";
+
 static const char *path(void)
 {
-	static char p[256];
+	static char p[64];
 
-	snprintf(p, sizeof(p), "%s/twin_model.json", getenv("PCIESCOPE_STATE_DIR"));
+	snprintf(p, sizeof(p), "%s/twin_model.json", dir);
 	return p;
+}
+
+static int setup(void **state)
+{
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	remove(path());
+	return rmdir(dir);
 }
 
 static void fill(struct twin *t)
@@ -128,5 +143,5 @@ int main(void)
 	    cmocka_unit_test(mistakes_are_named),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, teardown);
 }
