@@ -127,7 +127,7 @@ static int from_traces(char *list, double tick_ns, const char *platform, struct 
 		files[n++] = f;
 	}
 	if (!n)
-		return tool_fail(e, -EINVAL, "replay:trace= names no recording");
+		return tool_fail(e, -EINVAL, "trace= names no recording");
 	if (!platform) {
 		r = twin_recorded_platform(files[0], recorded, sizeof(recorded), e);
 		if (r)
@@ -143,7 +143,7 @@ int twin_from_spec(const char *spec, const char *platform, struct twin *t, struc
 	double tick_ns = 0;
 
 	if (!spec || strlen(spec) >= sizeof(buf))
-		return tool_fail(e, -EINVAL, "replay needs trace=FILE[+FILE...] or model=FILE");
+		return tool_fail(e, -EINVAL, "needs trace=FILE[+FILE...] or model=FILE");
 	strcpy(buf, spec);
 	for (char *save = NULL, *kv = strtok_r(buf, ",", &save); kv;
 	     kv = strtok_r(NULL, ",", &save)) {
@@ -162,7 +162,7 @@ int twin_from_spec(const char *spec, const char *platform, struct twin *t, struc
 					 kv);
 	}
 	if (!trace == !model)
-		return tool_fail(e, -EINVAL, "replay needs trace=FILE[+FILE...] or model=FILE");
+		return tool_fail(e, -EINVAL, "needs trace=FILE[+FILE...] or model=FILE");
 	if (model)
 		return twin_json_read(model, t, e);
 	return from_traces(trace, tick_ns, platform, t, e);

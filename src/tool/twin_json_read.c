@@ -292,12 +292,17 @@ int twin_json_read(const char *path, struct twin *t, struct tool_err *e)
 	static const char *const keys[] = {"pciescope_twin", "platform", "recordings", "span_ns",
 					   "devices",	     "cpu",	 "notes",      NULL};
 	struct rd r = {.path = path, .e = e};
+	FILE *f = fopen(path, "r");
 	json_error_t je;
-	json_t *root = json_load_file(path, 0, &je);
+	json_t *root;
 	const json_t *p;
 	int err;
 
 	memset(t, 0, sizeof(*t));
+	if (!f)
+		return tool_fail_errno(e, -errno, "%s", path);
+	root = json_loadf(f, 0, &je);
+	fclose(f);
 	if (!root)
 		return tool_fail(e, -EINVAL, "%s: %s (line %d)", path, je.text, je.line);
 	err = json_is_object(root) ? keys_known(&r, root, keys) : bad(&r, "not a model file");
