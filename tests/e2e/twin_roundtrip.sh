@@ -28,5 +28,5 @@ cat cmp.txt
 [ "$(grep -c . cmp.txt)" -ge 6 ] || err "$w: fewer comparisons than the recorded ports' directions"
 grep -q '^FAIL' cmp.txt && err "$w: the twin strays (lines above)"
 # what was traced is compared: a link that carried something in W is one
-awk '$5 > 0' cmp.txt | grep -q . || err "$w: no traffic counted"
+awk '$6 > 0' cmp.txt | grep -q . || err "$w: no traffic counted"
 exit $fail

@@ -61,8 +61,8 @@ twin_compare() {
 				dt = $2 ? 100 * ($6 - $2) / $2 : ($6 ? 100 : 0)
 				dl = $4 ? 100 * ($8 - $4) / $4 : 0
 				ok = (dt <= 5 && dt >= -5) && ($3 < 50 || (dl <= 10 && dl >= -10))
-				printf "%s %s %s/%s traffic %d %d (%+.2f %%) latency %.1f %.1f (%+.2f %%) %s\n",
-					ok ? "ok" : "FAIL", n, c, $1, $2, $6, dt, $4, $8, dl, d }'
+				printf "%s %s %s/%s %s traffic %d %d (%+.2f %%) latency %.1f %.1f (%+.2f %%) reads %d\n",
+					ok ? "ok" : "FAIL", n, c, $1, d, $2, $6, dt, $4, $8, dl, $3 }'
 		done
 	done
 }
