@@ -13,7 +13,6 @@
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 set -uo pipefail
 P=$BUILD_DIR/pciescope
-fail=0
 export PCIESCOPE_STATE_DIR
 PCIESCOPE_STATE_DIR=$(mktemp -d)
 tmp=$PCIESCOPE_STATE_DIR

@@ -135,8 +135,8 @@ struct twin_trace {
 	const struct twin_topo *topo;
 	struct ptt_setting set;
 	double tick_ns;
-	uint64_t now, prev_raw, first, last, entries;
-	bool started;
+	struct ptt_clock clk; /* the entries' unwrapped time, ticks */
+	uint64_t now, first, last, entries;
 	double rec_ns; /* the recording's own span by its records, 0 unknown */
 	struct ts_req req[TWIN_MAX_REQS];
 	unsigned nreq;

@@ -406,16 +406,13 @@ static void completion(struct twin_trace *t, const struct tlp_hdr *h)
 		close_read(t, r, h);
 }
 
+/* The entry's time, unwrapped as the analyser unwraps it (trace/ptt_entry.h). */
 static void tick(struct twin_trace *t, enum ptt_format f, uint32_t raw)
 {
-	uint64_t range = f == PTT_FMT_8DW ? 1ull << 32 : 2048;
-
-	if (t->started)
-		t->now += ((uint64_t)raw - t->prev_raw) & (range - 1);
-	t->started = true;
-	t->prev_raw = raw;
+	t->now = ptt_clock_tick(&t->clk, f, raw);
+	if (!t->entries++)
+		t->first = t->now;
 	t->last = t->now;
-	t->entries++;
 }
 
 void twin_trace_feed(struct twin_trace *t, const uint8_t *buf, size_t len, enum ptt_format f)

@@ -6,8 +6,6 @@
 # (10 % or more), the model file, and the what-if of a window of one.
 set -uo pipefail
 cd "$TEST_TMP"
-P=$PCIESCOPE
-fail=0
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 pciescope() { "$P" "$@"; }

@@ -9,8 +9,6 @@
 # finding W gets, and --try measures its advice; mistakes are one line.
 set -uo pipefail
 cd "$TEST_TMP"
-P=$PCIESCOPE
-fail=0
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 "$P" platform reset >/dev/null

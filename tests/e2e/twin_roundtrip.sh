@@ -11,8 +11,6 @@
 # (PCIESCOPE_TEST_SCALE=small) the span is 0.5 ms.
 set -uo pipefail
 cd "$TEST_TMP"
-P=$PCIESCOPE
-fail=0
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 "$P" platform reset >/dev/null

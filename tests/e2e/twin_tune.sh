@@ -12,8 +12,6 @@
 # recording is 0.5 ms long instead of 1 ms.
 set -uo pipefail
 cd "$TEST_TMP"
-P=$PCIESCOPE
-fail=0
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 "$P" platform reset >/dev/null

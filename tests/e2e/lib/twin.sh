@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Helpers of the twin tests (twin_*.sh) and bench/bench_twin.sh: a
 # recording made as docs/twin.md says, and what the PCIe PMU counted per
-# port bit and direction, compared.  The caller sets P (the CLI) and fail.
+# port bit and direction, compared.  P is the CLI ($PCIESCOPE unless the
+# caller set it), fail what err() sets; a test starts on a fresh machine.
 
+P=${P:-${PCIESCOPE:-}}
+fail=0
 err() { echo "FAIL: $*"; fail=1; }
 
 # The cores the built-in workloads' devices sit on: core 1 (00:08.0 and
