@@ -21,9 +21,11 @@
 #define SPEC_MAX 4096
 
 static const char *const twin_synopsis[] = {
-    "twin [--platform P] [--tick NS] [--json] [-o FILE] RECORDING[+RECORDING...] ...",
+    "twin [--platform P] [--tick NS] [--json] [-o FILE] RECORDING...",
     "twin --model FILE [--json] [-o FILE]",
-    "twin (RECORDING... | --model FILE) --try CHANGE... -e EVENT... [--seed N] -- COMMAND", NULL};
+    "twin (RECORDING... | --model FILE) --try CHANGE... -e EVENT...\n"
+    "                      [--seed N] -- COMMAND",
+    NULL};
 
 static int add_event(const struct cli_option *opt, const char *arg)
 {

@@ -59,15 +59,20 @@ static double share_at_max(const struct outstanding *o, const uint64_t *time_at)
 	return all && o->max ? (double)time_at[o->max] / (double)all : 0;
 }
 
+/* The function below a traced port a host32 op went to, NULL if none said (a peer). */
+static const struct twin_node *peer_of(const struct twin_trace *tr, const struct ts_op *o)
+{
+	uint32_t rid =
+	    o->to == FABRIC_REPLAY_HOST32 ? twin_trace_region_rid(tr, o->region) : TWIN_NOWHERE;
+
+	return rid != TWIN_NOWHERE ? twin_topo_node(tr->topo, (uint16_t)rid) : NULL;
+}
+
 /* Where the requester's data crossed: its own port, or the port of the peer it went to. */
 static int seen_port(const struct twin_trace *tr, const struct ts_req *r)
 {
 	for (unsigned i = 0; !r->own && i < r->nops; i++) {
-		uint32_t rid = r->op[i].to == FABRIC_REPLAY_HOST32
-				   ? twin_trace_region_rid(tr, r->op[i].region)
-				   : TWIN_NOWHERE;
-		const struct twin_node *n =
-		    rid != TWIN_NOWHERE ? twin_topo_node(tr->topo, (uint16_t)rid) : NULL;
+		const struct twin_node *n = peer_of(tr, &r->op[i]);
 
 		if (n && n->port >= 0)
 			return n->port;
@@ -79,10 +84,7 @@ static int seen_port(const struct twin_trace *tr, const struct ts_req *r)
 static bool make_op(const struct twin_trace *tr, const struct ts_req *r, const struct ts_op *s,
 		    struct fabric_replay_op *o)
 {
-	uint32_t peer =
-	    s->to == FABRIC_REPLAY_HOST32 ? twin_trace_region_rid(tr, s->region) : TWIN_NOWHERE;
-	const struct twin_node *p =
-	    peer != TWIN_NOWHERE ? twin_topo_node(tr->topo, (uint16_t)peer) : NULL;
+	const struct twin_node *p = peer_of(tr, s);
 
 	*o = (struct fabric_replay_op){.kind = s->kind,
 				       .to = s->to,
@@ -91,7 +93,7 @@ static bool make_op(const struct twin_trace *tr, const struct ts_req *r, const s
 				       .weight = (uint32_t)(s->n > UINT32_MAX ? UINT32_MAX : s->n)};
 	if (p && p->port != r->port) {
 		o->to = FABRIC_REPLAY_PEER;
-		o->peer = (uint16_t)peer;
+		o->peer = p->rid;
 		/* both ports traced: every request crossed the trace twice */
 		if (r->own && tr->traced[p->port])
 			o->weight = o->weight / 2 ? o->weight / 2 : 1;
@@ -99,23 +101,45 @@ static bool make_op(const struct twin_trace *tr, const struct ts_req *r, const s
 	return r->own || o->to == FABRIC_REPLAY_PEER;
 }
 
+static uint32_t gap(uint32_t a, uint32_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
 /* Ops past the model's room are counted with the kept op of their kind nearest in size. */
 static void fold_op(struct fabric_replay_dev *d, const struct fabric_replay_op *o)
 {
 	int best = -1;
 
-	for (unsigned i = 0; i < d->nops; i++) {
-		const struct fabric_replay_op *k = &d->op[i];
-		uint32_t dk = k->bytes > o->bytes ? k->bytes - o->bytes : o->bytes - k->bytes;
-
-		if (k->kind != o->kind)
-			continue;
-		if (best < 0 || dk < (d->op[best].bytes > o->bytes ? d->op[best].bytes - o->bytes
-								   : o->bytes - d->op[best].bytes))
+	for (unsigned i = 0; i < d->nops; i++)
+		if (d->op[i].kind == o->kind &&
+		    (best < 0 || gap(d->op[i].bytes, o->bytes) < gap(d->op[best].bytes, o->bytes)))
 			best = (int)i;
-	}
 	if (best >= 0)
 		d->op[best].weight += o->weight;
+}
+
+/*
+ * The fabric plays one peer per device (its P2P pair joins two cores into
+ * one domain): ops to a second peer go to the first, and a note says so.
+ */
+static void one_peer(struct twin *t, struct fabric_replay_dev *d)
+{
+	int first = -1;
+	char bdf[16];
+
+	for (unsigned i = 0; i < d->nops; i++) {
+		if (d->op[i].to != FABRIC_REPLAY_PEER)
+			continue;
+		if (first < 0)
+			first = (int)i;
+		else if (d->op[i].peer != d->op[first].peer) {
+			d->op[i].peer = d->op[first].peer;
+			twin_note(t,
+				  "%s talked to several peers: the twin sends it all to the first",
+				  pci_rid_format(d->rid, bdf, sizeof(bdf)));
+		}
+	}
 }
 
 /*
@@ -342,6 +366,7 @@ static void add_device(struct twin *t, const struct twin_trace *all, unsigned na
 	add_ops(tr, r, d);
 	if (!d->nops)
 		return;
+	one_peer(t, d);
 	port = seen_port(tr, r);
 	s->port = port >= 0 ? tr->topo->n[port].rid : 0;
 	engines(all, nall, tr, r, port, d, s);
