@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The PCIe PMU pairs the link model reads (link_model_add_events), for the
+ * PMU sampler of top, serve and diagnose and for `stat -M pcie_link`:
+ * per port bit a flux/time pair of each TLP kind and a latency/cnt pair of
+ * each kind with a latency; per shared bit the requester-filtered pairs
+ * that split it (link_split_targets).
+ *
+ * Pairs go into groups of one PMU's eight counters: a group runs whole or
+ * not at all and the PMU rotates groups one per mux interval, so full
+ * groups let every pair run within a few intervals, and the pairs of a
+ * group count over the same span.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pciescope/tool/link_model.h>
+
+#define GROUP_PAIRS 8
+
+struct group_text {
+	char text[GROUP_PAIRS * 160];
+	char pmu[64];
+	size_t pairs;
+	struct event_list *l;
+	const struct perf_pmu_source *src;
+	struct tool_err *e;
+};
+
+static int flush_group(struct group_text *g)
+{
+	size_t len = strlen(g->text);
+	int r;
+
+	if (!g->pairs)
+		return 0;
+	snprintf(g->text + len, sizeof(g->text) - len, "}");
+	r = event_list_add(g->l, g->text, g->src, g->e);
+	g->pairs = 0;
+	g->text[0] = 0;
+	return r;
+}
+
+/* Appends pmu's pair <kind>_<main>/<kind>_<ext> with filter (port=/bdf=) to the group. */
+static int add_pair(struct group_text *g, unsigned sicl, unsigned core, const char *kind,
+		    bool latency, const char *filter)
+{
+	char pmu[64];
+	size_t len;
+	int r = 0;
+
+	snprintf(pmu, sizeof(pmu), "hisi_pcie%u_core%u", sicl, core);
+	if (g->pairs == GROUP_PAIRS || (g->pairs && strcmp(g->pmu, pmu)))
+		r = flush_group(g);
+	if (r)
+		return r;
+	snprintf(g->pmu, sizeof(g->pmu), "%s", pmu);
+	len = strlen(g->text);
+	snprintf(g->text + len, sizeof(g->text) - len, "%s%s/%s_%s,%s/,%s/%s_%s,%s/",
+		 g->pairs ? "," : "{", pmu, kind, latency ? "latency" : "flux", filter, pmu, kind,
+		 latency ? "cnt" : "time", filter);
+	g->pairs++;
+	return 0;
+}
+
+static bool on(const struct link *k, const char *pmu)
+{
+	unsigned sicl, core;
+
+	return k->on_pmu && (!pmu || (sscanf(pmu, "hisi_pcie%u_core%u", &sicl, &core) == 2 &&
+				      sicl == k->sicl && core == k->core));
+}
+
+/* Whether an earlier link has the same port bit (its pairs are added once). */
+static bool counted_before(const struct link_model *m, size_t i)
+{
+	const struct link *k = &m->l[i];
+
+	for (size_t j = 0; j < i; j++)
+		if (m->l[j].on_pmu && m->l[j].sicl == k->sicl && m->l[j].core == k->core &&
+		    m->l[j].port == k->port)
+			return true;
+	return false;
+}
+
+static int port_pairs(struct group_text *g, const struct link_model *m, const char *pmu)
+{
+	char filter[32];
+	int r = 0;
+
+	for (size_t i = 0; i < m->n && !r; i++) {
+		const struct link *k = &m->l[i];
+
+		if (!on(k, pmu) || counted_before(m, i))
+			continue;
+		snprintf(filter, sizeof(filter), "port=%#x", k->port);
+		for (size_t c = 0; c < HISI_PCIE_BW_KINDS && !r; c++)
+			r = add_pair(g, k->sicl, k->core, hisi_pcie_bw_kinds[c], false, filter);
+		for (size_t c = 0; c < HISI_PCIE_LAT_KINDS && !r; c++)
+			r = add_pair(g, k->sicl, k->core, hisi_pcie_lat_kinds[c], true, filter);
+	}
+	return r;
+}
+
+static int split_pairs(struct group_text *g, const struct link_model *m, const char *pmu)
+{
+	size_t n = link_split_targets(m, pmu, NULL, 0);
+	struct link_target *t = calloc(n ? n : 1, sizeof(*t));
+	char filter[32];
+	int r = t ? 0 : -ENOMEM;
+
+	if (t)
+		link_split_targets(m, pmu, t, n);
+	for (size_t i = 0; i < n && !r; i++) {
+		snprintf(filter, sizeof(filter), "bdf=%#x", t[i].requester);
+		r = add_pair(g, t[i].sicl, t[i].core, hisi_pcie_bw_kinds[t[i].kind], false, filter);
+	}
+	free(t);
+	return r;
+}
+
+int link_model_add_events(const struct link_model *m, const char *pmu, struct event_list *l,
+			  const struct perf_pmu_source *src, struct tool_err *e)
+{
+	struct group_text g = {.l = l, .src = src, .e = e};
+	int r = port_pairs(&g, m, pmu);
+
+	if (!r)
+		r = split_pairs(&g, m, pmu);
+	if (!r)
+		r = flush_group(&g);
+	return r == -ENOMEM ? tool_fail(e, r, "out of memory") : r;
+}
