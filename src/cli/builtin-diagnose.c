@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "backend_opts.h"
 #include "cli.h"
 #include "diagnose.h"
@@ -166,8 +165,8 @@ static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 	print_live(&live);
 	for (size_t i = 0; i < live.links.n; i++)
 		host[nhost++] = live.links.l[i].rid;
-	ret = diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.links.n,
-				  trace);
+	ret =
+	    diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.links.n, trace);
 	if (!ret)
 		ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)

@@ -70,12 +70,13 @@ static void saturated_summary(const struct link *k, enum link_dir d, struct diag
 	char split[192] = "";
 
 	if (fl->basis == LINK_RANGE) {
-		snprintf(f->summary, sizeof(f->summary),
-			 "%s may carry up to %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s "
-			 "x%u link carries for TLPs: it shares a PMU port bit with %s, whose counts "
-			 "leave it %.0f to %.0f MB/s",
-			 k->bdf, fl->hi_mbps, dir_name[d], fl->util_hi_pct, k->capacity_mbps,
-			 k->speed_gts, k->width, k->shares, fl->lo_mbps, fl->hi_mbps);
+		snprintf(
+		    f->summary, sizeof(f->summary),
+		    "%s may carry up to %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s "
+		    "x%u link carries for TLPs: it shares a PMU port bit with %s, whose counts "
+		    "leave it %.0f to %.0f MB/s",
+		    k->bdf, fl->hi_mbps, dir_name[d], fl->util_hi_pct, k->capacity_mbps,
+		    k->speed_gts, k->width, k->shares, fl->lo_mbps, fl->hi_mbps);
 		return;
 	}
 	if (fl->basis == LINK_SPLIT)
@@ -85,8 +86,8 @@ static void saturated_summary(const struct link *k, enum link_dir d, struct diag
 	snprintf(f->summary, sizeof(f->summary),
 		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
 		 "carries for TLPs%s",
-		 k->bdf, fl->traffic_mbps, dir_name[d], fl->util_pct, k->capacity_mbps, k->speed_gts,
-		 k->width, split);
+		 k->bdf, fl->traffic_mbps, dir_name[d], fl->util_pct, k->capacity_mbps,
+		 k->speed_gts, k->width, split);
 }
 
 static void saturated_figures(const struct link *k, struct diag_finding *f)

@@ -94,8 +94,7 @@ void link_model_free(struct link_model *m)
 	m->n = 0;
 }
 
-double link_model_read_ns(const struct link_model *m, unsigned sicl, unsigned core,
-			  enum link_dir d)
+double link_model_read_ns(const struct link_model *m, unsigned sicl, unsigned core, enum link_dir d)
 {
 	double weighted = 0, reads = 0;
 

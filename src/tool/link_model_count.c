@@ -16,7 +16,8 @@
 
 #include "link_model_internal.h"
 
-/* config1 fields (the PMU's format/): thr_len 0-3, thr_mode 4, trig_len 5-8, trig_mode 9, len_mode 10-11 */
+/* config1 fields (the PMU's format/): thr_len 0-3, thr_mode 4, trig_len 5-8, trig_mode 9, len_mode
+ * 10-11 */
 #define FILTERS_MASK 0x3ffull
 #define LEN_MODE(c1) (((c1) >> 10) & 3)
 #define LEN_MODE_WHOLE 3
@@ -33,7 +34,8 @@ static bool single_bit(unsigned v)
 	return v && !(v & (v - 1));
 }
 
-/* Whole TLPs: no threshold or trigger, and len_mode payload and header (0: the driver's default, the same). */
+/* Whole TLPs: no threshold or trigger, and len_mode payload and header (0: the driver's default,
+ * the same). */
 static bool whole_tlps(uint64_t config1)
 {
 	unsigned len_mode = (unsigned)LEN_MODE(config1);
@@ -58,8 +60,8 @@ static bool decode(const struct event *ev, struct pair_target *t)
 
 static struct link_counts *tally_get(struct link_tally *t, const struct pair_target *p)
 {
-	struct link_counts *c = (struct link_counts *)link_tally_find(t, p->sicl, p->core, p->port,
-								      p->requester);
+	struct link_counts *c =
+	    (struct link_counts *)link_tally_find(t, p->sicl, p->core, p->port, p->requester);
 
 	if (c)
 		return c;
@@ -75,8 +77,8 @@ static struct link_counts *tally_get(struct link_tally *t, const struct pair_tar
 	return c;
 }
 
-const struct link_counts *link_tally_find(const struct link_tally *t, unsigned sicl,
-					  unsigned core, unsigned port, uint16_t requester)
+const struct link_counts *link_tally_find(const struct link_tally *t, unsigned sicl, unsigned core,
+					  unsigned port, uint16_t requester)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		const struct link_counts *c = &t->c[i];
@@ -101,7 +103,8 @@ static void add_pair(struct link_tally *t, const struct event_list *l, size_t i,
 
 	if (!decode(ev, &p) || !ext->running || !(c = tally_get(t, &p)))
 		return;
-	measured = hisi_pcie_metric(ev->metric, count_scaled(&vals[i]), count_scaled(ext), &v, &unit);
+	measured =
+	    hisi_pcie_metric(ev->metric, count_scaled(&vals[i]), count_scaled(ext), &v, &unit);
 	if (p.bw >= 0) {
 		c->kind[p.bw] = (struct link_fig){v, measured};
 		return;

@@ -18,10 +18,10 @@ struct link_fig {
 /* The pairs of one target: a port bit, or a requester (bdf=). */
 struct link_counts {
 	unsigned sicl, core;
-	unsigned port;	    /* a port bit's bitmap value; 0 for a requester */
-	uint16_t requester; /* with port 0 */
-	struct link_fig kind[HISI_PCIE_BW_KINDS];  /* flux, MB/s */
-	struct link_fig lat[HISI_PCIE_LAT_KINDS];  /* average ns */
+	unsigned port;				  /* a port bit's bitmap value; 0 for a requester */
+	uint16_t requester;			  /* with port 0 */
+	struct link_fig kind[HISI_PCIE_BW_KINDS]; /* flux, MB/s */
+	struct link_fig lat[HISI_PCIE_LAT_KINDS]; /* average ns */
 	struct link_fig reads[HISI_PCIE_LAT_KINDS]; /* per second, from the latency pairs' cnt */
 };
 
@@ -31,8 +31,8 @@ struct link_tally {
 };
 
 /* The tally's entry of a port bit (port != 0) or a requester, or NULL. */
-const struct link_counts *link_tally_find(const struct link_tally *t, unsigned sicl,
-					  unsigned core, unsigned port, uint16_t requester);
+const struct link_counts *link_tally_find(const struct link_tally *t, unsigned sicl, unsigned core,
+					  unsigned port, uint16_t requester);
 
 /* Every figure unknown. */
 void link_figures_unknown(struct link *k);

@@ -66,7 +66,8 @@ static void link_state(struct link *k, const struct topo *t, size_t port)
 			lower_mps(k, d);
 		}
 	}
-	k->capacity_mbps = pcie_link_tlp_capacity_mbps(k->speed_gts, k->width, k->mps ? k->mps : 256);
+	k->capacity_mbps =
+	    pcie_link_tlp_capacity_mbps(k->speed_gts, k->width, k->mps ? k->mps : 256);
 }
 
 /* The PMU port bit of a Root Port, from the PMU's bus and Root Port range. */

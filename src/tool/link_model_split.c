@@ -14,9 +14,10 @@
  *    the completions coming up to them, carry the Root Port's own ID, so
  *    each link's share is its Root Port's bdf= counter.  What the bit
  *    counts beyond them is a peer's (a device below another core): within
- *    SPLIT_SLACK of the bit, the counts' own spread over their turns of
- *    the multiplexed PMU, it is shared out in proportion; beyond, any of
- *    the links may have carried it, and each gets it as a range.
+ *    SPLIT_SLACK of the bit or SPLIT_SLACK_MBPS, the counts' own spread
+ *    over their turns of the multiplexed PMU, it is shared out in
+ *    proportion; beyond, any of the links may have carried it, and each
+ *    gets it as a range.
  *
  * Read requests count their header as traffic (pcie/traffic.h); the PMU
  * counts reads per bit only (latency pairs take no bdf=), so each link
@@ -31,8 +32,12 @@
 
 #include "link_model_internal.h"
 
-/* Share of a bit's count that may be the counts' spread rather than a peer's traffic. */
+/*
+ * What of a bit's count may be the counts' spread rather than a peer's
+ * traffic: a share of it, or a few TLPs a millisecond where it is light.
+ */
 #define SPLIT_SLACK 0.02
+#define SPLIT_SLACK_MBPS 1.0
 
 #define MAX_SHARED 8 /* Root Ports on one bit: two bits per device number, 8 functions */
 
@@ -153,7 +158,7 @@ static void split_host_side(struct group *g, const struct link_tally *t, int kin
 		sum += g->p[i].placed[kind].known ? g->p[i].placed[kind].v : 0;
 	}
 	rest = left(g, kind);
-	if (!all || rest > SPLIT_SLACK * g->bit->kind[kind].v) {
+	if (!all || (rest > SPLIT_SLACK * g->bit->kind[kind].v && rest > SPLIT_SLACK_MBPS)) {
 		for (size_t i = 0; i < g->n; i++)
 			if (g->p[i].placed[kind].known)
 				g->p[i].unplaced[kind] = rest;
@@ -161,7 +166,8 @@ static void split_host_side(struct group *g, const struct link_tally *t, int kin
 		return;
 	}
 	for (size_t i = 0; i < g->n; i++)
-		g->p[i].placed[kind].v += sum > 0 ? rest * g->p[i].placed[kind].v / sum : rest / g->n;
+		g->p[i].placed[kind].v +=
+		    sum > 0 ? rest * g->p[i].placed[kind].v / sum : rest / g->n;
 }
 
 /* The bit's reads of one direction shared by the lengths each link's requesters asked. */

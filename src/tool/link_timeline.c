@@ -33,9 +33,10 @@ long link_trace_timeline(const struct analysis *a, struct link_window **out)
 		o->start_ns = (double)start * tick;
 		o->span_ns = (double)span * tick;
 		o->tlps = w[i].tlps;
-		o->mbps = (struct pcie_flow){link_mbps((double)w[i].bytes[TLP_CLASS_P], o->span_ns),
-					     link_mbps((double)w[i].bytes[TLP_CLASS_CPL], o->span_ns),
-					     link_mbps((double)w[i].bytes[TLP_CLASS_NP], o->span_ns)};
+		o->mbps =
+		    (struct pcie_flow){link_mbps((double)w[i].bytes[TLP_CLASS_P], o->span_ns),
+				       link_mbps((double)w[i].bytes[TLP_CLASS_CPL], o->span_ns),
+				       link_mbps((double)w[i].bytes[TLP_CLASS_NP], o->span_ns)};
 		o->traffic_mbps = pcie_flow_total(&o->mbps);
 	}
 	return n;

@@ -26,8 +26,7 @@
 #include <pciescope/tool/tool_err.h>
 
 /* The Root Ports on a port bit, comma-separated. */
-static void bit_ports(const struct link_model *m, const struct pmu_series *se, char *buf,
-		      size_t n)
+static void bit_ports(const struct link_model *m, const struct pmu_series *se, char *buf, size_t n)
 {
 	size_t len = 0;
 
@@ -58,9 +57,8 @@ static int find_series(struct pmu_sampler *ps)
 			return tool_fail(&ps->s.err, -ENOMEM, "out of memory");
 		ps->ser = se;
 		se = &se[ps->nser++];
-		*se = (struct pmu_series){.port = (unsigned)(a->config2 & 0xffff),
-					  .latency = lat >= 0,
-					  .main = i};
+		*se = (struct pmu_series){
+		    .port = (unsigned)(a->config2 & 0xffff), .latency = lat >= 0, .main = i};
 		sscanf(l->ev[i].spec->pmu, "hisi_pcie%u_core%u", &se->sicl, &se->core);
 		snprintf(se->tlp, sizeof(se->tlp), "%s",
 			 lat >= 0 ? hisi_pcie_lat_kinds[lat] : hisi_pcie_bw_kinds[bw]);

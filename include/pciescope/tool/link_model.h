@@ -83,9 +83,9 @@ struct link_flow {
 	double util_lo_pct, util_hi_pct; /* of lo and hi; < 0 when the capacity is unknown */
 	bool busy;			 /* util_hi_pct >= LINK_BUSY_PCT */
 	double bytes;			 /* traffic over the span in bytes; < 0 unknown */
-	double tlps;			 /* TLPs over the span; < 0 unknown (a PMU cannot count all) */
-	double reads_per_s;		 /* read requests sent this way; < 0 unknown */
-	double read_ns; /* their average latency, request to last completion; < 0 none */
+	double tlps;	    /* TLPs over the span; < 0 unknown (a PMU cannot count all) */
+	double reads_per_s; /* read requests sent this way; < 0 unknown */
+	double read_ns;	    /* their average latency, request to last completion; < 0 none */
 };
 
 struct link {
@@ -97,18 +97,19 @@ struct link {
 	bool have_dev; /* the device at the other end, with its own maximum */
 	double dev_max_speed_gts;
 	unsigned dev_max_width;
-	unsigned mps;	      /* the smaller Max Payload Size of its two ends */
-	double capacity_mbps; /* for TLPs, per direction (header comment); 0 unknown */
+	unsigned mps;			/* the smaller Max Payload Size of its two ends */
+	double capacity_mbps;		/* for TLPs, per direction (header comment); 0 unknown */
 	uint16_t below[LINK_MAX_BELOW]; /* requester IDs of the functions below it */
 	size_t nbelow;
 	/* the PCIe PMU port bit that counts it */
 	bool on_pmu;
 	unsigned sicl, core, port; /* port: the bit as a bitmap value (0x1, 0x100, ...) */
-	char shares[128]; /* the other Root Ports on its bit, comma-separated; "" alone */
+	char shares[128];	   /* the other Root Ports on its bit, comma-separated; "" alone */
 	/* figures over the span (link_model_count, or the caller for a trace) */
 	struct link_flow dir[LINK_NDIR];
-	double kind_mbps[HISI_PCIE_BW_KINDS]; /* PMU flux per TLP kind (a read: the length it asks) */
-	double lat_ns[HISI_PCIE_LAT_KINDS];   /* PMU average latency per kind (a shared bit's) */
+	double
+	    kind_mbps[HISI_PCIE_BW_KINDS];  /* PMU flux per TLP kind (a read: the length it asks) */
+	double lat_ns[HISI_PCIE_LAT_KINDS]; /* PMU average latency per kind (a shared bit's) */
 };
 
 struct link_model {
@@ -181,8 +182,8 @@ void link_flow_from_bytes(struct link_flow *f, const struct pcie_flow *bytes, do
 struct link_window {
 	double start_ns, span_ns; /* from the first entry; the last window covers what it holds */
 	uint64_t tlps;
-	struct pcie_flow mbps;	  /* posted, completions, non-posted (requests: their headers) */
-	double traffic_mbps;	  /* pcie_flow_total(&mbps) */
+	struct pcie_flow mbps; /* posted, completions, non-posted (requests: their headers) */
+	double traffic_mbps;   /* pcie_flow_total(&mbps) */
 };
 
 /*

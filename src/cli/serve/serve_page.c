@@ -68,8 +68,8 @@ static void port_labels(struct prom_labels *l, unsigned sicl, unsigned core, uns
 	prom_label(l, "bdf", bdf);
 }
 
-static void pmu_series(FILE *f, struct pmu_sampler *sv, const struct backend_count *delta, bool latency,
-		       bool gauge)
+static void pmu_series(FILE *f, struct pmu_sampler *sv, const struct backend_count *delta,
+		       bool latency, bool gauge)
 {
 	for (size_t i = 0; i < sv->nser; i++) {
 		const struct pmu_series *se = &sv->ser[i];

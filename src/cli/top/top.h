@@ -33,8 +33,7 @@ struct top_frame {
 };
 
 /* Rows from one interval's deltas (pmu_sampler_read). 0 or -ENOMEM. */
-int top_frame_build(struct top_frame *f, struct pmu_sampler *ps,
-		    const struct backend_count *delta);
+int top_frame_build(struct top_frame *f, struct pmu_sampler *ps, const struct backend_count *delta);
 void top_frame_free(struct top_frame *f);
 
 /*

@@ -25,8 +25,7 @@ static void read_tune(struct backend *b, struct top_row *r)
 	}
 }
 
-int top_frame_build(struct top_frame *f, struct pmu_sampler *ps,
-		    const struct backend_count *delta)
+int top_frame_build(struct top_frame *f, struct pmu_sampler *ps, const struct backend_count *delta)
 {
 	const struct link_model *m = &ps->links;
 	int r = pmu_sampler_links(ps, delta);

@@ -377,17 +377,18 @@ static void json_figures(json_t *o, const struct link *k)
 	for (int d = 0; d < LINK_NDIR; d++) {
 		json_object_set_new(basis, d == LINK_RX ? "rx" : "tx",
 				    json_string(basis_name(k->dir[d].basis)));
-		json_object_set_new(busy, d == LINK_RX ? "rx" : "tx",
-				    json_boolean(k->dir[d].busy));
+		json_object_set_new(busy, d == LINK_RX ? "rx" : "tx", json_boolean(k->dir[d].busy));
 	}
 	json_object_set_new(o, "bandwidth_mb_per_s", bw);
-	json_object_set_new(o, "traffic_mb_per_s", rx_tx(num(k->dir[LINK_RX].traffic_mbps, 1),
-							      num(k->dir[LINK_TX].traffic_mbps, 1)));
+	json_object_set_new(
+	    o, "traffic_mb_per_s",
+	    rx_tx(num(k->dir[LINK_RX].traffic_mbps, 1), num(k->dir[LINK_TX].traffic_mbps, 1)));
 	json_object_set_new(o, "traffic_range_mb_per_s", ranges(k));
 	json_object_set_new(o, "basis", basis);
 	json_object_set_new(o, "latency_ns", lat);
-	json_object_set_new(o, "reads_per_s", rx_tx(num(k->dir[LINK_RX].reads_per_s, 0),
-							 num(k->dir[LINK_TX].reads_per_s, 0)));
+	json_object_set_new(
+	    o, "reads_per_s",
+	    rx_tx(num(k->dir[LINK_RX].reads_per_s, 0), num(k->dir[LINK_TX].reads_per_s, 0)));
 	json_object_set_new(o, "utilization_rx_pct", num(k->dir[LINK_RX].util_pct, 1));
 	json_object_set_new(o, "utilization_tx_pct", num(k->dir[LINK_TX].util_pct, 1));
 	json_object_set_new(o, "busy", busy);
