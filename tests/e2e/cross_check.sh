@@ -118,16 +118,17 @@ check_top() {
 			close "$w: top $bdfs tx" "$tx" "$(truth_of "truth-$w.txt" "$bdfs" 3)" "$rtx"
 			compared=$((compared + 1))
 		fi
-		# one Root Port, reads the fabric times (not the P2P pair's): the
-		# PMU's two read latencies weighted by their reads against the
-		# fabric's average of both
-		if [ "$lat" != null ] && [ "${bdfs#*,}" = "$bdfs" ] && ! p2p_port "$bdfs" &&
+		# a Root Port alone on its port bit (a shared bit's latency is the
+		# bit's), reads the fabric times (not the P2P pair's): the PMU's two
+		# read latencies weighted by their reads against the fabric's
+		# average of both
+		if [ "$lat" != null ] && ! p2p_port "$bdfs" &&
 			awk -v n="$(truth_of "truth-$w.txt" "$bdfs" 4)" 'BEGIN { exit !(n > 1000) }'; then
 			close_lat "$w: top $bdfs read latency" "$lat" "$(truth_of "truth-$w.txt" "$bdfs" 5)"
 			compared=$((compared + 1))
 		fi
-	done < <(jq -r '.rows[] | [(.root_ports | join(",")), .traffic_mb_per_s.rx, .traffic_mb_per_s.tx,
-		(if .latency_ns.rx_mrd != null and .latency_ns.tx_mrd != null and .reads_per_s.rx != null and
+	done < <(jq -r '.rows[] | [.root_port, .traffic_mb_per_s.rx, .traffic_mb_per_s.tx,
+		(if (.shared_port_bit | not) and .latency_ns.rx_mrd != null and .latency_ns.tx_mrd != null and .reads_per_s.rx != null and
 		    .reads_per_s.tx != null and .reads_per_s.rx + .reads_per_s.tx > 0
 		 then (.latency_ns.rx_mrd * .reads_per_s.rx + .latency_ns.tx_mrd * .reads_per_s.tx) /
 			(.reads_per_s.rx + .reads_per_s.tx)

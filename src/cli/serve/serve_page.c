@@ -118,15 +118,20 @@ static void render_pmu(FILE *f, struct pmu_sampler *sv, const struct backend_cou
 	pmu_series(f, sv, delta, true, true);
 }
 
-/* A link's series of one direction. */
-static void link_sample(FILE *f, const char *name, const struct link *k, int d, double v)
+/*
+ * A link's series of one direction; a ratio says whether the Root Port
+ * shares its PMU port bit (its figures then split by requester).
+ */
+static void link_sample(FILE *f, const char *name, const struct link *k, int d, bool shared,
+			double v)
 {
 	static const char *const dir[LINK_NDIR] = {"rx", "tx"};
 	struct prom_labels l = {0};
 
 	port_labels(&l, k->sicl, k->core, k->port, k->bdf);
 	prom_label(&l, "direction", dir[d]);
-	prom_labelf(&l, "shared", "%d", k->shares[0] != 0);
+	if (shared)
+		prom_labelf(&l, "shared", "%d", k->shares[0] != 0);
 	prom_sample(f, name, &l, v);
 }
 
@@ -183,7 +188,7 @@ static void render_links_traffic(FILE *f, struct pmu_sampler *sv, const struct b
 		for (size_t i = 0; i < m->n; i++)
 			for (int d = 0; d < LINK_NDIR && m->l[i].on_pmu; d++)
 				if (link_value(&m->l[i].dir[d], (enum link_series)s, &v))
-					link_sample(f, names[s][0], &m->l[i], d, v);
+					link_sample(f, names[s][0], &m->l[i], d, s == UTIL, v);
 	}
 }
 
