@@ -9,7 +9,10 @@
  * Pairs go into groups of one PMU's eight counters: a group runs whole or
  * not at all and the PMU rotates groups one per mux interval, so full
  * groups let every pair run within a few intervals, and the pairs of a
- * group count over the same span.
+ * group count over the same span.  A kind's pair and the pairs splitting
+ * it go in one group: a link that takes what the others leave of its bit
+ * then takes it from the same windows of traffic, not from windows the
+ * bursts of a light workload make differ.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +20,8 @@
 #include <string.h>
 
 #include <pciescope/tool/link_model.h>
+
+#include "link_model_internal.h"
 
 #define GROUP_PAIRS 8
 
@@ -73,50 +78,46 @@ static bool on(const struct link *k, const char *pmu)
 				      sicl == k->sicl && core == k->core));
 }
 
-/* Whether an earlier link has the same port bit (its pairs are added once). */
-static bool counted_before(const struct link_model *m, size_t i)
+/* A group counts a block of pairs whole: a new group when it would not fit. */
+static int begin_block(struct group_text *g, size_t pairs)
 {
-	const struct link *k = &m->l[i];
-
-	for (size_t j = 0; j < i; j++)
-		if (m->l[j].on_pmu && m->l[j].sicl == k->sicl && m->l[j].core == k->core &&
-		    m->l[j].port == k->port)
-			return true;
-	return false;
+	return g->pairs + pairs > GROUP_PAIRS ? flush_group(g) : 0;
 }
 
-static int port_pairs(struct group_text *g, const struct link_model *m, const char *pmu)
+/*
+ * A port bit's pairs: each bandwidth kind in a block with the pairs that
+ * split it by requester, so the split and the bit's total count over the
+ * same turns of the PMU; then the latency pairs.
+ */
+static int bit_pairs(struct group_text *g, const struct link_model *m, size_t first)
 {
-	char filter[32];
-	int r = 0;
-
-	for (size_t i = 0; i < m->n && !r; i++) {
-		const struct link *k = &m->l[i];
-
-		if (!on(k, pmu) || counted_before(m, i))
-			continue;
-		snprintf(filter, sizeof(filter), "port=%#x", k->port);
-		for (size_t c = 0; c < HISI_PCIE_BW_KINDS && !r; c++)
-			r = add_pair(g, k->sicl, k->core, hisi_pcie_bw_kinds[c], false, filter);
-		for (size_t c = 0; c < HISI_PCIE_LAT_KINDS && !r; c++)
-			r = add_pair(g, k->sicl, k->core, hisi_pcie_lat_kinds[c], true, filter);
-	}
-	return r;
-}
-
-static int split_pairs(struct group_text *g, const struct link_model *m, const char *pmu)
-{
-	size_t n = link_split_targets(m, pmu, NULL, 0);
+	const struct link *k = &m->l[first];
+	size_t n = link_bit_targets(m, first, NULL, 0);
 	struct link_target *t = calloc(n ? n : 1, sizeof(*t));
 	char filter[32];
 	int r = t ? 0 : -ENOMEM;
 
 	if (t)
-		link_split_targets(m, pmu, t, n);
-	for (size_t i = 0; i < n && !r; i++) {
-		snprintf(filter, sizeof(filter), "bdf=%#x", t[i].requester);
-		r = add_pair(g, t[i].sicl, t[i].core, hisi_pcie_bw_kinds[t[i].kind], false, filter);
+		link_bit_targets(m, first, t, n);
+	for (int c = 0; c < HISI_PCIE_BW_KINDS && !r; c++) {
+		size_t block = 1;
+
+		for (size_t i = 0; i < n; i++)
+			block += t[i].kind == c;
+		snprintf(filter, sizeof(filter), "port=%#x", k->port);
+		r = begin_block(g, block);
+		if (!r)
+			r = add_pair(g, k->sicl, k->core, hisi_pcie_bw_kinds[c], false, filter);
+		for (size_t i = 0; i < n && !r; i++) {
+			if (t[i].kind != c)
+				continue;
+			snprintf(filter, sizeof(filter), "bdf=%#x", t[i].requester);
+			r = add_pair(g, k->sicl, k->core, hisi_pcie_bw_kinds[c], false, filter);
+		}
 	}
+	snprintf(filter, sizeof(filter), "port=%#x", k->port);
+	for (int c = 0; c < HISI_PCIE_LAT_KINDS && !r; c++)
+		r = add_pair(g, k->sicl, k->core, hisi_pcie_lat_kinds[c], true, filter);
 	free(t);
 	return r;
 }
@@ -125,10 +126,11 @@ int link_model_add_events(const struct link_model *m, const char *pmu, struct ev
 			  const struct perf_pmu_source *src, struct tool_err *e)
 {
 	struct group_text g = {.l = l, .src = src, .e = e};
-	int r = port_pairs(&g, m, pmu);
+	int r = 0;
 
-	if (!r)
-		r = split_pairs(&g, m, pmu);
+	for (size_t i = 0; i < m->n && !r; i++)
+		if (link_first_of_bit(m, i) && on(&m->l[i], pmu))
+			r = bit_pairs(&g, m, i);
 	if (!r)
 		r = flush_group(&g);
 	return r == -ENOMEM ? tool_fail(e, r, "out of memory") : r;

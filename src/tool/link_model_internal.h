@@ -43,6 +43,12 @@ void link_figures_unknown(struct link *k);
 void link_flow_settle(struct link_flow *f, enum link_basis basis, const struct pcie_flow *mbps,
 		      double unplaced_mbps, double capacity_mbps);
 
+/* Whether link i is the first of its port bit's links (each bit is handled once). */
+bool link_first_of_bit(const struct link_model *m, size_t i);
+/* link_split_targets of the bit of link first (its first link) alone. */
+size_t link_bit_targets(const struct link_model *m, size_t first, struct link_target *out,
+			size_t max);
+
 /* The links of port bits a tally counted: alone on the bit, or split (link_model_split.c). */
 void link_model_apply(struct link_model *m, const struct link_tally *t);
 

@@ -64,8 +64,7 @@ static bool same_bit(const struct link *a, const struct link *b)
 	       a->port == b->port;
 }
 
-/* Whether link i is the first of its port bit's links (each bit is handled once). */
-static bool first_of_bit(const struct link_model *m, size_t i)
+bool link_first_of_bit(const struct link_model *m, size_t i)
 {
 	for (size_t j = 0; j < i; j++)
 		if (same_bit(&m->l[j], &m->l[i]))
@@ -257,7 +256,7 @@ void link_model_apply(struct link_model *m, const struct link_tally *t)
 		const struct link *k = &m->l[i];
 		struct group g;
 
-		if (!first_of_bit(m, i) ||
+		if (!link_first_of_bit(m, i) ||
 		    !(g.bit = link_tally_find(t, k->sicl, k->core, k->port, 0)))
 			continue;
 		group_of(m, i, &g);
@@ -268,7 +267,7 @@ void link_model_apply(struct link_model *m, const struct link_tally *t)
 static size_t add_target(struct link_target *out, size_t n, size_t max, const struct link *k,
 			 int kind, uint16_t requester)
 {
-	if (n < max)
+	if (out && n < max)
 		out[n] = (struct link_target){k->sicl, k->core, kind, requester};
 	return n + 1;
 }
@@ -288,6 +287,15 @@ static size_t bit_targets(const struct group *g, struct link_target *out, size_t
 	return n;
 }
 
+size_t link_bit_targets(const struct link_model *m, size_t first, struct link_target *out,
+			size_t max)
+{
+	struct group g;
+
+	group_of(m, first, &g);
+	return bit_targets(&g, out, 0, max);
+}
+
 size_t link_split_targets(const struct link_model *m, const char *pmu, struct link_target *out,
 			  size_t max)
 {
@@ -297,12 +305,11 @@ size_t link_split_targets(const struct link_model *m, const char *pmu, struct li
 
 	for (size_t i = 0; i < m->n; i++) {
 		const struct link *k = &m->l[i];
-		struct group g;
 
-		if (!first_of_bit(m, i) || (one && (k->sicl != sicl || k->core != core)))
+		if (!link_first_of_bit(m, i) || (one && (k->sicl != sicl || k->core != core)))
 			continue;
-		group_of(m, i, &g);
-		n = bit_targets(&g, out, n, max);
+		n += link_bit_targets(m, i, out ? out + (n < max ? n : max) : NULL,
+				      n < max ? max - n : 0);
 	}
 	return n;
 }
