@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "diagnose.h"
 #include "diagnose_live.h"
+#include "link_text.h"
 
 struct diag_args {
 	struct backend_opts bo;
@@ -85,17 +86,6 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* A direction's traffic as the live line words it: "14028", a range "40-7267", or "-". */
-static void traffic_words(const struct link_flow *f, char *buf, size_t n)
-{
-	if (f->traffic_mbps >= 0)
-		snprintf(buf, n, "%.0f", f->traffic_mbps);
-	else if (f->basis == LINK_RANGE)
-		snprintf(buf, n, "%.0f-%.0f", f->lo_mbps, f->hi_mbps);
-	else
-		snprintf(buf, n, "-");
-}
-
 static void print_link(const struct link *k)
 {
 	char in[48], out[48];
@@ -103,8 +93,8 @@ static void print_link(const struct link *k)
 	fprintf(stderr, "; %s %.1f GT/s x%u", k->bdf, k->speed_gts, k->width);
 	if (k->dir[LINK_RX].basis == LINK_UNKNOWN && k->dir[LINK_TX].basis == LINK_UNKNOWN)
 		return;
-	traffic_words(&k->dir[LINK_RX], in, sizeof(in));
-	traffic_words(&k->dir[LINK_TX], out, sizeof(out));
+	cli_link_traffic(&k->dir[LINK_RX], 0, in, sizeof(in));
+	cli_link_traffic(&k->dir[LINK_TX], 0, out, sizeof(out));
 	fprintf(stderr, " in %s out %s MB/s of %.0f for TLPs", in, out, k->capacity_mbps);
 	if (k->dir[LINK_RX].basis == LINK_SPLIT || k->dir[LINK_TX].basis == LINK_SPLIT ||
 	    k->dir[LINK_RX].basis == LINK_RANGE || k->dir[LINK_TX].basis == LINK_RANGE)

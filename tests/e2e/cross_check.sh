@@ -45,6 +45,8 @@ err() { echo "FAIL: $*"; fail=1; }
 . "$SRC_DIR/tests/e2e/lib/live.sh"
 # shellcheck source=lib/serve.sh
 . "$SRC_DIR/tests/e2e/lib/serve.sh"
+# shellcheck source=lib/workloads.sh
+. "$SRC_DIR/tests/e2e/lib/workloads.sh"
 "$P" platform reset >/dev/null
 
 # close NAME GOT WANT [READS_PER_S]: within 2 %, or 1 MB/s under 50 MB/s;
@@ -69,25 +71,6 @@ p2p_port() { [ "$1" = 0000:00:08.0 ] || [ "$1" = 0000:00:12.0 ]; }
 truth_of() {
 	awk -v list="$2" -v col="$3" 'BEGIN { n = split(list, l, ","); for (i = 1; i <= n; i++) want[l[i]] = 1 }
 		$1 in want { s += $col } END { printf "%.3f", s }' "$1"
-}
-
-# wl WORKLOAD: the workload option for the CLI ("default": none)
-wl() { [ "$1" = default ] || printf '%s\n' --workload "$1"; }
-
-# load WORKLOAD: the workload as run.  Under the sanitizers and qemu
-# (PCIESCOPE_TEST_SCALE=small, docs/portability.md) the busy ones at a
-# tenth to a hundredth of their TLPs: every figure is still held to the
-# fabric's, the busy links themselves are the native pass's.
-load() {
-	[ "${PCIESCOPE_TEST_SCALE:-}" = small ] || { echo "$1"; return; }
-	case $1 in
-	storage-read) echo storage-read:rate=50000,mmio=1M ;;
-	storage-write) echo storage-write:rate=50000 ;;
-	mixed) echo mixed:rate=20000,mmio=200k ;;
-	nic) echo nic:rate=200k ;;
-	p2p) echo p2p:rate=200000 ;;
-	*) echo "$1" ;;
-	esac
 }
 
 # top over a span (50 ms: the rate model's figures hold 2 % over 50 ms

@@ -49,23 +49,9 @@ err() { echo "FAIL: $*"; fail=1; }
 . "$SRC_DIR/tests/e2e/lib/live.sh"
 # shellcheck source=lib/serve.sh
 . "$SRC_DIR/tests/e2e/lib/serve.sh"
+# shellcheck source=lib/workloads.sh
+. "$SRC_DIR/tests/e2e/lib/workloads.sh"
 "$P" platform reset >/dev/null
-
-# load WORKLOAD: as tests/e2e/cross_check.sh runs it
-load() {
-	[ "${PCIESCOPE_TEST_SCALE:-}" = small ] || { echo "$1"; return; }
-	case $1 in
-	storage-read) echo storage-read:rate=50000,mmio=1M ;;
-	storage-write) echo storage-write:rate=50000 ;;
-	mixed) echo mixed:rate=20000,mmio=200k ;;
-	nic) echo nic:rate=200k ;;
-	p2p) echo p2p:rate=200000 ;;
-	*) echo "$1" ;;
-	esac
-}
-
-# wl WORKLOAD: the workload option for the CLI ("default": none)
-wl() { [ "$1" = default ] || printf '%s\n' --workload "$1"; }
 
 # close NAME GOT WANT [READS_PER_S]: within $TOL % (2 unless a check says
 # otherwise), or 1 MB/s under 50 MB/s, plus 4 bytes per read where the reads

@@ -20,6 +20,7 @@
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/link_model.h>
 
+#include "link_text.h"
 #include "stat_print.h"
 
 struct line {
@@ -177,10 +178,7 @@ static void link_line(const struct link *k, enum link_dir d, char *name, size_t 
 	*l = (struct line){.noise = -1, .mprec = 1, .unit = "MB/s", .pcnt = 100.0};
 	snprintf(name, n, "link:%s/%s/", k->bdf, d == LINK_RX ? "rx" : "tx");
 	l->name = name;
-	if (f->traffic_mbps >= 0)
-		snprintf(l->value, sizeof(l->value), "%.1f", f->traffic_mbps);
-	else
-		snprintf(l->value, sizeof(l->value), "%.1f-%.1f", f->lo_mbps, f->hi_mbps);
+	cli_link_traffic(f, 1, l->value, sizeof(l->value));
 	snprintf(l->json_value, sizeof(l->json_value), "%s", l->value);
 	l->has_metric = f->util_hi_pct >= 0;
 	l->metric = f->util_pct >= 0 ? f->util_pct : f->util_hi_pct;

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "link_text.h"
 #include "top.h"
 
 /*
@@ -112,30 +113,10 @@ static void tune_cell(struct line *l, const struct top_row *r)
 	put(l, "  %s", buf);
 }
 
-/* Link use: "93.6", a range "40-96", "-" unknown; busy() marks it. */
-static void util_text(const struct link_flow *f, char *buf, size_t n)
-{
-	if (f->util_pct >= 0)
-		snprintf(buf, n, "%.1f", f->util_pct);
-	else if (f->basis == LINK_RANGE && f->util_hi_pct >= 0)
-		snprintf(buf, n, "%.0f-%.0f", f->util_lo_pct, f->util_hi_pct);
-	else
-		snprintf(buf, n, "-");
-}
-
+/* The mark after a link use of LINK_BUSY_PCT or more (at a range's top). */
 static char busy(const struct link_flow *f)
 {
 	return f->busy ? '!' : ' ';
-}
-
-static void traffic_text(const struct link_flow *f, char *buf, size_t n)
-{
-	if (f->traffic_mbps >= 0)
-		snprintf(buf, n, "%.1f", f->traffic_mbps);
-	else if (f->basis == LINK_RANGE)
-		snprintf(buf, n, "%.0f-%.0f", f->lo_mbps, f->hi_mbps);
-	else
-		snprintf(buf, n, "-");
 }
 
 /* Columns as wide as this frame's widest entry, so they leave room for the rest. */
@@ -171,9 +152,9 @@ static struct widths column_widths(const struct top_frame *f)
 		w.link = wider(w.link, link);
 		w.pmu = wider(w.pmu, pmu);
 		for (int d = 0; d < LINK_NDIR; d++) {
-			util_text(&k->dir[d], t, sizeof(t));
+			cli_link_use(&k->dir[d], t, sizeof(t));
 			w.util = wider(w.util, t);
-			traffic_text(&k->dir[d], t, sizeof(t));
+			cli_link_traffic(&k->dir[d], 1, t, sizeof(t));
 			w.traffic = wider(w.traffic, t);
 		}
 	}
@@ -189,11 +170,11 @@ static void text_row(struct line *l, const struct widths *w, const struct top_ro
 	put(l, "%-*s", w->bdf, k->bdf);
 	put(l, " %-*s", w->link, link);
 	for (int d = 0; d < LINK_NDIR; d++) {
-		util_text(&k->dir[d], t, sizeof(t));
+		cli_link_use(&k->dir[d], t, sizeof(t));
 		put(l, " %*s%c", w->util, t, busy(&k->dir[d]));
 	}
 	for (int d = 0; d < LINK_NDIR; d++) {
-		traffic_text(&k->dir[d], t, sizeof(t));
+		cli_link_traffic(&k->dir[d], 1, t, sizeof(t));
 		put(l, " %*s", w->traffic, t);
 	}
 	put(l, " ");
