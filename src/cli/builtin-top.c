@@ -118,25 +118,6 @@ static int run_interval(struct top *t, struct pace *pc)
 	return r < 0 ? r : 0;
 }
 
-/*
- * --once on the emulated backend: a frame the wall clock cut may end before
- * the PMU's rotation reached every group (about 15 turns of its 4 ms mux
- * interval on a core of two Root Ports), and a kind it never counted would
- * show as unknown.  The machine runs on, towards the interval's end, until
- * every counter has run; on a host the interval is the wall clock's, far
- * longer than the turns.
- */
-static int until_counted(struct top *t)
-{
-	const uint64_t step = 1000000;
-	int r = 0;
-
-	while (!r && !interrupt_requested() && t->b->ops->run_for &&
-	       t->b->ops->now_ns(t->b) < t->next_ns && !pmu_sampler_all_counted(&t->ps))
-		r = t->b->ops->run_for(t->b, step);
-	return r;
-}
-
 static void restart(struct top *t, struct pace *pc, const struct wall_clock *clk)
 {
 	t->next_ns = t->last_ns = t->b->ops->now_ns(t->b);
@@ -179,8 +160,15 @@ static int loop(struct top *t)
 	restart(t, &pc, &clk);
 	while (!interrupt_requested() && !r) {
 		r = run_interval(t, &pc);
+		/*
+		 * --once on the emulated backend: a frame the wall clock cut may
+		 * end before the PMU's rotation reached every group, and a kind
+		 * it never counted would show as unknown: the machine runs on,
+		 * towards the interval's end, until every counter has run; on a
+		 * host the interval is the wall clock's, far longer than the turns.
+		 */
 		if (!r && t->once)
-			r = until_counted(t);
+			r = pmu_sampler_run_until_counted(&t->ps, t->next_ns);
 		if (r) {
 			r = cli_errno(r, "top: cannot run the clock");
 			break;

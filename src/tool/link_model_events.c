@@ -6,10 +6,10 @@
  * each kind with a latency; per shared bit the requester-filtered pairs
  * that split it (link_split_targets).
  *
- * Pairs go into groups of one PMU's eight counters: a group runs whole or
- * not at all and the PMU rotates groups one per mux interval, so full
- * groups let every pair run within a few intervals, and the pairs of a
- * group count over the same span.  A kind's pair and the pairs splitting
+ * Pairs go into groups of one PMU (GROUP_PAIRS): a group runs whole or not
+ * at all and the PMU rotates groups one per mux interval, so full groups
+ * let every pair run within a few intervals, and the pairs of a group
+ * count over the same span.  A kind's pair and the pairs splitting
  * it go in one group: a link that takes what the others leave of its bit
  * then takes it from the same windows of traffic, not from windows the
  * bursts of a light workload make differ.
@@ -23,7 +23,12 @@
 
 #include "link_model_internal.h"
 
-#define GROUP_PAIRS 8
+/*
+ * Pairs a group holds: half the PMU's eight counters, so two groups count
+ * at once and a few small blocks fill the PMU where groups of eight would
+ * leave counters idle beside a half-empty one.
+ */
+#define GROUP_PAIRS 4
 
 struct group_text {
 	char text[GROUP_PAIRS * 160];
@@ -89,7 +94,18 @@ static int begin_block(struct group_text *g, size_t pairs)
  * split it by requester, so the split and the bit's total count over the
  * same turns of the PMU; then the latency pairs.
  */
-static int bit_pairs(struct group_text *g, const struct link_model *m, size_t first)
+/* Whether a kind is counted for `what`: traffic needs no asked-for read length unless split. */
+static bool wanted_kind(enum link_events what, bool latency, int kind, bool shared)
+{
+	if (what == LINK_EVENTS_ALL)
+		return true;
+	if (latency)
+		return kind != HISI_PCIE_LAT_RX_MWR;
+	return shared || (kind != HISI_PCIE_RX_MRD && kind != HISI_PCIE_TX_MRD);
+}
+
+static int bit_pairs(struct group_text *g, const struct link_model *m, size_t first,
+		     enum link_events what)
 {
 	const struct link *k = &m->l[first];
 	size_t n = link_bit_targets(m, first, NULL, 0);
@@ -102,6 +118,8 @@ static int bit_pairs(struct group_text *g, const struct link_model *m, size_t fi
 	for (int c = 0; c < HISI_PCIE_BW_KINDS && !r; c++) {
 		size_t block = 1;
 
+		if (!wanted_kind(what, false, c, n > 0))
+			continue;
 		for (size_t i = 0; i < n; i++)
 			block += t[i].kind == c;
 		snprintf(filter, sizeof(filter), "port=%#x", k->port);
@@ -117,20 +135,22 @@ static int bit_pairs(struct group_text *g, const struct link_model *m, size_t fi
 	}
 	snprintf(filter, sizeof(filter), "port=%#x", k->port);
 	for (int c = 0; c < HISI_PCIE_LAT_KINDS && !r; c++)
-		r = add_pair(g, k->sicl, k->core, hisi_pcie_lat_kinds[c], true, filter);
+		if (wanted_kind(what, true, c, n > 0))
+			r = add_pair(g, k->sicl, k->core, hisi_pcie_lat_kinds[c], true, filter);
 	free(t);
 	return r;
 }
 
-int link_model_add_events(const struct link_model *m, const char *pmu, struct event_list *l,
-			  const struct perf_pmu_source *src, struct tool_err *e)
+int link_model_add_events(const struct link_model *m, const char *pmu, enum link_events what,
+			  struct event_list *l, const struct perf_pmu_source *src,
+			  struct tool_err *e)
 {
 	struct group_text g = {.l = l, .src = src, .e = e};
 	int r = 0;
 
 	for (size_t i = 0; i < m->n && !r; i++)
 		if (link_first_of_bit(m, i) && on(&m->l[i], pmu))
-			r = bit_pairs(&g, m, i);
+			r = bit_pairs(&g, m, i, what);
 	if (!r)
 		r = flush_group(&g);
 	return r == -ENOMEM ? tool_fail(e, r, "out of memory") : r;

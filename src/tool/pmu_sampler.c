@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_sampler.h>
@@ -149,7 +150,9 @@ int pmu_sampler_open(struct pmu_sampler *ps, struct backend *b, const struct pmu
 	r = link_model_scan(&ps->links, b);
 	if (r)
 		return tool_fail(&ps->s.err, r, "out of memory");
-	r = link_model_add_events(&ps->links, o->pmu, &ps->s.events, &src, &ps->s.err);
+	r = link_model_add_events(&ps->links, o->pmu,
+				  o->traffic_only ? LINK_EVENTS_TRAFFIC : LINK_EVENTS_ALL,
+				  &ps->s.events, &src, &ps->s.err);
 	if (!r)
 		r = find_series(ps);
 	if (!r && o->iommu)
@@ -188,6 +191,17 @@ bool pmu_sampler_all_counted(struct pmu_sampler *ps)
 		if (l->ev[i].handle >= 0 && l->ev[i].cur.running == l->ev[i].prev.running)
 			return false;
 	return true;
+}
+
+int pmu_sampler_run_until_counted(struct pmu_sampler *ps, uint64_t until_ns)
+{
+	struct backend *b = ps->s.b;
+	int r = 0;
+
+	while (!r && !interrupt_requested() && b->ops->run_for && b->ops->now_ns(b) < until_ns &&
+	       !pmu_sampler_all_counted(ps))
+		r = b->ops->run_for(b, 1000000);
+	return r;
 }
 
 int pmu_sampler_links(struct pmu_sampler *ps, const struct backend_count *delta)

@@ -89,7 +89,7 @@ static int link_events(struct stat_config *s, const struct perf_pmu_source *src,
 
 	for (size_t i = 0; !r && i < m.n; i++)
 		*found += m.l[i].on_pmu;
-	if (!r && *found && link_model_add_events(&m, NULL, &s->events, src, &e))
+	if (!r && *found && link_model_add_events(&m, NULL, LINK_EVENTS_ALL, &s->events, src, &e))
 		r = tool_fail(&s->err, -EINVAL, "-M pcie_link: %s", e.msg);
 	link_model_free(&m);
 	return r;

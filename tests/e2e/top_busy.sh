@@ -8,7 +8,7 @@
 # reads, and a read latency wherever reads completed.  The screen shows no
 # unknown cell either.  Under qemu or the sanitizers (PCIESCOPE_TEST_SCALE=small,
 # docs/portability.md) storage-read alone: each frame simulates the same
-# ~17 ms whatever the workload, several times slower there.
+# ~25 ms whatever the workload, several times slower there.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"

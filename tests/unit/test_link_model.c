@@ -52,7 +52,8 @@ static void rig_open(struct rig *r)
 	r->b = open_emulated();
 	assert_int_equal(link_model_scan(&r->m, r->b), 0);
 	pmu_source_backend(r->b, &src);
-	assert_int_equal(link_model_add_events(&r->m, "hisi_pcie0_core2", &r->l, &src, &e), 0);
+	assert_int_equal(
+	    link_model_add_events(&r->m, "hisi_pcie0_core2", LINK_EVENTS_ALL, &r->l, &src, &e), 0);
 	event_list_find_pairs(&r->l);
 	r->v = calloc(r->l.n, sizeof(*r->v));
 	assert_non_null(r->v);

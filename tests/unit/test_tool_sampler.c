@@ -62,7 +62,7 @@ static void each_series_is_a_counted_pair(void **state)
 	struct backend *b = open_emulated();
 	struct pmu_sampler sv = {0};
 	struct backend_count *delta;
-	char *argv[] = {"sleep", "0.02", NULL}; /* the PMU runs each of its groups in turn */
+	char *argv[] = {"sleep", "0.001", NULL};
 	uint64_t elapsed;
 	int status;
 
@@ -71,6 +71,9 @@ static void each_series_is_a_counted_pair(void **state)
 	delta = calloc(sv.s.events.n, sizeof(*delta));
 	assert_non_null(delta);
 	assert_int_equal(b->ops->run(b, argv, NULL, NULL, &elapsed, &status), 0);
+	/* the PMU runs its groups in turns: on until each has run */
+	assert_int_equal(pmu_sampler_run_until_counted(&sv, b->ops->now_ns(b) + 100000000), 0);
+	assert_true(pmu_sampler_all_counted(&sv));
 	assert_int_equal(pmu_sampler_read(&sv, delta), 0);
 	for (size_t i = 0; i < sv.nser; i++) {
 		const struct event *c = &sv.s.events.ev[sv.ser[i].main];

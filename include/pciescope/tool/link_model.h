@@ -159,16 +159,25 @@ struct link_target {
 size_t link_split_targets(const struct link_model *m, const char *pmu, struct link_target *out,
 			  size_t max);
 
+/* Which pairs link_model_add_events opens. */
+enum link_events {
+	LINK_EVENTS_ALL,     /* every kind: what top shows per kind */
+	LINK_EVENTS_TRAFFIC, /* what traffic and read latency need: fewer pairs, longer turns */
+};
+
 /*
  * Adds to l the PCIe PMU pairs link_model_count reads for the links of
  * PMU pmu (hisi_pcie<sicl>_core<core>; NULL: every PMU): per port bit a
  * flux/time pair of each TLP kind and a latency/cnt pair of each kind with
- * a latency, per shared bit the pairs of link_split_targets, in groups of
- * eight pairs of one PMU (a group counts whole, the PMU rotates groups).
- * event_list_find_pairs is the caller's.  0 or -errno with the reason in e.
+ * a latency (LINK_EVENTS_TRAFFIC: writes, completions and the reads'
+ * latency pairs), per shared bit the pairs of link_split_targets, in
+ * groups of one PMU (a group counts whole, the PMU rotates groups; a
+ * kind's pair and its splitting pairs share one).  event_list_find_pairs
+ * is the caller's.  0 or -errno with the reason in e.
  */
-int link_model_add_events(const struct link_model *m, const char *pmu, struct event_list *l,
-			  const struct perf_pmu_source *src, struct tool_err *e);
+int link_model_add_events(const struct link_model *m, const char *pmu, enum link_events what,
+			  struct event_list *l, const struct perf_pmu_source *src,
+			  struct tool_err *e);
 
 /*
  * A direction from what crossed over span_ns (a trace): bytes by class,

@@ -41,8 +41,9 @@ struct pmu_iommu_event {
 };
 
 struct pmu_sampler_opts {
-	const char *pmu; /* only this PCIe PMU (hisi_pcie<sicl>_core<core>); NULL: every one */
-	bool iommu;	 /* the AMD IOMMU PMUs' events too */
+	const char *pmu;   /* only this PCIe PMU (hisi_pcie<sicl>_core<core>); NULL: every one */
+	bool iommu;	   /* the AMD IOMMU PMUs' events too */
+	bool traffic_only; /* only the pairs the links' traffic needs (LINK_EVENTS_TRAFFIC) */
 };
 
 struct pmu_sampler {
@@ -74,6 +75,14 @@ int pmu_sampler_read(struct pmu_sampler *ps, struct backend_count *delta);
  * interval, so an interval shorter than the turns leaves some uncounted.
  */
 bool pmu_sampler_all_counted(struct pmu_sampler *ps);
+/*
+ * Where the backend runs the machine's clock (the emulated one), runs it on
+ * in 1 ms steps until every counter has run since the last read or the
+ * clock reaches until_ns (a stop request ends it too): a span shorter than
+ * the PMU's turns of its groups would leave kinds uncounted.  On a host,
+ * nothing.  0 or the backend's -errno.
+ */
+int pmu_sampler_run_until_counted(struct pmu_sampler *ps, uint64_t until_ns);
 /*
  * ps->links over one read's deltas: the links' state read again (a
  * retrained or removed link shows at once) and their figures from delta.

@@ -123,7 +123,7 @@ static int open_counts(struct live *l)
 {
 	unsigned sicl, core;
 	char dir[256];
-	struct pmu_sampler_opts o = {.pmu = l->pmu};
+	struct pmu_sampler_opts o = {.pmu = l->pmu, .traffic_only = true};
 
 	if (sscanf(l->ptt, "hisi_ptt%u_%u", &sicl, &core) != 2)
 		return 0;
@@ -165,16 +165,11 @@ static int keep_links(struct live *l, const struct link_model *all, struct diag_
 static int read_counts(struct live *l, struct diag_live *out)
 {
 	struct backend_count *delta;
-	uint64_t end = l->b->ops->now_ns(l->b), extra = 0;
-	int ret = 0;
+	int ret;
 
 	if (!l->counting)
 		return link_model_scan(&l->ps.links, l->b) ? cli_errno(-ENOMEM, "diagnose") : 0;
-	while (!ret && l->b->ops->run_for && extra < MAX_EXTRA_NS &&
-	       !pmu_sampler_all_counted(&l->ps)) {
-		ret = l->b->ops->run_for(l->b, 1000000);
-		extra = l->b->ops->now_ns(l->b) - end;
-	}
+	ret = pmu_sampler_run_until_counted(&l->ps, l->b->ops->now_ns(l->b) + MAX_EXTRA_NS);
 	delta = calloc(l->ps.s.events.n, sizeof(*delta));
 	if (!ret && !delta)
 		ret = -ENOMEM;

@@ -3,7 +3,7 @@
  * `pciescope top`: a live per-Root-Port view of the PCIe PMUs, like
  * pcm-pcie.  top_model.c takes one interval of the tool library's PMU
  * sampler (its link model: one row per Root Port's link) and the PTT tune
- * levels; top_render.c draws them as a screen or as one JSON object;
+ * levels; top_render.c draws them as a screen, top_json.c as one JSON object;
  * builtin-top.c refreshes, paces the emulated clock against the wall clock
  * and reads 'q'.
  */
