@@ -67,13 +67,14 @@ static enum link_dir busiest(const struct link *k)
 static void saturated_summary(const struct link *k, enum link_dir d, struct diag_finding *f)
 {
 	const struct link_flow *fl = &k->dir[d];
-	char split[192] = "";
+	char split[112] =
+	    ""; /* the other Root Ports named up to 40 characters: a summary, not a list */
 
 	if (fl->basis == LINK_RANGE) {
 		snprintf(
 		    f->summary, sizeof(f->summary),
 		    "%s may carry up to %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s "
-		    "x%u link carries for TLPs: it shares a PMU port bit with %s, whose counts "
+		    "x%u link carries for TLPs: it shares a PMU port bit with %.40s, whose counts "
 		    "leave it %.0f to %.0f MB/s",
 		    k->bdf, fl->hi_mbps, dir_name[d], fl->util_hi_pct, k->capacity_mbps,
 		    k->speed_gts, k->width, k->shares, fl->lo_mbps, fl->hi_mbps);
@@ -81,7 +82,7 @@ static void saturated_summary(const struct link *k, enum link_dir d, struct diag
 	}
 	if (fl->basis == LINK_SPLIT)
 		snprintf(split, sizeof(split),
-			 " (its PMU port bit, shared with %s, split by requester counters)",
+			 " (its PMU port bit, shared with %.40s, split by requester counters)",
 			 k->shares);
 	snprintf(f->summary, sizeof(f->summary),
 		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
