@@ -39,7 +39,7 @@
 #define SPLIT_SLACK 0.02
 #define SPLIT_SLACK_MBPS 1.0
 
-#define MAX_SHARED 8 /* Root Ports on one bit: two bits per device number, 8 functions */
+#define MAX_SHARED 8 /* Root Ports on one bit: the functions of one device number */
 
 static const int device_side[] = {HISI_PCIE_RX_MWR, HISI_PCIE_RX_MRD, HISI_PCIE_TX_CPL};
 static const int host_side[] = {HISI_PCIE_TX_MWR, HISI_PCIE_TX_MRD, HISI_PCIE_RX_CPL};
@@ -86,12 +86,12 @@ static void group_of(const struct link_model *m, size_t first, struct group *g)
 	}
 }
 
-/* A requester's figure of kind k, summed over reqs; unknown if any is. */
 static const struct link *link_at(const struct group *g, size_t i)
 {
 	return &g->m->l[g->k[i]];
 }
 
+/* Requesters' figures of a kind, summed; unknown if any is. */
 static struct link_fig requesters(const struct link_tally *t, const struct link *k,
 				  const uint16_t *reqs, size_t n, int kind)
 {
@@ -132,10 +132,10 @@ static void split_device_side(struct group *g, const struct link_tally *t, int k
 	bool all = true;
 
 	for (size_t i = 0; i < g->n; i++) {
-		if (i == g->rest)
-			continue;
 		const struct link *k = link_at(g, i);
 
+		if (i == g->rest)
+			continue;
 		g->p[i].placed[kind] = requesters(t, k, k->below, k->nbelow, kind);
 		all &= g->p[i].placed[kind].known;
 	}
@@ -188,7 +188,7 @@ static bool direction_known(const struct link_counts *bit, int write, int cpl, i
 	return bit->kind[write].known && bit->kind[cpl].known && bit->reads[lat].known;
 }
 
-/* A direction from the parts of its kinds: writes, completions, reads of read_kind. */
+/* A direction from its kinds' parts: writes, completions and its reads' headers. */
 static void settle(struct link *k, const struct group *g, size_t i, enum link_dir d)
 {
 	int write = d == LINK_RX ? HISI_PCIE_RX_MWR : HISI_PCIE_TX_MWR;
