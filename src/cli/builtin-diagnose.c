@@ -15,12 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pciescope/pcie/bdf.h>
-
 #include "backend_opts.h"
 #include "cli.h"
 #include "diagnose.h"
 #include "diagnose_live.h"
+#include "link_text.h"
 
 struct diag_args {
 	struct backend_opts bo;
@@ -87,25 +86,43 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 	return 0;
 }
 
+static void print_link(const struct link *k)
+{
+	char in[48], out[48];
+
+	fprintf(stderr, "; %s %.1f GT/s x%u", k->bdf, k->speed_gts, k->width);
+	if (k->dir[LINK_RX].basis == LINK_UNKNOWN && k->dir[LINK_TX].basis == LINK_UNKNOWN)
+		return;
+	cli_link_traffic(&k->dir[LINK_RX], 0, in, sizeof(in));
+	cli_link_traffic(&k->dir[LINK_TX], 0, out, sizeof(out));
+	fprintf(stderr, " in %s out %s MB/s of %.0f for TLPs", in, out, k->capacity_mbps);
+	if (k->dir[LINK_RX].basis == LINK_SPLIT || k->dir[LINK_TX].basis == LINK_SPLIT ||
+	    k->dir[LINK_RX].basis == LINK_RANGE || k->dir[LINK_TX].basis == LINK_RANGE)
+		fprintf(stderr, " (split by requester from the PMU port bit it shares with %s)",
+			k->shares);
+}
+
 static void print_live(const struct diag_live *l)
 {
-	fprintf(stderr, "pciescope: diagnose: %s", l->ptt);
-	if (l->counted)
-		fprintf(stderr, ", %s: average read latency %.0f ns inbound, %.0f ns outbound",
-			l->pmu, l->rx_read_ns, l->tx_read_ns);
-	for (size_t i = 0; i < l->nport; i++) {
-		const struct diag_port *p = &l->port[i];
+	const struct link_model *m = &l->links;
 
-		fprintf(stderr, "; %s %.1f GT/s x%u", p->bdf, p->speed, p->width);
-		if (p->have_bw)
-			fprintf(stderr, " in %.0f out %.0f MB/s", p->in_mbps, p->out_mbps);
-		if (p->have_bw && p->shares[0])
+	fprintf(stderr, "pciescope: diagnose: %s", l->ptt);
+	if (l->counted && m->n) {
+		double in = link_model_read_ns(m, m->l[0].sicl, m->l[0].core, LINK_RX),
+		       out = link_model_read_ns(m, m->l[0].sicl, m->l[0].core, LINK_TX);
+
+		fprintf(stderr, ", %s", l->pmu);
+		if (l->counted_ns > l->command_ns)
 			fprintf(stderr,
-				" with %s (a shared PMU port bit, of %.0f MB/s together for TLPs)",
-				p->shares, p->capacity_mbps);
-		if (p->counted_with[0])
-			fprintf(stderr, " counted with %s", p->counted_with);
+				" counted over %.1f ms, %.1f ms past the command until the PMU had "
+				"run each of its counter groups",
+				l->counted_ns / 1e6, (l->counted_ns - l->command_ns) / 1e6);
+		fprintf(stderr, ": average read latency ");
+		fprintf(stderr, in >= 0 ? "%.0f ns inbound, " : "- inbound, ", in);
+		fprintf(stderr, out >= 0 ? "%.0f ns outbound" : "- outbound", out);
 	}
+	for (size_t i = 0; i < m->n; i++)
+		print_link(&m->l[i]);
 	fputc('\n', stderr);
 }
 
@@ -131,22 +148,24 @@ static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 		ret = diag_trace_rules(*trace, &th, NULL, out);
 		return ret ? cli_errno(ret, "diagnose") : 0;
 	}
-	if (diagnose_live(&a->bo, &lo, &live))
+	if (diagnose_live(&a->bo, &lo, &live)) {
+		diagnose_live_free(&live);
 		return 1;
-	print_live(&live);
-	for (size_t i = 0; i < live.nport; i++) {
-		struct pci_bdf bdf;
-
-		if (!pci_bdf_parse(live.port[i].bdf, &bdf))
-			host[nhost++] = bdf.rid;
 	}
-	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.nport, trace))
-		return 1;
-	ret = diag_trace_rules(*trace, &th, &live.levels, out);
+	print_live(&live);
+	for (size_t i = 0; i < live.links.n; i++)
+		host[nhost++] = live.links.l[i].rid;
+	ret =
+	    diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.links.n, trace);
 	if (!ret)
-		ret = diag_live_rules(live.port, live.nport, &th, out);
+		ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)
-		ret = diag_link_causes(out, live.link, live.nport);
+		ret = diag_live_rules(live.links.l, live.links.n, &th, out);
+	if (!ret)
+		ret = diag_link_causes(out, live.link, live.links.n);
+	diagnose_live_free(&live);
+	if (ret > 0)
+		return ret;
 	return ret ? cli_errno(ret, "diagnose") : 0;
 }
 
