@@ -31,6 +31,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "exec_guest.h"
 #include "exec_ns.h"
 #include "exec_preload.h"
@@ -317,6 +318,7 @@ int cmd_exec(int argc, char **argv)
 		return 1;
 	if (!(b = backend_opts_open(&eo.bo, "exec")))
 		return 1;
+	m.hold = cli_hold_view(&eo.bo.o);
 	r = exec_machine_init(&m, b) ?: emulated_pmus(b, &emu);
 	if (!r)
 		r = exec_private_namespace();
@@ -326,6 +328,7 @@ int cmd_exec(int argc, char **argv)
 		r = set_env(&eo.bo, &emu, interposer, m.addr, eo.sysroot ? &guest : NULL);
 	if (r) {
 		backend_close(b);
+		hold_release(m.hold);
 		return r;
 	}
 	return exec_machine_run(&m, eo.sysroot ? guest.argv : argv);

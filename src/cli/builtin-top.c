@@ -30,6 +30,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "terminal_width.h"
 #include "top.h"
 
@@ -243,6 +244,7 @@ int cmd_top(int argc, char **argv)
 {
 	struct top t = {.interval = 1000};
 	struct termios raw;
+	struct hold *h;
 	int r;
 
 	r = parse(&t, argc, argv);
@@ -252,6 +254,7 @@ int cmd_top(int argc, char **argv)
 		teardown(&t);
 		return r;
 	}
+	h = t.once ? NULL : cli_hold_view(&t.bo.o);
 	interrupt_catch();
 	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		!tcgetattr(STDIN_FILENO, &t.saved);
@@ -269,5 +272,6 @@ int cmd_top(int argc, char **argv)
 	if (t.tty)
 		tcsetattr(STDIN_FILENO, TCSANOW, &t.saved);
 	teardown(&t);
+	hold_release(h);
 	return r;
 }

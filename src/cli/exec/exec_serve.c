@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <pciescope/backend/serve.h>
+#include <pciescope/tool/hold.h>
 
 #include "cli.h"
 #include "exec_serve.h"
@@ -128,6 +129,8 @@ static void close_machine(struct exec_machine *m)
 	backend_close(m->b);
 	m->b = NULL;
 	pthread_mutex_unlock(&m->lock);
+	hold_release(m->hold);
+	m->hold = NULL;
 }
 
 int exec_machine_run(struct exec_machine *m, char *const argv[])

@@ -7,8 +7,11 @@
 
 #include <pciescope/backend/backend.h>
 
+struct hold;
+
 struct exec_machine {
 	struct backend *b;
+	struct hold *hold;    /* the machine, against platform changes (tool/hold.h) */
 	pthread_mutex_t lock; /* guards b: the server's thread and the /sys view share it */
 	char addr[64];	      /* the server's socket, "@pciescope-exec-..." */
 };
