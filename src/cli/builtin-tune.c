@@ -171,9 +171,9 @@ static int tune_close(struct backend *b, const char *dev, bool changed)
 	return 0;
 }
 
-static const char *const tune_synopsis[] = {
-    "tune [--backend B] [--platform P] [--wait] DEVICE [PARAM[=VALUE] ...]",
-    "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
+static const char *const tune_synopsis[] = {"tune [--backend B] [--platform P] [--wait]\n"
+					    "                      DEVICE [PARAM[=VALUE] ...]",
+					    "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
 
 static const char tune_notes[] =
     "DEVICE is a PMU with a tune/ directory, e.g. hisi_ptt0_2; PARAM one of\n"

@@ -36,9 +36,9 @@ struct search_args {
 };
 
 static const char *const search_synopsis[] = {
-    "tune DEVICE --search [--param NAME,...] -e EVENT\n"
+    "tune DEVICE --search [--param NAME,...] -e EVENT [--wait]\n"
     "                      [--metric count|bandwidth|latency] [--maximize|--minimize]\n"
-    "                      [--repeat N] [--apply] [--grid] [--html FILE] [--force] [--wait]\n"
+    "                      [--repeat N] [--apply] [--grid] [--html FILE] [--force]\n"
     "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
     "                      -- COMMAND [ARGS]",
     NULL};
