@@ -323,13 +323,17 @@ int cmd_exec(int argc, char **argv)
 	if (!r)
 		r = exec_private_namespace();
 	if (!r)
-		r = fill_view(&m, &emu);
-	if (!r)
 		r = set_env(&eo.bo, &emu, interposer, m.addr, eo.sysroot ? &guest : NULL);
 	if (r) {
 		backend_close(b);
 		hold_release(m.hold);
 		return r;
 	}
-	return exec_machine_run(&m, eo.sysroot ? guest.argv : argv);
+	/* the command forks now, while no thread runs; the /sys view's starts below */
+	r = exec_machine_fork(&m, eo.sysroot ? guest.argv : argv) ?: fill_view(&m, &emu);
+	if (r) {
+		exec_machine_abort(&m);
+		return r;
+	}
+	return exec_machine_run(&m);
 }
