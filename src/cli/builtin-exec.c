@@ -322,6 +322,12 @@ int cmd_exec(int argc, char **argv)
 	r = exec_machine_init(&m, b) ?: emulated_pmus(b, &emu);
 	if (!r)
 		r = exec_private_namespace();
+	/*
+	 * Every setenv before the first thread: libfuse reads the environment
+	 * (getenv("FUSE_THREAD_STACK")) as it starts a worker of the /sys view,
+	 * and a getenv beside a setenv that moves environ reads freed memory
+	 * (`exec -- nope` died of SIGSEGV so, once in hundreds, under qemu).
+	 */
 	if (!r)
 		r = set_env(&eo.bo, &emu, interposer, m.addr, eo.sysroot ? &guest : NULL);
 	if (r) {
