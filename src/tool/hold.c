@@ -37,7 +37,7 @@ struct hold_guard {
  * The directory's lock, taken again by a nested call of the same process
  * (a `tune` holds it while its backend opens, and opening repairs holds):
  * a second flock of the same file from this process would wait on itself.
- * Only a command's main thread takes it.
+ * One thread of a process at a time takes it (tool/hold.h).
  */
 static struct {
 	char path[PATH_MAX + 8];

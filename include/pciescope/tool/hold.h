@@ -21,8 +21,9 @@
  * inherited for a moment) is stale.  A lock on "<machine>.holds/lock",
  * held only for a moment, orders taking, checking, changing and putting
  * back holds.  The machine is the one backend_state_name names (a host's
- * holds are its user's: state directories are per user).  Holds are taken
- * and checked by a command's main thread.
+ * holds are its user's: state directories are per user).  One thread of a
+ * process at a time takes and checks holds (a sysfs mount's FUSE requests
+ * are serialised by its own mutex).
  */
 #ifndef PCIESCOPE_TOOL_HOLD_H
 #define PCIESCOPE_TOOL_HOLD_H
