@@ -11,9 +11,11 @@
  * whatever was found: findings are results, not errors.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -59,7 +61,8 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 		       "live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
 		       "first PTT, 4DW, direction=2, type=7, all its Root Ports"),
 	    OPT_STRING('o', "output", &a->output, "FILE",
-		       "live: where the recorded trace goes (default diagnose.data)"),
+		       "live: keep the recorded trace in FILE (default: a temporary\n"
+		       "file, removed once diagnosed)"),
 	    OPT_BOOL(0, "json", &a->json, "one JSON object per finding"),
 	    OPT_STRING(0, "html", &a->html, "FILE", "the findings with charts of their evidence"),
 	    OPT_CALLBACK(0, "tick", &a->tick_ns, "NS", "length of a trace time tick (default 1 ns)",
@@ -126,19 +129,53 @@ static void print_live(const struct diag_live *l)
 	fputc('\n', stderr);
 }
 
+/*
+ * Where a live run's trace goes when -o names no file: a file of this
+ * user's alone under $TMPDIR (else /tmp), removed once diagnosed, so
+ * nothing is left in (or needed of) the current directory.
+ */
+static int temp_trace(char *path, size_t n)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (snprintf(path, n, "%s/pciescope-diagnose-XXXXXX.data", dir) >= (int)n)
+		return cli_error("diagnose: TMPDIR=%s: too long a path", dir);
+	fd = mkstemps(path, 5);
+	if (fd < 0)
+		return cli_errno(-errno, "diagnose: cannot create a temporary trace in %s", dir);
+	close(fd);
+	return 0;
+}
+
+/* The trace of a live run, with the Root Ports and links it measured. */
+static int read_live_trace(const struct diag_args *a, const struct diagnose_live_opts *lo,
+			   const struct diag_live *live, struct diag_trace **trace)
+{
+	uint16_t host[DIAG_LIVE_MAX_PORTS];
+	size_t nhost = 0;
+
+	for (size_t i = 0; i < live->links.n && nhost < DIAG_LIVE_MAX_PORTS; i++)
+		host[nhost++] = live->links.l[i].rid;
+	return diagnose_read_trace(lo->output, a->tick_ns, host, nhost, live->link, live->links.n,
+				   trace);
+}
+
 static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 		   struct diag_trace **trace)
 {
 	struct diagnose_live_opts lo = {.event = a->event,
-					.output = a->output ? a->output : "diagnose.data",
+					.output = a->output,
+					.temporary = !a->output,
 					.argv = a->cmd,
 					.cmd_argc = argc,
 					.cmd_argv = (const char *const *)a->typed};
-	uint16_t host[DIAG_LIVE_MAX_PORTS];
+	char tmp[PATH_MAX];
 	struct diag_thresholds th;
 	struct diag_live live;
-	size_t nhost = 0;
-	int ret;
+	int ret, recorded;
 
 	diag_thresholds_default(&th);
 	if (!a->ncmd) {
@@ -148,17 +185,25 @@ static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 		ret = diag_trace_rules(*trace, &th, NULL, out);
 		return ret ? cli_errno(ret, "diagnose") : 0;
 	}
-	if (diagnose_live(&a->bo, &lo, &live)) {
+	if (lo.temporary && temp_trace(tmp, sizeof(tmp)))
+		return 1;
+	if (lo.temporary)
+		lo.output = tmp;
+	ret = recorded = diagnose_live(&a->bo, &lo, &live);
+	if (!ret) {
+		print_live(&live);
+		ret = read_live_trace(a, &lo, &live, trace);
+	}
+	if (lo.temporary)
+		unlink(tmp);
+	else if (!recorded)
+		cli_warn("the trace is kept in %s (diagnose -i %s reads it again)", lo.output,
+			 lo.output);
+	if (ret) {
 		diagnose_live_free(&live);
 		return 1;
 	}
-	print_live(&live);
-	for (size_t i = 0; i < live.links.n; i++)
-		host[nhost++] = live.links.l[i].rid;
-	ret =
-	    diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.links.n, trace);
-	if (!ret)
-		ret = diag_trace_rules(*trace, &th, &live.levels, out);
+	ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)
 		ret = diag_live_rules(live.links.l, live.links.n, &th, out);
 	if (!ret)

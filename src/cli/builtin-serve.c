@@ -26,6 +26,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "serve.h"
 #include "serve_mhd.h"
 
@@ -216,6 +217,7 @@ int cmd_serve(int argc, char **argv)
 	    0};
 	struct serve_addr sa;
 	struct backend *b;
+	struct hold *h;
 	int r = cli_parse_options(argc, argv, &cmd);
 
 	if (r < 0)
@@ -227,9 +229,11 @@ int cmd_serve(int argc, char **argv)
 	b = backend_opts_open(&bo, "serve");
 	if (!b)
 		return 1;
+	h = cli_hold_view(&bo.o);
 	interrupt_catch();
 	signal(SIGPIPE, SIG_IGN);
 	r = serve_loop(&b, &bo, &sa, (unsigned)interval);
 	backend_close(b);
+	hold_release(h);
 	return r;
 }

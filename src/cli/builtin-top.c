@@ -31,6 +31,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "terminal_width.h"
 #include "top.h"
 
@@ -232,6 +233,7 @@ int cmd_top(int argc, char **argv)
 {
 	struct top t = {.interval = 1000};
 	struct termios raw;
+	struct hold *h;
 	int r;
 
 	r = parse(&t, argc, argv);
@@ -241,6 +243,7 @@ int cmd_top(int argc, char **argv)
 		teardown(&t);
 		return r;
 	}
+	h = t.once ? NULL : cli_hold_view(&t.bo.o);
 	interrupt_catch();
 	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		!tcgetattr(STDIN_FILENO, &t.saved);
@@ -258,5 +261,6 @@ int cmd_top(int argc, char **argv)
 	if (t.tty)
 		tcsetattr(STDIN_FILENO, TCSANOW, &t.saved);
 	teardown(&t);
+	hold_release(h);
 	return r;
 }

@@ -9,8 +9,10 @@
 # the x4 drive's saturated link is not hidden by its x16 neighbour; a link
 # trained at 8 GT/s below two 16 GT/s ends gives link-downgraded, and a
 # device's slow reads behind a link trained at x1 are shown under that link.
-# The recording says it departs from the PTT document's rule, and its trace
-# is kept.
+# The recording says it departs from the PTT document's rule.  Without -o
+# its trace goes to a private temporary file (under TMPDIR) that is gone
+# once diagnosed, nothing is left in the current directory, and a directory
+# no one may write is fine; with -o it is kept there and said so.
 set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
@@ -19,15 +21,30 @@ err() { echo "FAIL: $*"; fail=1; }
 P=$PCIESCOPE
 "$P" platform reset >/dev/null
 
-"$P" diagnose --json -- sleep 0.001 >light.json 2>light.err || err "light: $(cat light.err)"
+mkdir -p tmp cwd
+(cd cwd && TMPDIR="$TEST_TMP/tmp" "$P" diagnose --json -- sleep 0.001) >light.json 2>light.err ||
+	err "light: $(cat light.err)"
 count() { jq -s "map(select($1)) | length" "$2"; }
 [ "$(count '.severity != "info"' light.json)" -eq 0 ] || err "light workload: $(cat light.json)"
 grep -q "depart from the PTT document's rule" light.err || err "no departure notice: $(cat light.err)"
 grep -q 'direction=2,type=7,format=0/' light.err || err "not a 4DW direction=2 trace"
-[ -s diagnose.data ] || err "no trace file kept"
+[ -z "$(ls -A cwd)$(ls -A tmp)" ] || err "files left behind: $(ls -A cwd) $(ls -A tmp)"
+grep -q 'kept' light.err && err "a temporary trace said kept: $(cat light.err)"
+# a directory no one may write: read-only for root (a bind mount), 0555 for a user
+mkdir -p ro
+run_ro='cd ro && "$P" diagnose -- sleep 0.0005 >/dev/null'
+if [ "$(id -u)" = 0 ]; then
+	P=$P unshare -m sh -c "mount --bind -o ro ro ro && $run_ro" 2>ro.err
+else
+	chmod 555 ro && P=$P sh -c "$run_ro" 2>ro.err
+fi
+[ $? = 0 ] || err "diagnose in a read-only directory: $(cat ro.err)"
+[ -z "$(ls -A ro)" ] || err "wrote into a read-only directory: $(ls -A ro)"
 
 "$P" diagnose --json -e hisi_ptt0_0 -o sat.data --workload storage-read -- sleep 0.012 \
 	>sat.json 2>sat.err || err "storage: $(cat sat.err)"
+grep -qx 'pciescope: diagnose: the trace is kept in sat.data (diagnose -i sat.data reads it again)' sat.err ||
+	err "where the trace is kept: $(cat sat.err)"
 for rp in 0000:00:00.0 0000:00:04.0; do
 	[ "$(count '.id == "link-saturated" and .subject == "'$rp'" and .evidence.share >= 0.9' \
 		sat.json)" -eq 1 ] || err "no link-saturated on $rp: $(cat sat.json)"

@@ -206,6 +206,7 @@ static int record(struct live *l, const struct diagnose_live_opts *o, struct dia
 				     .nr_events = 1,
 				     .aux_bytes = AUX_RECORD_DEFAULT_BYTES,
 				     .output = o->output,
+				     .overwrite = o->temporary,
 				     .force = true,
 				     .drain_every = 1,
 				     .argv = o->argv,

@@ -13,6 +13,7 @@
 struct diagnose_live_opts {
 	const char *event;  /* NULL: the first PTT; "hisi_ptt0_2": that one; with '/': as given */
 	const char *output; /* the trace file */
+	bool temporary;	    /* output is a private temporary file (aux_record_opts.overwrite) */
 	char *const *argv;  /* COMMAND */
 	int cmd_argc;
 	const char *const *cmd_argv;
