@@ -27,10 +27,11 @@
  * The TLPs of rate-paced streams are counted from their rates instead
  * (rate_fluid.c, the fluid part).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fabric_internal.h"
+#include "rate.h"
 
 #define RATE_WINDOW_PS (5000 * PS_PER_NS)
 #define RATE_MAX_SKIP 1000 /* windows skipped per window run */
@@ -49,9 +50,11 @@ static bool is_recorder(const struct fobs *ob);
 void fabric_set_rate_model(struct fabric *f, uint64_t tlps_per_s)
 {
 	dom_sync(f, DOM_ALL);
-	f->rate_budget = tlps_per_s;
-	for (int s = 0; s < f->nstreams; s++)
-		stream_origin(f, s);
+	if (!f->rate && !(f->rate = calloc(1, sizeof(*f->rate))))
+		return; /* without memory the model stays off: every TLP is simulated */
+	f->rate->budget = tlps_per_s;
+	if (rate_domains(f))
+		f->rate->budget = 0;
 	fab_port_observers(f);
 }
 
@@ -63,9 +66,10 @@ void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, boo
 	fab_port_observers(f);
 }
 
-bool rate_allowed(const struct fabric *f, int d)
+/* Whether domain d may run in the rate model, from its ports' observers. */
+static bool allowed(const struct fabric *f, int d)
 {
-	if (!f->rate_budget || f->log_fn)
+	if (!f->rate || !f->rate->budget || d >= f->rate->nd || f->log_fn)
 		return false;
 	for (int i = 0; i < f->nports; i++) {
 		const struct fport *p = &f->ports[i];
@@ -93,7 +97,7 @@ static void group_key(const struct fabric_tlp *t, uint64_t k[2])
 static void rate_record(void *ctx, const struct fabric_tlp *t)
 {
 	struct fabric *f = ctx;
-	struct frate *r = &f->running->rate;
+	struct frate *r = rate_of(f, f->running);
 	uint64_t k[2], h;
 	unsigned i;
 
@@ -133,16 +137,33 @@ void rate_show(const struct fport *p, const struct fabric_tlp *o)
 			p->obs[k].fn(p->obs[k].ctx, o);
 }
 
-void rate_reset(struct fdomain *d)
+/* Domain d starts in the rate model afresh (or leaves it). */
+static void reset(struct frate *r, struct fdomain *d)
 {
-	struct frate *r = &d->rate;
-
 	r->phase = RATE_OFF;
 	r->windows = r->run_tlps = r->run_ps = 0;
-	d->tally = false;
+	r->tally = false;
+	d->tap = NULL;
 	free(r->fs);
 	r->fs = NULL;
 	r->nfs = 0;
+}
+
+bool rate_runs(const struct fabric *f, const struct fdomain *d)
+{
+	return f->rate && d - f->doms < f->rate->nd && rate_of(f, d)->rated;
+}
+
+void rate_wanted(struct fabric *f)
+{
+	for (int d = 0; f->rate && d < f->rate->nd; d++) {
+		struct frate *r = &f->rate->d[d];
+		bool rated = allowed(f, d);
+
+		if (rated != r->rated)
+			reset(r, &f->doms[d]);
+		r->rated = rated;
+	}
 }
 
 void rate_observers(struct fabric *f)
@@ -150,7 +171,8 @@ void rate_observers(struct fabric *f)
 	for (int i = 0; i < f->nports; i++) {
 		struct fport *p = &f->ports[i];
 
-		if (!p->nobs || !f->doms[p->dom].rated || is_recorder(&p->obs[p->nobs - 1]))
+		if (!p->nobs || !rate_runs(f, &f->doms[p->dom]) ||
+		    is_recorder(&p->obs[p->nobs - 1]))
 			continue;
 		p->obs[p->nobs++] = (struct fobs){.classes = FABRIC_CLASSES_ALL,
 						  .fn = rate_record,
@@ -163,49 +185,86 @@ void rate_observers(struct fabric *f)
 	}
 }
 
-void rate_free(struct fdomain *d)
+static void states_free(struct rate_model *m)
 {
-	free(d->rate.g);
-	free(d->rate.slot);
-	free(d->rate.fl);
-	free(d->rate.fl_slot);
-	free(d->rate.fs);
+	for (int d = 0; d < m->nd; d++) {
+		free(m->d[d].g);
+		free(m->d[d].slot);
+		free(m->d[d].fl);
+		free(m->d[d].fl_slot);
+		free(m->d[d].fs);
+	}
+	free(m->d);
+	m->d = NULL;
+	m->nd = 0;
 }
 
-void rate_nodes_free(struct fabric *f)
+/*
+ * Each domain's own generator, seeded apart from the domain's: what the
+ * model draws (rate.c planned_skip) leaves the workload's draws to the
+ * workload, so the windows joined end to end are the per-TLP engine's run.
+ */
+#define RATE_SEED_SALT 0x72617465ull /* "rate" */
+
+int rate_domains(struct fabric *f)
 {
-	free(f->rate_snap);
-	free(f->rate_win);
-	free(f->rate_sent);
-	f->rate_snap = f->rate_win = f->rate_sent = NULL;
-	f->rate_nodes = 0;
+	struct rate_model *m = f->rate;
+
+	if (!m)
+		return 0;
+	states_free(m);
+	if (!f->ndoms)
+		return 0;
+	m->d = calloc((size_t)f->ndoms, sizeof(*m->d));
+	if (!m->d)
+		return -ENOMEM;
+	m->nd = f->ndoms;
+	for (int d = 0; d < m->nd; d++) {
+		f->doms[d].tap = NULL;
+		m->d[d].rng =
+		    fab_seed_mix(f->seed ^ RATE_SEED_SALT << 32 ^ ((uint64_t)f->builds << 16 | d));
+	}
+	return 0;
 }
 
-static bool in_domain(const struct fabric *f, int node, int d)
+static void nodes_free(struct rate_model *m)
 {
-	int port = f->nodes[node].port;
+	free(m->snap);
+	free(m->win);
+	free(m->sent);
+	m->snap = m->win = m->sent = NULL;
+	m->nnodes = 0;
+}
 
-	return port >= 0 && f->ports[port].dom == d;
+void rate_destroy(struct fabric *f)
+{
+	if (!f->rate)
+		return;
+	states_free(f->rate);
+	nodes_free(f->rate);
+	free(f->rate);
+	f->rate = NULL;
 }
 
 /* Per node room for the windows' statistics; a new node restarts every window. */
 static bool nodes_ready(struct fabric *f)
 {
+	struct rate_model *m = f->rate;
 	size_t n = (size_t)f->nnodes, sz = sizeof(struct fabric_port_stats);
 
-	if (f->rate_nodes == f->nnodes)
+	if (m->nnodes == f->nnodes)
 		return true;
-	rate_nodes_free(f);
-	f->rate_snap = calloc(n, sz);
-	f->rate_win = calloc(n, sz);
-	f->rate_sent = calloc(n, sz);
-	if (!f->rate_snap || !f->rate_win || !f->rate_sent) {
-		rate_nodes_free(f);
+	nodes_free(m);
+	m->snap = calloc(n, sz);
+	m->win = calloc(n, sz);
+	m->sent = calloc(n, sz);
+	if (!m->snap || !m->win || !m->sent) {
+		nodes_free(m);
 		return false;
 	}
-	f->rate_nodes = f->nnodes;
-	for (int d = 0; d < f->ndoms; d++)
-		f->doms[d].rate.phase = RATE_OFF;
+	m->nnodes = f->nnodes;
+	for (int d = 0; d < m->nd; d++)
+		m->d[d].phase = RATE_OFF;
 	return true;
 }
 
@@ -243,10 +302,9 @@ static bool nodes_ready(struct fabric *f)
  * instructions in a 100 ms top.  *whole says k without the draw (nor the
  * settling).
  */
-static uint64_t planned_skip(const struct fabric *f, struct fdomain *d, uint64_t *whole)
+static uint64_t planned_skip(const struct fabric *f, struct frate *r, uint64_t *whole)
 {
-	const struct frate *r = &d->rate;
-	uint64_t want = r->run_tlps * (1000000000000ull / f->rate_budget), k;
+	uint64_t want = r->run_tlps * (1000000000000ull / f->rate->budget), k;
 
 	*whole = 0;
 	if (!r->run_ps || want < 2 * r->run_ps)
@@ -255,12 +313,13 @@ static uint64_t planned_skip(const struct fabric *f, struct fdomain *d, uint64_t
 	*whole = k < RATE_MAX_SKIP ? k : RATE_MAX_SKIP;
 	if (r->windows < RATE_SETTLE && k < RATE_FLUID_MIN_SKIP)
 		return 0;
-	return k < RATE_MAX_SKIP ? k + (dom_rand(d) % r->run_ps < want % r->run_ps) : RATE_MAX_SKIP;
+	return k < RATE_MAX_SKIP ? k + (rng_next(&r->rng) % r->run_ps < want % r->run_ps)
+				 : RATE_MAX_SKIP;
 }
 
 static bool window_open(struct fabric *f, struct fdomain *d)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 	int dom = (int)(d - f->doms);
 	uint64_t whole;
 
@@ -282,15 +341,17 @@ static bool window_open(struct fabric *f, struct fdomain *d)
 	r->start = d->now;
 	r->len = RATE_WINDOW_PS;
 	r->seq0 = d->seq;
-	r->skip = planned_skip(f, d, &whole);
+	r->skip = planned_skip(f, r, &whole);
 	/* from k without the draw: the fluid part tallies runs of windows */
-	d->tally = whole >= RATE_FLUID_MIN_SKIP;
-	if (d->tally && !r->warm)
+	r->tally = whole >= RATE_FLUID_MIN_SKIP;
+	d->tap = r->tally ? rate_fluid : NULL;
+	if (r->tally && !r->warm)
 		r->skip = 0;
 	for (int i = 0; r->skip && i < f->nnodes; i++)
-		if (in_domain(f, i, dom))
-			f->rate_snap[i] = f->nodes[i].st;
+		if (dom_has_node(f, i, dom))
+			f->rate->snap[i] = f->nodes[i].st;
 	r->win_id++;
+	d->epoch = (uint8_t)r->win_id; /* the fluid part tells fires apart by their window */
 	r->fluid_seq = UINT64_MAX;
 	rate_fluid_open(f, d);
 	return true;
@@ -313,7 +374,7 @@ static void words_to(struct fabric_port_stats *s, const uint64_t w[STAT_WORDS])
 
 static void window_close(struct fabric *f, struct fdomain *d)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 	int dom = (int)(d - f->doms);
 	uint64_t skip = r->skip;
 
@@ -329,14 +390,14 @@ static void window_close(struct fabric *f, struct fdomain *d)
 	for (int i = 0; i < f->nnodes; i++) {
 		uint64_t now[STAT_WORDS], then[STAT_WORDS];
 
-		if (!in_domain(f, i, dom))
+		if (!dom_has_node(f, i, dom))
 			continue;
 		words_of(&f->nodes[i].st, now);
-		words_of(&f->rate_snap[i], then);
+		words_of(&f->rate->snap[i], then);
 		for (size_t w = 0; w < STAT_WORDS; w++)
 			now[w] -= then[w];
-		words_to(&f->rate_win[i], now);
-		memset(&f->rate_sent[i], 0, sizeof(f->rate_sent[i]));
+		words_to(&f->rate->win[i], now);
+		memset(&f->rate->sent[i], 0, sizeof(f->rate->sent[i]));
 	}
 	rate_fluid_close(f, d, true);
 	for (int g = 0; g < r->ng; g++)
@@ -347,46 +408,9 @@ static void window_close(struct fabric *f, struct fdomain *d)
 	r->len = skip * r->len;
 }
 
-static void shift_tlp(struct ptlp *t, uint64_t delta)
-{
-	t->ready += delta;
-	if (t->kind == FK_CPLD)
-		t->req_time += delta;
-}
-
-/* Every time of the domain's state, delta later: what was to happen, happens then. */
-static void dom_shift(struct fabric *f, struct fdomain *d, uint64_t delta)
-{
-	int dom = (int)(d - f->doms);
-
-	for (int i = 0; i < f->nports; i++) {
-		struct fport *p = &f->ports[i];
-
-		for (int dir = 0; p->dom == dom && dir < 2; dir++) {
-			struct ftx *x = &p->tx[dir];
-
-			x->ll_free += delta;
-			if (x->busy)
-				shift_tlp(&x->cur, delta);
-			for (int c = 0; c < 3; c++)
-				for (uint32_t k = x->q[c].head; k != x->q[c].tail; k++)
-					shift_tlp(&x->q[c].buf[k & x->q[c].mask], delta);
-		}
-	}
-	for (int i = 0; i < f->nnodes; i++)
-		if (in_domain(f, i, dom))
-			f->nodes[i].link_free += delta;
-	for (int s = 0; s < f->nstreams; s++)
-		if (f->agents[f->streams[s].agent].dom == dom)
-			f->streams[s].next_ok += delta;
-	calendar_shift(f, d, dom, delta);
-	d->now += delta;
-	f->now = d->now;
-}
-
 static void deliver(struct fabric *f, struct fdomain *d, uint64_t done_ns, uint64_t win_ns)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 
 	for (int i = 0; i < r->ng; i++) {
 		struct frate_group *g = &r->g[i];
@@ -400,7 +424,7 @@ static void deliver(struct fabric *f, struct fdomain *d, uint64_t done_ns, uint6
 		g->sent_n += o.count;
 		g->sent_lat += o.lat_sum_ns;
 		o.time_ns = o.req_time_ns = d->now / PS_PER_NS;
-		o.seq = d->seq;
+		o.seq = d->seq | FABRIC_SEQ_BULK;
 		rate_show(p, &o);
 	}
 }
@@ -410,11 +434,11 @@ static void stats_add(struct fabric *f, int dom, uint64_t done_ns, uint64_t win_
 	for (int i = 0; i < f->nnodes; i++) {
 		uint64_t st[STAT_WORDS], win[STAT_WORDS], sent[STAT_WORDS];
 
-		if (!in_domain(f, i, dom))
+		if (!dom_has_node(f, i, dom))
 			continue;
 		words_of(&f->nodes[i].st, st);
-		words_of(&f->rate_win[i], win);
-		words_of(&f->rate_sent[i], sent);
+		words_of(&f->rate->win[i], win);
+		words_of(&f->rate->sent[i], sent);
 		for (size_t w = 0; w < STAT_WORDS; w++) {
 			uint64_t want = rate_scaled(win[w], done_ns, win_ns);
 
@@ -422,14 +446,14 @@ static void stats_add(struct fabric *f, int dom, uint64_t done_ns, uint64_t win_
 			sent[w] = want;
 		}
 		words_to(&f->nodes[i].st, st);
-		words_to(&f->rate_sent[i], sent);
+		words_to(&f->rate->sent[i], sent);
 	}
 }
 
 /* The skip up to to: the state moves on, the counts are added. */
 static void skip_to(struct fabric *f, struct fdomain *d, uint64_t to)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 	struct fdomain *outer = f->running;
 	uint64_t done_ns = (to - r->start) / PS_PER_NS, win_ns = r->win_len / PS_PER_NS;
 
@@ -445,16 +469,16 @@ static void skip_to(struct fabric *f, struct fdomain *d, uint64_t to)
 
 void rate_run(struct fabric *f, struct fdomain *d, uint64_t end)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 
-	while (d->now < end && d->rated) {
+	while (d->now < end && r->rated) {
 		if (r->phase == RATE_OFF && !window_open(f, d))
 			break;
 		if (r->phase == RATE_WINDOW) {
 			uint64_t stop = r->start + r->len < end ? r->start + r->len : end;
 
 			dom_run_tlps(f, d, stop);
-			if (d->now == r->start + r->len && r->phase == RATE_WINDOW && d->rated)
+			if (d->now == r->start + r->len && r->phase == RATE_WINDOW && r->rated)
 				window_close(f, d);
 		} else {
 			skip_to(f, d, r->start + r->len < end ? r->start + r->len : end);
@@ -462,7 +486,8 @@ void rate_run(struct fabric *f, struct fdomain *d, uint64_t end)
 	}
 	if (d->now < end) {
 		r->phase = RATE_OFF;
-		d->tally = false;
+		r->tally = false;
+		d->tap = NULL;
 		dom_run_tlps(f, d, end);
 	}
 	f->now = end;

@@ -59,7 +59,12 @@ enum fabric_cpl_set { FABRIC_CPL_NONE = 0, FABRIC_CPL_A = 1, FABRIC_CPL_B = 2 };
 /* One TLP as it crosses a Root Port.  Directions are relative to the Root Port. */
 struct fabric_tlp {
 	uint64_t time_ns;
-	uint64_t seq;	 /* order of crossing within its domain (cores joined by traffic) */
+	/*
+	 * Order of crossing within its domain (cores joined by traffic); a bulk
+	 * record (count below) stands for TLPs that did not each cross: its seq
+	 * is the crossings so far with FABRIC_SEQ_BULK set.
+	 */
+	uint64_t seq;
 	uint32_t hdr[4]; /* TLP header DW0..DW3, wire order, host-order words */
 	uint32_t prefix; /* PASID (or other) prefix DW, 0 if none */
 	int port;	 /* node index of the Root Port crossed */
@@ -79,6 +84,8 @@ struct fabric_tlp {
 	uint64_t count;
 	uint64_t lat_sum_ns;
 };
+
+#define FABRIC_SEQ_BULK (1ull << 63)
 
 typedef void (*fabric_observer)(void *ctx, const struct fabric_tlp *t);
 
