@@ -166,12 +166,21 @@ void rate_wanted(struct fabric *f)
 	}
 }
 
+/* Whether an observer of port p counts: the recorder's groups are shown to those alone. */
+static bool counted(const struct fport *p)
+{
+	for (int o = 0; o < p->nobs; o++)
+		if (p->obs[o].counts)
+			return true;
+	return false;
+}
+
 void rate_observers(struct fabric *f)
 {
 	for (int i = 0; i < f->nports; i++) {
 		struct fport *p = &f->ports[i];
 
-		if (!p->nobs || !rate_runs(f, &f->doms[p->dom]) ||
+		if (!counted(p) || !rate_runs(f, &f->doms[p->dom]) ||
 		    is_recorder(&p->obs[p->nobs - 1]))
 			continue;
 		p->obs[p->nobs++] = (struct fobs){.classes = FABRIC_CLASSES_ALL,
