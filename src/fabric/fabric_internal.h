@@ -101,8 +101,10 @@ struct fobs {
 	fabric_observer fn;
 	void *ctx;
 	uint16_t sicl, core;
-	bool want;   /* it looks at what it is shown: its cores must be run */
-	bool counts; /* it only counts: it may be shown TLPs in bulk (rate.c) */
+	bool want;	     /* it looks at what it is shown: its cores must be run */
+	bool counts;	     /* it only counts: it may be shown TLPs in bulk (rate.c) */
+	fabric_repeater rep; /* it may repeat what it made of windows (rate_replay.c) */
+	bool repeats;	     /* rep, and it sees one domain: it may stand for a skip */
 };
 
 /* A PCIe core: the unit PTT tunes. */
@@ -126,6 +128,7 @@ struct fport {
 	int wait_head, wait_tail; /* -1: none */
 	/* FABRIC_CLASS_BIT of the TLPs some observer in obs is shown */
 	uint8_t classes;
+	uint8_t repeats; /* the same, of the observers that repeat (rate_replay.c) */
 	struct fobs obs[FAB_MAX_OBS + 1]; /* + the rate model's recorder */
 	int nobs;
 };

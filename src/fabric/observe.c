@@ -22,21 +22,47 @@ static bool sees(const struct fobs *ob, const struct fabric_node_desc *d)
 	       (ob->sicl == d->sicl && ob->core == d->core);
 }
 
+/*
+ * An observer that repeats stands for a skip only if it sees one domain:
+ * what it keeps is in time order, and domains are run one after the other.
+ */
+static bool repeats(const struct fabric *f, const struct fobs *ob)
+{
+	int dom = -1;
+
+	if (!ob->rep)
+		return false;
+	for (int i = 0; i < f->nports; i++) {
+		const struct fport *p = &f->ports[i];
+
+		if (!sees(ob, &f->nodes[p->node].d) || p->dom == dom)
+			continue;
+		if (dom >= 0)
+			return false;
+		dom = p->dom;
+	}
+	return true;
+}
+
 void fab_observers_rebuild(struct fabric *f)
 {
 	f->obs_dirty = false;
+	for (int o = 0; o < f->nobs; o++)
+		f->obs[o].repeats = repeats(f, &f->obs[o]);
 	for (int i = 0; i < f->nports; i++) {
 		struct fport *p = &f->ports[i];
 		const struct fabric_node_desc *d = &f->nodes[p->node].d;
 
 		p->nobs = 0;
 		p->classes = 0;
+		p->repeats = 0;
 		for (int o = 0; o < f->nobs; o++) {
 			const struct fobs *ob = &f->obs[o];
 
 			if (ob->want && sees(ob, d)) {
 				p->obs[p->nobs++] = *ob;
 				p->classes |= ob->classes;
+				p->repeats |= ob->repeats ? ob->classes : 0;
 			}
 		}
 	}
@@ -94,6 +120,15 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
 			sync_observed(f, ob);
 		ob->want = want;
 	}
+	fab_port_observers(f);
+}
+
+/* No catching up: the change takes effect from the present of a looking observer's domains. */
+void fabric_observer_repeats(struct fabric *f, fabric_observer fn, void *ctx, fabric_repeater rep)
+{
+	for (int o = 0; o < f->nobs; o++)
+		if (f->obs[o].fn == fn && f->obs[o].ctx == ctx)
+			f->obs[o].rep = rep;
 	fab_port_observers(f);
 }
 

@@ -133,6 +133,26 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
  */
 void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, bool counts);
 /*
+ * What an observer that repeats is asked (fabric_observer_repeats): what it
+ * made of the TLPs it was shown crossing at from_ns .. to_ns - 1 happens
+ * again shift_ns later (from_ns = to_ns: nothing).  It keeps what it makes
+ * of the TLPs it is shown from keep_ns on, for later calls; nothing before
+ * keep_ns is asked again, and keep_ns = UINT64_MAX: keep nothing.
+ */
+struct fabric_repeat {
+	uint64_t from_ns, to_ns, shift_ns, keep_ns;
+};
+typedef void (*fabric_repeater)(void *ctx, const struct fabric_repeat *r);
+/*
+ * Whether the observer may stand for the TLPs of a skip of the rate model
+ * by repeating what it made of the windows before it (rep; NULL: it may
+ * not): a tracer, which needs every TLP's header, whose cores then run in
+ * the rate model too.  It is shown every TLP of the windows, and told to
+ * repeat stretches of them, in time order, where the skips are
+ * (docs/fabric.md, *Tracing in the rate model*).
+ */
+void fabric_observer_repeats(struct fabric *f, fabric_observer fn, void *ctx, fabric_repeater rep);
+/*
  * The rate model: a domain (the cores traffic joins) that no observer looks
  * at TLP by TLP, with no log set, simulates at most about tlps_per_s TLPs
  * per simulated second: it runs the engine a window at a time and skips
