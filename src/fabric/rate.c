@@ -75,7 +75,7 @@ static bool allowed(const struct fabric *f, int d)
 		const struct fport *p = &f->ports[i];
 
 		for (int o = 0; p->dom == d && o < p->nobs; o++)
-			if (!p->obs[o].counts)
+			if (!p->obs[o].counts && !p->obs[o].repeats)
 				return false;
 	}
 	return true;
@@ -132,7 +132,7 @@ static bool is_recorder(const struct fobs *ob)
 void rate_show(const struct fport *p, const struct fabric_tlp *o)
 {
 	for (int k = 0; k < p->nobs; k++)
-		if (!is_recorder(&p->obs[k]) &&
+		if (p->obs[k].counts && !is_recorder(&p->obs[k]) &&
 		    (p->obs[k].classes & FABRIC_CLASS_BIT(o->dir, o->cls)))
 			p->obs[k].fn(p->obs[k].ctx, o);
 }
@@ -159,8 +159,9 @@ void rate_wanted(struct fabric *f)
 	for (int d = 0; f->rate && d < f->rate->nd; d++) {
 		struct frate *r = &f->rate->d[d];
 		bool rated = allowed(f, d);
+		bool replay = rate_replay_set(f, &f->doms[d]);
 
-		if (rated != r->rated)
+		if (rated != r->rated || replay)
 			reset(r, &f->doms[d]);
 		r->rated = rated;
 	}
@@ -311,14 +312,15 @@ static bool nodes_ready(struct fabric *f)
  * instructions in a 100 ms top.  *whole says k without the draw (nor the
  * settling).
  */
-static uint64_t planned_skip(const struct fabric *f, struct frate *r, uint64_t *whole)
+static uint64_t planned_skip(const struct fabric *f, const struct fdomain *d, uint64_t *whole)
 {
-	uint64_t want = r->run_tlps * (1000000000000ull / f->rate->budget), k;
+	struct frate *r = rate_of(f, d);
+	uint64_t want = r->run_tlps * (1000000000000ull / rate_replay_budget(f, d)), k;
 
 	*whole = 0;
 	if (!r->run_ps || want < 2 * r->run_ps)
 		return 0;
-	k = want / r->run_ps - 1;
+	k = rate_replay_cap(f, d, want / r->run_ps - 1);
 	*whole = k < RATE_MAX_SKIP ? k : RATE_MAX_SKIP;
 	if (r->windows < RATE_SETTLE && k < RATE_FLUID_MIN_SKIP)
 		return 0;
@@ -350,7 +352,7 @@ static bool window_open(struct fabric *f, struct fdomain *d)
 	r->start = d->now;
 	r->len = RATE_WINDOW_PS;
 	r->seq0 = d->seq;
-	r->skip = planned_skip(f, r, &whole);
+	r->skip = planned_skip(f, d, &whole);
 	/* from k without the draw: the fluid part tallies runs of windows */
 	r->tally = whole >= RATE_FLUID_MIN_SKIP;
 	d->tap = r->tally ? rate_fluid : NULL;
@@ -363,6 +365,7 @@ static bool window_open(struct fabric *f, struct fdomain *d)
 	d->epoch = (uint8_t)r->win_id; /* the fluid part tells fires apart by their window */
 	r->fluid_seq = UINT64_MAX;
 	rate_fluid_open(f, d);
+	rate_replay_open(f, d);
 	return true;
 }
 
@@ -391,6 +394,7 @@ static void window_close(struct fabric *f, struct fdomain *d)
 		r->run_tlps += d->seq - r->seq0;
 		r->run_ps += r->len;
 	}
+	rate_replay_close(f, d, r->overflow ? 0 : skip, r->windows > 1);
 	if (r->overflow || !skip) {
 		rate_fluid_close(f, d, false);
 		window_open(f, d);
@@ -471,6 +475,7 @@ static void skip_to(struct fabric *f, struct fdomain *d, uint64_t to)
 	stats_add(f, (int)(d - f->doms), done_ns, win_ns);
 	deliver(f, d, done_ns, win_ns);
 	rate_fluid_deliver(f, d, to - r->start, to == r->start + r->len, done_ns, win_ns);
+	rate_replay_deliver(f, d, to);
 	f->running = outer;
 	if (to == r->start + r->len)
 		r->phase = RATE_OFF;

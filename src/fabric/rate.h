@@ -8,6 +8,7 @@
 #define PCIESCOPE_FABRIC_RATE_H
 
 #include "fabric_internal.h"
+#include "rate_replay.h"
 
 /* rate.c: the TLPs of a rate window alike for a counting observer, and how many. */
 struct frate_group {
@@ -84,6 +85,7 @@ struct frate {
 	int *fl_slot; /* hash of fl, RATE_FLUID_SLOTS */
 	struct frate_stream *fs;
 	int nfs;
+	struct freplay replay; /* its skips shown to observers that repeat (rate_replay.c) */
 };
 
 /* The rate model of a fabric: its budget and its state, per domain and per node. */

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tracing in the rate model: a domain whose looking observers each count or
+ * repeat (fabric_observer_repeats: a tracer, which needs every TLP's
+ * header) runs in the rate model too.  Its windows are the per-TLP engine,
+ * every TLP shown to the tracer as it crosses; a skip of k windows is shown
+ * to it as the last REPLAY_STRETCH windows again, in their order, over and
+ * over, each shifted to its place in the skip.  So every header a tracer
+ * writes is one of a TLP the engine made, and each window stands for the
+ * k + 1 windows' worth of time the rate model weighs it by (the counts a
+ * counter is shown of a skip are the same weights): window n is shown k / S
+ * times in each of the S skips after windows n .. n + S - 1 (S the
+ * stretch).  The stretch shown ends with the window the skip follows, so
+ * the next window carries on from the state the trace last showed: a
+ * request and its completion either side of the skip's end stay a pair.
+ * Stretches join where they did not follow each other in the engine once
+ * per S windows shown.
+ *
+ * While the first S windows run there are not S of them: a skip is then
+ * k x n / S windows after window n, so every window still weighs k + 1.
+ * With the skips' full length at once, the first windows (a workload's
+ * start, its streams all firing at once) would be shown over and over:
+ * 4.8 % too many outbound posted TLPs of 00:10.0 over 100 ms of mixed.
+ *
+ * The windows of a traced domain simulate one crossing per REPLAY_RATIO
+ * TLPs shown to its tracers, or the fabric's budget if that is more: what
+ * the trace costs to write, not what its domain carries, sets the skips.
+ */
+#include "rate.h"
+
+#define REPLAY_RATIO 10
+#define REPLAY_STRETCH 16
+
+_Static_assert(REPLAY_STRETCH < REPLAY_WINDOWS, "the windows a stretch shows are kept");
+
+static struct freplay *replay_of(const struct fabric *f, const struct fdomain *d)
+{
+	return &rate_of(f, d)->replay;
+}
+
+static bool sees_domain(const struct fabric *f, const struct fobs *ob, int d)
+{
+	for (int i = 0; i < f->nports; i++) {
+		const struct fport *p = &f->ports[i];
+
+		if (p->dom != d)
+			continue;
+		for (int o = 0; o < p->nobs; o++)
+			if (p->obs[o].fn == ob->fn && p->obs[o].ctx == ob->ctx)
+				return true;
+	}
+	return false;
+}
+
+/* Each repeating observer of domain d once (one may see several of its ports). */
+static void tell(struct fabric *f, int d, const struct fabric_repeat *r)
+{
+	for (int o = 0; o < f->nobs; o++) {
+		const struct fobs *ob = &f->obs[o];
+
+		if (ob->repeats && ob->want && sees_domain(f, ob, d))
+			ob->rep(ob->ctx, r);
+	}
+}
+
+/* Which observers repeat what domain d shows, as one word: a change starts the replay over. */
+static uint64_t repeaters(const struct fabric *f, int d)
+{
+	uint64_t sig = 0;
+
+	for (int o = 0; o < f->nobs; o++) {
+		const struct fobs *ob = &f->obs[o];
+
+		if (ob->repeats && ob->want && sees_domain(f, ob, d))
+			sig = (sig ^ (uint64_t)(uintptr_t)ob->ctx ^ (uint64_t)o << 56) *
+			      0x9e3779b97f4a7c15ull;
+	}
+	return sig;
+}
+
+bool rate_replay_set(struct fabric *f, struct fdomain *d)
+{
+	struct freplay *rp = replay_of(f, d);
+	uint64_t sig = repeaters(f, (int)(d - f->doms));
+	struct fabric_repeat forget = {.keep_ns = UINT64_MAX};
+
+	if (sig == rp->sig)
+		return false;
+	*rp = (struct freplay){.on = sig != 0, .sig = sig};
+	tell(f, (int)(d - f->doms), &forget);
+	return true;
+}
+
+/*
+ * What the repeaters of domain d were shown so far, from the statistics of
+ * its ports: the TLPs of the classes and directions they are shown there.
+ */
+static uint64_t shown(const struct fabric *f, int d)
+{
+	uint64_t n = 0;
+
+	for (int i = 0; i < f->nports; i++) {
+		const struct fport *p = &f->ports[i];
+		const struct fabric_port_stats *s = &f->nodes[p->node].st;
+
+		for (int dir = 0; p->dom == d && p->repeats && dir < 2; dir++)
+			for (int c = 0; c < 3; c++)
+				if (p->repeats & FABRIC_CLASS_BIT(dir, c))
+					n += s->tlps[dir][c];
+	}
+	return n;
+}
+
+uint64_t rate_replay_budget(const struct fabric *f, const struct fdomain *d)
+{
+	const struct freplay *rp = replay_of(f, d);
+	uint64_t run_ns = rate_of(f, d)->run_ps / PS_PER_NS, per_s;
+
+	if (!rp->on || !run_ns)
+		return f->rate->budget;
+	per_s = rate_scaled(rp->run_shown, 1000000000ull, run_ns) / REPLAY_RATIO;
+	return per_s > f->rate->budget ? per_s : f->rate->budget;
+}
+
+uint64_t rate_replay_cap(const struct fabric *f, const struct fdomain *d, uint64_t k)
+{
+	const struct freplay *rp = replay_of(f, d);
+	uint64_t n = rp->windows + 1; /* the window about to open is one the skip shows */
+
+	if (!rp->on || n >= REPLAY_STRETCH)
+		return k;
+	return k * n / REPLAY_STRETCH;
+}
+
+void rate_replay_open(struct fabric *f, struct fdomain *d)
+{
+	struct freplay *rp = replay_of(f, d);
+	uint64_t n = rp->windows;
+	struct fabric_repeat keep;
+
+	if (!rp->on)
+		return;
+	rp->start[n % REPLAY_WINDOWS] = d->now;
+	rp->windows++;
+	rp->shown0 = shown(f, (int)(d - f->doms));
+	rp->kept_from = n + 1 > REPLAY_STRETCH ? n + 1 - REPLAY_STRETCH : 0;
+	keep = (struct fabric_repeat){.keep_ns =
+					  rp->start[rp->kept_from % REPLAY_WINDOWS] / PS_PER_NS};
+	tell(f, (int)(d - f->doms), &keep);
+}
+
+void rate_replay_close(struct fabric *f, struct fdomain *d, uint64_t k, bool counted)
+{
+	struct freplay *rp = replay_of(f, d);
+
+	if (!rp->on || !rp->windows)
+		return;
+	if (counted)
+		rp->run_shown += shown(f, (int)(d - f->doms)) - rp->shown0;
+	rp->k = k;
+	rp->last = rp->windows - 1;
+	rp->len = rate_of(f, d)->len;
+	rp->at = d->now;
+	rp->done = 0;
+}
+
+/* Slot m of the skip shows a window of the stretch, its part [lo, hi) of the slot. */
+static void show_slot(struct fabric *f, struct fdomain *d, uint64_t m, uint64_t lo, uint64_t hi)
+{
+	struct freplay *rp = replay_of(f, d);
+	uint64_t stretch = rp->last + 1 - rp->kept_from;
+	uint64_t from = rp->start[(rp->last - (rp->k - 1 - m) % stretch) % REPLAY_WINDOWS];
+	struct fabric_repeat r = {
+	    .from_ns = (from + lo) / PS_PER_NS,
+	    .to_ns = (from + hi) / PS_PER_NS,
+	    .shift_ns = (rp->at + m * rp->len - from) / PS_PER_NS,
+	    .keep_ns = rp->start[rp->kept_from % REPLAY_WINDOWS] / PS_PER_NS,
+	};
+
+	tell(f, (int)(d - f->doms), &r);
+}
+
+void rate_replay_deliver(struct fabric *f, struct fdomain *d, uint64_t to)
+{
+	struct freplay *rp = replay_of(f, d);
+	uint64_t end = to - rp->at;
+
+	while (rp->on && rp->k && rp->done < end) {
+		uint64_t m = rp->done / rp->len, slot_end = (m + 1) * rp->len;
+		uint64_t hi = end < slot_end ? end : slot_end;
+
+		show_slot(f, d, m, rp->done - m * rp->len, hi - m * rp->len);
+		rp->done = hi;
+	}
+}
