@@ -320,12 +320,14 @@ static uint64_t planned_skip(const struct fabric *f, const struct fdomain *d, ui
 	*whole = 0;
 	if (!r->run_ps || want < 2 * r->run_ps)
 		return 0;
-	k = rate_replay_cap(f, d, want / r->run_ps - 1);
+	k = want / r->run_ps - 1;
 	*whole = k < RATE_MAX_SKIP ? k : RATE_MAX_SKIP;
 	if (r->windows < RATE_SETTLE && k < RATE_FLUID_MIN_SKIP)
 		return 0;
-	return k < RATE_MAX_SKIP ? k + (rng_next(&r->rng) % r->run_ps < want % r->run_ps)
-				 : RATE_MAX_SKIP;
+	return rate_replay_cap(f, d,
+			       k < RATE_MAX_SKIP
+				   ? k + (rng_next(&r->rng) % r->run_ps < want % r->run_ps)
+				   : RATE_MAX_SKIP);
 }
 
 static bool window_open(struct fabric *f, struct fdomain *d)
