@@ -525,6 +525,8 @@ static inline void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
 void fab_tx_fire_in(struct fabric *f, struct fport *p, uint64_t now);
 void fab_tx_fire_out(struct fabric *f, struct fport *p, uint64_t now);
 void fab_port_observers(struct fabric *f);
+/* Whether an observer is shown the TLPs of a Root Port (its desc d). */
+bool fab_obs_sees(const struct fobs *ob, const struct fabric_node_desc *d);
 void fab_observers_rebuild(struct fabric *f);
 /* The Tx weights of a port from its core's qos levels: after either changes. */
 void fab_port_weights(struct fabric *f, struct fport *p);
@@ -591,6 +593,8 @@ int rate_domains(struct fabric *f);
 void rate_wanted(struct fabric *f);
 /* The model's recorder joins the observers of the ports of the domains it runs. */
 void rate_observers(struct fabric *f);
+/* Whether an observer that repeats may stand for a skip by what it is shown (rate_replay.c). */
+bool rate_replay_may(const struct fabric *f, const struct fobs *ob);
 void rate_destroy(struct fabric *f);
 
 /* workload*.c */

@@ -15,16 +15,17 @@
 
 #define ALL_CORES 0xffff
 
-/* Whether an observer is shown the TLPs of a Root Port (its desc d). */
-static bool sees(const struct fobs *ob, const struct fabric_node_desc *d)
+bool fab_obs_sees(const struct fobs *ob, const struct fabric_node_desc *d)
 {
 	return (ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
 	       (ob->sicl == d->sicl && ob->core == d->core);
 }
 
 /*
- * An observer that repeats stands for a skip only if it sees one domain:
- * what it keeps is in time order, and domains are run one after the other.
+ * An observer that repeats stands for a skip only if it sees one domain
+ * (what it keeps is in time order, and domains are run one after the
+ * other) and what it is shown pairs no request with its completion
+ * (rate_replay_may).
  */
 static bool repeats(const struct fabric *f, const struct fobs *ob)
 {
@@ -35,13 +36,13 @@ static bool repeats(const struct fabric *f, const struct fobs *ob)
 	for (int i = 0; i < f->nports; i++) {
 		const struct fport *p = &f->ports[i];
 
-		if (!sees(ob, &f->nodes[p->node].d) || p->dom == dom)
+		if (!fab_obs_sees(ob, &f->nodes[p->node].d) || p->dom == dom)
 			continue;
 		if (dom >= 0)
 			return false;
 		dom = p->dom;
 	}
-	return true;
+	return rate_replay_may(f, ob);
 }
 
 void fab_observers_rebuild(struct fabric *f)
@@ -59,7 +60,7 @@ void fab_observers_rebuild(struct fabric *f)
 		for (int o = 0; o < f->nobs; o++) {
 			const struct fobs *ob = &f->obs[o];
 
-			if (ob->want && sees(ob, d)) {
+			if (ob->want && fab_obs_sees(ob, d)) {
 				p->obs[p->nobs++] = *ob;
 				p->classes |= ob->classes;
 				p->repeats |= ob->repeats ? ob->classes : 0;
@@ -87,7 +88,7 @@ void fab_port_observers(struct fabric *f)
 static void sync_observed(struct fabric *f, const struct fobs *ob)
 {
 	for (int i = 0; i < f->nports; i++)
-		if (sees(ob, &f->nodes[f->ports[i].node].d))
+		if (fab_obs_sees(ob, &f->nodes[f->ports[i].node].d))
 			dom_sync(f, f->ports[i].dom);
 }
 

@@ -92,8 +92,7 @@ void ptt_trace_free(struct ptt_hw *h);
 /* The buffer being written is full: the next one, and the interrupt. */
 void ptt_buffer_full(struct ptt_hw *h);
 
-/* ptt_repeat.c: entries written again for the fabric's rate model */
-void ptt_hw_repeat(void *hw, const struct fabric_repeat *r);
+/* ptt_repeat.c: entries written again for the fabric's rate model (ptt_hw_repeat) */
 /* The entry just written at p, time t_ns, kept for a repeat (tr->log.on). */
 void ptt_log_add(struct ptt_log *l, const uint8_t *p, uint32_t esize, uint64_t t_ns);
 void ptt_log_clear(struct ptt_log *l);
