@@ -18,9 +18,11 @@
  *
  * While the first S windows run there are not S of them: a skip is then
  * k x n / S windows after window n, so every window still weighs k + 1.
- * With the skips' full length at once, the first windows (a workload's
- * start, its streams all firing at once) would be shown over and over:
- * 4.8 % too many outbound posted TLPs of 00:10.0 over 100 ms of mixed.
+ * With the skips' full length at once, the first windows would be shown
+ * over and over: 4.8 % too many outbound posted TLPs of 00:10.0 over 100 ms
+ * of mixed.  And the first REPLAY_SETTLE windows are shown once, as they
+ * ran: a workload's start, its streams all firing at once, is in them, and
+ * weighed k + 1 it made the same figure 4-8 % too high over 10-20 ms.
  *
  * The windows of a traced domain simulate one crossing per REPLAY_RATIO
  * TLPs shown to its tracers, or the fabric's budget if that is more: what
@@ -35,6 +37,7 @@
 #define REPLAY_RATIO 10
 #define REPLAY_STRETCH 16
 #define REPLAY_MIN_SKIP 8
+#define REPLAY_SETTLE 4
 
 _Static_assert(REPLAY_STRETCH < REPLAY_WINDOWS, "the windows a stretch shows are kept");
 
@@ -166,7 +169,8 @@ uint64_t rate_replay_budget(const struct fabric *f, const struct fdomain *d)
 uint64_t rate_replay_cap(const struct fabric *f, const struct fdomain *d, uint64_t k)
 {
 	const struct freplay *rp = replay_of(f, d);
-	uint64_t n = rp->windows + 1; /* the window about to open is one the skip shows */
+	/* the window about to open is one the skip shows */
+	uint64_t n = rp->windows + 1 > REPLAY_SETTLE ? rp->windows + 1 - REPLAY_SETTLE : 0;
 
 	if (!rp->on)
 		return k;
@@ -179,16 +183,18 @@ void rate_replay_open(struct fabric *f, struct fdomain *d)
 {
 	struct freplay *rp = replay_of(f, d);
 	uint64_t n = rp->windows;
-	struct fabric_repeat keep;
+	struct fabric_repeat keep = {0};
 
 	if (!rp->on)
 		return;
 	rp->start[n % REPLAY_WINDOWS] = d->now;
 	rp->windows++;
 	rp->shown0 = shown(f, (int)(d - f->doms));
-	rp->kept_from = n + 1 > REPLAY_STRETCH ? n + 1 - REPLAY_STRETCH : 0;
-	keep = (struct fabric_repeat){.keep_ns =
-					  rp->start[rp->kept_from % REPLAY_WINDOWS] / PS_PER_NS};
+	rp->kept_from =
+	    n + 1 > REPLAY_SETTLE + REPLAY_STRETCH ? n + 1 - REPLAY_STRETCH : REPLAY_SETTLE;
+	/* while the first windows settle, none is kept but from this one on */
+	keep.keep_ns =
+	    (rp->kept_from <= n ? rp->start[rp->kept_from % REPLAY_WINDOWS] : d->now) / PS_PER_NS;
 	tell(f, (int)(d - f->doms), &keep);
 }
 
