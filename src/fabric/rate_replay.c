@@ -84,25 +84,25 @@ static struct freplay *replay_of(const struct fabric *f, const struct fdomain *d
 
 static bool sees_domain(const struct fabric *f, const struct fobs *ob, int d)
 {
-	for (int i = 0; i < f->nports; i++) {
-		const struct fport *p = &f->ports[i];
-
-		if (p->dom != d)
-			continue;
-		for (int o = 0; o < p->nobs; o++)
-			if (p->obs[o].fn == ob->fn && p->obs[o].ctx == ob->ctx)
-				return true;
-	}
+	for (int i = 0; i < f->nports; i++)
+		if (f->ports[i].dom == d && fab_obs_sees(ob, &f->nodes[f->ports[i].node].d))
+			return true;
 	return false;
 }
 
-/* Each repeating observer of domain d once (one may see several of its ports). */
+/*
+ * Each repeating observer of domain d once (one may see several of its
+ * ports); all those that could repeat, looking or not, when they are told
+ * to keep nothing.
+ */
 static void tell(struct fabric *f, int d, const struct fabric_repeat *r)
 {
+	bool all = r->keep_ns == UINT64_MAX;
+
 	for (int o = 0; o < f->nobs; o++) {
 		const struct fobs *ob = &f->obs[o];
 
-		if (ob->repeats && ob->want && sees_domain(f, ob, d))
+		if (ob->rep && (all || (ob->repeats && ob->want)) && sees_domain(f, ob, d))
 			ob->rep(ob->ctx, r);
 	}
 }
