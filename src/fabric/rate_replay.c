@@ -25,8 +25,9 @@
  * weighed k + 1 it made the same figure 4-8 % too high over 10-20 ms.
  *
  * The windows of a traced domain simulate one crossing per REPLAY_RATIO
- * TLPs shown to its tracers, or the fabric's budget if that is more: what
- * the trace costs to write, not what its domain carries, sets the skips.
+ * TLPs its tracers keep (write), or the fabric's budget if that is more:
+ * what the trace costs to write, not what its domain carries, sets the
+ * skips.
  * A skip of fewer than REPLAY_MIN_SKIP windows is not taken: such a domain
  * is light enough to run whole, and its few windows would stand for bursts
  * they happened to catch or miss (the light default workload's 00:08.0 over
@@ -93,18 +94,20 @@ static bool sees_domain(const struct fabric *f, const struct fobs *ob, int d)
 /*
  * Each repeating observer of domain d once (one may see several of its
  * ports); all those that could repeat, looking or not, when they are told
- * to keep nothing.
+ * to keep nothing.  The TLPs they have kept in all.
  */
-static void tell(struct fabric *f, int d, const struct fabric_repeat *r)
+static uint64_t tell(struct fabric *f, int d, const struct fabric_repeat *r)
 {
 	bool all = r->keep_ns == UINT64_MAX;
+	uint64_t kept = 0;
 
 	for (int o = 0; o < f->nobs; o++) {
 		const struct fobs *ob = &f->obs[o];
 
 		if (ob->rep && (all || (ob->repeats && ob->want)) && sees_domain(f, ob, d))
-			ob->rep(ob->ctx, r);
+			kept += ob->rep(ob->ctx, r);
 	}
+	return kept;
 }
 
 /* Which observers repeat what domain d shows, as one word: a change starts the replay over. */
@@ -135,26 +138,6 @@ bool rate_replay_set(struct fabric *f, struct fdomain *d)
 	return true;
 }
 
-/*
- * What the repeaters of domain d were shown so far, from the statistics of
- * its ports: the TLPs of the classes and directions they are shown there.
- */
-static uint64_t shown(const struct fabric *f, int d)
-{
-	uint64_t n = 0;
-
-	for (int i = 0; i < f->nports; i++) {
-		const struct fport *p = &f->ports[i];
-		const struct fabric_port_stats *s = &f->nodes[p->node].st;
-
-		for (int dir = 0; p->dom == d && p->repeats && dir < 2; dir++)
-			for (int c = 0; c < 3; c++)
-				if (p->repeats & FABRIC_CLASS_BIT(dir, c))
-					n += s->tlps[dir][c];
-	}
-	return n;
-}
-
 uint64_t rate_replay_budget(const struct fabric *f, const struct fdomain *d)
 {
 	const struct freplay *rp = replay_of(f, d);
@@ -162,7 +145,7 @@ uint64_t rate_replay_budget(const struct fabric *f, const struct fdomain *d)
 
 	if (!rp->on || !run_ns)
 		return f->rate->budget;
-	per_s = rate_scaled(rp->run_shown, 1000000000ull, run_ns) / REPLAY_RATIO;
+	per_s = rate_scaled(rp->run_kept, 1000000000ull, run_ns) / REPLAY_RATIO;
 	return per_s > f->rate->budget ? per_s : f->rate->budget;
 }
 
@@ -179,6 +162,13 @@ uint64_t rate_replay_cap(const struct fabric *f, const struct fdomain *d, uint64
 	return n >= REPLAY_STRETCH ? k : k * n / REPLAY_STRETCH;
 }
 
+/* ns: the start of the first window the observers keep (while the first windows settle, now). */
+static uint64_t kept_since(const struct freplay *rp, uint64_t now)
+{
+	return (rp->kept_from < rp->windows ? rp->start[rp->kept_from % REPLAY_WINDOWS] : now) /
+	       PS_PER_NS;
+}
+
 void rate_replay_open(struct fabric *f, struct fdomain *d)
 {
 	struct freplay *rp = replay_of(f, d);
@@ -189,23 +179,22 @@ void rate_replay_open(struct fabric *f, struct fdomain *d)
 		return;
 	rp->start[n % REPLAY_WINDOWS] = d->now;
 	rp->windows++;
-	rp->shown0 = shown(f, (int)(d - f->doms));
 	rp->kept_from =
 	    n + 1 > REPLAY_SETTLE + REPLAY_STRETCH ? n + 1 - REPLAY_STRETCH : REPLAY_SETTLE;
-	/* while the first windows settle, none is kept but from this one on */
-	keep.keep_ns =
-	    (rp->kept_from <= n ? rp->start[rp->kept_from % REPLAY_WINDOWS] : d->now) / PS_PER_NS;
-	tell(f, (int)(d - f->doms), &keep);
+	keep.keep_ns = kept_since(rp, d->now);
+	rp->kept0 = tell(f, (int)(d - f->doms), &keep);
 }
 
 void rate_replay_close(struct fabric *f, struct fdomain *d, uint64_t k, bool counted)
 {
 	struct freplay *rp = replay_of(f, d);
 
+	struct fabric_repeat ask = {.keep_ns = kept_since(rp, d->now)};
+
 	if (!rp->on || !rp->windows)
 		return;
 	if (counted)
-		rp->run_shown += shown(f, (int)(d - f->doms)) - rp->shown0;
+		rp->run_kept += tell(f, (int)(d - f->doms), &ask) - rp->kept0;
 	rp->k = k;
 	rp->last = rp->windows - 1;
 	rp->len = rate_of(f, d)->len;
@@ -223,7 +212,7 @@ static void show_slot(struct fabric *f, struct fdomain *d, uint64_t m, uint64_t 
 	    .from_ns = (from + lo) / PS_PER_NS,
 	    .to_ns = (from + hi) / PS_PER_NS,
 	    .shift_ns = (rp->at + m * rp->len - from) / PS_PER_NS,
-	    .keep_ns = rp->start[rp->kept_from % REPLAY_WINDOWS] / PS_PER_NS,
+	    .keep_ns = kept_since(rp, rp->at),
 	};
 
 	tell(f, (int)(d - f->doms), &r);

@@ -17,8 +17,8 @@ struct freplay {
 	uint64_t start[REPLAY_WINDOWS];	 /* ps: the last windows' starts, window n at n % */
 	uint64_t windows;		 /* windows opened since the replay began */
 	uint64_t kept_from;		 /* the first window the observers have kept */
-	uint64_t shown0;		 /* TLPs the repeaters were shown when the window opened */
-	uint64_t run_shown;		 /* in the windows the skips are decided from */
+	uint64_t kept0;			 /* TLPs the repeaters had kept when the window opened */
+	uint64_t run_kept;		 /* kept in the windows the skips are decided from */
 	uint64_t last, k, len, at, done; /* the skip being shown: after window last, k windows
 					    of len from at on, done ps of it */
 };

@@ -46,7 +46,8 @@ struct ptt_log {
 	uint64_t *t;	/* ns */
 	size_t head, n; /* entries head .. n - 1 are kept */
 	size_t cap;
-	bool on; /* the fabric asked to keep them */
+	uint64_t added; /* entries ever kept */
+	bool on;	/* the fabric asked to keep them */
 };
 
 struct ptt_trace {

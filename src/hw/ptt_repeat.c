@@ -72,6 +72,7 @@ void ptt_log_add(struct ptt_log *l, const uint8_t *p, uint32_t esize, uint64_t t
 		return; /* out of memory: a repeat shows one entry fewer */
 	memcpy(l->ent + l->n * esize, p, esize);
 	l->t[l->n++] = t_ns;
+	l->added++;
 }
 
 /*
@@ -123,17 +124,18 @@ static void repeat(struct ptt_hw *h, uint64_t from, uint64_t to, uint64_t shift)
 	}
 }
 
-void ptt_hw_repeat(void *hw, const struct fabric_repeat *r)
+uint64_t ptt_hw_repeat(void *hw, const struct fabric_repeat *r)
 {
 	struct ptt_hw *h = hw;
 	struct ptt_log *l = &h->tr.log;
 
 	if (r->keep_ns == UINT64_MAX || !h->tr.running) {
 		ptt_log_clear(l);
-		return;
+		return l->added;
 	}
 	l->on = true;
 	l->head = log_find(l, r->keep_ns);
 	if (r->from_ns < r->to_ns)
 		repeat(h, r->from_ns, r->to_ns, r->shift_ns);
+	return l->added;
 }

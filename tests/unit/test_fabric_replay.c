@@ -45,9 +45,10 @@ struct entries {
 /* A tracer: its trace (what it was shown, and what it repeated), and what it keeps. */
 struct tracer {
 	struct entries out, live, kept;
-	size_t head;	 /* kept from here on */
-	bool keeping;	 /* the fabric asked it to keep */
-	uint64_t shifts; /* repeats of a stretch, shifted */
+	size_t head;	   /* kept from here on */
+	bool keeping;	   /* the fabric asked it to keep */
+	uint64_t all_kept; /* TLPs ever kept */
+	uint64_t shifts;   /* repeats of a stretch, shifted */
 	uint64_t forgets;
 };
 
@@ -69,11 +70,13 @@ static void observe(void *ctx, const struct fabric_tlp *t)
 	assert_int_equal(t->count, 1); /* never a bulk record */
 	put(&tr->out, t->time_ns, t->hdr);
 	put(&tr->live, t->time_ns, t->hdr);
-	if (tr->keeping)
+	if (tr->keeping) {
 		put(&tr->kept, t->time_ns, t->hdr);
+		tr->all_kept++;
+	}
 }
 
-static void repeat(void *ctx, const struct fabric_repeat *r)
+static uint64_t repeat(void *ctx, const struct fabric_repeat *r)
 {
 	struct tracer *tr = ctx;
 
@@ -81,7 +84,7 @@ static void repeat(void *ctx, const struct fabric_repeat *r)
 		tr->keeping = false;
 		tr->kept.n = tr->head = 0;
 		tr->forgets++;
-		return;
+		return tr->all_kept;
 	}
 	tr->keeping = true;
 	while (tr->head < tr->kept.n && tr->kept.e[tr->head].t < r->keep_ns)
@@ -90,6 +93,7 @@ static void repeat(void *ctx, const struct fabric_repeat *r)
 		if (tr->kept.e[i].t >= r->from_ns && tr->kept.e[i].t < r->to_ns)
 			put(&tr->out, tr->kept.e[i].t + r->shift_ns, tr->kept.e[i].hdr);
 	tr->shifts += r->from_ns < r->to_ns && r->shift_ns;
+	return tr->all_kept;
 }
 
 static void tracer_free(struct tracer *tr)

@@ -137,12 +137,14 @@ void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, boo
  * made of the TLPs it was shown crossing at from_ns .. to_ns - 1 happens
  * again shift_ns later (from_ns = to_ns: nothing).  It keeps what it makes
  * of the TLPs it is shown from keep_ns on, for later calls; nothing before
- * keep_ns is asked again, and keep_ns = UINT64_MAX: keep nothing.
+ * keep_ns is asked again, and keep_ns = UINT64_MAX: keep nothing.  It
+ * answers how many TLPs it has kept in all: what a window costs is weighed
+ * against what it gives the trace.
  */
 struct fabric_repeat {
 	uint64_t from_ns, to_ns, shift_ns, keep_ns;
 };
-typedef void (*fabric_repeater)(void *ctx, const struct fabric_repeat *r);
+typedef uint64_t (*fabric_repeater)(void *ctx, const struct fabric_repeat *r);
 /*
  * Whether the observer may stand for the TLPs of a skip of the rate model
  * by repeating what it made of the windows before it (rep; NULL: it may
