@@ -246,6 +246,7 @@ struct fdomain {
 	uint64_t bucket_words; /* which bucket_bits words are non-zero */
 	uint64_t bucket_bits[CAL_BUCKETS / 64];
 	int bucket[CAL_BUCKETS];
+	uint64_t shift; /* ps: a skip's move of its state not made yet (dom_shift) */
 };
 
 struct fabric {
@@ -567,7 +568,10 @@ void dom_wanted(struct fabric *f);
 void dom_run(struct fabric *f, struct fdomain *d, uint64_t end);
 /* The engine itself, TLP by TLP, up to end. */
 void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end);
-/* Every time of domain d's state, delta later: what was to happen, happens then. */
+/*
+ * Every time of domain d's state, delta later: what was to happen, happens
+ * then (made before the domain runs again or dom_sync returns).
+ */
 void dom_shift(struct fabric *f, struct fdomain *d, uint64_t delta);
 /* Whether node (a port or what is below one) is in domain d. */
 static inline bool dom_has_node(const struct fabric *f, int node, int d)
