@@ -588,6 +588,8 @@ int rate_domains(struct fabric *f);
 void rate_wanted(struct fabric *f);
 /* The model's recorder joins the observers of the ports of the domains it runs. */
 void rate_observers(struct fabric *f);
+/* A knob of domain d's cores changed: the model learns it afresh from the present. */
+void rate_restart(struct fabric *f, int d);
 void rate_destroy(struct fabric *f);
 
 /* workload*.c */
