@@ -599,6 +599,8 @@ void rate_wanted(struct fabric *f);
 void rate_observers(struct fabric *f);
 /* Whether an observer that repeats may stand for a skip by what it is shown (rate_replay.c). */
 bool rate_replay_may(const struct fabric *f, const struct fobs *ob);
+/* A knob of domain d's cores changed: the model learns it afresh from the present. */
+void rate_restart(struct fabric *f, int d);
 void rate_destroy(struct fabric *f);
 
 /* workload*.c */

@@ -173,12 +173,18 @@ static struct fcore *find_core(struct fabric *f, uint16_t sicl, uint16_t core)
 	return NULL;
 }
 
-/* A knob changes at the present of its core's domain. */
+/*
+ * A knob changes at the present of its core's domain, and the rate model
+ * learns the domain afresh from there: its rates and shares were the old
+ * knob's.
+ */
 static void sync_core(struct fabric *f, const struct fcore *k)
 {
 	for (int i = 0; i < f->nports; i++)
-		if (&f->cores[f->ports[i].fcore] == k)
+		if (&f->cores[f->ports[i].fcore] == k) {
 			dom_sync(f, f->ports[i].dom);
+			rate_restart(f, f->ports[i].dom);
+		}
 }
 
 static unsigned clamp_level(unsigned level)

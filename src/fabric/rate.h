@@ -10,13 +10,29 @@
 #include "fabric_internal.h"
 #include "rate_replay.h"
 
-/* rate.c: the TLPs of a rate window alike for a counting observer, and how many. */
+/*
+ * rate_groups.c: TLPs alike for a counting observer, over the model's
+ * windows: how many, and their latency sum (ns).
+ */
 struct frate_group {
 	struct fabric_tlp rep; /* the first of them */
-	uint64_t key[2];       /* what they are alike in (rate.c group_key) */
-	uint64_t n, lat;       /* TLPs and their latency sum (ns) in the window */
+	uint64_t key[2];       /* what they are alike in (rate_groups.c group_key) */
+	int agg;	       /* its aggregate: the groups alike but for the requester */
+	int next;	       /* the aggregate's next group, -1 */
+	uint64_t n, lat;       /* in this window */
+	uint64_t hn, hlat;     /* in every window since the model began: its share */
+	uint64_t wn, wlat;     /* what the skip scales, << RATE_FRAC */
 	uint64_t sent_n, sent_lat;
-	int slot; /* its place in the hash, emptied when the next window opens */
+	uint64_t carry_n, carry_lat; /* below one TLP (ns) at the last skip's end, << RATE_FRAC */
+};
+
+/* rate_groups.c: groups alike but for their requester; a window gives their total. */
+struct frate_agg {
+	uint64_t key[2];
+	int first;	   /* its first group */
+	bool seen;	   /* its groups are shared out for this skip */
+	uint64_t n, lat;   /* in this window */
+	uint64_t hn, hlat; /* in every window since the model began */
 };
 
 enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };
@@ -68,11 +84,19 @@ struct frate {
 	uint64_t seq0;		   /* the domain's crossing count when the window began */
 	uint64_t skip;		   /* windows to skip after this one, decided when it opened */
 	bool overflow;		   /* more groups than fit: the window is not scaled */
+	bool forget;		   /* the groups' history starts afresh at the next window */
+	bool shared;		   /* some aggregate has groups of two requesters or more */
+	uint64_t hist_ps;	   /* time of the windows in the groups' history */
 	uint64_t windows;	   /* windows since the model began */
 	uint64_t run_tlps, run_ps; /* TLPs and time of the windows the skips are decided from */
+	/* the closed part (rate_groups.c) */
 	struct frate_group *g;
-	int ng;
-	int *slot; /* hash of the groups, RATE_SLOTS */
+	struct frate_agg *agg;
+	int ng, nagg;
+	int *slot, *agg_slot; /* hashes of the groups and the aggregates, RATE_SLOTS */
+	int *touched;	      /* the groups this window counted, ntouched */
+	int *dl;	      /* the groups a skip adds to, ndl */
+	int ntouched, ndl;
 	/* the fluid part: rate-paced streams counted from their rate (rate_fluid.c) */
 	uint64_t win_id;    /* windows opened; the domain's epoch follows it */
 	uint64_t run;	    /* windows tallied one after the other, up to this one */
@@ -93,8 +117,13 @@ struct rate_model {
 	uint64_t budget; /* TLPs per simulated second per domain, 0 off */
 	struct frate *d; /* by domain index */
 	int nd;
-	/* per node: statistics when the window began, and what a skip has added */
-	struct fabric_port_stats *snap, *win, *sent;
+	/*
+	 * per node: statistics when the window began, the window's (for a skip,
+	 * what it adds, fixed-point), what a skip has added, every window's
+	 * since the model began; per port, its endpoints' window and history
+	 */
+	struct fabric_port_stats *snap, *win, *sent, *hist, *port_win, *port_hist;
+	struct fabric_port_stats *carry; /* below one at the last skip's end, << RATE_FRAC */
 	int nnodes;
 };
 
@@ -104,8 +133,32 @@ static inline struct frate *rate_of(const struct fabric *f, const struct fdomain
 }
 
 /* rate.c */
+/* (a x b + add) / d, exactly (128-bit), and its remainder; the quotient fits 64 bits. */
+uint64_t rate_mul_div(uint64_t a, uint64_t b, uint64_t add, uint64_t d, uint64_t *rem);
+
+/* rate_groups.c: the closed part */
 /* What a counting observer of port p is shown of a skip: o, to all but the recorder. */
 void rate_show(const struct fport *p, const struct fabric_tlp *o);
+/* Whether a counting observer looks at domain d (the recorder's groups are for those). */
+bool rate_counted(const struct fabric *f, int d);
+bool rate_groups_ready(struct frate *r);
+void rate_groups_free(struct frate *r);
+/* Domain's history forgotten at its next window (its knobs changed, it left the model). */
+void rate_groups_restart(struct frate *r);
+/* A window opens; closes (into the history, and shared out for a skip); a skip delivers. */
+void rate_groups_open(struct frate *r);
+void rate_groups_close(struct frate *r, bool skipping);
+void rate_groups_deliver(struct fabric *f, struct fdomain *d, uint64_t done_ns, uint64_t win_ns,
+			 bool end);
+/* The same for the statistics of domain d's nodes. */
+bool rate_stats_ready(struct fabric *f);
+void rate_stats_free(struct rate_model *m);
+void rate_stats_restart(struct fabric *f, int dom);
+void rate_stats_open(struct fabric *f, struct fdomain *d);
+void rate_stats_window(struct fabric *f, struct fdomain *d);
+void rate_stats_close(struct fabric *f, struct fdomain *d, bool skipping);
+void rate_stats_deliver(struct fabric *f, struct fdomain *d, uint64_t done_ns, uint64_t win_ns,
+			bool end);
 /* x scaled from the window to the part of the skip done (ns: no overflow below 2^64). */
 static inline uint64_t rate_scaled(uint64_t x, uint64_t done_ns, uint64_t win_ns)
 {

@@ -34,45 +34,6 @@
 #define RATE_WARM_FIRES 2
 #define RATE_WARM_WINDOWS 64
 /*
- * (a x b + add) / d, and its remainder: counts times picoseconds overflow
- * 64 bits.  Exact everywhere, so that the figures do not depend on the host.
- */
-static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t add, uint64_t d, uint64_t *rem)
-{
-#ifdef __SIZEOF_INT128__
-	unsigned __int128 x = (unsigned __int128)a * b + add;
-
-	*rem = (uint64_t)(x % d);
-	return (uint64_t)(x / d);
-#else
-	uint64_t hi = 0, lo = 0, q = 0, r = 0;
-
-	for (int i = 63; i >= 0; i--) { /* a x b, shift and add */
-		hi = hi << 1 | lo >> 63;
-		lo <<= 1;
-		if (a >> i & 1) {
-			lo += b;
-			hi += lo < b;
-		}
-	}
-	lo += add;
-	hi += lo < add;
-	for (int i = 127; i >= 0; i--) { /* long division; the quotient fits 64 bits */
-		uint64_t top = r >> 63;
-
-		r = r << 1 | ((i >= 64 ? hi >> (i - 64) : lo >> i) & 1);
-		q <<= 1;
-		if (top || r >= d) {
-			r -= d;
-			q |= 1;
-		}
-	}
-	*rem = r;
-	return q;
-#endif
-}
-
-/*
  * The fluid part.  Every TLP carries the stream whose fire caused it and
  * the domain's epoch then, mod 4 (the completions and a command's last
  * writes those of the fire that issued the command); the model advances
@@ -281,6 +242,8 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 				e->cum[q] += e->pend[old][q];
 			e->pend[old][q] = 0;
 		}
+		/* out of the window's statistics, whose history shares the closed part's */
+		fluid_stats(f, e, e->win, false);
 		if (!skipping)
 			continue;
 		for (int q = 0; q < FQ_COUNT; q++) {
@@ -288,7 +251,7 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 			if (fs->den != e->res_den)
 				e->res[q] =
 				    e->res_den && fs->den
-					? mul_div(e->res[q], fs->den, 0, e->res_den, &(uint64_t){0})
+					? rate_mul_div(e->res[q], fs->den, 0, e->res_den, NULL)
 					: 0;
 		}
 		e->res_den = fs->den;
@@ -302,10 +265,8 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 		e->x[FQ_N] = fs->fires ? e->cum[FQ_N] : e->all[FQ_N];
 		lat = e->seen[FQ_N] ? e->seen : e->all;
 		for (int q = FQ_OLAT; q < FQ_COUNT; q++)
-			e->x[q] = lat[FQ_N]
-				      ? mul_div(lat[q], e->x[FQ_N], 0, lat[FQ_N], &(uint64_t){0})
-				      : 0;
-		fluid_stats(f, e, e->win, false);
+			e->x[q] =
+			    lat[FQ_N] ? rate_mul_div(lat[q], e->x[FQ_N], 0, lat[FQ_N], NULL) : 0;
 	}
 }
 
@@ -326,7 +287,7 @@ void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool 
 			uint64_t total, rem;
 
 			if (fs->den) {
-				total = mul_div(e->x[q], tau, e->res[q], fs->den, &rem);
+				total = rate_mul_div(e->x[q], tau, e->res[q], fs->den, &rem);
 				if (end)
 					e->res[q] = rem;
 			} else {

@@ -129,13 +129,21 @@ bool rate_replay_set(struct fabric *f, struct fdomain *d)
 {
 	struct freplay *rp = replay_of(f, d);
 	uint64_t sig = repeaters(f, (int)(d - f->doms));
-	struct fabric_repeat forget = {.keep_ns = UINT64_MAX};
 
 	if (sig == rp->sig)
 		return false;
-	*rp = (struct freplay){.on = sig != 0, .sig = sig};
-	tell(f, (int)(d - f->doms), &forget);
+	rp->sig = sig;
+	rp->on = sig != 0;
 	return true;
+}
+
+void rate_replay_restart(struct fabric *f, struct fdomain *d)
+{
+	struct freplay *rp = replay_of(f, d);
+	struct fabric_repeat forget = {.keep_ns = UINT64_MAX};
+
+	*rp = (struct freplay){.on = rp->on, .sig = rp->sig};
+	tell(f, (int)(d - f->doms), &forget);
 }
 
 uint64_t rate_replay_budget(const struct fabric *f, const struct fdomain *d)

@@ -25,9 +25,11 @@ struct freplay {
 
 /*
  * Whether domain d replays, after the observers change: true if its
- * repeaters changed, and its replay started over (a skip under way must end).
+ * repeaters changed (the model then starts over in it: a skip under way ends).
  */
 bool rate_replay_set(struct fabric *f, struct fdomain *d);
+/* The model starts over in domain d: nothing before is shown again, nor kept. */
+void rate_replay_restart(struct fabric *f, struct fdomain *d);
 /* TLPs per simulated second domain d's windows may simulate: the fabric's budget, or more. */
 uint64_t rate_replay_budget(const struct fabric *f, const struct fdomain *d);
 /* k windows to skip, or fewer while the first windows run. */

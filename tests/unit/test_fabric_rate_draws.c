@@ -24,7 +24,7 @@
 #define US 1000ull
 #define MS 1000000ull
 #define BUDGET 1500000 /* TLPs per simulated second per domain */
-#define MAX_TLPS 400000
+#define MAX_TLPS (1 << 22)
 
 /* The TLPs (not bulk records) a counter was shown, each as a hash of what it is. */
 struct seen {

@@ -7,8 +7,9 @@
  * run, TLP for TLP; what it keeps and repeats where the model skips makes a
  * trace in time order whose TLPs per kind are the engine's within 2 %; a
  * light domain, or a trace that could pair a read with its completion, is
- * shown every TLP as the engine runs it; one that starts tracing in the
- * middle of a skip has no gap, and one that stops keeps nothing.
+ * shown every TLP as the engine runs it; a tracer that starts in the middle
+ * of a skip leaves no gap in its trace or another's, and one that stops
+ * keeps nothing.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -214,35 +215,57 @@ static void a_trace_that_pairs_reads_is_shown_every_tlp(void **state)
 	tracer_free(&r);
 }
 
-/* A counter alone on core (0,1) makes the domain skip; the tracer starts in the middle. */
-static void tracing_from_the_middle_of_a_skip_leaves_no_gap(void **state)
+/* No stretch of 5 us without a TLP in l from `from` to `to` (ns). */
+static void assert_no_gap(const struct entries *l, uint64_t from, uint64_t to)
+{
+	uint64_t last = from;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->e[i].t < from || l->e[i].t >= to)
+			continue;
+		assert_true(l->e[i].t - last < 5 * US);
+		last = l->e[i].t;
+	}
+	assert_true(to - last < 5 * US);
+}
+
+/*
+ * A tracer of core (0,2) makes its domain skip; one of core (0,1), the same
+ * domain, starts in the middle of a skip, and later stops: neither trace
+ * has a gap, both repeat again, and the one that stopped keeps nothing.
+ */
+static void a_tracer_starting_in_a_skip_leaves_no_gap(void **state)
 {
 	struct fabric *f = kunpeng_with("mixed", NULL, 3);
-	struct port_count c;
-	struct tracer tr = {0};
-	uint64_t from = 3 * MS + 37 * US, to = from + 2 * MS;
+	struct tracer a = {0}, b = {0};
+	uint64_t from, to;
 
 	(void)state;
 	fabric_set_rate_model(f, BUDGET);
-	port_count_add(f, &c, 0x0040, 1);
-	run(f, 0, 3 * MS);
+	trace(f, &a, OUT_POSTED, true);
+	for (uint64_t t = 100 * US; !a.shifts; t += 100 * US)
+		assert_int_equal(fabric_run_until(f, t), 0);
+	from = fabric_now(f) + 37 * US;
+	to = from + 2 * MS;
 	assert_int_equal(fabric_run_until(f, from), 0);
-	assert_true(c.bulk > 0); /* the domain skips */
-	trace(f, &tr, OUT_POSTED, true);
+	assert_int_equal(fabric_add_observer(f, 0, 1, observe, &b), 0);
+	fabric_observer_classes(f, observe, &b, OUT_POSTED);
+	fabric_observer_repeats(f, observe, &b, repeat);
+	a.shifts = 0;
 	run(f, from, to);
-	assert_true(tr.shifts > 0);
-	assert_true(tr.out.n > 1000);
-	assert_true(tr.out.e[0].t >= from && tr.out.e[0].t < from + 5 * US);
-	assert_true(tr.out.e[tr.out.n - 1].t + 10 * US >= to);
-	for (size_t i = 1; i < tr.out.n; i++) /* no stretch of 5 us without a TLP */
-		assert_true(tr.out.e[i].t - tr.out.e[i - 1].t < 5 * US);
-	fabric_observer_want(f, observe, &tr, false);
-	assert_true(tr.forgets > 0 && !tr.keeping); /* told to keep nothing */
-	tr.shifts = 0;
+	assert_true(a.shifts > 0 && b.shifts > 0);
+	assert_true(b.out.n > 1000 && b.out.e[0].t >= from);
+	assert_no_gap(&a.out, a.out.e[0].t, to);
+	assert_no_gap(&b.out, from, to);
+	fabric_observer_want(f, observe, &b, false);
+	assert_false(b.keeping); /* told to keep nothing */
+	a.shifts = b.shifts = 0;
 	run(f, to, to + MS);
-	assert_int_equal(tr.shifts, 0);
+	assert_int_equal(b.shifts, 0);
+	assert_true(a.shifts > 0);
 	fabric_destroy(f);
-	tracer_free(&tr);
+	tracer_free(&a);
+	tracer_free(&b);
 }
 
 int main(void)
@@ -251,7 +274,7 @@ int main(void)
 	    cmocka_unit_test(a_traced_core_is_the_engines_run_repeated),
 	    cmocka_unit_test(a_light_domain_is_traced_whole),
 	    cmocka_unit_test(a_trace_that_pairs_reads_is_shown_every_tlp),
-	    cmocka_unit_test(tracing_from_the_middle_of_a_skip_leaves_no_gap),
+	    cmocka_unit_test(a_tracer_starting_in_a_skip_leaves_no_gap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
