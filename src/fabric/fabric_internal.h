@@ -186,7 +186,7 @@ struct fstream {
 	int wait_next;	  /* the next stream waiting at its port, -1 the last; read while waiting */
 	bool waiting;
 	uint8_t kind;
-	bool coin; /* the pair's first toss, for the second (workload_nic.c) */
+	bool coin;		      /* the pair's first toss, for the second (workload_nic.c) */
 	struct replay_stream *replay; /* the device or CPU stream it plays (workload_replay.c) */
 };
 
