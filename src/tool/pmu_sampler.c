@@ -195,7 +195,7 @@ int serve_setup(struct serve *sv, struct backend *b)
 	free(pmus);
 	free(devs);
 	if (!r)
-		stat_note_kernel_differences(&sv->s.events.parsed, &src);
+		stat_note_kernel_differences(&sv->s.events.parsed, &src, b);
 	if (!r)
 		r = finish_events(sv);
 	if (!r && sv->s.events.n)
