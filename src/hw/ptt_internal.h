@@ -30,6 +30,7 @@ struct ptt_trace {
 	uint8_t *buf[PTT_TRACE_BUF_CNT]; /* host pointers, resolved at enable */
 	unsigned cur;			 /* buffer being written */
 	uint32_t wr;			 /* bytes written into it */
+	unsigned reset_left;		 /* TRACE_WR_STS reads until the DMA reset is done */
 	uint32_t int_stat, int_mask;
 
 	uint16_t *port_bit; /* by fabric node index: Root Port filter bit */
@@ -41,6 +42,7 @@ struct ptt_hw {
 	struct bus_device *dev;
 	struct fabric *fabric;
 	uint16_t sicl, core, rp_lo, rp_hi;
+	unsigned dma_reset_reads; /* ptt_hw_config's */
 
 	uint32_t tuning_ctrl, tuning_data;
 	int tuning_busy_polls; /* TUNING_INT_STAT reads that still say busy */
@@ -54,7 +56,7 @@ void ptt_tune_push(struct ptt_hw *h, enum ptt_hw_tune t);
 
 void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val);
 void ptt_trace_clear_int(struct ptt_hw *h, uint32_t bits);
-uint32_t ptt_trace_wr_sts(const struct ptt_hw *h);
+uint32_t ptt_trace_wr_sts(struct ptt_hw *h);
 void ptt_trace_free(struct ptt_hw *h);
 
 #endif
