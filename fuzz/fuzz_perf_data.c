@@ -57,11 +57,12 @@ static void read_image(const uint8_t *data, size_t size)
 		ptt_line_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base, &c2);
 		base += rec.auxtrace.size;
 	}
-	perf_aux_streams_finish(st, r);
-	for (size_t i = 0; i < perf_aux_streams_count(st); i++) {
-		const struct perf_aux_stream *a = perf_aux_streams_get(st, i);
+	perf_aux_streams_finish(st, r, 4u << 20);
+	for (size_t i = 0; i < perf_aux_streams_devices(st); i++) {
+		const struct perf_aux_device *a = perf_aux_streams_device(st, i);
 
 		perf_aux_loss_describe(&a->loss, a->timed, a->start_ns, msg, sizeof(msg));
+		perf_aux_device_describe_streams(a, msg, sizeof(msg));
 	}
 	perf_aux_loss_describe(perf_aux_streams_unjoined(st), false, 0, msg, sizeof(msg));
 	perf_aux_streams_destroy(st);

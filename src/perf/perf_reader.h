@@ -35,6 +35,8 @@ struct perf_reader {
 
 	bool has_clock;
 	struct perf_clock_data clock;
+	bool has_sample_time;
+	uint64_t sample_time[2]; /* first, last */
 
 	char errmsg[256];
 };
@@ -46,6 +48,8 @@ int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)
 int perf_reader_parse_file_header(struct perf_reader *r);
 /* Pipe mode HEADER_ATTR / EVENT_UPDATE / HEADER_FEATURE bookkeeping. */
 int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *rec);
+/* A SAMPLE_TIME section (n bytes at p); a short one is ignored. */
+void perf_reader_note_sample_time(struct perf_reader *r, const uint8_t *p, uint64_t n);
 /* A CLOCK_DATA section (n bytes at p); a malformed one is ignored, as perf does. */
 void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64_t n);
 /* Fills the typed fields of rec from rec->raw (rec->size bytes). */

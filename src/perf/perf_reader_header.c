@@ -139,6 +139,8 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 			parse_event_desc(r, s);
 		if (bit == PERF_FEAT_CLOCK_DATA)
 			perf_reader_note_clock_data(r, r->base + s.off, s.size);
+		if (bit == PERF_FEAT_SAMPLE_TIME)
+			perf_reader_note_sample_time(r, r->base + s.off, s.size);
 	}
 	return 0;
 }

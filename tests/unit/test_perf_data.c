@@ -271,6 +271,56 @@ static void clock_data_and_record_time_read_back(void **state)
 	unlink(path);
 }
 
+/* One record and the session's span, into path ("-": pipe mode on standard output). */
+static void write_span(const char *path)
+{
+	struct perf_writer_env env = {.hostname = "h"};
+	struct perf_event_attr attr = {.type = 42, .size = sizeof(attr), .sample_id_all = 1};
+	struct perf_writer *w;
+	uint64_t id = 9;
+
+	assert_int_equal(perf_writer_open(path, &env, &w), 0);
+	assert_int_equal(perf_writer_add_attr(w, &attr, "e", &id, 1), 0);
+	assert_int_equal(perf_writer_finished_round(w), 0);
+	perf_writer_sample_time(w, 1000, 20001000);
+	assert_int_equal(perf_writer_close(w), 0);
+}
+
+/* SAMPLE_TIME: a section in a file; a HEADER_FEATURE record after the data in a pipe. */
+static void sample_time_reads_back(void **state)
+{
+	const char *path = tmp_path();
+	int saved = dup(STDOUT_FILENO), fd;
+	uint64_t first = 0, last = 0;
+	struct perf_reader *r;
+	struct perf_rec rec;
+
+	write_span(path);
+	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_true(perf_reader_has_feature(r, PERF_FEAT_SAMPLE_TIME));
+	assert_int_equal(perf_reader_sample_time(r, &first, &last), 0);
+	assert_int_equal(first, 1000);
+	assert_int_equal(last, 20001000);
+	perf_reader_close(r);
+
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_true(saved >= 0 && fd >= 0);
+	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(fd);
+	write_span("-");
+	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved);
+	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	while (perf_reader_next(r, &rec) == 1 && rec.type != PERF_REC_FINISHED_ROUND)
+		;
+	assert_int_equal(perf_reader_sample_time(r, &first, &last), -ENOENT);
+	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
+	assert_int_equal(perf_reader_sample_time(r, &first, &last), 0);
+	assert_int_equal(last, 20001000);
+	perf_reader_close(r);
+	unlink(path);
+}
+
 static void aux_payload_reads_in_pieces(void **state)
 {
 	const char *path = tmp_path();
@@ -611,6 +661,7 @@ int main(void)
 	    cmocka_unit_test(written_file_reads_back),
 	    cmocka_unit_test(aux_payload_reads_in_pieces),
 	    cmocka_unit_test(clock_data_and_record_time_read_back),
+	    cmocka_unit_test(sample_time_reads_back),
 	    cmocka_unit_test(every_truncation_is_an_error),
 	    cmocka_unit_test(corrupt_sizes_are_errors),
 	    cmocka_unit_test(big_endian_file_reads_like_perf),

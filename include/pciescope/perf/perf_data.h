@@ -64,6 +64,7 @@ enum perf_feature {
 	PERF_FEAT_EVENT_DESC = 12,
 	PERF_FEAT_PMU_MAPPINGS = 16,
 	PERF_FEAT_AUXTRACE = 18,
+	PERF_FEAT_SAMPLE_TIME = 21,
 	PERF_FEAT_CLOCK_DATA = 29,
 	PERF_FEAT_BITS = 256,
 };
@@ -169,6 +170,11 @@ bool perf_reader_needs_swap(const struct perf_reader *r);
 bool perf_reader_has_feature(const struct perf_reader *r, int feat);
 /* The CLOCK_DATA feature (pipe mode: once its record was read): 0, or -ENOENT. */
 int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out);
+/*
+ * The SAMPLE_TIME feature: the first and last time of the session in
+ * perf's clock (pipe mode: once its record was read).  0, or -ENOENT.
+ */
+int perf_reader_sample_time(const struct perf_reader *r, uint64_t *first, uint64_t *last);
 
 /*
  * Next record of the data section (pipe mode: of the stream).  Returns 1 and
@@ -260,6 +266,12 @@ int perf_writer_open(const char *path, const struct perf_writer_env *env, struct
 bool perf_writer_is_pipe(const struct perf_writer *w);
 /* Bytes of output so far (written or buffered). */
 uint64_t perf_writer_bytes(const struct perf_writer *w);
+/*
+ * The session's first and last time in perf's clock, for the SAMPLE_TIME
+ * feature: written at close, as a section (file mode) or a HEADER_FEATURE
+ * record after the data (pipe mode).
+ */
+void perf_writer_sample_time(struct perf_writer *w, uint64_t first, uint64_t last);
 /* One more PMU_MAPPINGS entry beside env's (a type already listed is skipped). */
 int perf_writer_add_pmu(struct perf_writer *w, const char *name, uint32_t type);
 /*

@@ -3,10 +3,10 @@
  * A PTT perf.data read into the diagnosis collector: the recording setting
  * (format, direction, type) from the file's first event, the PMU's name
  * from that event's name, then every AUXTRACE payload in order; each traced
- * device of the recording gets a trace of its own (its own clock, its own
- * setting and PMU), chained after the first, and what the records say of
- * its span and loss.  Problems with the file are one line naming it, as in
- * `report`.  A payload is read in pieces into one buffer
+ * device of the recording (one PMU, its trace in one or more AUX buffers)
+ * gets a trace of its own (its own clock, its own setting and PMU),
+ * chained after the first, and what the records say of its span and loss.  Problems with the file
+ * are one line naming it, as in `report`.  A payload is read in pieces into one buffer
  * (perf_reader_aux_bytes), not through the file's mapping, whose pages
  * would stay in the RSS: memory does not follow the trace's size.
  */
@@ -134,16 +134,19 @@ static int feed(struct traces *x)
 static void tell(struct traces *x)
 {
 	struct perf_reader_recovery rc;
+	char line[512];
 
-	perf_aux_streams_finish(x->st, x->rd);
+	perf_aux_streams_finish(x->st, x->rd, PTT_TRACE_BUF_BYTES);
 	for (size_t i = 0; i < x->ndev; i++) {
-		const struct perf_aux_stream *s = perf_aux_streams_get(x->st, i);
+		const struct perf_aux_device *d = perf_aux_streams_device(x->st, i);
 		struct diag_recording r = {.rec_ns =
-					       s->timed ? (double)(s->end_ns - s->start_ns) : 0,
-					   .timed = s->timed,
-					   .start_ns = s->start_ns,
-					   .loss = s->loss};
+					       d->timed ? (double)(d->end_ns - d->start_ns) : 0,
+					   .timed = d->timed,
+					   .start_ns = d->start_ns,
+					   .loss = d->loss};
 
+		if (perf_aux_device_describe_streams(d, line, sizeof(line)))
+			cli_warn("%s: %s%s%s", x->path, x->pmu[i], x->pmu[i][0] ? ": " : "", line);
 		diag_trace_recording(x->dev[i], &r);
 		diag_trace_finish(x->dev[i]);
 	}

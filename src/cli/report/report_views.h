@@ -5,8 +5,8 @@
  * REPORT_VIEWS_OPTIONS to its option table, which hands those options to
  * report_views_opt, and feeds every trace chunk to report_views_chunk; the
  * views print or write their parts of the files in report_views_finish.
- * One report_views analyses one traced device (one AUX buffer) on its own
- * clock; a recording of several has one per device, which share the
+ * One report_views analyses one traced device (one PMU, its trace in one
+ * or more AUX buffers) on its own clock; a recording of several has one per device, which share the
  * --html and --chrome-trace files (report_files).
  */
 #ifndef PCIESCOPE_CLI_REPORT_VIEWS_H
@@ -166,6 +166,7 @@ struct report_device {
 	bool timed; /* start_ns holds: loss times are counted from it */
 	uint64_t start_ns;
 	struct perf_aux_loss loss;
+	size_t streams; /* AUX buffers its trace came in */
 	bool heading;
 	bool first; /* the first device printed: no empty line before its heading */
 };
