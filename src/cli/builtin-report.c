@@ -247,18 +247,6 @@ static const struct perf_attr_info *dev_attr(const struct report *r, size_t i)
 	return (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a) : NULL;
 }
 
-/* The PMU part of an event's name ("hisi_ptt0_2"), or "" when unknown. */
-static void pmu_name(const struct perf_attr_info *a, char *buf, size_t n)
-{
-	const char *slash;
-
-	buf[0] = 0;
-	if (!a || !a->name)
-		return;
-	slash = strchr(a->name, '/');
-	snprintf(buf, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
-}
-
 /*
  * A device's first payload: its direction from its event's setting, and
  * its analysis views.  When the file has several events, its Chrome
@@ -280,7 +268,7 @@ static int dev_start(struct report *r, size_t i)
 	r->ndev = i + 1;
 	if (!report_views_selected(&r->vo))
 		return 0;
-	pmu_name(a, label, sizeof(label));
+	perf_aux_streams_pmu(r->streams, r->rd, i, label, sizeof(label));
 	return report_views_start(&r->vo, r->path, a ? a->attr.config : 0, a != NULL, r->files, i,
 				  perf_reader_nr_attrs(r->rd) > 1 && label[0] ? label : NULL,
 				  &d->views);
@@ -459,12 +447,7 @@ static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 /* The PMU of device i's event ("hisi_ptt0_2"), or "" when unknown. */
 static void dev_name(const struct report *r, size_t i, char *buf, size_t n)
 {
-	long a = perf_aux_streams_device(r->streams, i)->attr;
-
-	pmu_name(a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd)
-		     ? perf_reader_attr(r->rd, (size_t)a)
-		     : NULL,
-		 buf, n);
+	perf_aux_streams_pmu(r->streams, r->rd, i, buf, n);
 }
 
 /* Every view tells what was lost, on standard error: one line per device that lost data. */
@@ -667,6 +650,11 @@ int cmd_report(int argc, char **argv)
 	if (r.pcap)
 		report_pcap_filter(r.pcap, &r.vo.filter);
 	if ((r.vo.html || r.vo.chrome_trace) && report_files_open(&r.vo, &r.files)) {
+		ret = 1;
+		goto out;
+	}
+	if (r.vo.filter.by_time && (!report_views_selected(&r.vo) || r.pcap) &&
+	    report_window_check(r.path, tick_ns(&r))) {
 		ret = 1;
 		goto out;
 	}

@@ -23,17 +23,6 @@
 #include "cli.h"
 #include "diagnose.h"
 
-static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
-{
-	const char *slash;
-
-	pmu[0] = 0;
-	if (!a || !a->name)
-		return;
-	slash = strchr(a->name, '/');
-	snprintf(pmu, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
-}
-
 /* Bytes fed at a time: a multiple of both entry sizes. */
 #define PIECE (256u << 10)
 
@@ -59,7 +48,7 @@ static int start_device(struct traces *x, size_t i)
 	if (a < 0)
 		a = 0;
 	ai = (size_t)a < perf_reader_nr_attrs(x->rd) ? perf_reader_attr(x->rd, (size_t)a) : NULL;
-	pmu_of(ai, x->pmu[i], sizeof(x->pmu[i]));
+	perf_aux_streams_pmu(x->st, x->rd, i, x->pmu[i], sizeof(x->pmu[i]));
 	o.config = ai ? ai->attr.config : 0;
 	o.have_config = ai != NULL;
 	o.pmu = x->pmu[i];

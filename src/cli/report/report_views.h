@@ -112,6 +112,12 @@ int report_filter_opt(struct report_views_opts *o, int c, const char *arg);
 int report_filter_resolve(struct report_views_opts *o);
 /* The filter in words ("requester 01:00.0; kinds MRd64,CplD; ticks 100..200"), into buf. */
 size_t report_filter_describe(const struct ptt_filter *f, char *buf, size_t n);
+/*
+ * Before the entry views of a --time window print (report_window.c): 1
+ * after printing why, when a device's clock lost gaps and cannot place the
+ * window; 0 otherwise, and for a file that is not a regular one.
+ */
+int report_window_check(const char *path, double tick_ns);
 /* Whether --requester, --kind or --time was given. */
 bool report_filter_given(const struct report_views_opts *o);
 /* Whether any view was asked for (then report prints no entry lines). */
