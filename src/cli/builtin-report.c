@@ -311,6 +311,14 @@ static struct report_stream *stream_of(struct report *r, struct report_dev *d,
 	return st;
 }
 
+/* Whether rec is the AUXTRACE record the file ends in: the reader's end says so for it. */
+static bool cut_short(const struct report *r, const struct perf_rec *rec)
+{
+	struct perf_reader_cut c;
+
+	return perf_reader_cut_auxtrace(r->rd, &c) && c.offset == rec->offset;
+}
+
 static int on_chunk(struct report *r, const struct perf_rec *rec, long dev)
 {
 	const uint8_t *p = rec->auxtrace.data;
@@ -351,7 +359,7 @@ static int on_chunk(struct report *r, const struct perf_rec *rec, long dev)
 		return cli_errno(err, "%s: writing the report", r->path);
 	if (whole)
 		d->clk = &st->clk;
-	if (whole != n) {
+	if (whole != n && !cut_short(r, rec)) {
 		wbuf_flush(&r->out);
 		cli_warn("%s: AUXTRACE chunk at offset %#" PRIx64
 			 " ends with a partial %s entry (%zu bytes at trace offset %#" PRIx64
@@ -427,7 +435,8 @@ static const char *duration(uint64_t ns, char *buf, size_t n)
 static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 {
 	struct perf_reader_recovery rc;
-	char dropped[96] = "", until[128] = "", took[32];
+	struct perf_reader_cut cut;
+	char dropped[96] = "", until[128] = "", took[32], cutsay[320] = "";
 	uint64_t first, last;
 
 	if (!perf_reader_unclosed(rd, &rc))
@@ -435,13 +444,18 @@ static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 	if (rc.dropped)
 		snprintf(dropped, sizeof(dropped),
 			 "; %" PRIu64 " bytes of an incomplete last record left out", rc.dropped);
+	if (perf_reader_cut_auxtrace(rd, &cut)) {
+		cutsay[0] = ';';
+		cutsay[1] = ' ';
+		perf_reader_cut_describe(rd, &cut, cutsay + 2, sizeof(cutsay) - 2);
+	}
 	if (perf_aux_streams_times(r->streams, &first, &last) && last > first)
 		snprintf(until, sizeof(until),
 			 "; nothing after %s of recording (its last record) is in it",
 			 duration(last - first, took, sizeof(took)));
 	cli_warn("%s: warning: the file was not closed (the recording was killed or its disk "
-		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s%s",
-		 r->path, rc.records, rc.bytes, dropped, until);
+		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s%s%s",
+		 r->path, rc.records, rc.bytes, dropped, cutsay, until);
 }
 
 /* The PMU of device i's event ("hisi_ptt0_2"), or "" when unknown. */
@@ -535,6 +549,11 @@ static int run(struct report *r, struct perf_reader *rd)
 	if (got < 0)
 		return cli_error("%s: %s", r->path, perf_reader_errmsg(rd));
 	say_unclosed(r, rd);
+	if (perf_reader_features_cut(rd))
+		cli_warn("%s: warning: the file ends in its feature sections, after its last "
+			 "record: every record was read, without the event names and the "
+			 "recording's description those sections hold",
+			 r->path);
 	say_streams(r);
 	say_loss(r);
 	if (!r->have_info)

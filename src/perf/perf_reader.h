@@ -22,9 +22,13 @@ struct perf_reader {
 	bool eof;
 
 	bool pipe, swap;
-	bool cut;      /* file shorter than its data section: read what exists */
-	bool unclosed; /* never closed: read up to the last complete record */
+	bool cut;	   /* file shorter than its data section: read what exists */
+	bool features_cut; /* file cut in its feature sections: read without them */
+	bool unclosed;	   /* never closed: read up to the last complete record */
 	uint64_t claimed_end;
+	/* An AUXTRACE record the data ended in: handed out with what it held, then the end. */
+	bool cut_pending, has_cut;
+	struct perf_reader_cut cut_aux;
 	uint64_t data_start;	      /* file mode: offset of the first record */
 	uint64_t nr_records, dropped; /* records handed out; bytes of a partial last one */
 	uint64_t pos, data_end;	      /* image mode: next record, end of the data */

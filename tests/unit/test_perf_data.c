@@ -510,9 +510,17 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	assert_int_equal(perf_reader_next(r, &rec), 0);
 	perf_reader_close(r);
 
-	/* the same stream cut inside the AUXTRACE payload */
-	assert_int_equal(read_all(img, (size_t)(p - img) - 1, msg, sizeof(msg)), -EPROTO);
-	assert_non_null(strstr(msg, "truncated: AUXTRACE at offset"));
+	/* the same stream cut inside the AUXTRACE payload: what it holds, then the cut told */
+	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img) - 1, &r, msg, sizeof(msg)), 0);
+	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
+	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
+	next_ok(r, &rec, PERF_REC_AUXTRACE);
+	assert_int_equal(rec.auxtrace.size, 31);
+	assert_int_equal(perf_reader_next(r, &rec), -EPROTO);
+	assert_non_null(strstr(perf_reader_errmsg(r), "truncated: the AUXTRACE record at offset "));
+	assert_non_null(
+	    strstr(perf_reader_errmsg(r), "promised 32 bytes of trace, the stream holds 31 "));
+	perf_reader_close(r);
 }
 
 /* The data offset and size the file header holds. */
@@ -532,7 +540,7 @@ static void unclosed_file_reads_every_complete_record(void **state)
 {
 	const char *path = tmp_path();
 	struct perf_reader_recovery rc;
-	uint64_t off, size, ends[16];
+	uint64_t off, size, starts[16], heads[16], ends[16];
 	size_t len, n = 0;
 	uint8_t *full;
 
@@ -549,27 +557,39 @@ static void unclosed_file_reads_every_complete_record(void **state)
 		memcpy(&rs, full + at + 6, 2);
 		if (full[at] == PERF_REC_AUXTRACE)
 			memcpy(&payload_size, full + at + 8, 8);
+		starts[n] = at;
+		heads[n] = full[at] == PERF_REC_AUXTRACE ? at + rs : 0;
 		at += rs + payload_size;
 		ends[n] = at;
 	}
 	for (size_t cut = off; cut <= len; cut++) {
 		uint8_t *copy = malloc(cut); /* exact size: ASan sees overreads */
+		struct perf_reader_cut c;
 		struct perf_reader *r;
 		struct perf_rec rec;
 		size_t want = 0;
+		bool part;
 		int ret;
 
 		memcpy(copy, full, cut);
 		while (want < n && ends[want] <= cut)
 			want++;
+		/* an AUXTRACE record cut in its payload is handed out with what there is */
+		part = want < n && heads[want] && heads[want] < cut;
 		assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL, 0), 0);
 		while ((ret = perf_reader_next(r, &rec)) > 0)
 			;
 		assert_int_equal(ret, 0);
 		assert_true(perf_reader_unclosed(r, &rc));
-		assert_int_equal(rc.records, want);
-		assert_int_equal(rc.bytes, want ? ends[want - 1] - off : 0);
+		assert_int_equal(rc.records, want + part);
+		assert_int_equal(rc.bytes, part ? cut - off : want ? ends[want - 1] - off : 0);
 		assert_int_equal(rc.bytes + rc.dropped, cut - off);
+		assert_int_equal(perf_reader_cut_auxtrace(r, &c), part);
+		if (part) {
+			assert_int_equal(c.offset, starts[want]);
+			assert_int_equal(c.present, cut - heads[want]);
+			assert_int_equal(c.promised, ends[want] - heads[want]);
+		}
 		perf_reader_close(r);
 		free(copy);
 	}

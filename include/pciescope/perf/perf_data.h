@@ -199,6 +199,29 @@ struct perf_reader_recovery {
 bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recovery *rc);
 
 /*
+ * An AUXTRACE record the file (or stream) ends in: perf_reader_next hands
+ * it out with the payload bytes there are (rec->auxtrace.size), so every
+ * whole entry among them is read, then reports the end: an error saying
+ * what the record promised and what was there, or, for a file never
+ * closed, the end of its records.  This says so after the fact: true with
+ * c filled when the last record was cut so.
+ */
+struct perf_reader_cut {
+	uint64_t offset;   /* of the record in the file or stream */
+	uint64_t promised; /* payload bytes its header promised */
+	uint64_t present;  /* of them, the bytes there were */
+};
+bool perf_reader_cut_auxtrace(const struct perf_reader *r, struct perf_reader_cut *c);
+/*
+ * Whether the file ends in its feature sections, after every record: its
+ * records are read, its features (event names, the host) are not there.
+ */
+bool perf_reader_features_cut(const struct perf_reader *r);
+/* c in words ("the AUXTRACE record at offset 0x188 promised ..."), into buf like snprintf. */
+int perf_reader_cut_describe(const struct perf_reader *r, const struct perf_reader_cut *c,
+			     char *buf, size_t n);
+
+/*
  * n bytes from offset off of the payload of rec, the AUXTRACE record the
  * last perf_reader_next returned.  A mapped file is read with pread(2) into
  * scratch (n bytes) rather than through the mapping: a pass over hundreds

@@ -111,7 +111,11 @@ static int feed(struct traces *x)
 		if (chunk(x, &rec, dev))
 			return 1;
 	}
-	if (got < 0)
+	/* a record the file ends in: its whole entries were fed, the rest is judged */
+	if (got < 0 && perf_reader_cut_auxtrace(x->rd, NULL))
+		cli_warn("%s: warning: %s; the findings judge what the file holds", x->path,
+			 perf_reader_errmsg(x->rd));
+	else if (got < 0)
 		return cli_error("diagnose: %s: %s", x->path, perf_reader_errmsg(x->rd));
 	if (!info)
 		return cli_error("diagnose: %s: no PTT data (no HISI PTT AUXTRACE_INFO record)",
@@ -123,6 +127,7 @@ static int feed(struct traces *x)
 static void tell(struct traces *x)
 {
 	struct perf_reader_recovery rc;
+	struct perf_reader_cut cut;
 	char line[512];
 
 	perf_aux_streams_finish(x->st, x->rd, PTT_TRACE_BUF_BYTES);
@@ -139,10 +144,16 @@ static void tell(struct traces *x)
 		diag_trace_recording(x->dev[i], &r);
 		diag_trace_finish(x->dev[i]);
 	}
-	if (perf_reader_unclosed(x->rd, &rc))
+	if (perf_reader_unclosed(x->rd, &rc) && perf_reader_cut_auxtrace(x->rd, &cut)) {
+		perf_reader_cut_describe(x->rd, &cut, line, sizeof(line));
+		cli_warn("%s: warning: the file was not closed (the recording was killed or its "
+			 "disk filled): the findings judge the %" PRIu64 " records it holds; %s",
+			 x->path, rc.records, line);
+	} else if (perf_reader_unclosed(x->rd, &rc)) {
 		cli_warn("%s: warning: the file was not closed (the recording was killed or its "
 			 "disk filled): the findings judge the %" PRIu64 " records it holds",
 			 x->path, rc.records);
+	}
 }
 
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
