@@ -23,6 +23,7 @@ static void read_image(const uint8_t *data, size_t size)
 	struct perf_rec rec;
 	struct wbuf w;
 	struct ptt_clock c1 = {0}, c2 = {0}; /* the JSON and line views' clocks */
+	struct perf_reader_cut cut;
 	char msg[256];
 	uint64_t base = 0;
 
@@ -38,8 +39,11 @@ static void read_image(const uint8_t *data, size_t size)
 	while (perf_reader_next(r, &rec) > 0) {
 		long dev = perf_aux_streams_note(st, r, &rec);
 
-		if (dev >= 0)
+		if (dev >= 0) {
 			(void)perf_aux_streams_attr(st, r, (size_t)dev);
+			(void)perf_aux_streams_stream(st, &rec);
+			perf_aux_streams_pmu(st, r, (size_t)dev, msg, sizeof(msg));
+		}
 		if (rec.type == PERF_REC_ID_INDEX) {
 			struct perf_id_index_entry e;
 
@@ -65,6 +69,8 @@ static void read_image(const uint8_t *data, size_t size)
 		perf_aux_device_describe_streams(a, msg, sizeof(msg));
 	}
 	perf_aux_loss_describe(perf_aux_streams_unjoined(st), false, 0, msg, sizeof(msg));
+	if (perf_reader_cut_auxtrace(r, &cut))
+		perf_reader_cut_describe(r, &cut, msg, sizeof(msg));
 	perf_aux_streams_destroy(st);
 	wbuf_close(&w);
 	perf_reader_close(r);

@@ -91,7 +91,7 @@ for v in "" --json --stats "--pcap w4.pcap"; do
 	# shellcheck disable=SC2086
 	if "$P" report -i both.data $v --time 0..1000 >tm.out 2>tm.err; then fail "--time 4DW $v taken"; fi
 	[ ! -s tm.out ] && [ "$(wc -l <tm.err)" = 1 ] &&
-		grep -q '^pciescope: report: hisi_ptt0_2: --time: entries cannot be placed in time' tm.err ||
+		grep -q '^pciescope: report: both.data: hisi_ptt0_2: --time: entries cannot be placed in time' tm.err ||
 		fail "--time 4DW $v: $(cat tm.out tm.err)"
 done
 "$P" report -i both8.data --stats --timeline 1ms --pcap c8.pcap >t8.txt 2>t8.err

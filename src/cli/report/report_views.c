@@ -434,7 +434,7 @@ static int refuse_window(const struct report_views *v)
 		 v->dev.name ? ": " : "");
 	if (!v->o.filter.by_time || !rv_placing_note(v, what, line, sizeof(line)))
 		return 0;
-	return cli_error("%s", line);
+	return cli_error("%s: %s", v->input, line);
 }
 
 uint64_t rv_span_ticks(const struct report_views *v)

@@ -59,7 +59,7 @@ static int tick_chunk(struct perf_reader *rd, const struct perf_rec *rec, struct
 }
 
 /* One line for the first device whose clock cannot place the window; 0 when all can. */
-static int judge(const struct perf_aux_streams *st, const struct perf_reader *rd,
+static int judge(const char *path, const struct perf_aux_streams *st, const struct perf_reader *rd,
 		 const struct window_dev *dev, double tick_ns)
 {
 	for (size_t i = 0; i < perf_aux_streams_devices(st); i++) {
@@ -72,7 +72,7 @@ static int judge(const struct perf_aux_streams *st, const struct perf_reader *rd
 		perf_aux_streams_pmu(st, rd, i, name, sizeof(name));
 		snprintf(what, sizeof(what), "%s%s--time", name, name[0] ? ": " : "");
 		if (dev[i].clk.started && ptt_sight_placing(&t, what, line, sizeof(line)))
-			return cli_error("%s", line);
+			return cli_error("%s: %s", path, line);
 	}
 	return 0;
 }
@@ -104,7 +104,7 @@ int report_window_check(const char *path, double tick_ns)
 			goto out;
 	}
 	perf_aux_streams_finish(st, rd, PTT_TRACE_BUF_BYTES);
-	ret = judge(st, rd, dev, tick_ns);
+	ret = judge(path, st, rd, dev, tick_ns);
 out:
 	perf_aux_streams_destroy(st);
 	perf_reader_close(rd);
