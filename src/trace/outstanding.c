@@ -108,8 +108,6 @@ void outstanding_seen_init(struct outstanding_seen *o)
 	outstanding_init(&o->all, NULL, 0, &o->series);
 }
 
-enum { SEEN_NEW, SEEN_HELD, SEEN_COUNTED };
-
 /* rid's requests join the count at now, with the time they were in flight before. */
 static void join(struct outstanding_seen *o, uint64_t now, uint16_t rid)
 {
@@ -118,7 +116,7 @@ static void join(struct outstanding_seen *o, uint64_t now, uint16_t rid)
 	outstanding_set(&h->o, now, h->o.n);
 	series_merge(&o->series, &h->s);
 	outstanding_set(&o->all, now, o->all.n + h->o.n);
-	o->state[rid] = SEEN_COUNTED;
+	o->state[rid] = OUTSTANDING_COUNTED;
 }
 
 /* A requester first seen: held apart while there is room, else counted at once. */
@@ -127,7 +125,7 @@ static void first_seen(struct outstanding_seen *o, uint16_t rid)
 	struct outstanding_held *h;
 
 	if (o->nheld == OUTSTANDING_HELD) {
-		o->state[rid] = SEEN_COUNTED;
+		o->state[rid] = OUTSTANDING_COUNTED;
 		return;
 	}
 	h = &o->held[o->nheld];
@@ -135,16 +133,16 @@ static void first_seen(struct outstanding_seen *o, uint16_t rid)
 	h->requests = 0;
 	outstanding_init(&h->o, NULL, 0, &h->s);
 	o->slot[rid] = (uint8_t)o->nheld++;
-	o->state[rid] = SEEN_HELD;
+	o->state[rid] = OUTSTANDING_HELD_APART;
 }
 
 void outstanding_seen_step(struct outstanding_seen *o, uint64_t now, uint16_t rid, int step)
 {
 	struct outstanding *c = &o->all;
 
-	if (o->state[rid] == SEEN_NEW)
+	if (o->state[rid] == OUTSTANDING_UNSEEN)
 		first_seen(o, rid);
-	if (o->state[rid] == SEEN_HELD) {
+	if (o->state[rid] == OUTSTANDING_HELD_APART) {
 		c = &o->held[o->slot[rid]].o;
 		o->held[o->slot[rid]].requests += step >= 0;
 	}
@@ -152,12 +150,12 @@ void outstanding_seen_step(struct outstanding_seen *o, uint64_t now, uint16_t ri
 		outstanding_set(c, now, step > 0 ? c->n + 1 : c->n - 1);
 }
 
-void outstanding_seen_completion(struct outstanding_seen *o, uint64_t now, uint16_t rid)
+void outstanding_seen_join(struct outstanding_seen *o, uint64_t now, uint16_t rid)
 {
-	if (o->state[rid] == SEEN_HELD)
+	if (o->state[rid] == OUTSTANDING_HELD_APART)
 		join(o, now, rid);
-	else if (o->state[rid] == SEEN_NEW)
-		o->state[rid] = SEEN_COUNTED;
+	else
+		o->state[rid] = OUTSTANDING_COUNTED;
 }
 
 void outstanding_seen_finish(struct outstanding_seen *o, uint64_t end,
@@ -168,7 +166,7 @@ void outstanding_seen_finish(struct outstanding_seen *o, uint64_t end,
 	for (unsigned i = 0; i < o->nheld; i++) {
 		const struct outstanding_held *h = &o->held[i];
 
-		if (o->state[h->rid] != SEEN_HELD || !h->requests)
+		if (o->state[h->rid] != OUTSTANDING_HELD_APART || !h->requests)
 			continue;
 		if (left->requesters < OUTSTANDING_NAMED)
 			left->rid[left->requesters] = h->rid;

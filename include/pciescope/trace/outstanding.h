@@ -66,10 +66,13 @@ struct outstanding_held {
 	struct outstanding_series s;
 };
 
+/* What a requester's requests are to the count (outstanding_seen.state). */
+enum { OUTSTANDING_UNSEEN, OUTSTANDING_HELD_APART, OUTSTANDING_COUNTED };
+
 struct outstanding_seen {
 	struct outstanding all; /* requesters whose completions came */
 	struct outstanding_series series;
-	uint8_t state[65536]; /* by Requester ID: 0 unseen, 1 held (held[slot]), 2 counted */
+	uint8_t state[65536]; /* by Requester ID; a held one's is in held[slot] */
 	uint8_t slot[65536];
 	struct outstanding_held held[OUTSTANDING_HELD];
 	unsigned nheld;
@@ -90,7 +93,13 @@ void outstanding_seen_init(struct outstanding_seen *o);
  */
 void outstanding_seen_step(struct outstanding_seen *o, uint64_t now, uint16_t rid, int step);
 /* A completion for rid came at tick now: its requests count from now on, and since they began. */
-void outstanding_seen_completion(struct outstanding_seen *o, uint64_t now, uint16_t rid);
+void outstanding_seen_join(struct outstanding_seen *o, uint64_t now, uint16_t rid);
+static inline void outstanding_seen_completion(struct outstanding_seen *o, uint64_t now,
+					       uint16_t rid)
+{
+	if (o->state[rid] != OUTSTANDING_COUNTED) /* the first of rid's completions */
+		outstanding_seen_join(o, now, rid);
+}
 /* Ends the series at tick end (requests still open stay in flight to it); fills left. */
 void outstanding_seen_finish(struct outstanding_seen *o, uint64_t end,
 			     struct outstanding_left *left);

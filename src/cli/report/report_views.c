@@ -119,22 +119,28 @@ static void on_txn(void *ctx, const struct analysis_txn *t)
 static void on_entry(void *ctx, const struct analysis_entry *e)
 {
 	struct report_views *v = ctx;
-	uint64_t at = e->now - analysis_summary(v->a)->first;
-	uint16_t rid = e->b->requester;
+	uint64_t at;
 
 	if (v->chrome)
 		rv_chrome_entry(v, e);
-	if (!v->busy)
+	if (!v->busy || e->match == ANALYSIS_UNMATCHED)
 		return;
-	if (e->match == ANALYSIS_PARTIAL || e->match == ANALYSIS_CLOSED ||
-	    e->match == ANALYSIS_ORPHAN)
-		outstanding_seen_completion(v->busy, at, rid);
-	if (e->match == ANALYSIS_OPENED)
-		outstanding_seen_step(v->busy, at, rid, 1);
-	else if (e->match == ANALYSIS_REOPENED)
-		outstanding_seen_step(v->busy, at, rid, 0);
-	else if (e->match == ANALYSIS_CLOSED)
-		outstanding_seen_step(v->busy, at, rid, -1);
+	at = e->now - analysis_summary(v->a)->first;
+	switch (e->match) {
+	case ANALYSIS_OPENED:
+		outstanding_seen_step(v->busy, at, e->b->requester, 1);
+		break;
+	case ANALYSIS_REOPENED:
+		outstanding_seen_step(v->busy, at, e->b->requester, 0);
+		break;
+	case ANALYSIS_CLOSED:
+		outstanding_seen_completion(v->busy, at, e->b->requester);
+		outstanding_seen_step(v->busy, at, e->b->requester, -1);
+		break;
+	default: /* a completion with more to come, or of no request followed */
+		outstanding_seen_completion(v->busy, at, e->b->requester);
+		break;
+	}
 }
 
 int report_files_open(const struct report_views_opts *o, struct report_files **out)
