@@ -42,7 +42,6 @@ static void read_image(const uint8_t *data, size_t size)
 		if (dev >= 0) {
 			(void)perf_aux_streams_attr(st, r, (size_t)dev);
 			(void)perf_aux_streams_stream(st, &rec);
-			perf_aux_streams_pmu(st, r, (size_t)dev, msg, sizeof(msg));
 		}
 		if (rec.type == PERF_REC_ID_INDEX) {
 			struct perf_id_index_entry e;

@@ -29,6 +29,7 @@
 #include <pciescope/out/wbuf.h>
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
+#include <pciescope/tool/ptt_file.h>
 #include <pciescope/trace/ptt_print.h>
 #include <pciescope/trace/ptt_sight.h>
 
@@ -240,11 +241,7 @@ static void pcap_piece(struct report *r, struct report_dev *d, const uint8_t *p,
  */
 static const struct perf_attr_info *dev_attr(const struct report *r, size_t i)
 {
-	long a = perf_aux_streams_attr(r->streams, r->rd, i);
-
-	if (a < 0)
-		a = 0;
-	return (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a) : NULL;
+	return ptt_file_event(r->streams, r->rd, i);
 }
 
 /*
@@ -268,7 +265,7 @@ static int dev_start(struct report *r, size_t i)
 	r->ndev = i + 1;
 	if (!report_views_selected(&r->vo))
 		return 0;
-	perf_aux_streams_pmu(r->streams, r->rd, i, label, sizeof(label));
+	ptt_file_pmu(a, label, sizeof(label));
 	return report_views_start(&r->vo, r->path, a ? a->attr.config : 0, a != NULL, r->files, i,
 				  perf_reader_nr_attrs(r->rd) > 1 && label[0] ? label : NULL,
 				  &d->views);
@@ -461,7 +458,7 @@ static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 /* The PMU of device i's event ("hisi_ptt0_2"), or "" when unknown. */
 static void dev_name(const struct report *r, size_t i, char *buf, size_t n)
 {
-	perf_aux_streams_pmu(r->streams, r->rd, i, buf, n);
+	ptt_file_pmu(dev_attr(r, i), buf, n);
 }
 
 /* Every view tells what was lost, on standard error: one line per device that lost data. */

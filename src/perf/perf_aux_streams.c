@@ -273,23 +273,6 @@ long perf_aux_streams_note(struct perf_aux_streams *s, const struct perf_reader 
 	}
 }
 
-void perf_aux_streams_pmu(const struct perf_aux_streams *s, const struct perf_reader *r, size_t i,
-			  char *buf, size_t n)
-{
-	long a = perf_aux_streams_attr(s, r, i);
-	const struct perf_attr_info *ai;
-	const char *slash;
-
-	if (a < 0 && perf_reader_nr_attrs(r) == 1)
-		a = 0;
-	ai = a >= 0 ? perf_reader_attr(r, (size_t)a) : NULL;
-	buf[0] = 0;
-	if (!ai || !ai->name)
-		return;
-	slash = strchr(ai->name, '/');
-	snprintf(buf, n, "%.*s", slash ? (int)(slash - ai->name) : (int)strlen(ai->name), ai->name);
-}
-
 long perf_aux_streams_stream(const struct perf_aux_streams *s, const struct perf_rec *rec)
 {
 	return stream_index(s, rec);

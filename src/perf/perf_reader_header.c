@@ -152,6 +152,8 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 			perf_reader_note_clock_data(r, r->base + s.off, s.size);
 		if (bit == PERF_FEAT_SAMPLE_TIME)
 			perf_reader_note_sample_time(r, r->base + s.off, s.size);
+		if (bit == PERF_FEAT_CMDLINE)
+			perf_reader_note_cmdline(r, r->base + s.off, s.size);
 	}
 	return 0;
 }

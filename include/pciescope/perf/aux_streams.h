@@ -78,12 +78,6 @@ long perf_aux_streams_note(struct perf_aux_streams *s, const struct perf_reader 
  */
 long perf_aux_streams_attr(const struct perf_aux_streams *s, const struct perf_reader *r, size_t i);
 /*
- * The PMU of device i ("hisi_ptt0_2" of its event's name) into buf, that of
- * a recording's only event when i is not known; "" when unknown.
- */
-void perf_aux_streams_pmu(const struct perf_aux_streams *s, const struct perf_reader *r, size_t i,
-			  char *buf, size_t n);
-/*
  * The stream (AUX buffer) of the AUXTRACE record rec, numbered in order of
  * first payload across devices: the order in which the device's traces
  * began, as one device traces from one buffer at a time.  -1: unknown.

@@ -175,6 +175,11 @@ int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *
  * perf's clock (pipe mode: once its record was read).  0, or -ENOENT.
  */
 int perf_reader_sample_time(const struct perf_reader *r, uint64_t *first, uint64_t *last);
+/*
+ * The CMDLINE feature, the recorded command's words (pipe mode: once its
+ * record was read), valid until the reader closes: 0, or -ENOENT.
+ */
+int perf_reader_cmdline(const struct perf_reader *r, const char *const **argv, uint32_t *argc);
 
 /*
  * Next record of the data section (pipe mode: of the stream).  Returns 1 and

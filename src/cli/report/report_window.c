@@ -15,6 +15,7 @@
 
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
+#include <pciescope/tool/ptt_file.h>
 #include <pciescope/trace/ptt_print.h>
 #include <pciescope/trace/ptt_sight.h>
 
@@ -69,7 +70,7 @@ static int judge(const char *path, const struct perf_aux_streams *st, const stru
 		struct ptt_timing t = ptt_sight_timing(dev[i].fmt, span, rec, tick_ns);
 		char name[64], what[96], line[512];
 
-		perf_aux_streams_pmu(st, rd, i, name, sizeof(name));
+		ptt_file_pmu(ptt_file_event(st, rd, i), name, sizeof(name));
 		snprintf(what, sizeof(what), "%s%s--time", name, name[0] ? ": " : "");
 		if (dev[i].clk.started && ptt_sight_placing(&t, what, line, sizeof(line)))
 			return cli_error("%s: %s", path, line);
