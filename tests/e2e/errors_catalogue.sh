@@ -49,7 +49,7 @@ fixtures() {
 	sed 's|"bdf": "0000:00:17.0", "type": "rciep", "model": "hisi_ptt",|& "dma_reset_reads": 11,|' \
 		"$SRC_DIR/platforms/kunpeng930.json" >stuck.json
 	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
-	mkdir -p FULL nolib
+	mkdir -p FULL nolib adir
 	: >nolib/libmicrohttpd.so.12
 	mount -t tmpfs -o size=16k tmpfs FULL
 }
