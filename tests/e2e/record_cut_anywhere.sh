@@ -3,7 +3,7 @@
 # A recording cut anywhere (head -c, a copy that stopped, a disk that lost
 # its tail) still yields every entry whose bytes are in it: inside the
 # headers, inside an AUXTRACE record's header or payload, at and inside an
-# entry, in the feature sections after the data (tests/e2e/lib/perf_cuts.py
+# entry, in the feature sections after the data (tests/tools/perf_cuts.c
 # works out, from the bytes alone, what each cut leaves).  A cut inside a
 # payload is told by every view with what the record promised and what was
 # there.  Files: gen_ptt_perfdata's, several small payloads in 4DW and in
@@ -19,7 +19,7 @@ for f in 4dw 8dw; do
 done
 "$PCIESCOPE" record -o rec.data --workload mixed -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ \
 	-- sleep 0.002 2>rec.err || { echo "FAIL: record: $(cat rec.err)"; fail=1; }
-[ "$(python3 "$SRC_DIR/tests/e2e/lib/perf_cuts.py" rec.data | grep -c AUXTRACE_header)" = 2 ] ||
+[ "$(${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/perf_cuts" rec.data | grep -c AUXTRACE_header)" = 2 ] ||
 	{ echo "FAIL: the recording is not two payloads"; fail=1; }
 cut_reads_every_entry rec.data || { echo "FAIL: rec.data"; fail=1; }
 [ $fail = 0 ] && echo ok

@@ -59,18 +59,19 @@ views_read() {
 }
 
 # cut_reads_every_entry FILE: cuts FILE (a closed recording) at the places
-# perf_cuts.py names: inside its headers, inside its AUXTRACE records, at and
-# inside entries.  At each cut the line view holds exactly the entries whose
-# bytes lie before it, as the whole file's line view prints them; for the
-# first cuts inside a payload every view and diagnose -i say what the record
-# promised and what was there.  Prints what differs and returns 1.
+# tests/tools/perf_cuts names: inside its headers, inside its AUXTRACE
+# records, at and inside entries.  At each cut the line view holds exactly
+# the entries whose bytes lie before it, as the whole file's line view
+# prints them; for the first cuts inside a payload every view and
+# diagnose -i say what the record promised and what was there.  Prints
+# what differs and returns 1.
 cut_reads_every_entry() {
 	local f=$1 cut n promised present where v told=0 said
 	"$PCIESCOPE" report --no-header -i "$f" >whole.lines 2>/dev/null || {
 		echo "report of the whole $f failed"
 		return 1
 	}
-	python3 "$SRC_DIR/tests/e2e/lib/perf_cuts.py" "$f" >cuts.txt || return 1
+	${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/perf_cuts" "$f" >cuts.txt || return 1
 	while read -r cut n promised present where; do
 		head -c "$cut" "$f" >cut.data
 		"$PCIESCOPE" report --no-header -i cut.data >cut.lines 2>cut.err
