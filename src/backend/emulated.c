@@ -296,6 +296,7 @@ int emulated_backend_open(const struct backend_options *o, struct backend **out,
 	m->k = platform_kcore(m->p);
 	platform_state_warning(m->p, b->warning, sizeof(b->warning));
 	snprintf(b->machine, sizeof(b->machine), "emulated %s", platform_name(m->p));
+	snprintf(b->kernel, sizeof(b->kernel), "%s", BACKEND_EMULATED_KERNEL);
 	b->ops = &emulated_ops;
 	b->priv = m;
 	*out = b;

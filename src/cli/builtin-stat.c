@@ -289,7 +289,7 @@ int cmd_stat(int argc, char **argv)
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
 	if (!r)
-		stat_note_kernel_differences(&s.events.parsed, &src);
+		stat_note_kernel_differences(&s.events.parsed, &src, s.b);
 	if (!r && !s.force && stat_check_rules(&s, &src))
 		r = cli_fail(&s.err);
 	if (!r && s.dry_run)

@@ -44,6 +44,10 @@ fixtures() {
 	cp full.data garbled.data
 	# the header of the second AUXTRACE record (after 0x238 + 48 + 4096)
 	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x1268)) conv=notrunc status=none
+	P record -o gaps.data --workload nic:rate=2000 \
+		-e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=0/ -- sleep 0.01 2>/dev/null
+	sed 's|"bdf": "0000:00:17.0", "type": "rciep", "model": "hisi_ptt",|& "dma_reset_reads": 11,|' \
+		"$SRC_DIR/platforms/kunpeng930.json" >stuck.json
 	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
 	mkdir -p FULL nolib adir
 	: >nolib/libmicrohttpd.so.12

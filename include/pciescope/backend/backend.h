@@ -86,6 +86,12 @@ struct backend_ops {
 	int (*close)(struct backend *b);
 };
 
+/*
+ * The kernel the emulated machine runs: the newest one whose PTT and PCIe
+ * PMU drivers pciescope models (docs/kernel-differences.md).
+ */
+#define BACKEND_EMULATED_KERNEL "6.18.0-pciescope"
+
 struct backend {
 	const struct backend_ops *ops;
 	void *priv;
@@ -94,7 +100,15 @@ struct backend {
 	char warning[PATH_MAX + 256];
 	/* Which machine this is, for a person: "this machine" or "emulated kunpeng930". */
 	char machine[96];
+	/* Its kernel's release as uname -r gives it ("6.1.0-31-arm64"); "" when unknown. */
+	char kernel[65];
 };
+
+/*
+ * The major and minor version of b's kernel (6 and 12 of "6.12.9"): 0, or
+ * -ENOENT when its release does not start with them.
+ */
+int backend_kernel_version(const struct backend *b, unsigned *major, unsigned *minor);
 
 /*
  * One line explaining the last failure of an op beyond its errno (e.g. the

@@ -34,18 +34,31 @@ static uint64_t since(const struct report_views *v, uint64_t ns)
 	return ns > v->dev.start_ns ? ns - v->dev.start_ns : 0;
 }
 
-/* What the device lost, when it did: counts and when it began, from the start of tracing. */
-static void loss_rows(const struct report_views *v, struct out_table *t)
+/*
+ * What the recording says of the device beyond its trace: the AUX buffers
+ * it came in, when several, and what it lost, with when it began, from the
+ * start of tracing.
+ */
+static void recording_rows(const struct report_views *v, struct out_table *t)
 {
 	const struct perf_aux_loss *l = &v->dev.loss;
+	uint64_t stop;
 
+	if (v->dev.streams > 1) {
+		out_table_cell(t, "AUX buffers");
+		out_table_cell(t, "%zu", v->dev.streams);
+	}
 	if (l->truncated) {
 		out_table_cell(t, "truncated AUX records");
 		out_table_cell(t, "%llu", (unsigned long long)l->truncated);
 	}
-	if (l->truncated && l->truncated_timed && v->dev.timed) {
+	if (l->stopped) {
+		out_table_cell(t, "traces stopped, AUX area full");
+		out_table_cell(t, "%llu", (unsigned long long)l->stopped);
+	}
+	if (perf_aux_loss_first_stop(l, &stop) && v->dev.timed) {
 		out_table_cell(t, "tracing stopped at (ns)");
-		out_table_cell(t, "%llu", (unsigned long long)since(v, l->truncated_ns));
+		out_table_cell(t, "%llu", (unsigned long long)since(v, stop));
 	}
 	if (l->lost_records) {
 		out_table_cell(t, "lost side-band records");
@@ -122,7 +135,7 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "%.1f", link.traffic_mbps);
 	out_table_cell(t, "bandwidth over");
 	out_table_cell(t, "%s", tm.times == PTT_TIMES_SHORT ? "recording span" : "time span");
-	loss_rows(v, t);
+	recording_rows(v, t);
 	out_table_cell(t, "matched requests");
 	out_table_cell(t, "%llu", (unsigned long long)s->matched);
 	out_table_cell(t, "unmatched requests");
