@@ -7,10 +7,9 @@
 # answered with the closest name.  The options come from each command's own
 # --help, so a new one is checked the day it is added.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 one_line() { # one_line WANT CMD...: CMD exits 1 with exactly the line WANT on stderr
 	local want=$1 rc=0
 	shift

@@ -5,11 +5,9 @@
 # other; a clean trace gives none.  --json has exactly the documented keys,
 # --html holds each finding with a chart.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen="$BUILD_DIR/tests/gen_diag_trace"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 # pattern -> expected subject
 declare -A subject=(
@@ -60,4 +58,4 @@ grep -q '^pciescope: diagnose: missing.data: ' e1 || err "missing file message: 
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o other.data -f 4dw -a none 160
 "$PCIESCOPE" diagnose -i other.data 2>e2 && err "trace without AUXTRACE_INFO accepted"
 grep -q 'no PTT data' e2 || err "non-PTT message: $(cat e2)"
-exit $fail
+finish

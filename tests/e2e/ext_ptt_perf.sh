@@ -7,10 +7,9 @@
 # entries as pciescope said it captured.  A truncated recording is reported
 # by perf as lost AUX data too.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep 0.01 2>rec.err
 n=$(sed -n 's/.*(\([0-9]*\) TLP headers, 8DW).*/\1/p' rec.err)

@@ -5,9 +5,8 @@
 # them; -v with formats, tune values and filter lists wrapped to the
 # terminal; JSON with numbers as numbers; the filters follow the seed's values.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" list >"$TEST_TMP/perf.txt"
 grep -qx '  hisi_pcie0_core0/rx_mwr_latency/ *\[Kernel PMU event\]' "$TEST_TMP/perf.txt" ||

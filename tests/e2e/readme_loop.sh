@@ -5,15 +5,13 @@
 # finds qos_tx_cpl=2 qos_tx_p=0 with a gain of 10 % or more and restores the
 # levels, the third line applies them, and the second diagnosis has no hint.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 pciescope() { "$PCIESCOPE" "$@"; }
 "$PCIESCOPE" platform reset >/dev/null
 mapfile -t lines < <(sed -n '/<!-- diagnose-loop/,/^$/p' "$SRC_DIR/README.md" | grep '^    pciescope' |
 	sed 's/^    //')
-[ "${#lines[@]}" -eq 4 ] || { echo "FAIL: README has ${#lines[@]} loop lines, not 4"; exit 1; }
+[ "${#lines[@]}" -eq 4 ] || fail "README has ${#lines[@]} loop lines, not 4"
 for i in 0 1 2 3; do
 	eval "${lines[$i]}" >"out$i.txt" 2>"err$i.txt" || err "line $((i + 1)) failed: $(cat "err$i.txt")"
 done
@@ -26,4 +24,4 @@ grep -q '^qos_tx_cpl 1 -> 2$' out2.txt || err "apply: $(cat out2.txt)"
 grep -q 'tune-hint' out3.txt && err "second diagnosis still hints: $(cat out3.txt)"
 grep -qE '^[0-9]+ findings?: 0 error' out3.txt || err "second diagnosis: $(cat out3.txt)"
 "$PCIESCOPE" platform reset >/dev/null
-exit $fail
+finish

@@ -11,10 +11,9 @@
 # each file a line reads is made by an earlier line, and its jq filter
 # selects something.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 export PCIESCOPE_STATE_DIR=$TEST_TMP/state
-fail() { echo "FAIL: $*" >&2; exit 1; }
 pciescope() { "$PCIESCOPE" "$@"; }
 
 # the first `pciescope record` line of a document's section, as written

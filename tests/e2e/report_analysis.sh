@@ -5,10 +5,9 @@
 # counts and bytes per kind, matched requests and latency min/avg/max must
 # equal that ground truth, in 8DW and in 4DW (whose 11-bit time wraps often).
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen=$BUILD_DIR/bench/bench_stats_gen
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 check_format() {
 	local fmt=$1 data=$TEST_TMP/$1.data truth=$TEST_TMP/$1.truth

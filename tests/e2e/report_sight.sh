@@ -15,11 +15,10 @@
 #  - the line view's time is the analysis's unwrapped time: its last minus
 #    its first equals --stats' time span, in 4DW and 8DW, with threads.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 export PCIESCOPE_STATE_DIR=$TEST_TMP/state
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 rec() { # file event [--force]
 	"$P" record -o "$1" ${3:-} -e "hisi_ptt0_2/$2/" -- sleep 0.01 2>/dev/null || fail "record $2"
 }

@@ -9,11 +9,9 @@
 # fit the width ($COLUMNS, else 80 off a terminal), leaving out whole cells;
 # JSON numbers carry the screen's digits, not a binary tail.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 "$P" platform reset >/dev/null
 "$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
@@ -72,5 +70,4 @@ if ! ls /sys/bus/event_source/devices/ | grep -q '^hisi_pcie'; then
 fi
 "$P" top --interval 5 2>i.txt && err "--interval 5 accepted"
 [ "$(cat i.txt)" = "pciescope: top: --interval: '5' is not a number from 10 to 3600000" ] || err "interval: $(cat i.txt)"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish
