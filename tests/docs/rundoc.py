@@ -12,6 +12,10 @@ inline code span followed by a `<!-- doctest -->` marker.  Every one runs,
 in one bash session per document (so `cd`, variables and `&` carry on from
 line to line, as in the terminal the document talks to), and must exit 0.
 
+A marker `<!-- doctest-document: DIRECTIVE; ... -->` says it of every
+block of the document that has no marker of its own (docs/performance.md:
+its command lines are benchmarks, `make bench` runs them).
+
 A marker `<!-- doctest: DIRECTIVE; ... -->` on the line(s) before a code
 block says more about it (after an inline span: about that span).  A
 directive applies to every command of the block, or, written `N: ...`, to
@@ -22,8 +26,8 @@ its Nth command:
     stderr 'ERE'       a line of standard error matches it
     not-stdout 'ERE'   no line of standard output matches (not-stderr alike)
     stdout-empty       prints nothing on standard output
-    stop               runs until it prints its first line, then gets SIGINT
-                       (a view that runs until Ctrl-C), and must exit 0
+    stop               runs until it prints its first line (at most a second),
+                       then gets SIGINT (a view that runs until Ctrl-C)
     hardware           needs a real Kunpeng host: runs inside `pciescope exec`,
                        whose emulated kernel the real perf talks to
     dry-run            too costly for a test (a build, a benchmark): `make`
@@ -48,9 +52,9 @@ import subprocess
 import sys
 
 CMD_WORDS = re.compile(
-    r'^(\$ )?(pciescope|perf|tshark|jq|curl|make|mkdir|cd|fusermount3|sh|bash|'
-    r'unshare|cmake|sudo|time|valgrind|apt|ls|cat|echo|promtool|'
-    r'[A-Z_][A-Z0-9_]*=\S*)(\s|$)')
+    r'^(\$ )?((pciescope|perf)(\s+[a-z-]|$)|'
+    r'(tshark|jq|curl|make|mkdir|cd|fusermount3|sh|bash|unshare|cmake|sudo|valgrind|apt|'
+    r'ls|cat|echo|promtool|[A-Z_][A-Z0-9_]*=\S*)(\s|$))')
 MARKER = re.compile(r'<!--\s*doctest(?::(.*?))?-->', re.S)
 INLINE = re.compile(r'`([^`\n]+)`<!--\s*doctest(?::(.*?))?-->')
 
@@ -176,16 +180,24 @@ def blocks(path):
         i += 1
 
 
+DOC_MARKER = re.compile(r'<!--\s*doctest-document:(.*?)-->', re.S)
+
+
 def commands(path):
     name = os.path.basename(path)
     out = []
+    m = DOC_MARKER.search(open(path, encoding='utf-8').read())
+    default = m.group(1) if m else None
     for kind, start, body, marker, shell in blocks(path):
+        own = marker is not None
+        if not own and kind == 'block':
+            marker = default
         where = f'{name}:{start}'
         first = next((x for x in body if x.strip() and not x.lstrip().startswith('#')), '')
         directives = parse_directives(marker, where) if marker is not None else []
         keywords = {d[1] for d in directives}
         if kind == 'block' and not shell and not CMD_WORDS.match(first.strip()):
-            if marker is not None:
+            if own:
                 raise DocError(f'{where}: a doctest marker on a block that is not commands')
             continue
         if 'synopsis' in keywords:
@@ -241,42 +253,49 @@ dt_begin() { # WHERE: the command is in $DT/cmd
 	dt_cmd=$(cat "$DT/cmd")
 	dt_n=$((dt_n + 1))
 	dt_say "[$dt_n] $dt_where: $(head -1 "$DT/cmd")"
+	rm -f "$DT/killed"
+	echo line >&4
 }
 # A line that never ends fails the document rather than hang it: after
-# DT_LIMIT seconds the session's children get SIGTERM.
+# DT_LIMIT seconds of one line the session's children get SIGTERM.  One
+# watchdog for the session, started from /, keeps no line's directory busy
+# (a FUSE mount the line unmounts); each line restarts its clock.
 dt_watchdog() {
 	local self=$BASHPID
-	[ -p "$DT/fifo" ] || mkfifo "$DT/fifo"
-	# read -t on a FIFO nobody writes waits without a child process, so
-	# killing the watchdog leaves nothing behind holding the test's output
+	mkfifo "$DT/fifo"
+	exec 4<>"$DT/fifo"
 	(
+		cd / || exit 1
 		exec 3>&- </dev/null >/dev/null 2>&1
-		read -r -t "${DT_LIMIT:-300}" <>"$DT/fifo"
-		echo "still running after ${DT_LIMIT:-300} s: killed" >"$DT/killed"
-		pkill -TERM -P "$self"
+		# read -t waits without a child process: nothing of it outlives the session
+		while :; do
+			if read -r -t "${DT_LIMIT:-300}" msg <&4; then
+				[ "$msg" = quit ] && exit 0
+				continue
+			fi
+			echo "still running after ${DT_LIMIT:-300} s: killed" >"$DT/killed"
+			pgrep -P "$self" | grep -vx "$BASHPID" | xargs -r kill -TERM
+		done
 	) &
-	dt_dog=$!
 }
 dt_run() {
-	rm -f "$DT/killed"
-	dt_watchdog
 	set -o pipefail
-	eval "$dt_cmd" >"$DT/out" 2>"$DT/err" </dev/null
+	eval "$dt_cmd" >"$DT/out" 2>"$DT/err" </dev/null 4>&-
 	dt_rc=$?
 	set +o pipefail
-	kill "$dt_dog" 2>/dev/null
-	wait "$dt_dog" 2>/dev/null
 }
 dt_hardware() {
-	pciescope exec -- bash -o pipefail -c "$dt_cmd" >"$DT/out" 2>"$DT/err" </dev/null
+	pciescope exec -- bash -o pipefail -c "$dt_cmd" >"$DT/out" 2>"$DT/err" </dev/null 4>&-
 	dt_rc=$?
 }
 dt_stop() {
 	: >"$DT/out"
 	: >"$DT/err"
-	setsid bash -c "$dt_cmd" >"$DT/out" 2>"$DT/err" </dev/null &
+	setsid bash -c "$dt_cmd" >"$DT/out" 2>"$DT/err" </dev/null 4>&- &
 	local pid=$! i
-	for i in $(seq 600); do
+	# Ctrl-C once it printed, or after a second (a count until Ctrl-C prints
+	# only then)
+	for i in $(seq 10); do
 		[ -s "$DT/out" ] || [ -s "$DT/err" ] || ! kill -0 "$pid" 2>/dev/null && break
 		sleep 0.1
 	done
@@ -294,7 +313,7 @@ dt_dry_run() { # CHECK...: each a shell command that must succeed
 	done
 }
 dt_synopsis() { # each --option of the line is in its command's --help
-	local words=() w path=() opt
+	local words=() w path=() opt mode
 	read -r -a words <<<"$(printf '%s' "$dt_cmd" | tr -d '[]|')"
 	for w in "${words[@]:1}"; do
 		[[ $w =~ ^[a-z] ]] || break
@@ -303,9 +322,12 @@ dt_synopsis() { # each --option of the line is in its command's --help
 	: >"$DT/err"
 	pciescope "${path[@]}" --help >"$DT/out" 2>&1
 	dt_rc=$?
+	# a mode such as `tune DEVICE --search` has a --help of its own
+	mode=$(printf '%s\n' "$dt_cmd" | grep -oE -- ' --[a-z][a-z0-9-]*' | head -1)
+	[ -z "$mode" ] || pciescope "${path[@]}" $mode --help >>"$DT/out" 2>&1
 	for opt in $(printf '%s\n' "$dt_cmd" | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u); do
-		[ "$opt" = -- ] && continue
-		grep -qE -- "(^|[ ,])$opt([ =,]|$)" "$DT/out" || echo "$opt is not in pciescope ${path[*]} --help" >>"$DT/err"
+		grep -qE -- "(^|[ ,|[])$opt([] =,|]|$)" "$DT/out" ||
+			echo "$opt is not in pciescope ${path[*]} --help" >>"$DT/err"
 	done
 	[ -s "$DT/err" ] && dt_rc=1
 }
@@ -322,6 +344,7 @@ dt_check() { # SHELL-COMMAND
 }
 dt_expect_empty() { [ ! -s "$DT/out" ] || dt_fail "stdout is not empty"; }
 dt_end() {
+	echo quit >&4
 	for j in $(jobs -p); do kill "$j" 2>/dev/null; done
 	wait 2>/dev/null
 	cd /
@@ -337,11 +360,12 @@ def dry_run(text):
     names parses (`bash -n`), each program it starts exists."""
     checks = []
     text = re.sub(r'#.*', '', text.replace('\\\n', ' '))
-    for part in re.split(r'[|;&]+|\$\(|\)|`', text):
+    for part in re.split(r'[|;&()]+|\$\(|`', text):
         words = [w.strip('"\'') for w in part.split()]
-        while words and (words[0] == 'time' or re.match(r'[A-Za-z_]\w*=', words[0])):
+        while words and (words[0] in ('time', 'do', 'then', 'else', 'done', 'fi') or
+                         re.match(r'[A-Za-z_]\w*=', words[0])):
             words = words[1:]
-        if not words:
+        if not words or words[0] in ('for', 'while', 'if'):
             continue
         if words[0] == 'make':
             checks.append(shlex.join(['make', '-n'] + words[1:]))
@@ -354,7 +378,7 @@ def dry_run(text):
 
 
 def script(cmds, path):
-    out = [RUNTIME]
+    out = [RUNTIME, 'dt_watchdog\n']
     for n, c in enumerate(cmds):
         tag = f'DT_CMD_{n}'
         out.append(f"cat >\"$DT/cmd\" <<'{tag}'\n{c.text}\n{tag}\n")
