@@ -75,6 +75,8 @@ static int iommu_events(struct stat_config *s, const char *pmu, const struct per
 	return 0;
 }
 
+const char *const stat_metric_groups[] = {"pcie_bandwidth", "pcie_latency", "iommu", NULL};
+
 /* Expands one group over the PMUs; *found counts the PMUs it applied to. */
 static int expand(struct stat_config *s, const char *group, char **pmus, size_t n,
 		  const struct perf_pmu_source *src, size_t *found)

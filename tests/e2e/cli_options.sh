@@ -68,7 +68,7 @@ one_line "pciescope: platform: unknown action 'remov'; did you mean 'remove'? (s
 	"$P" platform remov 0000:00:10.0
 one_line "pciescope: ioda: unknown command 'shw'; did you mean 'show'? (see 'pciescope ioda --help')" \
 	"$P" ioda shw
-one_line "pciescope: ioda: unknown command 'frobnicate'; see 'pciescope ioda --help'" "$P" ioda frobnicate
+one_line "pciescope: ioda: unknown command 'frobnicate' (see 'pciescope ioda --help')" "$P" ioda frobnicate
 one_line "pciescope: 'stt' is not a pciescope command; did you mean 'stat'? (see 'pciescope --help')" "$P" stt
 [ ! -e /tmp/never ] || fail "sysfs expor wrote something"
 

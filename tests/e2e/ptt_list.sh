@@ -54,7 +54,7 @@ q() { jq -r "$1" "$TEST_TMP/list.json"; }
 [ "$(q '.pmus[0].type')" -ge 6 ] || fail "type"
 
 if "$P" list nosuchpmu 2>"$TEST_TMP/err"; then fail "unknown pmu accepted"; fi
-grep -qx "pciescope: list: no PMU or event matches 'nosuchpmu'" "$TEST_TMP/err" || fail "unknown pmu message"
+grep -qx "pciescope: list: no PMU or event matches 'nosuchpmu' (see 'pciescope list')" "$TEST_TMP/err" || fail "unknown pmu message"
 if "$P" list -v --json 2>"$TEST_TMP/err"; then fail "-v --json accepted"; fi
 grep -q "give one" "$TEST_TMP/err" || fail "conflict message"
 echo ok

@@ -36,6 +36,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_names.h"
 #include "diagnose_live.h"
 #include "record_summary.h"
 
@@ -113,7 +114,9 @@ static int choose_event(struct live *l, const char *event)
 		return ret;
 	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS_DIR, l->ptt);
 	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1)
-		return cli_error("diagnose: %s: no such PTT (see 'pciescope list')", l->ptt);
+		return cli_unknown_in_dir(l->b, PMU_SYSFS_DIR, "root_port_filters", l->ptt,
+					  "see 'pciescope list'", "diagnose: %s: no such PTT",
+					  l->ptt);
 	ret = root_ports(l, &filter);
 	if (ret)
 		return ret;
@@ -181,7 +184,7 @@ static int pmu_events(struct live *l)
 		return 0;
 	pmu_source_backend(l->b, &src);
 	if (event_list_add(&l->events, text, &src, &e))
-		return cli_fail(&e);
+		return cli_fail_event(l->b, &e);
 	event_list_find_pairs(&l->events);
 	return 0;
 }
@@ -360,7 +363,7 @@ static int record(struct live *l, const struct diagnose_live_opts *o, struct dia
 		return cli_error("diagnose: cannot count %s: %s", l->pmu, e.msg);
 	ret = aux_record(l->b, &ro, &rr);
 	if (ret)
-		ret = cli_fail(&rr.err);
+		ret = cli_fail_event(l->b, &rr.err);
 	else
 		record_summary(&ro, &rr);
 	if (!ret && c->n && event_list_read(c, &e))
