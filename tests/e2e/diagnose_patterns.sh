@@ -41,6 +41,14 @@ for p in "${!subject[@]}"; do
 		err "$p: finding is not {id $p, subject ${subject[$p]}}: $(cat "$p.json")"
 done
 
+# numbers a person reads: at most six significant digits, whole ones whole, no exponent
+# (the text's evidence as well as --json's)
+for p in "${!subject[@]}"; do
+	"$PCIESCOPE" diagnose -i "$p.data" >"$p.txt"
+	grep -hoE '[0-9.]+[eE][-+]?[0-9]+|[0-9]*\.[0-9]{7,}|[0-9]+\.0[,}]' "$p.json" \
+		<(grep 'evidence:' "$p.txt") && err "$p: a number with more digits than measured: $(cat "$p.json" "$p.txt")"
+done
+
 # from a file the links are unknown: the ceiling's advice names the PTT and which lever fits
 jq -e '.advice | test("^unless 02:00.0.s link is saturated outbound") and
 	test("pciescope tune hisi_ptt0_2 rx_alloc_buf_level=2")' outstanding-limit.json >/dev/null ||

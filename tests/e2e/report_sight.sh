@@ -95,7 +95,7 @@ span8=$(awk '$1 == "time" && $2 == "span" { print int($4) }' t8.txt)
 # one unwrapped time in every view
 for f in both.data both8.data in.data; do
 	"$P" report --no-header -i $f >lines.txt
-	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%.1f", b - a }' lines.txt)
+	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%d", b - a }' lines.txt)
 	for t in 1 2; do
 		got=$("$P" report -i $f --stats --threads $t | awk '$1 == "time" && $2 == "span" { print $4 }')
 		[ "$got" = "$span" ] || fail "$f: lines span $span, --stats $got (threads $t)"
