@@ -303,6 +303,8 @@ int cmd_stat(int argc, char **argv)
 		return r < 0 ? 0 : 1;
 	/* a service manager's stop too: the counts so far are printed, as for Ctrl-C */
 	interrupt_catch();
+	if (backend_opts_ready(&a.bo, "stat"))
+		return 1;
 	s.b = cli_backend_open(&a.bo.o, "stat");
 	if (!s.b)
 		return 1;

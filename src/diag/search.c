@@ -19,6 +19,7 @@
 struct search {
 	const struct diag_search_opts *o;
 	struct diag_search_result *r;
+	struct hold *hold; /* the device's levels, while the search runs */
 	char *err;
 	size_t errlen;
 };
@@ -66,7 +67,7 @@ static int measure(struct search *s, const int level[], size_t *idx)
 	for (unsigned k = 0; !err && k < s->o->repeat; k++) {
 		double v;
 
-		err = search_measure(s->o, level, k, &v, s->err, s->errlen);
+		err = search_measure(s->o, s->hold, level, k, &v, s->err, s->errlen);
 		if (err)
 			break;
 		s->r->runs++;
@@ -185,6 +186,31 @@ static int strategy(struct search *s)
 	return err;
 }
 
+/* Takes the device's levels and reads where they start; the hold stays only when this succeeds. */
+static int begin(struct search *s, int start[HISI_PTT_TUNE_NPARAM])
+{
+	const struct diag_search_opts *o = s->o;
+	struct tool_err e;
+	int ret = hold_take(&o->bo, HOLD_SEARCH, o->ptt, "tune --search", o->wait, &s->hold,
+			    &s->r->busy, &e);
+
+	if (ret) {
+		snprintf(s->err, s->errlen, "%s", e.msg);
+		return ret;
+	}
+	memset(&s->r->busy, 0, sizeof(s->r->busy));
+	ret = search_read_levels(o, start, s->err, s->errlen);
+	if (!ret && (ret = hold_note(s->hold, HOLD_START, start)))
+		snprintf(s->err, s->errlen,
+			 "cannot note the starting levels in the search's hold: %s",
+			 strerror(-ret));
+	if (ret) {
+		hold_release(s->hold);
+		s->hold = NULL;
+	}
+	return ret;
+}
+
 int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, char *err,
 		size_t errlen)
 {
@@ -194,7 +220,7 @@ int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, 
 	size_t idx;
 
 	memset(r, 0, sizeof(*r));
-	ret = search_read_levels(o, start, err, errlen);
+	ret = begin(&s, start);
 	if (ret)
 		return ret;
 	ret = measure(&s, start, &idx);
@@ -202,8 +228,9 @@ int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, 
 		ret = strategy(&s);
 	if (interrupt_requested())
 		ret = -EINTR;
-	wr = search_write_levels(o, o->apply && !ret ? r->c[r->best].level : start, werr,
+	wr = search_write_levels(o, s.hold, o->apply && !ret ? r->c[r->best].level : start, r, werr,
 				 sizeof(werr));
+	hold_release(s.hold);
 	r->restored = !wr;
 	if (wr && !ret) {
 		snprintf(err, errlen, "%s", werr);

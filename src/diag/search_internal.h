@@ -9,11 +9,17 @@
 /* Reads the five levels of o->ptt; 0 or -errno with err set. */
 int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
 		       size_t errlen);
-/* Writes the five levels; 0 or -errno with err set. */
-int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
+/*
+ * Writes level at the end: where the device holds the search's last write
+ * (all five without a hold h); res->kept and kept_level say which it did
+ * not, and what they hold.  0 or -errno with err set.
+ */
+int search_write_levels(const struct diag_search_opts *o, const struct hold *h,
+			const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
 			char *err, size_t errlen);
 /* One run of the command under level with seed offset rep: the target's value in *v. */
-int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-		   unsigned rep, double *v, char *err, size_t errlen);
+int search_measure(const struct diag_search_opts *o, struct hold *h,
+		   const int level[HISI_PTT_TUNE_NPARAM], unsigned rep, double *v, char *err,
+		   size_t errlen);
 
 #endif

@@ -15,6 +15,7 @@
 #include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/tune_levels.h>
 
 #include "search_internal.h"
 
@@ -33,59 +34,54 @@ static int open_backend(const struct diag_search_opts *o, unsigned rep, struct b
 	return r;
 }
 
-static int levels_io(struct backend *b, const struct diag_search_opts *o, int level[], bool write,
-		     char *err, size_t errlen)
-{
-	char path[384], buf[32];
-
-	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
-		ssize_t n;
-
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt,
-			 hisi_ptt_tune_params[i]);
-		if (write) {
-			snprintf(buf, sizeof(buf), "%d", level[i]);
-			n = b->ops->sysfs_write(b, path, buf, strlen(buf));
-		} else {
-			n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
-			if (n >= 0) {
-				buf[n] = 0;
-				level[i] = atoi(buf);
-			}
-		}
-		if (n < 0) {
-			snprintf(err, errlen, "%s %s: %s", write ? "writing" : "reading", path,
-				 strerror((int)-n));
-			return (int)n;
-		}
-	}
-	return 0;
-}
-
 int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
 		       size_t errlen)
 {
 	struct backend *b;
+	struct tool_err e;
 	int r = open_backend(o, 0, &b, err, errlen);
 
 	if (r)
 		return r;
-	r = levels_io(b, o, level, false, err, errlen);
+	r = tune_levels_read(b, o->ptt, level, &e);
+	if (r)
+		snprintf(err, errlen, "%s", e.msg);
 	backend_close(b);
 	return r;
 }
 
-int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-			char *err, size_t errlen)
+/* Writes level where the device holds the search's own last write; *kept: the others that differ.
+ */
+static int put_back(struct backend *b, const struct diag_search_opts *o, const struct hold *h,
+		    const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
+		    struct tool_err *e)
 {
-	int copy[HISI_PTT_TUNE_NPARAM], saved;
-	struct backend *b;
-	int r = open_backend(o, 0, &b, err, errlen);
+	int *cur = res->kept_level;
+	unsigned mine, differ = 0;
+	int r = tune_levels_read(b, o->ptt, cur, e);
 
 	if (r)
 		return r;
-	memcpy(copy, level, sizeof(copy));
-	r = levels_io(b, o, copy, true, err, errlen);
+	mine = h ? hold_restore_mask(hold_own(h), cur) : TUNE_LEVELS_ALL;
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
+		differ |= cur[i] != level[i] ? 1u << i : 0;
+	res->kept = differ & ~mine;
+	return tune_levels_write(b, o->ptt, level, differ & mine, e);
+}
+
+int search_write_levels(const struct diag_search_opts *o, const struct hold *h,
+			const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
+			char *err, size_t errlen)
+{
+	struct backend *b;
+	struct tool_err e;
+	int saved, r = open_backend(o, 0, &b, err, errlen);
+
+	if (r)
+		return r;
+	r = put_back(b, o, h, level, res, &e);
+	if (r)
+		snprintf(err, errlen, "%s", e.msg);
 	saved = backend_close(b);
 	if (!r && saved) {
 		snprintf(err, errlen, "the levels were not saved: %s", strerror(-saved));
@@ -146,19 +142,33 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 	return r;
 }
 
-int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-		   unsigned rep, double *v, char *err, size_t errlen)
+/*
+ * The hold says what is being written before the write and what was kept
+ * after the close (which saves it, on the emulated machine): should the
+ * search die in between, the device holds one or the other.
+ */
+int search_measure(const struct diag_search_opts *o, struct hold *h,
+		   const int level[HISI_PTT_TUNE_NPARAM], unsigned rep, double *v, char *err,
+		   size_t errlen)
 {
-	int copy[HISI_PTT_TUNE_NPARAM];
 	struct backend *b;
-	int r = open_backend(o, rep, &b, err, errlen);
+	struct tool_err e;
+	int w, r = hold_note(h, HOLD_NEXT, level);
 
+	if (r) {
+		snprintf(err, errlen, "cannot note the levels in the search's hold: %s",
+			 strerror(-r));
+		return r;
+	}
+	r = open_backend(o, rep, &b, err, errlen);
 	if (r)
 		return r;
-	memcpy(copy, level, sizeof(copy));
-	r = levels_io(b, o, copy, true, err, errlen);
+	r = w = tune_levels_write(b, o->ptt, level, TUNE_LEVELS_ALL, &e);
+	if (r)
+		snprintf(err, errlen, "%s", e.msg);
 	if (!r)
 		r = count_run(b, o, v, err, errlen);
-	backend_close(b);
+	if (!backend_close(b) && !w)
+		hold_note(h, HOLD_LAST, level);
 	return r;
 }

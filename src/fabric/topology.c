@@ -39,12 +39,13 @@ void fabric_destroy(struct fabric *f)
 	for (int i = 0; i < f->nnodes; i++)
 		free(f->nodes[i].tags);
 	workload_free(f);
+	replay_free(f);
 	free(f->nodes);
 	free(f->ports);
 	free(f->cores);
 	free(f->agents);
 	domains_free(f);
-	rate_nodes_free(f);
+	rate_destroy(f);
 	free(f->core_up);
 	free(f);
 }

@@ -146,6 +146,7 @@ int fabric_set_workload(struct fabric *f, const char *name, const char *params, 
 	if (parse_params(&p, params, err, errlen))
 		return -EINVAL;
 	dom_sync(f, DOM_ALL);
+	replay_free(f);
 	f->wp = p;
 	snprintf(f->workload, sizeof(f->workload), "%s", name);
 	return workload_build(f);
@@ -158,8 +159,10 @@ const char *fabric_workload(const struct fabric *f)
 
 void workload_free(struct fabric *f)
 {
-	for (int s = 0; s < f->nstreams; s++)
+	for (int s = 0; s < f->nstreams; s++) {
 		free(f->streams[s].cmd_left);
+		free(f->streams[s].replay);
+	}
 	free(f->streams);
 	f->streams = NULL;
 	f->nstreams = 0;
@@ -176,18 +179,21 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 	struct fstream *s = realloc(f->streams, sizeof(*s) * (f->nstreams + 1));
 	int i = f->nstreams, a;
 
-	if (!s)
+	if (!s) {
+		free(tpl->replay);
 		return -ENOMEM;
+	}
 	f->streams = s;
 	s = &f->streams[i];
 	*s = *tpl;
 	if (s->qd) {
 		s->ncmd = s->qd;
 		s->cmd_left = calloc(s->ncmd, sizeof(*s->cmd_left));
-		if (!s->cmd_left)
+		if (!s->cmd_left) {
+			free(s->replay);
 			return -ENOMEM;
+		}
 	}
-	stream_origin(f, i);
 	f->nstreams++;
 	/* Streams start 7 ps apart: no two issue at the very same instant. */
 	a = agent_new(f, AG_STREAM, i, f->now + (uint64_t)i * 7);
@@ -195,17 +201,6 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 		return a;
 	s->agent = a;
 	return 0;
-}
-
-/*
- * Under the rate model, a rate-paced stream's TLPs carry its index (and
- * their fire's window) for the fluid part (rate_fluid.c); otherwise nothing does.
- */
-void stream_origin(struct fabric *f, int i)
-{
-	struct fstream *s = &f->streams[i];
-
-	s->origin = f->rate_budget && s->period && i < RATE_ORIGINS ? (uint8_t)(i + 1) : 0;
 }
 
 uint64_t rate_period(struct fabric *f, uint64_t per_s)
@@ -229,12 +224,11 @@ void stream_fire(struct fabric *f, int s, uint64_t now)
 	uint64_t next = T_NEVER;
 
 	if (f->nodes[st->ep].present && (st->peer < 0 || f->nodes[st->peer].present)) {
-		f->origin = st->origin
-				? (uint16_t)((f->running->rate.win_id & 3) << (8 + PF_WIN_SHIFT) |
-					     st->origin)
-				: 0;
+		/* its TLPs name it, and its domain's epoch, as their cause */
+		f->cause = (uint16_t)((f->running->epoch & 3u) << (8 + PF_EPOCH_SHIFT) |
+				      (s < FAB_CAUSES ? s + 1 : 0));
 		next = st->fire(f, st, now);
-		f->origin = 0;
+		f->cause = 0;
 		st->fires += next != T_NEVER;
 	}
 	agent_set(f, st->agent, next);

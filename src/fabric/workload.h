@@ -2,6 +2,16 @@
 /*
  * Stream construction shared by the workload files: workload.c turns names
  * and parameters into streams, workload_<kind>.c say what each stream does.
+ *
+ * What every stream keeps (docs/fabric.md, *Workloads*): it draws from its
+ * domain's generator (fab_rand) only as its own events in the engine lead
+ * it to (a fire, a completion, a credit back), never as anything else
+ * decides: not which engine runs its domain, nor any state of the rate
+ * model, nor the wall clock.  So a workload draws the same random numbers
+ * whichever engine runs it, and the rate model's windows joined end to end
+ * are the per-TLP engine's run (tests/unit/test_fabric_rate_draws.c).  A
+ * draw whose spread a short sample would carry is made so in every engine
+ * (workload_nic.c's coin per two packets).
  */
 #ifndef PCIESCOPE_FABRIC_WORKLOAD_H
 #define PCIESCOPE_FABRIC_WORKLOAD_H
@@ -10,6 +20,7 @@
 
 #define RATE_MAX UINT64_MAX
 
+/* A stream like tpl; it owns tpl->replay from then on, also when it fails. */
 int stream_add(struct fabric *f, const struct fstream *tpl);
 /*
  * A stream of endpoint ep (peer -1 if none) paced and sized by the workload
@@ -80,5 +91,21 @@ int stream_storage_write(struct fabric *f, int ep);
 int stream_nic(struct fabric *f, int ep);
 int stream_p2p(struct fabric *f, int ep, int peer);
 int streams_host(struct fabric *f, int ep, uint64_t mmio);
+
+/*
+ * One stream of what the CPU (or, for messages, the device) does besides
+ * the data path, at rate per second (0: none; RATE_MAX: MMIO writes as
+ * fast as the Tx request buffer takes them); remote_pct of MMIO reads
+ * from the other die; replay: the replay's state whose sizes the MMIO
+ * writes take (replay_write_bytes), or NULL for 64 bytes each.
+ */
+enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
+int stream_host(struct fabric *f, int ep, enum host_kind kind, uint64_t rate, uint32_t remote_pct,
+		struct replay_stream *replay);
+
+/* workload_replay*.c: the replay workload (fabric/replay.h). */
+int workload_replay_endpoint(struct fabric *f, int ep);
+/* The size of the next MMIO write of a replayed CPU stream. */
+uint32_t replay_write_bytes(struct fstream *s);
 
 #endif

@@ -62,7 +62,7 @@ void platform_save(struct platform *p)
 	}
 }
 
-int platform_reset_state(const char *name)
+int platform_state_name(const char *name, char *buf, size_t n)
 {
 	struct pfile pf;
 	char err[256];
@@ -70,14 +70,24 @@ int platform_reset_state(const char *name)
 
 	if (!name)
 		name = "kunpeng930";
-	if (!strchr(name, '/') && !strstr(name, ".json"))
-		return kstate_reset(name);
+	if (!strchr(name, '/') && !strstr(name, ".json")) {
+		snprintf(buf, n, "%s", name);
+		return 0;
+	}
 	r = pfile_load(name, &pf, err, sizeof(err));
 	if (r)
 		return r;
-	r = kstate_reset(pf.name);
+	snprintf(buf, n, "%s", pf.name);
 	pfile_free(&pf);
-	return r;
+	return 0;
+}
+
+int platform_reset_state(const char *name)
+{
+	char state[128];
+	int r = platform_state_name(name, state, sizeof(state));
+
+	return r ? r : kstate_reset(state);
 }
 
 const char *platform_state_warning(struct platform *p, char *buf, size_t n)

@@ -6,8 +6,10 @@
  * the first event, as perf's recorder writes it for any number of PTT
  * devices), a PMU mapping per device.  Events of several AUX kinds in one
  * recording are refused, as perf refuses them; so is one device twice.
- * An existing output file is kept as <file>.old, as perf does; "-" is
- * perf's pipe mode on standard output.
+ * An existing output file is kept as <file>.old, as perf does, and said
+ * (tool_warn); a directory is refused: pciescope writes no directory, so one
+ * there is the user's, and moving it aside would hide it.  "-" is perf's
+ * pipe mode on standard output.
  *
  * The PTT PMU of newer kernels has no ITRACE capability, so no ITRACE_START
  * comes from the kernel; one is synthesized at enable so the file always
@@ -31,6 +33,24 @@
 
 #include "aux_record_internal.h"
 
+/*
+ * Which AUX buffer (the AUXTRACE records' idx, the event's index here) is
+ * which event, as perf record says it: without it a reader pairs buffers
+ * and events of one CPU by the order their data came, and the busier PTT
+ * of two on a CPU is drained first.
+ */
+static int add_id_index(struct rec *s)
+{
+	struct perf_id_index_entry ids[AUX_RECORD_MAX_EVENTS];
+
+	for (int i = 0; i < s->n; i++)
+		ids[i] = (struct perf_id_index_entry){.id = s->e[i].id,
+						      .idx = (uint64_t)i,
+						      .cpu = (uint64_t)s->e[i].cpu,
+						      .tid = -1ull};
+	return perf_writer_id_index(s->w, ids, (size_t)s->n);
+}
+
 static int add_events(struct rec *s)
 {
 	uint64_t priv[1] = {s->e[0].attr.type};
@@ -47,8 +67,37 @@ static int add_events(struct rec *s)
 		ret = perf_writer_auxtrace_info(
 		    s->w, ptt_is_pmu(s->e[0].pmu) ? PERF_AUXTRACE_HISI_PTT : PERF_AUXTRACE_UNKNOWN,
 		    priv, 1);
+	if (!ret)
+		ret = add_id_index(s);
 	/* out at once: from here on the file is a perf.data that perf opens */
 	return ret ? ret : perf_writer_flush(s->w);
+}
+
+/* Moves an existing file out to <out>.old, with a word; a directory is refused. */
+static int keep_old(struct rec *s, const char *out)
+{
+	char old[4096];
+	struct stat st;
+	bool replaced;
+
+	if (!strcmp(out, "-") || s->o->overwrite || lstat(out, &st))
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return tool_fail(&s->r->err, -EISDIR,
+				 "-o %s: is a directory: pciescope writes a file, and moves aside "
+				 "only a file; name one, e.g. -o %s/perf.data",
+				 out, out);
+	if (!S_ISREG(st.st_mode))
+		return 0; /* a device or a pipe: written to, nothing to keep */
+	snprintf(old, sizeof(old), "%s.old", out);
+	replaced = !lstat(old, &st);
+	if (rename(out, old))
+		return tool_fail_errno(&s->r->err, -errno,
+				       "cannot keep the existing %s as %s, so nothing was written",
+				       out, old);
+	tool_warn("the existing %s was moved to %s%s", out, old,
+		  replaced ? " (in place of the one there before)" : "");
+	return 0;
 }
 
 static int open_writer(struct rec *s)
@@ -56,7 +105,6 @@ static int open_writer(struct rec *s)
 	const char *out = s->o->output;
 	struct utsname u;
 	struct perf_writer_env env = {0};
-	char old[4096];
 	int ret;
 
 	uname(&u);
@@ -71,9 +119,9 @@ static int open_writer(struct rec *s)
 	    .argc = s->o->cmd_argc,
 	    .argv = s->o->cmd_argv,
 	};
-	snprintf(old, sizeof(old), "%s.old", out);
-	if (strcmp(out, "-") && !access(out, F_OK))
-		rename(out, old);
+	ret = keep_old(s, out);
+	if (ret)
+		return ret;
 	ret = perf_writer_open(out, &env, &s->w);
 	if (ret) {
 		s->w = NULL;

@@ -103,11 +103,15 @@ struct backend {
  */
 const char *backend_strerror(struct backend *b);
 
+struct fabric_replay;
+
 struct backend_options {
 	const char *kind;     /* "emulated", "host", "remote" or NULL: backend_kind() chooses */
 	const char *platform; /* platform name or JSON path (so emulated); NULL = kunpeng930 */
 	const char *workload; /* NULL = the platform's default */
 	const char *workload_params;
+	/* The replay workload's model (fabric/replay.h, tool/twin.h makes one), or NULL. */
+	const struct fabric_replay *replay;
 	uint64_t seed;
 	bool ephemeral;	    /* do not load or save persistent state */
 	const char *remote; /* "remote": the server's socket (serve.h) */
@@ -127,6 +131,13 @@ int backend_open(const struct backend_options *o, struct backend **out, char *er
  * says (-errno) when it could not: a setting that was not kept is an error.
  */
 int backend_close(struct backend *b);
+/*
+ * The name under which what o's machine keeps between invocations goes
+ * (state files, tool/hold.h): the emulated platform's state name, "host"
+ * for this machine, "" for a machine that keeps nothing (an ephemeral
+ * platform, a remote one: its server's process keeps it).
+ */
+int backend_state_name(const struct backend_options *o, char *buf, size_t n);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */
 int backend_reset_state(const struct backend_options *o, char *err, size_t errlen);
 

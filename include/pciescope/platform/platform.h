@@ -18,6 +18,7 @@
 struct platform;
 struct kcore;
 struct fabric;
+struct fabric_replay;
 
 struct platform_options {
 	const char *name; /* built-in name ("kunpeng930", "epyc", "power8") or a JSON path; NULL =
@@ -26,6 +27,8 @@ struct platform_options {
 	const char *workload_params; /* "key=value,..." or NULL */
 	uint64_t seed;
 	bool ephemeral; /* neither load nor save persistent state */
+	/* The replay workload's model (fabric/replay.h) instead of workload, or NULL. */
+	const struct fabric_replay *replay;
 };
 
 int platform_boot(const struct platform_options *o, struct platform **out, char *err,
@@ -58,6 +61,11 @@ bool platform_state_changed(struct platform *p);
 /* What of the state file boot could not use, one line into buf (kstate_warning); NULL if none. */
 const char *platform_state_warning(struct platform *p, char *buf, size_t n);
 
+/*
+ * The name a platform's persistent state goes by: a built-in name as it is,
+ * a JSON file's "name" (read from it); NULL is kunpeng930.
+ */
+int platform_state_name(const char *name, char *buf, size_t n);
 /* Deletes the persistent state of a platform (`pciescope platform reset`). */
 int platform_reset_state(const char *name);
 

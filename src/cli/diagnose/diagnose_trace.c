@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A PTT perf.data read into the diagnosis collector: the recording setting
- * (format, direction, type) from the file's first event, the PMU's name
- * from that event's name, then every AUXTRACE payload in order; each traced
- * device of the recording gets a trace of its own (its own clock, its own
- * setting and PMU), chained after the first, and what the records say of
- * its span and loss.  Problems with the file are one line naming it, as in
- * `report`.  A payload is read in pieces into one buffer
- * (perf_reader_aux_bytes), not through the file's mapping, whose pages
- * would stay in the RSS: memory does not follow the trace's size.
+ * A PTT perf.data read into the diagnosis collector (tool/ptt_file.h walks
+ * it): each traced device of the recording gets a trace of its own (its
+ * own clock, its own setting and PMU, from its event), chained after the
+ * first, fed its entries in order, then what the records say of its span
+ * and loss.  Problems with the file are one line naming it, as in
+ * `report`.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,128 +13,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pciescope/perf/aux_streams.h>
-#include <pciescope/perf/perf_data.h>
-#include <pciescope/trace/ptt_print.h>
+#include <pciescope/tool/ptt_file.h>
 
 #include "cli.h"
 #include "diagnose.h"
 
-static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
-{
-	const char *slash;
-
-	pmu[0] = 0;
-	if (!a || !a->name)
-		return;
-	slash = strchr(a->name, '/');
-	snprintf(pmu, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
-}
-
-/* Bytes fed at a time: a multiple of both entry sizes. */
-#define PIECE (256u << 10)
-
 /* The traces of a file being read: one per traced device, the first is the chain's head. */
 struct traces {
-	const char *path;
-	struct perf_reader *rd;
-	struct perf_aux_streams *st;
 	struct diag_trace_opts o; /* of the first device; the others change config and pmu */
 	struct diag_trace *dev[PERF_AUX_MAX_STREAMS];
 	char pmu[PERF_AUX_MAX_STREAMS][64];
 	size_t ndev;
-	uint8_t piece[PIECE]; /* the payload being fed */
+	const char *path;
 };
 
 /* Device i's first payload: a trace of its own, with its event's setting and PMU. */
-static int start_device(struct traces *x, size_t i)
+static int start_device(void *ctx, size_t i, const struct perf_attr_info *a, struct tool_err *e)
 {
-	long a = perf_aux_streams_attr(x->st, x->rd, i);
+	struct traces *x = ctx;
 	struct diag_trace_opts o = x->o;
-	const struct perf_attr_info *ai;
+	int r;
 
-	if (a < 0)
-		a = 0;
-	ai = (size_t)a < perf_reader_nr_attrs(x->rd) ? perf_reader_attr(x->rd, (size_t)a) : NULL;
-	pmu_of(ai, x->pmu[i], sizeof(x->pmu[i]));
-	o.config = ai ? ai->attr.config : 0;
-	o.have_config = ai != NULL;
+	ptt_file_pmu(a, x->pmu[i], sizeof(x->pmu[i]));
+	o.config = a ? a->attr.config : 0;
+	o.have_config = a != NULL;
 	o.pmu = x->pmu[i];
 	x->ndev = i + 1;
-	return i ? diag_trace_add_device(x->dev[0], &o, &x->dev[i])
-		 : diag_trace_create(&o, &x->dev[0]);
+	r = i ? diag_trace_add_device(x->dev[0], &o, &x->dev[i])
+	      : diag_trace_create(&o, &x->dev[0]);
+	return r ? tool_fail_errno(e, r, "%s", x->path) : 0;
 }
 
-static int chunk(struct traces *x, const struct perf_rec *rec, long dev)
+static void entries(void *ctx, size_t i, const uint8_t *buf, size_t len, enum ptt_format f)
 {
-	enum ptt_format f;
-	size_t whole;
-	int err;
+	struct traces *x = ctx;
 
-	if (dev < 0)
-		return cli_errno(dev == -E2BIG ? -E2BIG : -ENOMEM, "diagnose: %s", x->path);
-	if ((size_t)dev == x->ndev) {
-		err = start_device(x, (size_t)dev);
-		if (err)
-			return cli_errno(err, "diagnose");
-	}
-	whole = ptt_chunk_whole(rec->auxtrace.data, (size_t)rec->auxtrace.size, &f);
-	for (size_t off = 0, n; off < whole; off += n) {
-		const uint8_t *p;
-
-		n = whole - off < PIECE ? whole - off : PIECE;
-		p = perf_reader_aux_bytes(x->rd, rec, off, n, x->piece);
-		if (!p)
-			return cli_error("diagnose: %s: %s", x->path, perf_reader_errmsg(x->rd));
-		diag_trace_feed(x->dev[dev], p, n, f);
-	}
-	return 0;
-}
-
-/* Every payload to its device's trace. */
-static int feed(struct traces *x)
-{
-	struct perf_rec rec;
-	bool info = false;
-	int got;
-
-	while ((got = perf_reader_next(x->rd, &rec)) > 0) {
-		long dev = perf_aux_streams_note(x->st, x->rd, &rec);
-
-		if (dev == -ENOMEM)
-			return cli_errno(-ENOMEM, "diagnose");
-		if (rec.type == PERF_REC_AUXTRACE_INFO) {
-			if (rec.auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
-				return cli_error("diagnose: %s: unknown AUXTRACE type %u (not HISI "
-						 "PTT data)",
-						 x->path, rec.auxtrace_info.type);
-			info = true;
-		}
-		if (rec.type != PERF_REC_AUXTRACE)
-			continue;
-		if (!info)
-			return cli_error("diagnose: %s: no PTT data (AUXTRACE at offset %#" PRIx64
-					 " without an AUXTRACE_INFO record)",
-					 x->path, rec.offset);
-		if (chunk(x, &rec, dev))
-			return 1;
-	}
-	if (got < 0)
-		return cli_error("diagnose: %s: %s", x->path, perf_reader_errmsg(x->rd));
-	if (!info)
-		return cli_error("diagnose: %s: no PTT data (no HISI PTT AUXTRACE_INFO record)",
-				 x->path);
-	return 0;
+	diag_trace_feed(x->dev[i], buf, len, f);
 }
 
 /* Each device's span and loss to its rules; a file never closed is said. */
-static void tell(struct traces *x)
+static void tell(void *ctx, const struct perf_aux_streams *st, const struct perf_reader *rd)
 {
+	struct traces *x = ctx;
 	struct perf_reader_recovery rc;
 
-	perf_aux_streams_finish(x->st, x->rd);
 	for (size_t i = 0; i < x->ndev; i++) {
-		const struct perf_aux_stream *s = perf_aux_streams_get(x->st, i);
+		const struct perf_aux_stream *s = perf_aux_streams_get(st, i);
 		struct diag_recording r = {.rec_ns =
 					       s->timed ? (double)(s->end_ns - s->start_ns) : 0,
 					   .timed = s->timed,
@@ -147,7 +68,7 @@ static void tell(struct traces *x)
 		diag_trace_recording(x->dev[i], &r);
 		diag_trace_finish(x->dev[i]);
 	}
-	if (perf_reader_unclosed(x->rd, &rc))
+	if (perf_reader_unclosed(rd, &rc))
 		cli_warn("%s: warning: the file was not closed (the recording was killed or its "
 			 "disk filled): the findings judge the %" PRIu64 " records it holds",
 			 x->path, rc.records);
@@ -156,8 +77,9 @@ static void tell(struct traces *x)
 int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, size_t nhost,
 			const struct diag_trace_link *links, size_t nlinks, struct diag_trace **out)
 {
+	static const struct ptt_file_ops ops = {start_device, entries, tell};
 	struct traces *x = calloc(1, sizeof(*x));
-	char msg[256] = "";
+	struct tool_err e;
 	int ret;
 
 	if (!x)
@@ -168,21 +90,17 @@ int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, 
 				   .nhost = nhost,
 				   .links = links,
 				   .nlinks = nlinks}};
-	if (perf_reader_open(path, &x->rd, msg, sizeof(msg))) {
-		free(x);
-		return cli_error("diagnose: %s: %s", path, msg[0] ? msg : "out of memory");
-	}
-	ret = perf_aux_streams_create(&x->st) ? cli_errno(-ENOMEM, "diagnose") : feed(x);
+	ret = ptt_file_walk(path, &ops, x, &e) ? cli_fail(&e) : 0;
 	/* a recording with no payload still gets a trace: its setting alone can be judged */
-	if (!ret && !x->ndev && start_device(x, 0))
-		ret = cli_errno(-ENOMEM, "diagnose");
-	if (!ret)
-		tell(x);
+	if (!ret && !x->ndev) {
+		if (start_device(x, 0, NULL, &e))
+			ret = cli_fail(&e);
+		else
+			diag_trace_finish(x->dev[0]);
+	}
 	*out = ret ? NULL : x->dev[0];
 	if (ret)
 		diag_trace_destroy(x->dev[0]);
-	perf_aux_streams_destroy(x->st);
-	perf_reader_close(x->rd);
 	free(x);
 	return ret;
 }

@@ -29,6 +29,7 @@
 
 #include <pciescope/out/num.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/link_model.h>
 
 #include "cli.h"
 #include "report_views_internal.h"
@@ -112,7 +113,8 @@ static void bandwidth_sample(struct report_views *v, uint64_t at, const uint64_t
 	char args[3 * OUT_NUM_LEN + 24], mbs[ANALYSIS_NCLASS][OUT_NUM_LEN];
 
 	for (int i = 0; i < ANALYSIS_NCLASS; i++)
-		out_num_sig(mbs[i], sizeof(mbs[i]), (double)bytes[i] / ns * 1e3, OUT_NUM_DIGITS);
+		out_num_sig(mbs[i], sizeof(mbs[i]), link_mbps((double)bytes[i], ns),
+			    OUT_NUM_DIGITS);
 	snprintf(args, sizeof(args), "{\"P\":%s,\"NP\":%s,\"CPL\":%s}", mbs[0], mbs[1], mbs[2]);
 	chrome_trace_counter(c->ct, c->base + LINK_PID, "bandwidth (MB/s)", us(v, at), args);
 	c->last_zero = !(bytes[0] | bytes[1] | bytes[2]);

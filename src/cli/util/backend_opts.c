@@ -13,6 +13,7 @@
 
 #include <pciescope/fabric/fabric.h>
 #include <pciescope/platform/platform.h>
+#include <pciescope/tool/hold.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -40,6 +41,24 @@ static void set_workload(struct backend_opts *bo, const char *v)
 		*colon = 0;
 	bo->o.workload = bo->workload;
 	bo->o.workload_params = colon ? v + (colon - bo->workload) + 1 : NULL;
+	bo->replay = !strcmp(bo->workload, "replay");
+	bo->replay_ready = false;
+	bo->o.replay = NULL;
+}
+
+int backend_opts_ready(struct backend_opts *bo, const char *cmd)
+{
+	struct tool_err e;
+
+	if (!bo->replay || bo->replay_ready)
+		return 0;
+	if (twin_from_spec(bo->o.workload_params, bo->o.platform, &bo->twin, &e))
+		return cli_error("%s: --workload replay: %s", cmd, e.msg);
+	if (!bo->o.platform && bo->twin.platform[0])
+		bo->o.platform = bo->twin.platform;
+	bo->o.replay = &bo->twin.m;
+	bo->replay_ready = true;
+	return 0;
 }
 
 int backend_opts_set(struct backend_opts *bo, const char *name, const char *v)
@@ -121,8 +140,20 @@ struct backend *cli_backend_open(const struct backend_options *o, const char *cm
 	return b;
 }
 
+/*
+ * A tune search that died (SIGKILL, a crash) has its starting levels put
+ * back first, before this command boots the machine with the search's
+ * last candidate; a failure to is said (hold_repair warns) but does not
+ * stop the command.
+ */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 {
+	struct tool_err e;
+
+	if (backend_opts_ready(bo, cmd))
+		return NULL;
+	if (hold_repair(&bo->o, &e))
+		cli_fail(&e);
 	return cli_backend_open(&bo->o, cmd);
 }
 
