@@ -35,18 +35,32 @@ static char *trim(char *buf)
 	return buf;
 }
 
+/*
+ * What needs no decimals: NaN and infinities as words[0..2] say, a whole
+ * number as one.  false for the rest.
+ */
+static bool special(char *buf, size_t n, double v, const char *const words[3])
+{
+	if (isnan(v))
+		snprintf(buf, n, "%s", words[0]);
+	else if (isinf(v))
+		snprintf(buf, n, "%s", words[v > 0 ? 1 : 2]);
+	else if (whole(v)) {
+		snprintf(buf, n, "%.0f", v);
+		trim(buf);
+	} else
+		return false;
+	return true;
+}
+
+static const char *const READ[3] = {"-", "inf", "-inf"};
+
 char *out_num_sig(char *buf, size_t n, double v, int digits)
 {
 	int decimals;
 
-	if (isnan(v) || isinf(v)) {
-		snprintf(buf, n, "%s", isnan(v) ? "-" : v > 0 ? "inf" : "-inf");
+	if (special(buf, n, v, READ))
 		return buf;
-	}
-	if (whole(v)) {
-		snprintf(buf, n, "%.0f", v);
-		return trim(buf);
-	}
 	decimals = v == 0 ? 0 : digits - 1 - (int)floor(log10(fabs(v)));
 	if (decimals < 0)
 		decimals = 0;
@@ -58,25 +72,17 @@ char *out_num_sig(char *buf, size_t n, double v, int digits)
 
 char *out_num_whole(char *buf, size_t n, double v, int decimals)
 {
-	if (isnan(v))
-		snprintf(buf, n, "-");
-	else if (whole(v))
-		snprintf(buf, n, "%.0f", v);
-	else
+	if (!special(buf, n, v, READ))
 		snprintf(buf, n, "%.*f", decimals, v);
 	return buf;
 }
 
 char *out_num_exact(char *buf, size_t n, double v)
 {
-	if (isnan(v) || isinf(v)) {
-		snprintf(buf, n, "%s", isnan(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
+	static const char *const words[3] = {"NaN", "+Inf", "-Inf"};
+
+	if (special(buf, n, v, words))
 		return buf;
-	}
-	if (whole(v)) {
-		snprintf(buf, n, "%.0f", v);
-		return trim(buf);
-	}
 	for (int p = 15; p <= 17; p++) {
 		snprintf(buf, n, "%.*g", p, v);
 		if (strtod(buf, NULL) == v)
