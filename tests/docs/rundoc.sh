@@ -92,6 +92,7 @@ marker_text() {
 # runs to its line's end), as shlex.split reads it.
 complete() {
 	local s=$1 i c q= n=${#1}
+	[[ $s == *[\'\"\\#]* ]] || return 0 # most lines: nothing to scan for
 	for ((i = 0; i < n; i++)); do
 		c=${s:i:1}
 		if [ "$q" = "'" ]; then
@@ -120,7 +121,7 @@ join_lines() {
 	local line cur= have=0 t
 	cmds=()
 	for line in "${body[@]}"; do
-		t=${line##+([[:space:]])}
+		t=${line#"${line%%[![:space:]]*}"}
 		if ((!have)) && { [ -z "$t" ] || [[ $t == '#'* ]]; }; then
 			continue
 		fi
@@ -139,8 +140,8 @@ join_synopsis() {
 	local line t
 	cmds=()
 	for line in "${body[@]}"; do
-		t=${line##+([[:space:]])}
-		t=${t%%+([[:space:]])}
+		t=${line#"${line%%[![:space:]]*}"}
+		t=${t%"${t##*[![:space:]]}"}
 		[ -z "$t" ] && continue
 		if [[ $line == [[:space:]]* ]] && ((${#cmds[@]})); then
 			cmds[-1]+=" $t"
@@ -228,8 +229,8 @@ commands() { # PATH
 		line=${lines[i]}
 		if [[ $line == '```'* ]]; then
 			lang=${line:3}
-			lang=${lang##+([[:space:]])}
-			lang=${lang%%+([[:space:]])}
+			lang=${lang#"${lang%%[![:space:]]*}"}
+			lang=${lang%"${lang##*[![:space:]]}"}
 			start=$((i + 2)) body=()
 			i=$((i + 1))
 			while ((i < n)) && [[ ${lines[i]} != '```'* ]]; do
@@ -254,15 +255,15 @@ commands() { # PATH
 			has_marker=0 marker= prev_blank=0
 			continue
 		fi
-		if [[ ${line##+([[:space:]])} == '<!--'* ]] && [[ ${line%%-->*} == *doctest* ]]; then
+		if [[ $line =~ ^[[:space:]]*\<!-- ]] && [[ ${line%%-->*} == *doctest* ]]; then
 			text=$line
 			local j=$i
 			while [[ $text != *'-->'* ]] && ((j + 1 < n)); do
 				j=$((j + 1))
 				text+=$'\n'${lines[j]}
 			done
-			s=${text##+([[:space:]])}
-			s=${s%%+([[:space:]])}
+			s=${text#"${text%%[![:space:]]*}"}
+			s=${s%"${s##*[![:space:]]}"}
 			if [[ $s == '<!--'*'-->' ]] && [[ $text =~ \<!--[[:space:]]*doctest ]] &&
 				marker_text "${text#*"${BASH_REMATCH[0]}"}"; then
 				if ((has_marker)); then
@@ -304,7 +305,7 @@ block() { # KIND START HAS-MARKER MARKER SHELL
 		own_or_default=$own
 	fi
 	for l in "${body[@]}"; do
-		t=${l##+([[:space:]])}
+		t=${l#"${l%%[![:space:]]*}"}
 		if [ -n "$t" ] && [[ $t != '#'* ]]; then
 			first=$l
 			break
@@ -314,8 +315,8 @@ block() { # KIND START HAS-MARKER MARKER SHELL
 	if ((own_or_default)); then
 		parse_directives "$marker" "$where" || return 1
 	fi
-	first=${first##+([[:space:]])}
-	first=${first%%+([[:space:]])}
+	first=${first#"${first%%[![:space:]]*}"}
+	first=${first%"${first##*[![:space:]]}"}
 	if [ "$kind" = block ] && ((!shell)) && ! [[ $first =~ $CMD_WORDS ]]; then
 		if ((own)); then
 			doc_error "$where: a doctest marker on a block that is not commands"
