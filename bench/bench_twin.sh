@@ -17,6 +17,8 @@ export PCIESCOPE_STATE_DIR
 PCIESCOPE_STATE_DIR=$(mktemp -d)
 tmp=$PCIESCOPE_STATE_DIR
 trap 'rm -rf "$tmp"' EXIT
+fail=0
+err() { echo "FAIL: $*"; fail=1; }
 # shellcheck source=../tests/e2e/lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 spans=${*:-5 20}

@@ -164,7 +164,7 @@ static int remove_device(struct backend *b, const char *arg)
 	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s",
 		 pci_bdf_format(bdf, name, sizeof(name)));
 	if (b->ops->sysfs_is_dir(b, dir) <= 0)
-		return cli_error("platform remove: no device %s", name);
+		return cli_error("platform remove: no device %s (see 'pciescope platform')", name);
 	snprintf(path, sizeof(path), "%s/remove", dir);
 	if (write_one(b, path))
 		return 1;
@@ -204,14 +204,13 @@ static int run(const struct backend_options *o, const char *cmd, const char *arg
 {
 	struct backend *b;
 	struct tool_err e;
-	char err[256];
 	int ret;
 
 	if (hold_repair(o, &e))
 		cli_fail(&e);
-	if (backend_open(o, &b, err, sizeof(err)))
-		return cli_error("%s", err);
-	cli_backend_opened(b);
+	b = cli_backend_open(o, "platform");
+	if (!b)
+		return 1;
 	if (!strcmp(cmd, "show"))
 		ret = show(b, json);
 	else if (!strcmp(cmd, "remove"))

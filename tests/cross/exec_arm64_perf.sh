@@ -23,6 +23,7 @@
 #   - the errors a user can cause with a real sysroot: the host's
 #     interposer for the guest's, no qemu-user on PATH.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
 EXEC_GUEST=(--sysroot "$GUEST_SYSROOT" --interposer "$GUEST_INTERPOSER")
@@ -88,4 +89,4 @@ out=$("$P" exec --sysroot "$GUEST_SYSROOT" --interposer "$host_so" -- perf list 
 out=$(PATH=/nonexistent "$P" exec "${EXEC_GUEST[@]}" -- perf list 2>&1)
 [ $? -eq 1 ] && [ "$out" = "pciescope: exec: qemu-aarch64-static: not found on PATH: it runs the aarch64 programs of $GUEST_SYSROOT (scripts/install-deps.sh installs it)" ] ||
 	err "no qemu on PATH: $out"
-exit $fail
+finish

@@ -13,12 +13,10 @@ set -uo pipefail
 if [ -z "${REC_IN_NS:-}" ]; then
 	exec env REC_IN_NS=1 unshare -m --propagation private bash "$0" "$@"
 fi
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 rm -rf ./*
 . "$SRC_DIR/tests/e2e/lib/record_cut.sh"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # The HISI PTT lines of a -D dump: the data headers and the decoded words.
 ptt_lines() { grep -E '^\. \.\.\. HISI PTT data|^\.  [0-9a-f]{8}: '; }
@@ -27,14 +25,14 @@ ptt_lines() { grep -E '^\. \.\.\. HISI PTT data|^\.  [0-9a-f]{8}: '; }
 same_as_perf() {
 	perf report -D -i "$1" 2>perf.err | ptt_lines >perf.ptt
 	"$PCIESCOPE" report -D -i "$1" 2>/dev/null | ptt_lines >ours.ptt
-	[ -s perf.ptt ] || { bad "$2: perf decodes nothing: $(head -3 perf.err)"; return; }
-	cmp -s perf.ptt ours.ptt || bad "$2: perf and pciescope -D differ ($(wc -l <perf.ptt) vs $(wc -l <ours.ptt) lines)"
+	[ -s perf.ptt ] || { err "$2: perf decodes nothing: $(head -3 perf.err)"; return; }
+	cmp -s perf.ptt ours.ptt || err "$2: perf and pciescope -D differ ($(wc -l <perf.ptt) vs $(wc -l <ours.ptt) lines)"
 }
 
 for sig in INT TERM; do
 	record_cut $sig.data $sig 1 # small: perf dumps a 4 MiB chunk in a second or two
 	same_as_perf $sig.data SIG$sig
-	grep -q "data size field is 0" perf.err && bad "SIG$sig: perf calls the file unfinished"
+	grep -q "data size field is 0" perf.err && err "SIG$sig: perf calls the file unfinished"
 done
 
 # perf_prefix FILE WHAT: perf's dump of FILE is the start of pciescope's, and
@@ -45,9 +43,9 @@ perf_prefix() {
 	"$PCIESCOPE" report -D -i "$1" 2>/dev/null | ptt_lines >ours.ptt
 	p=$(grep -c 'Header DW0' perf.ptt)
 	o=$(grep -c 'Header DW0' ours.ptt)
-	[ "$p" -ge 131072 ] || bad "$2: perf decodes $p entries: $(head -3 perf.err)"
-	head -n "$(wc -l <perf.ptt)" ours.ptt | cmp -s - perf.ptt || bad "$2: perf's dump is not a prefix of pciescope's"
-	[ $((o - p)) -le 131072 ] || bad "$2: perf misses $((o - p)) entries, more than one buffer"
+	[ "$p" -ge 131072 ] || err "$2: perf decodes $p entries: $(head -3 perf.err)"
+	head -n "$(wc -l <perf.ptt)" ours.ptt | cmp -s - perf.ptt || err "$2: perf's dump is not a prefix of pciescope's"
+	[ $((o - p)) -le 131072 ] || err "$2: perf misses $((o - p)) entries, more than one buffer"
 }
 
 # SIGKILL: perf may miss the last write (see above), never more.  Cut once a
@@ -64,4 +62,4 @@ umount FULL
 mkdir -p LIMIT
 (ulimit -f 6144 && trap '' XFSZ && record_full LIMIT)
 perf_prefix LIMIT/perf.data EFBIG
-exit $fail
+finish

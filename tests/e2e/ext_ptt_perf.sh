@@ -8,10 +8,9 @@
 # holds four whole 4 MiB buffers and no flag, as Linux's driver leaves it:
 # perf sees no loss, pciescope report tells it from the times.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" record -e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ -- sleep 0.01 2>rec.err
 n=$(sed -n 's/.*(\([0-9]*\) TLP headers, 8DW).*/\1/p' rec.err)

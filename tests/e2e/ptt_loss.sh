@@ -10,10 +10,9 @@
 # sanitizers (PCIESCOPE_TEST_SCALE=small, docs/portability.md) the slow
 # reader records 6 ms instead of 20.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
 EV=hisi_ptt0_2/filter=0x80011,type=7,direction=0/
-fail() { echo "FAIL: $*" >&2; exit 1; }
 slow=0.02
 [ "${PCIESCOPE_TEST_SCALE:-}" != small ] || slow=0.006
 

@@ -10,11 +10,10 @@
 # (of several devices, each judged on its own);
 # a recording that kept up says nothing of loss.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 export PCIESCOPE_STATE_DIR=$TEST_TMP/state
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 E0='hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/'
 E1='hisi_ptt1_0/filter=0x80001,type=1,direction=1,format=1/'
 

@@ -17,11 +17,10 @@
 #  - the line view's time is the analysis's unwrapped time: its last minus
 #    its first equals --stats' time span, in 4DW and 8DW, with threads.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 export PCIESCOPE_STATE_DIR=$TEST_TMP/state
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 rec() { # file event [--force]
 	"$P" record -o "$1" ${3:-} -e "hisi_ptt0_2/$2/" -- sleep 0.01 2>/dev/null || fail "record $2"
 }
@@ -110,7 +109,7 @@ awk '$1 == "time" && $2 == "span" { s = $4 } $1 == "link" && $2 == "bytes" { b =
 # one unwrapped time in every view
 for f in both.data both8.data in.data; do
 	"$P" report --no-header -i $f >lines.txt
-	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%.1f", b - a }' lines.txt)
+	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%d", b - a }' lines.txt)
 	for t in 1 2; do
 		got=$("$P" report -i $f --stats --threads $t | awk '$1 == "time" && $2 == "span" { print $4 }')
 		[ "$got" = "$span" ] || fail "$f: lines span $span, --stats $got (threads $t)"

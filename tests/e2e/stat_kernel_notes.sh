@@ -5,10 +5,8 @@
 # do what the document says get no warning, and neither does a kernel that
 # does what the document says (len_mode=2 from 6.12, the emulated kernel's).
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 pair() { # pair LEN_MODE: a flux/time pair on 00:10.0's port
 	echo "{hisi_pcie0_core0/rx_mrd_flux,port=0x1,len_mode=$1/,hisi_pcie0_core0/rx_mrd_time,port=0x1,len_mode=$1/}"
 }
@@ -44,5 +42,4 @@ done
 "$P" stat --platform epyc -e 'amd_iommu_0/csource=5/' -e 'iommuv2/config=0x8000000000000005/' \
 	-- sleep 0.001 2>"$TEST_TMP/err" || err "iommuv2 not counted"
 grep -q warning "$TEST_TMP/err" && err "iommuv2 (the seed's layout) warned: $(cat "$TEST_TMP/err")"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -11,6 +11,8 @@
 # (PCIESCOPE_TEST_SCALE=small) the span is 0.5 ms.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 "$P" platform reset >/dev/null
@@ -27,4 +29,4 @@ cat cmp.txt
 grep -q '^FAIL' cmp.txt && err "$w: the twin strays (lines above)"
 # what was traced is compared: a link that carried something in W is one
 awk '$6 > 0' cmp.txt | grep -q . || err "$w: no traffic counted"
-exit $fail
+finish

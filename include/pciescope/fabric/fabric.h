@@ -190,6 +190,8 @@ void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool r
  */
 int fabric_set_workload(struct fabric *f, const char *name, const char *params, char *err,
 			size_t errlen);
+/* The i-th workload name fabric_set_workload knows, or NULL past the last. */
+const char *fabric_workload_name(size_t i);
 const char *fabric_workload(const struct fabric *f);
 /* Runs the engine until simulated time t_ns; returns 0 or -errno. */
 int fabric_run_until(struct fabric *f, uint64_t t_ns);

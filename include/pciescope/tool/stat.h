@@ -75,6 +75,8 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
  */
 int stat_add_metric_groups(struct stat_config *s, const char *groups,
 			   const struct perf_pmu_source *src);
+/* The metric groups -M knows, NULL-terminated. */
+extern const char *const stat_metric_groups[];
 /*
  * Runs the command, or counts until a stop is requested (backend/interrupt.h:
  * the printing follows); -I intervals go to print_interval.

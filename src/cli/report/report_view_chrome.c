@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <pciescope/out/num.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/link_model.h>
 
@@ -112,13 +113,13 @@ void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t)
 static void bandwidth_sample(struct report_views *v, uint64_t at, const uint64_t *bytes)
 {
 	struct rv_chrome *c = v->chrome;
-	double ns = rv_ns(v, c->width), mbs[ANALYSIS_NCLASS];
-	char args[128];
+	double ns = rv_ns(v, c->width);
+	char args[3 * OUT_NUM_LEN + 24], mbs[ANALYSIS_NCLASS][OUT_NUM_LEN];
 
 	for (int i = 0; i < ANALYSIS_NCLASS; i++)
-		mbs[i] = link_mbps((double)bytes[i], ns);
-	snprintf(args, sizeof(args), "{\"P\":%.6g,\"NP\":%.6g,\"CPL\":%.6g}", mbs[0], mbs[1],
-		 mbs[2]);
+		out_num_sig(mbs[i], sizeof(mbs[i]), link_mbps((double)bytes[i], ns),
+			    OUT_NUM_DIGITS);
+	snprintf(args, sizeof(args), "{\"P\":%s,\"NP\":%s,\"CPL\":%s}", mbs[0], mbs[1], mbs[2]);
 	chrome_trace_counter(c->ct, c->base + LINK_PID, "bandwidth (MB/s)", us(v, at), args);
 	c->last_zero = !(bytes[0] | bytes[1] | bytes[2]);
 }

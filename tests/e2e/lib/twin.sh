@@ -2,11 +2,10 @@
 # Helpers of the twin tests (twin_*.sh) and bench/bench_twin.sh: a
 # recording made as docs/twin.md says, and what the PCIe PMU counted per
 # port bit and direction, compared.  P is the CLI ($PCIESCOPE unless the
-# caller set it), fail what err() sets; a test starts on a fresh machine.
+# caller set it); err is the caller's (tests/e2e/lib/check.sh in a test);
+# a test starts on a fresh machine.
 
 P=${P:-${PCIESCOPE:-}}
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 # The cores the built-in workloads' devices sit on: core 1 (00:08.0 and
 # 00:0c.0, the GPU of the P2P pair) and core 2 (00:10.x and 00:12.0).
