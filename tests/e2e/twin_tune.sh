@@ -4,7 +4,7 @@
 #  - tune --search over the five levels under the twin finds W's best
 #    levels, or levels that reach W's best within 2 % when W runs at them;
 #  - a twin of a recording made at W's best levels, replayed at the default
-#    levels, gives W's default-level traffic per Root Port bit and
+#    levels, gives W's default-level traffic per Root Port link and
 #    direction within 5 % (and read latency within 10 %): the twin keeps
 #    what the devices do, not what the levels made of it.
 # The target is the traffic each workload puts through its busiest link of
