@@ -233,6 +233,11 @@ static int e_run_for(struct backend *b, uint64_t ns)
 	return platform_run_for(emu(b)->p, ns, NULL, NULL);
 }
 
+static void e_reading_span(struct backend *b, uint64_t ns)
+{
+	platform_set_reading_span(emu(b)->p, ns);
+}
+
 static int e_close(struct backend *b)
 {
 	struct emulated *m = emu(b);
@@ -273,6 +278,7 @@ static const struct backend_ops emulated_ops = {
     .run = e_run,
     .now_ns = e_now_ns,
     .run_for = e_run_for,
+    .reading_span = e_reading_span,
     .stale = e_stale,
     .close = e_close,
 };

@@ -77,6 +77,12 @@ struct backend_ops {
 	 */
 	int (*run_for)(struct backend *b, uint64_t ns);
 	/*
+	 * Emulated: the simulated time until the tool next reads its counts
+	 * (its interval), over which the machine may spread what it simulates
+	 * (fabric_set_reading_span).  NULL where time runs by itself.
+	 */
+	void (*reading_span)(struct backend *b, uint64_t ns);
+	/*
 	 * Emulated: whether another invocation changed the persistent state
 	 * since this backend booted, so a long-lived user (sysfs mount) knows
 	 * to reopen.  NULL on the host, whose state is the kernel's.
