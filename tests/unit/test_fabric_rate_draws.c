@@ -95,10 +95,13 @@ static void windows_are_the_engine_run(const char *workload, int core, uint64_t 
 	free(e.h);
 }
 
-/* A NIC tosses its coin the same in both engines. */
+/*
+ * A NIC tosses its coin the same in both engines.  Over 5 ms its core has
+ * not skipped yet, so there is nothing to compare: the small size runs 10.
+ */
 static void nic_windows_are_the_engine_run(void **state)
 {
-	windows_are_the_engine_run("nic", 2, test_size(20 * MS, 5 * MS));
+	windows_are_the_engine_run("nic", 2, test_size(20 * MS, 10 * MS));
 }
 
 /* How long to skip is drawn from the model's own generator, not the workload's. */
