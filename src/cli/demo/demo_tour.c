@@ -19,10 +19,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <pciescope/tool/ioda.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "demo.h"
-#include "ioda.h"
 
 #define MAX_ARGS 32
 
@@ -145,7 +146,7 @@ static int ioda(struct demo *d)
 	char bdf[32], numvfs[8], *platform = NULL;
 	char *args[] = {"ioda", "sriov", bdf, "--numvfs", numvfs, NULL, NULL, NULL};
 
-	if (d->b->ops->sysfs_is_dir(d->b, IODA_DEBUG) != 1 ||
+	if (d->b->ops->sysfs_is_dir(d->b, PHB_DEBUG_DIR) != 1 ||
 	    !sriov_pf(d->b, bdf, sizeof(bdf), numvfs, sizeof(numvfs)))
 		return 0;
 	/* ioda takes --platform only: the placement does not depend on traffic. */
