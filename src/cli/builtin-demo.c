@@ -18,6 +18,7 @@
 
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/perf/perf_data.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/aux_record.h>
 #include <pciescope/trace/ptt_entry.h>
 
@@ -54,7 +55,7 @@ static int demo_ptts(struct backend *b, char *ptt, size_t n, char *port_filter, 
 	if (backend_list_dir(b, PMU_SYSFS_DIR, &pmus, &npmu))
 		return 0;
 	for (size_t i = 0; i < npmu; i++) {
-		if (strncmp(pmus[i], "hisi_ptt", 8))
+		if (pmu_name_parse(pmus[i], NULL) != PMU_HISI_PTT)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/root_port_filters", PMU_SYSFS_DIR, pmus[i]);
 		if (backend_list_dir(b, path, &ports, &nport))

@@ -8,16 +8,14 @@
 #include <stdio.h>
 
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 
 static const uint16_t latency_codes[] = {0x0010, 0x0210, 0x0011};
 static const uint16_t bandwidth_codes[] = {0x0104, 0x0804, 0x2004, 0x0105, 0x0405, 0x1005};
 
 bool hisi_pcie_pmu_name(const char *pmu)
 {
-	unsigned sicl, core;
-	int end = 0;
-
-	return pmu && sscanf(pmu, "hisi_pcie%u_core%u%n", &sicl, &core, &end) == 2 && !pmu[end];
+	return pmu_name_parse(pmu, NULL) == PMU_HISI_PCIE;
 }
 
 static bool in(const uint16_t *v, size_t n, uint64_t config)

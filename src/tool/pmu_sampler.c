@@ -21,6 +21,7 @@
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/tool_err.h>
@@ -34,6 +35,7 @@ static int new_series(struct serve *sv, const char *pmu, const char *kind, bool 
 	char ev[256];
 	struct serve_series *s = realloc(sv->ser, (sv->nser + 1) * sizeof(*s));
 	size_t first = sv->s.events.n;
+	struct pmu_name name;
 
 	if (!s)
 		return -ENOMEM;
@@ -43,7 +45,9 @@ static int new_series(struct serve *sv, const char *pmu, const char *kind, bool 
 		 latency ? "latency" : "flux", port, pmu, kind, latency ? "cnt" : "time", port);
 	if (event_list_add(&sv->s.events, ev, src, &sv->s.err))
 		return -EINVAL;
-	sscanf(pmu, "hisi_pcie%u_core%u", &s->sicl, &s->core);
+	pmu_name_parse(pmu, &name);
+	s->sicl = name.sicl;
+	s->core = name.core;
 	s->port = port;
 	snprintf(s->bdf, sizeof(s->bdf), "%s", bdf);
 	snprintf(s->tlp, sizeof(s->tlp), "%s", kind);
@@ -57,14 +61,14 @@ static int new_series(struct serve *sv, const char *pmu, const char *kind, bool 
 static struct serve_series *find_series(struct serve *sv, const char *pmu, const char *kind,
 					bool latency, unsigned port)
 {
-	unsigned sicl, core;
+	struct pmu_name name;
 
-	if (sscanf(pmu, "hisi_pcie%u_core%u", &sicl, &core) != 2)
+	if (pmu_name_parse(pmu, &name) != PMU_HISI_PCIE)
 		return NULL;
 	for (size_t i = 0; i < sv->nser; i++) {
 		struct serve_series *se = &sv->ser[i];
 
-		if (se->sicl == sicl && se->core == core && se->port == port &&
+		if (se->sicl == name.sicl && se->core == name.core && se->port == port &&
 		    se->latency == latency && !strcmp(se->tlp, kind))
 			return se;
 	}
@@ -144,17 +148,17 @@ static int add_iommu(struct serve *sv, struct backend *b, const char *pmu,
 {
 	char path[256], **ev = NULL;
 	size_t nev = 0;
-	unsigned n;
+	struct pmu_name name;
 	int r = 0;
 
-	if (sscanf(pmu, "amd_iommu_%u", &n) != 1)
+	if (pmu_name_parse(pmu, &name) != PMU_AMD_IOMMU)
 		return 0;
 	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/events", pmu);
 	if (b->ops->sysfs_list(b, path, &ev, &nev))
 		return 0;
 	for (size_t i = 0; i < nev; i++) {
 		if (!r && !strchr(ev[i], '.'))
-			r = add_iommu_event(sv, pmu, n, ev[i], src);
+			r = add_iommu_event(sv, pmu, name.index, ev[i], src);
 		free(ev[i]);
 	}
 	free(ev);

@@ -17,6 +17,7 @@
 
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/ptt_rules.h>
 
 #define PTT_PORT_BIT 0x80000ull
@@ -30,7 +31,7 @@ struct ptt_params {
 
 bool ptt_is_pmu(const char *pmu)
 {
-	return !strncmp(pmu, "hisi_ptt", 8);
+	return pmu_name_parse(pmu, NULL) == PMU_HISI_PTT;
 }
 
 static void read_filters(struct backend *b, const char *pmu, const char *dir, struct ptt_params *p)

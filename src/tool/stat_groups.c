@@ -18,6 +18,7 @@
 
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
@@ -91,7 +92,7 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 
 		if ((bw || lat) && hisi_pcie_pmu_name(pmus[i]))
 			r = pcie_pairs(s, pmus[i], lat, src);
-		else if (iommu && !strncmp(pmus[i], "amd_iommu_", 10))
+		else if (iommu && pmu_name_parse(pmus[i], NULL) == PMU_AMD_IOMMU)
 			r = iommu_events(s, pmus[i], src);
 		else
 			continue;

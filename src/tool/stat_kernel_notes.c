@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/stat.h>
 #include <pciescope/tool/tool_err.h>
 
@@ -56,7 +57,7 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 		struct perf_pmu *p;
 		char err[256];
 
-		if (!amd && ev->pmu && !strncmp(ev->pmu, "amd_iommu_", 10))
+		if (!amd && ev->pmu && pmu_name_parse(ev->pmu, NULL) == PMU_AMD_IOMMU)
 			amd = note_amd_seed_bits(ev);
 		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
 		    perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))

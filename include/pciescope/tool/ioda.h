@@ -23,11 +23,10 @@
 #include <stdint.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/tool_err.h>
 
-/* Where each PHB's files are: PCI<domain>/ below it. */
-#define PHB_DEBUG_DIR "/sys/kernel/debug/powerpc"
 /* PE numbers of an IODA2 PHB (PHB3: 256 PEs). */
 #define PHB_MAX_PES 256
 

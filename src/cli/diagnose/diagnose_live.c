@@ -29,6 +29,7 @@
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/traffic.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/aux_record.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
@@ -64,7 +65,7 @@ static int first_ptt(struct live *l)
 	if (ret)
 		return cli_errno(ret, "diagnose: %s", PMU_SYSFS_DIR);
 	for (size_t i = 0; i < n && !l->ptt[0]; i++)
-		if (!strncmp(names[i], "hisi_ptt", 8))
+		if (pmu_name_parse(names[i], NULL) == PMU_HISI_PTT)
 			snprintf(l->ptt, sizeof(l->ptt), "%s", names[i]);
 	backend_names_free(names, n);
 	return l->ptt[0] ? 0
@@ -142,13 +143,14 @@ static bool bit_counted(const struct live *l, unsigned bit)
 /* The PMU of the PTT's core and its events; no PMU: nothing counted. */
 static int pmu_events(struct live *l)
 {
-	unsigned sicl, core;
+	struct pmu_name name;
 	char text[8192], dir[256];
 	size_t len = 0;
 
-	if (sscanf(l->ptt, "hisi_ptt%u_%u", &sicl, &core) != 2)
+	if (pmu_name_parse(l->ptt, &name) != PMU_HISI_PTT)
 		return 0;
-	snprintf(l->pmu, sizeof(l->pmu), "hisi_pcie%u_core%u", sicl, core);
+	name.family = PMU_HISI_PCIE;
+	pmu_name_format(name, l->pmu, sizeof(l->pmu));
 	snprintf(dir, sizeof(dir), "%s/%s", PMU_SYSFS_DIR, l->pmu);
 	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1) {
 		l->pmu[0] = 0;

@@ -30,6 +30,7 @@
 
 #include <pciescope/diag/search.h>
 #include <pciescope/out/prom.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/topo.h>
@@ -184,10 +185,10 @@ static void render_tune(FILE *f, struct backend *b)
 	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &n))
 		return;
 	for (size_t i = 0; i < n; i++) {
-		unsigned sicl, core;
+		struct pmu_name name;
 
-		for (size_t k = 0; k < HISI_PTT_TUNE_NPARAM &&
-				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
+		for (size_t k = 0;
+		     k < HISI_PTT_TUNE_NPARAM && pmu_name_parse(pmus[i], &name) == PMU_HISI_PTT;
 		     k++) {
 			struct prom_labels l = {0};
 			long v;
@@ -202,8 +203,8 @@ static void render_tune(FILE *f, struct backend *b)
 				    f, "pciescope_ptt_tune_level", "gauge",
 				    "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
 			head = true;
-			prom_labelf(&l, "sicl", "%u", sicl);
-			prom_labelf(&l, "core", "%u", core);
+			prom_labelf(&l, "sicl", "%u", name.sicl);
+			prom_labelf(&l, "core", "%u", name.core);
 			prom_label(&l, "param", hisi_ptt_tune_params[k]);
 			prom_sample(f, "pciescope_ptt_tune_level", &l, (double)v);
 		}
