@@ -20,6 +20,7 @@
 #include <pciescope/perf/perf_data.h>
 #include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/aux_record.h>
+#include <pciescope/tool/ptt_tune.h>
 #include <pciescope/trace/ptt_entry.h>
 
 #include "backend_opts.h"
@@ -100,7 +101,7 @@ static int demo_tune(struct demo *d, const char *ptt)
 	struct backend *b = d->b;
 	char path[384], before[32], after[32];
 
-	snprintf(path, sizeof(path), "%s/%s/tune/qos_tx_cpl", PMU_SYSFS_DIR, ptt);
+	ptt_tune_path(ptt, "qos_tx_cpl", path, sizeof(path));
 	if (!strcmp(b->ops->name, "host")) {
 		if (backend_read_line(b, path, before, sizeof(before)) < 0)
 			return cli_error("demo: cannot read %s", path);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include <pciescope/diag/search.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -48,7 +49,7 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 		const char *alias = tune_alias_of(names[i]);
 		ssize_t len;
 
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		ptt_tune_path(dev, names[i], path, sizeof(path));
 		len = backend_read_line(b, path, val, sizeof(val));
 		if (len < 0) {
 			ret = cli_errno((int)len, "tune: %s: %s", dev, names[i]);
@@ -87,8 +88,7 @@ static int tune_value(const char *s, char *number, size_t n)
 	return 0;
 }
 
-static int tune_check(struct backend *b, const char *dev, const char *dir, const char *arg,
-		      struct tune_arg *t)
+static int tune_check(struct backend *b, const char *dev, const char *arg, struct tune_arg *t)
 {
 	const char *eq = strchr(arg, '=');
 	ssize_t ret;
@@ -102,7 +102,7 @@ static int tune_check(struct backend *b, const char *dev, const char *dir, const
 	if (!strcmp(t->name, "qos_tx_dp"))
 		return cli_error("tune: qos_tx_dp: no such parameter (the PTT document's "
 				 "example name is a typo); use qos_tx_cpl, qos_tx_np or qos_tx_p");
-	snprintf(t->path, sizeof(t->path), "%s/%s", dir, t->name);
+	ptt_tune_path(dev, t->name, t->path, sizeof(t->path));
 	ret = backend_read_line(b, t->path, t->before, sizeof(t->before));
 	if (ret == -ENOENT)
 		return cli_error("tune: %s has no parameter '%s'; see 'pciescope tune %s'", dev,
@@ -141,13 +141,13 @@ static int tune_apply(struct backend *b, const char *dev, const struct tune_arg 
 }
 
 /* Checks every argument, then applies them in order, undoing all if one fails. */
-static int tune_all(struct backend *b, const char *dev, const char *dir, char **args, int n)
+static int tune_all(struct backend *b, const char *dev, char **args, int n)
 {
 	struct tune_arg *t = calloc((size_t)n, sizeof(*t));
 	int ret = t ? 0 : cli_errno(-ENOMEM, "tune"), done = 0;
 
 	for (int i = 0; !ret && i < n; i++)
-		ret = tune_check(b, dev, dir, args[i], &t[i]);
+		ret = tune_check(b, dev, args[i], &t[i]);
 	for (; !ret && done < n; done++)
 		ret = tune_apply(b, dev, &t[done]);
 	while (ret && done-- > 0)
@@ -222,13 +222,13 @@ int cmd_tune(int argc, char **argv)
 	b = backend_opts_open(&bo, "tune");
 	if (!b)
 		return 1;
-	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS_DIR, dev);
+	ptt_tune_path(dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				dev);
 	else if (n == 1)
 		ret = tune_show_all(b, dev, dir);
 	else
-		ret = tune_all(b, dev, dir, argv + 1, n - 1);
+		ret = tune_all(b, dev, argv + 1, n - 1);
 	return tune_close(b, dev, n > 1 && !ret) ?: ret;
 }

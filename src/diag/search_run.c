@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include <pciescope/backend/interrupt.h>
-#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "search_internal.h"
 
@@ -36,30 +36,12 @@ static int open_backend(const struct diag_search_opts *o, unsigned rep, struct b
 static int levels_io(struct backend *b, const struct diag_search_opts *o, int level[], bool write,
 		     char *err, size_t errlen)
 {
-	char path[384], buf[32];
+	struct tool_err e;
+	int r = write ? ptt_tune_write(b, o->ptt, level, &e) : ptt_tune_read(b, o->ptt, level, &e);
 
-	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
-		ssize_t n;
-
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", o->ptt,
-			 hisi_ptt_tune_params[i]);
-		if (write) {
-			snprintf(buf, sizeof(buf), "%d", level[i]);
-			n = b->ops->sysfs_write(b, path, buf, strlen(buf));
-		} else {
-			n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
-			if (n >= 0) {
-				buf[n] = 0;
-				level[i] = atoi(buf);
-			}
-		}
-		if (n < 0) {
-			snprintf(err, errlen, "%s %s: %s", write ? "writing" : "reading", path,
-				 strerror((int)-n));
-			return (int)n;
-		}
-	}
-	return 0;
+	if (r)
+		snprintf(err, errlen, "%s", e.msg);
+	return r;
 }
 
 int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,

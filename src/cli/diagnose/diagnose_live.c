@@ -33,6 +33,7 @@
 #include <pciescope/tool/aux_record.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/ptt_tune.h>
 #include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
@@ -332,13 +333,11 @@ static void read_levels(struct live *l, struct diag_tune_levels *lv)
 {
 	int *field[] = {&lv->qos_tx_cpl, &lv->qos_tx_np, &lv->qos_tx_p, &lv->rx_alloc_buf_level,
 			&lv->tx_alloc_buf_level};
-	char path[512], val[32];
+	int level[HISI_PTT_TUNE_NPARAM];
 
-	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
-		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS_DIR, l->ptt,
-			 hisi_ptt_tune_params[i]);
-		*field[i] = backend_read_line(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
-	}
+	ptt_tune_read(l->b, l->ptt, level, NULL);
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
+		*field[i] = level[i];
 }
 
 static int record(struct live *l, const struct diagnose_live_opts *o, struct diag_live *out)

@@ -17,8 +17,7 @@
 /* One PMU port bit (pmu_ports.c) and the PTT levels of its core. */
 struct top_row {
 	struct serve_port p;
-	long
-	    tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
+	int tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
 };
 
 struct top_frame {

@@ -18,6 +18,7 @@
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/ptt_tune.h>
 #include <pciescope/tool/stat.h>
 
 #include "backend_opts.h"
@@ -267,7 +268,7 @@ static int prepare(struct search_args *a, struct event_list *l)
 
 	if (!b)
 		return 1;
-	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS_DIR, a->dev);
+	ptt_tune_path(a->dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
 				a->dev);

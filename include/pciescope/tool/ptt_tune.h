@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The tune files of a PTT PMU through a backend: tune/<param> in the PMU's
+ * sysfs directory, one level (0 low .. 2 high) each, in the order of
+ * perf/hisi_ptt_tune.h's hisi_ptt_tune_params.  The path is built here
+ * once for every command that reads or writes the levels.
+ */
+#ifndef PCIESCOPE_TOOL_PTT_TUNE_H
+#define PCIESCOPE_TOOL_PTT_TUNE_H
+
+#include <stddef.h>
+
+#include <pciescope/backend/backend.h>
+#include <pciescope/perf/hisi_ptt_tune.h>
+#include <pciescope/tool/tool_err.h>
+
+/* pmu's tune directory (param NULL) or the file of param, into buf; returns buf. */
+char *ptt_tune_path(const char *pmu, const char *param, char *buf, size_t n);
+
+/*
+ * Every level of pmu; -1 where a file cannot be read (a kernel without that
+ * file, a PMU without tune/).  0, or the first file's -errno with its name
+ * in e (e may be NULL when the caller takes -1 as "unknown").
+ */
+int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NPARAM],
+		  struct tool_err *e);
+/* Writes every level of pmu in order; 0, or -errno with the file in e. */
+int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_TUNE_NPARAM],
+		   struct tool_err *e);
+
+#endif
