@@ -14,6 +14,7 @@
 
 #include <pciescope/core/state.h>
 #include <pciescope/hw/phb3.h>
+#include <pciescope/perf/size.h>
 #include <pciescope/platform/model.h>
 #include <pciescope/regs/phb3.h>
 
@@ -23,31 +24,16 @@ struct phb3_glue {
 	struct phb3 *model;
 };
 
-/* A size or address: a number, or a string "0x...", "16K", "256M", "64G". */
+/* A size or address: a number, or a string in perf/size.h's syntax ("0x...", "256M", "64G"). */
 static int num_of(const json_t *v, uint64_t *out)
 {
-	const char *s;
-	char *end;
-
 	if (json_is_integer(v) && json_integer_value(v) >= 0) {
 		*out = (uint64_t)json_integer_value(v);
 		return 0;
 	}
 	if (!json_is_string(v))
 		return -EINVAL;
-	s = json_string_value(v);
-	*out = strtoull(s, &end, 0);
-	if (end == s)
-		return -EINVAL;
-	for (const char *u = "KMGT"; *end && *u; u++) {
-		*out <<= 10;
-		if (*end == *u)
-			return end[1] ? -EINVAL : 0;
-	}
-	if (*end)
-		return -EINVAL;
-	*out = strtoull(s, NULL, 0);
-	return 0;
+	return size_parse(json_string_value(v), 1, out) ? -EINVAL : 0;
 }
 
 static int field(const json_t *o, const char *key, uint64_t dflt, uint64_t *out)

@@ -28,8 +28,6 @@ struct ioda_ctx {
 
 /* A record's field as text ("" when absent); numbers rotate through eight buffers. */
 const char *ioda_str(const json_t *obj, const char *key);
-/* A byte count as "256M" when a whole number of K, M, G or T. */
-const char *ioda_size(uint64_t v, char *buf, size_t n);
 /* Prints r as text, or with --json as one document; drops the reference. */
 int ioda_emit(struct ioda_ctx *c, json_t *r, void (*text)(const json_t *r));
 

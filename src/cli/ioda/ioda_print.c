@@ -1,26 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* What every `ioda` subcommand prints with (ioda.h). */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "ioda.h"
-
-const char *ioda_size(uint64_t v, char *buf, size_t n)
-{
-	static const char unit[] = "KMGT";
-	int u = -1;
-
-	while (v >= 1024 && !(v % 1024) && u < 3) {
-		v /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, n, "%" PRIu64, v);
-	else
-		snprintf(buf, n, "%" PRIu64 "%c", v, unit[u]);
-	return buf;
-}
 
 const char *ioda_str(const json_t *obj, const char *key)
 {

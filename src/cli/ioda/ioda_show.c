@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/perf/size.h>
 #include <pciescope/tool/ioda.h>
 
 #include "cli.h"
@@ -55,20 +56,21 @@ static void print_phb(const json_t *phb)
 	       "%s in %s segments, M64 %s %s in %s segments, %" PRIu64 " M64 windows free\n",
 	       phb_num(phb, "domain"), phb_num(phb, "num_pes"), phb_num(phb, "reserved_pe"),
 	       phb_num(phb, "root_pe"), ioda_str(phb, "m32_base"),
-	       ioda_size(phb_num(phb, "m32_size"), a, sizeof(a)),
-	       ioda_size(phb_num(phb, "m32_segsize"), s1, sizeof(s1)), ioda_str(phb, "m64_base"),
-	       ioda_size(phb_num(phb, "m64_size"), b, sizeof(b)),
-	       ioda_size(phb_num(phb, "m64_segsize"), s2, sizeof(s2)), phb_num(phb, "m64_free"));
+	       size_format(phb_num(phb, "m32_size"), a, sizeof(a)),
+	       size_format(phb_num(phb, "m32_segsize"), s1, sizeof(s1)), ioda_str(phb, "m64_base"),
+	       size_format(phb_num(phb, "m64_size"), b, sizeof(b)),
+	       size_format(phb_num(phb, "m64_segsize"), s2, sizeof(s2)), phb_num(phb, "m64_free"));
 	if (json_object_get(phb, "error"))
 		printf("  assignment failed: %s\n", ioda_str(phb, "error"));
 	printf("  %-6s %-5s %-18s %-6s %-8s %-10s %s\n", "window", "index", "base", "size",
 	       "segment", "mode", "owner");
-	json_array_foreach(json_object_get(phb, "windows"), i, r) printf(
-	    "  %-6s %-5s %-18s %-6s %-8s %-10s %s%s%s\n", ioda_str(r, "window"),
-	    ioda_str(r, "index"), ioda_str(r, "base"), ioda_size(phb_num(r, "size"), a, sizeof(a)),
-	    ioda_size(phb_num(r, "segsize"), b, sizeof(b)), ioda_str(r, "mode"),
-	    ioda_str(r, "owner"), json_object_get(r, "pe") ? " pe " : "",
-	    json_object_get(r, "pe") ? ioda_str(r, "pe") : "");
+	json_array_foreach(json_object_get(phb, "windows"), i, r)
+	    printf("  %-6s %-5s %-18s %-6s %-8s %-10s %s%s%s\n", ioda_str(r, "window"),
+		   ioda_str(r, "index"), ioda_str(r, "base"),
+		   size_format(phb_num(r, "size"), a, sizeof(a)),
+		   size_format(phb_num(r, "segsize"), b, sizeof(b)), ioda_str(r, "mode"),
+		   ioda_str(r, "owner"), json_object_get(r, "pe") ? " pe " : "",
+		   json_object_get(r, "pe") ? ioda_str(r, "pe") : "");
 	json_array_foreach(json_object_get(phb, "m32_segments"), i, r)
 	    printf("  M32 segments %s-%s -> PE %s\n", ioda_str(r, "first"), ioda_str(r, "last"),
 		   ioda_str(r, "pe"));

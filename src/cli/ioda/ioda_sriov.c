@@ -4,36 +4,18 @@
  * count, then prints where the kernel put the VFs and, with
  * --segment-size, the what-if of a smaller M64 segment (tool/ioda.h).
  */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/perf/size.h>
 #include <pciescope/tool/ioda.h>
 
 #include "cli.h"
 #include "cli_number.h"
 #include "ioda.h"
-
-/* Bytes, or a number with a K, M or G suffix. */
-static int parse_size(const char *s, uint64_t *v)
-{
-	static const char units[] = "kmg";
-	size_t n = strlen(s);
-	const char *u = n ? strchr(units, tolower((unsigned char)s[n - 1])) : NULL;
-	int shift = u ? 10 * (int)(u - units + 1) : 0;
-	char num[32];
-
-	if (n - !!shift >= sizeof(num))
-		return -EINVAL;
-	snprintf(num, sizeof(num), "%.*s", (int)(n - !!shift), s);
-	if (cli_parse_uint(num, 10, UINT64_MAX >> shift, v))
-		return -EINVAL;
-	*v <<= shift;
-	return 0;
-}
 
 static void print_text(const json_t *o)
 {
@@ -45,14 +27,14 @@ static void print_text(const json_t *o)
 	printf("PF %s: %" PRIu64 " VFs, VF BAR %s %s: %" PRIu64 " %s of %s reserved",
 	       ioda_str(o, "pf"), phb_num(o, "num_vfs"), ioda_str(o, "bar"), ioda_str(o, "mode"),
 	       phb_num(o, "segments_reserved"), seg ? "segments" : "VF BARs (a window each)",
-	       ioda_size(phb_num(o, "segment_size"), a, sizeof(a)));
+	       size_format(phb_num(o, "segment_size"), a, sizeof(a)));
 	if (json_is_integer(json_object_get(o, "pe_choices")))
 		printf(", VF0's PE had %" PRIu64 " possible positions", phb_num(o, "pe_choices"));
 	printf("\n");
 	if ((v = json_object_get(o, "what_if")))
 		printf("what-if %s segments: %" PRIu64 " segments per VF, %" PRIu64
 		       " consumed, %" PRIu64 " positions for VF0's PE\n",
-		       ioda_size(phb_num(v, "segment_size"), b, sizeof(b)),
+		       size_format(phb_num(v, "segment_size"), b, sizeof(b)),
 		       phb_num(v, "segments_per_vf"), phb_num(v, "segments_consumed"),
 		       phb_num(v, "pe_choices"));
 	if (json_array_size(json_object_get(o, "vfs")))
@@ -62,7 +44,7 @@ static void print_text(const json_t *o)
 	    json_array_foreach(json_object_get(v, "bars"), j, bar)
 		printf("  %-3s %-13s %-4s %-3s %-18s %s\n", ioda_str(v, "vf"), ioda_str(v, "bdf"),
 		       ioda_str(v, "pe"), ioda_str(bar, "index"), ioda_str(bar, "base"),
-		       ioda_size(phb_num(bar, "size"), a, sizeof(a)));
+		       size_format(phb_num(bar, "size"), a, sizeof(a)));
 }
 
 int ioda_sriov(struct ioda_ctx *c)
@@ -75,7 +57,7 @@ int ioda_sriov(struct ioda_ctx *c)
 
 	if (c->o.npos < 2 || pci_bdf_parse(c->o.pos[1], &pf))
 		return cli_error("ioda: sriov needs a PF address like 0000:01:00.0");
-	if (c->o.segment_size && parse_size(c->o.segment_size, &seg))
+	if (c->o.segment_size && size_parse(c->o.segment_size, 1, &seg))
 		return cli_error("ioda: --segment-size: '%s' is not a size like 256K",
 				 c->o.segment_size);
 	if (c->o.numvfs) {
