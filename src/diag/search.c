@@ -17,6 +17,7 @@
 #define MAX_ROUNDS 8
 
 struct search {
+	const struct search_ops *ops;
 	const struct diag_search_opts *o;
 	struct diag_search_result *r;
 	char *err;
@@ -66,7 +67,7 @@ static int measure(struct search *s, const int level[], size_t *idx)
 	for (unsigned k = 0; !err && k < s->o->repeat; k++) {
 		double v;
 
-		err = search_measure(s->o, level, k, &v, s->err, s->errlen);
+		err = s->ops->measure(s->o, level, k, &v, s->err, s->errlen);
 		if (err)
 			break;
 		s->r->runs++;
@@ -188,13 +189,19 @@ static int strategy(struct search *s)
 int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, char *err,
 		size_t errlen)
 {
-	struct search s = {.o = o, .r = r, .err = err, .errlen = errlen};
+	return search_with(&search_backend_ops, o, r, err, errlen);
+}
+
+int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
+		struct diag_search_result *r, char *err, size_t errlen)
+{
+	struct search s = {.ops = ops, .o = o, .r = r, .err = err, .errlen = errlen};
 	int start[HISI_PTT_TUNE_NPARAM], ret, wr;
 	char werr[256];
 	size_t idx;
 
 	memset(r, 0, sizeof(*r));
-	ret = search_read_levels(o, start, err, errlen);
+	ret = ops->read_levels(o, start, err, errlen);
 	if (ret)
 		return ret;
 	ret = measure(&s, start, &idx);
@@ -202,8 +209,8 @@ int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, 
 		ret = strategy(&s);
 	if (interrupt_requested())
 		ret = -EINTR;
-	wr = search_write_levels(o, o->apply && !ret ? r->c[r->best].level : start, werr,
-				 sizeof(werr));
+	wr = ops->write_levels(o, o->apply && !ret ? r->c[r->best].level : start, werr,
+			       sizeof(werr));
 	r->restored = !wr;
 	if (wr && !ret) {
 		snprintf(err, errlen, "%s", werr);

@@ -6,14 +6,26 @@
 
 #include <pciescope/diag/search.h>
 
-/* Reads the five levels of o->ptt; 0 or -errno with err set. */
-int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
-		       size_t errlen);
-/* Writes the five levels; 0 or -errno with err set. */
-int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-			char *err, size_t errlen);
-/* One run of the command under level with seed offset rep: the target's value in *v. */
-int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-		   unsigned rep, double *v, char *err, size_t errlen);
+/*
+ * What the strategy asks of the machine, apart so that a test can give it
+ * a landscape of its own.  read_levels and write_levels: the five levels of
+ * o->ptt; measure: one run of the command under level with seed offset
+ * rep, the target's value in *v.  Each returns 0 or -errno with err set.
+ */
+struct search_ops {
+	int (*read_levels)(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM],
+			   char *err, size_t errlen);
+	int (*write_levels)(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
+			    char *err, size_t errlen);
+	int (*measure)(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
+		       unsigned rep, double *v, char *err, size_t errlen);
+};
+
+/* search_run.c: every run on a backend of its own, as diag_search does it. */
+extern const struct search_ops search_backend_ops;
+
+/* diag_search over ops. */
+int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
+		struct diag_search_result *r, char *err, size_t errlen);
 
 #endif

@@ -44,7 +44,7 @@ static int levels_io(struct backend *b, const struct diag_search_opts *o, int le
 	return r;
 }
 
-int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
+static int read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
 		       size_t errlen)
 {
 	struct backend *b;
@@ -57,7 +57,7 @@ int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE
 	return r;
 }
 
-int search_write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
+static int write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 			char *err, size_t errlen)
 {
 	int copy[HISI_PTT_TUNE_NPARAM], saved;
@@ -128,7 +128,7 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 	return r;
 }
 
-int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
+static int measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
 		   unsigned rep, double *v, char *err, size_t errlen)
 {
 	int copy[HISI_PTT_TUNE_NPARAM];
@@ -144,3 +144,5 @@ int search_measure(const struct diag_search_opts *o, const int level[HISI_PTT_TU
 	backend_close(b);
 	return r;
 }
+
+const struct search_ops search_backend_ops = {read_levels, write_levels, measure};
