@@ -172,7 +172,7 @@ static int cover_cpus(struct backend *b)
 static int export_tree(struct backend *b, const char *dir, bool (*want)(const char *, void *),
 		       void *ctx, unsigned *files)
 {
-	struct tool_err e;
+	struct error e;
 
 	return sysfs_export_dir(b, dir, dir, want, ctx, files, &e) ? cli_fail(&e) : 0;
 }

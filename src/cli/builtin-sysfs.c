@@ -58,7 +58,7 @@ static int sysfs_export(int argc, char **argv, bool exported)
 	struct backend *b;
 	unsigned files = 0;
 	char err[256];
-	struct tool_err e;
+	struct error e;
 	int r = cli_parse_options(argc, argv, &cmd);
 
 	if (r < 0)

@@ -36,7 +36,7 @@ static int open_backend(const struct diag_search_opts *o, unsigned rep, struct b
 static int levels_io(struct backend *b, const struct diag_search_opts *o, int level[], bool write,
 		     char *err, size_t errlen)
 {
-	struct tool_err e;
+	struct error e;
 	int r = write ? ptt_tune_write(b, o->ptt, level, &e) : ptt_tune_read(b, o->ptt, level, &e);
 
 	if (r)
@@ -101,7 +101,7 @@ static int target(const struct diag_search_opts *o, double *v)
 static int count_run(struct backend *b, const struct diag_search_opts *o, double *v, char *err,
 		     size_t errlen)
 {
-	struct tool_err e;
+	struct error e;
 	uint64_t elapsed;
 	int status = 0, r = event_list_open(o->events, b, &e);
 

@@ -17,10 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/diag/trace.h>
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 #include <pciescope/trace/ptt_print.h>
 
 static void pmu_of(const struct perf_attr_info *a, char *pmu, size_t n)
@@ -43,7 +44,7 @@ struct traces {
 	struct perf_reader *rd;
 	struct perf_aux_streams *st;
 	struct diag_trace_opts o; /* of the first device; the others change config and pmu */
-	struct tool_err *e;
+	struct error *e;
 	struct diag_trace *dev[PERF_AUX_MAX_STREAMS];
 	char pmu[PERF_AUX_MAX_STREAMS][64];
 	size_t ndev;
@@ -76,11 +77,11 @@ static int chunk(struct traces *x, const struct perf_rec *rec, long dev)
 	int err;
 
 	if (dev < 0)
-		return tool_fail_errno(x->e, dev == -E2BIG ? -E2BIG : -ENOMEM, "%s", x->path);
+		return error_set_errno(x->e, dev == -E2BIG ? -E2BIG : -ENOMEM, "%s", x->path);
 	if ((size_t)dev == x->ndev) {
 		err = start_device(x, (size_t)dev);
 		if (err)
-			return tool_fail_errno(x->e, err, "%s", x->path);
+			return error_set_errno(x->e, err, "%s", x->path);
 	}
 	whole = ptt_chunk_whole(rec->auxtrace.data, (size_t)rec->auxtrace.size, &f);
 	for (size_t off = 0, n; off < whole; off += n) {
@@ -89,7 +90,7 @@ static int chunk(struct traces *x, const struct perf_rec *rec, long dev)
 		n = whole - off < PIECE ? whole - off : PIECE;
 		p = perf_reader_aux_bytes(x->rd, rec, off, n, x->piece);
 		if (!p)
-			return tool_fail(x->e, -EIO, "%s: %s", x->path, perf_reader_errmsg(x->rd));
+			return error_set(x->e, -EIO, "%s: %s", x->path, perf_reader_errmsg(x->rd));
 		diag_trace_feed(x->dev[dev], p, n, f);
 	}
 	return 0;
@@ -107,10 +108,10 @@ static int feed(struct traces *x)
 		int err;
 
 		if (dev == -ENOMEM)
-			return tool_fail_errno(x->e, -ENOMEM, "%s", x->path);
+			return error_set_errno(x->e, -ENOMEM, "%s", x->path);
 		if (rec.type == PERF_REC_AUXTRACE_INFO) {
 			if (rec.auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
-				return tool_fail(x->e, -EINVAL,
+				return error_set(x->e, -EINVAL,
 						 "%s: unknown AUXTRACE type %u (not HISI PTT data)",
 						 x->path, rec.auxtrace_info.type);
 			info = true;
@@ -118,7 +119,7 @@ static int feed(struct traces *x)
 		if (rec.type != PERF_REC_AUXTRACE)
 			continue;
 		if (!info)
-			return tool_fail(x->e, -EINVAL,
+			return error_set(x->e, -EINVAL,
 					 "%s: no PTT data (AUXTRACE at offset %#" PRIx64
 					 " without an AUXTRACE_INFO record)",
 					 x->path, rec.offset);
@@ -126,9 +127,9 @@ static int feed(struct traces *x)
 			return err;
 	}
 	if (got < 0)
-		return tool_fail(x->e, got, "%s: %s", x->path, perf_reader_errmsg(x->rd));
+		return error_set(x->e, got, "%s: %s", x->path, perf_reader_errmsg(x->rd));
 	if (!info)
-		return tool_fail(x->e, -EINVAL,
+		return error_set(x->e, -EINVAL,
 				 "%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", x->path);
 	return 0;
 }
@@ -157,24 +158,24 @@ static void tell(struct traces *x)
 }
 
 int diag_trace_read(const char *path, const struct diag_trace_opts *o, struct diag_trace **out,
-		    struct tool_err *e)
+		    struct error *e)
 {
 	struct traces *x = calloc(1, sizeof(*x));
 	char msg[256] = "";
 	int ret;
 
 	if (!x)
-		return tool_fail_errno(e, -ENOMEM, "%s", path);
+		return error_set_errno(e, -ENOMEM, "%s", path);
 	*x = (struct traces){.path = path, .o = *o, .e = e};
 	ret = perf_reader_open(path, &x->rd, msg, sizeof(msg));
 	if (ret) {
 		free(x);
-		return tool_fail(e, ret, "%s: %s", path, msg[0] ? msg : "out of memory");
+		return error_set(e, ret, "%s: %s", path, msg[0] ? msg : "out of memory");
 	}
-	ret = perf_aux_streams_create(&x->st) ? tool_fail_errno(e, -ENOMEM, "%s", path) : feed(x);
+	ret = perf_aux_streams_create(&x->st) ? error_set_errno(e, -ENOMEM, "%s", path) : feed(x);
 	/* a recording with no payload still gets a trace: its setting alone can be judged */
 	if (!ret && !x->ndev && (ret = start_device(x, 0)))
-		tool_fail_errno(e, ret, "%s", path);
+		error_set_errno(e, ret, "%s", path);
 	if (!ret)
 		tell(x);
 	*out = ret ? NULL : x->dev[0];

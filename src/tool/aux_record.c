@@ -23,11 +23,11 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/interrupt.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_rules.h>
-#include <pciescope/tool/tool_err.h>
 
 #include "aux_record_internal.h"
 
@@ -77,11 +77,11 @@ static int open_writer(struct rec *s)
 	ret = perf_writer_open(out, &env, &s->w);
 	if (ret) {
 		s->w = NULL;
-		return tool_fail_errno(&s->r->err, ret, "cannot create %s", out);
+		return error_set_errno(&s->r->err, ret, "cannot create %s", out);
 	}
 	ret = add_events(s);
 	if (ret)
-		return tool_fail_errno(&s->r->err, ret, "writing %s", out);
+		return error_set_errno(&s->r->err, ret, "writing %s", out);
 	return 0;
 }
 
@@ -101,11 +101,11 @@ static int parse_event(struct rec *s, struct rec_event *e)
 
 	pmu_source_backend(s->b, &src);
 	if (perf_events_parse(&e->parsed, e->spec, &src, err, sizeof(err)))
-		return tool_fail(&s->r->err, -EINVAL, "%s", err);
+		return error_set(&s->r->err, -EINVAL, "%s", err);
 	if (e->parsed.n != 1)
-		return tool_fail(&s->r->err, -EINVAL, "'%s': expected exactly one event", e->spec);
+		return error_set(&s->r->err, -EINVAL, "'%s': expected exactly one event", e->spec);
 	if (!e->parsed.ev[0].pmu)
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "'%s': expected one pmu/term=value,.../ event", e->spec);
 	e->pmu = e->parsed.ev[0].pmu;
 	e->attr = e->parsed.ev[0].attr;
@@ -122,17 +122,17 @@ static int prepare_event(struct rec *s, int i)
 		return ret;
 	if (ptt_is_pmu(e->pmu) && !s->o->force &&
 	    ptt_rules_check(s->b, &e->parsed.ev[0], err, sizeof(err)))
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "%s: %s (--force passes the event to the driver as is)", e->spec,
 				 err);
 	if (i && ptt_is_pmu(e->pmu) != ptt_is_pmu(s->e[0].pmu))
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "-e %s: %s and %s are not the same kind of tracer; a "
 				 "recording holds one kind of AUX trace (perf refuses a mix too)",
 				 e->spec, s->e[0].pmu, e->pmu);
 	twin = same_device(s, i);
 	if (twin >= 0)
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "-e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",
 				 e->spec, e->pmu, s->e[twin].spec);
@@ -153,19 +153,19 @@ static int open_event(struct rec *s, struct rec_event *e)
 		e->cpu = 0;
 	e->ev = s->b->ops->event_open(s->b, &e->attr, -1, e->cpu, -1);
 	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(e->pmu) && (e->attr.config & 0x80000))
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "%s: the %s driver refused the Root Port filter: a port "
 				 "sharing its bit was removed ('pciescope platform rescan')",
 				 e->spec, e->pmu);
 	if ((e->ev == -EACCES || e->ev == -EPERM) && backend_strerror(s->b))
-		return tool_fail(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
+		return error_set(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
 	if (e->ev < 0)
-		return tool_fail_errno(&s->r->err, e->ev, "%s: the %s driver refused the event",
+		return error_set_errno(&s->r->err, e->ev, "%s: the %s driver refused the event",
 				       e->spec, e->pmu);
 	e->id = s->b->ops->event_id(s->b, e->ev);
 	ret = s->b->ops->aux_map(s->b, e->ev, s->o->aux_bytes);
 	if (ret)
-		return tool_fail_errno(&s->r->err, ret,
+		return error_set_errno(&s->r->err, ret,
 				       "%s refused an AUX area of %zu KiB (-m; the PTT driver "
 				       "needs at least 16 MiB, a power-of-two number of pages)",
 				       e->pmu, s->o->aux_bytes >> 10);
@@ -186,7 +186,7 @@ static int enable_all(struct rec *s)
 		int ret = s->b->ops->event_enable(s->b, e->ev);
 
 		if (ret)
-			return tool_fail_errno(&s->r->err, ret, "cannot enable %s", e->spec);
+			return error_set_errno(&s->r->err, ret, "cannot enable %s", e->spec);
 		if (e->itrace_seen)
 			continue;
 		if (s->b->ops->clock_apart) {
@@ -212,12 +212,12 @@ static int run_traced(struct rec *s)
 	r->signal = interrupt_signal();
 	/* a drain's error is the output's (a full disk), not the command's */
 	if (s->err)
-		return tool_fail_errno(&s->r->err, s->err, "writing %s", s->o->output);
+		return error_set_errno(&s->r->err, s->err, "writing %s", s->o->output);
 	if (ret && !(ret == -EINTR && r->signal))
-		return tool_fail_errno(&s->r->err, ret, "running '%s'", s->o->argv[0]);
+		return error_set_errno(&s->r->err, ret, "running '%s'", s->o->argv[0]);
 	ret = rec_drain(s);
 	if (ret)
-		return tool_fail_errno(&s->r->err, ret, "writing %s", s->o->output);
+		return error_set_errno(&s->r->err, ret, "writing %s", s->o->output);
 	return 0;
 }
 
@@ -256,7 +256,7 @@ static int finish(struct rec *s, int ret)
 	close_events(s);
 	err = perf_writer_close(s->w);
 	if (err && !ret)
-		ret = tool_fail_errno(&s->r->err, err, "writing %s", s->o->output);
+		ret = error_set_errno(&s->r->err, err, "writing %s", s->o->output);
 	s->r->file_bytes =
 	    strcmp(s->o->output, "-") && !stat(s->o->output, &st) ? (uint64_t)st.st_size : bytes;
 	if (!ret)
@@ -282,7 +282,7 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 
 	memset(r, 0, sizeof(*r));
 	if (!s)
-		return tool_fail(&r->err, -ENOMEM, "out of memory");
+		return error_set(&r->err, -ENOMEM, "out of memory");
 	*s = (struct rec){.b = b, .o = o, .r = r, .n = o->nr_events};
 	for (int i = 0; i < s->n; i++)
 		s->e[i] = (struct rec_event){.spec = o->events[i], .ev = -1};

@@ -19,10 +19,10 @@ void phb_path(uint16_t domain, const char *file, char *buf, size_t n);
  * A request to the PHB's file that failed with err: the reason the driver
  * left in the PHB's error file, else "<what>: <strerror>".  Returns err.
  */
-int phb_fail(struct backend *b, uint16_t domain, int err, const char *what, struct tool_err *e);
+int phb_fail(struct backend *b, uint16_t domain, int err, const char *what, struct error *e);
 /* Writes cmd to the PHB's request file and reads back its answer record. */
 int phb_ask(struct backend *b, uint16_t domain, const char *file, const char *cmd, json_t **out,
-	    struct tool_err *e);
+	    struct error *e);
 /* The PE numbers the PHB's "pes" file lists as in use ("a-b" ranges); 0 or -errno. */
 int phb_pes_in_use(struct backend *b, uint16_t domain, bool used[PHB_MAX_PES]);
 

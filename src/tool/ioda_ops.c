@@ -11,18 +11,18 @@
 
 #include "ioda_internal.h"
 
-int phb_resolve_address(struct backend *b, uint64_t addr, json_t **out, struct tool_err *e)
+int phb_resolve_address(struct backend *b, uint64_t addr, json_t **out, struct error *e)
 {
 	char cmd[32];
 	uint16_t dom;
 
 	snprintf(cmd, sizeof(cmd), "0x%" PRIx64, addr);
 	if (phb_of_address(b, addr, &dom))
-		return tool_fail(e, -ENXIO, "resolve %s: no PHB window decodes this address", cmd);
+		return error_set(e, -ENXIO, "resolve %s: no PHB window decodes this address", cmd);
 	return phb_ask(b, dom, "resolve", cmd, out, e);
 }
 
-int phb_resolve_rid(struct backend *b, struct pci_bdf rid, json_t **out, struct tool_err *e)
+int phb_resolve_rid(struct backend *b, struct pci_bdf rid, json_t **out, struct error *e)
 {
 	char bdf[16];
 
@@ -31,7 +31,7 @@ int phb_resolve_rid(struct backend *b, struct pci_bdf rid, json_t **out, struct 
 }
 
 int phb_freeze(struct backend *b, uint16_t domain, unsigned pe, bool freeze, enum phb_halves halves,
-	       json_t **out, struct tool_err *e)
+	       json_t **out, struct error *e)
 {
 	static const char *const half[] = {"", " mmio", " dma"};
 	const char *what = freeze ? "freeze" : "unfreeze";
@@ -45,12 +45,12 @@ int phb_freeze(struct backend *b, uint16_t domain, unsigned pe, bool freeze, enu
 	snprintf(name, sizeof(name), "pe/%u", pe);
 	phb_path(domain, name, path, sizeof(path));
 	if ((err = phb_read(b, path, buf, sizeof(buf))))
-		return tool_fail_errno(e, err, "PE %u", pe);
+		return error_set_errno(e, err, "PE %u", pe);
 	*out = phb_record(buf);
 	return 0;
 }
 
-int phb_access(struct backend *b, const struct phb_access *a, json_t **out, struct tool_err *e)
+int phb_access(struct backend *b, const struct phb_access *a, json_t **out, struct error *e)
 {
 	static const char *const op[] = {
 	    [PHB_MSI] = "msi", [PHB_DMA] = "dma", [PHB_ERROR] = "error"};
@@ -60,7 +60,7 @@ int phb_access(struct backend *b, const struct phb_access *a, json_t **out, stru
 	snprintf(addr, sizeof(addr), "0x%" PRIx64, a->addr);
 	if (a->op == PHB_LOAD || a->op == PHB_STORE) {
 		if (phb_of_address(b, a->addr, &dom))
-			return tool_fail(e, -ENXIO, "access %s: no PHB window decodes this address",
+			return error_set(e, -ENXIO, "access %s: no PHB window decodes this address",
 					 addr);
 		if (a->op == PHB_STORE)
 			snprintf(cmd, sizeof(cmd), "%s 0x%" PRIx64, addr, a->value);

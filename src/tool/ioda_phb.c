@@ -36,22 +36,22 @@ void phb_path(uint16_t domain, const char *file, char *buf, size_t n)
 	snprintf(buf, n, PHB_DEBUG_DIR "/PCI%04x/%s", domain, file);
 }
 
-int phb_fail(struct backend *b, uint16_t domain, int err, const char *what, struct tool_err *e)
+int phb_fail(struct backend *b, uint16_t domain, int err, const char *what, struct error *e)
 {
 	char path[96], why[256];
 
 	phb_path(domain, "error", path, sizeof(path));
 	if (phb_read(b, path, why, sizeof(why)))
-		return tool_fail(e, err, "%s: no PHB %04x on this platform", what, domain);
+		return error_set(e, err, "%s: no PHB %04x on this platform", what, domain);
 	if (why[0] && why[0] != '\n') {
 		why[strcspn(why, "\n")] = '\0';
-		return tool_fail(e, err, "%s", why);
+		return error_set(e, err, "%s", why);
 	}
-	return tool_fail_errno(e, err, "%s", what);
+	return error_set_errno(e, err, "%s", what);
 }
 
 int phb_ask(struct backend *b, uint16_t domain, const char *file, const char *cmd, json_t **out,
-	    struct tool_err *e)
+	    struct error *e)
 {
 	char path[96], buf[PHB_FILE_MAX];
 	int err;
@@ -106,7 +106,7 @@ int phb_of_address(struct backend *b, uint64_t addr, uint16_t *domain)
 {
 	uint16_t dom[64];
 	int n = phb_list(b, dom, 64);
-	struct tool_err ignored;
+	struct error ignored;
 	char cmd[32];
 
 	snprintf(cmd, sizeof(cmd), "0x%" PRIx64, addr);

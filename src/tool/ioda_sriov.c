@@ -43,7 +43,7 @@ static json_t *vfs_json(struct backend *b, struct pci_bdf pf, const json_t *hdr)
 {
 	json_t *vfs = json_array();
 	uint64_t n = phb_num(hdr, "num_vfs");
-	struct tool_err ignored;
+	struct error ignored;
 
 	for (uint64_t j = 0; j < n; j++) {
 		struct pci_bdf v = {pf.domain, (uint16_t)(pf.rid + phb_num(hdr, "vf_offset") +
@@ -61,7 +61,7 @@ static json_t *vfs_json(struct backend *b, struct pci_bdf pf, const json_t *hdr)
 	return vfs;
 }
 
-int phb_sriov_set_numvfs(struct backend *b, struct pci_bdf pf, unsigned n, struct tool_err *e)
+int phb_sriov_set_numvfs(struct backend *b, struct pci_bdf pf, unsigned n, struct error *e)
 {
 	char bdf[16], path[96], cur[32], what[64], val[16];
 	unsigned long now;
@@ -72,7 +72,7 @@ int phb_sriov_set_numvfs(struct backend *b, struct pci_bdf pf, unsigned n, struc
 	snprintf(what, sizeof(what), "sriov %s --numvfs %u", bdf, n);
 	snprintf(val, sizeof(val), "%u", n);
 	if (phb_read(b, path, cur, sizeof(cur)))
-		return tool_fail(e, -ENODEV, "%s is not an SR-IOV physical function", bdf);
+		return error_set(e, -ENODEV, "%s is not an SR-IOV physical function", bdf);
 	now = strtoul(cur, NULL, 10);
 	if (now == n)
 		return 0;
@@ -116,7 +116,7 @@ static json_t *sriov_json(struct backend *b, struct pci_bdf pf, const char *bdf,
  * one in use.
  */
 static int read_sriov(struct backend *b, struct pci_bdf pf, json_t **recs, json_t **bar,
-		      struct tool_err *e)
+		      struct error *e)
 {
 	char bdf[16], name[64], path[96], buf[PHB_FILE_MAX];
 	const char *why;
@@ -125,17 +125,17 @@ static int read_sriov(struct backend *b, struct pci_bdf pf, json_t **recs, json_
 	snprintf(name, sizeof(name), "sriov/%s", bdf);
 	phb_path(pf.domain, name, path, sizeof(path));
 	if (phb_read(b, path, buf, sizeof(buf)))
-		return tool_fail(e, -ENODEV, "%s is not an SR-IOV physical function", bdf);
+		return error_set(e, -ENODEV, "%s is not an SR-IOV physical function", bdf);
 	*recs = phb_records(buf);
 	*bar = first_bar(*recs);
 	if (*bar)
 		return 0;
 	why = json_string_value(json_object_get(json_array_get(*recs, 0), "reason"));
 	json_decref(*recs);
-	return tool_fail(e, -ENODEV, "%s: SR-IOV disabled at boot: %s", bdf, why ? why : "");
+	return error_set(e, -ENODEV, "%s: SR-IOV disabled at boot: %s", bdf, why ? why : "");
 }
 
-int phb_sriov(struct backend *b, struct pci_bdf pf, json_t **out, struct tool_err *e)
+int phb_sriov(struct backend *b, struct pci_bdf pf, json_t **out, struct error *e)
 {
 	json_t *recs, *bar;
 	char bdf[16];
@@ -166,7 +166,7 @@ uint64_t phb_vf0_positions(const bool used[PHB_MAX_PES], uint64_t n, uint64_t k)
 }
 
 int phb_sriov_what_if(struct backend *b, struct pci_bdf pf, uint64_t seg, json_t *sriov,
-		      struct tool_err *e)
+		      struct error *e)
 {
 	json_t *recs, *bar;
 	uint64_t vf_size, n, base, k;
@@ -180,12 +180,12 @@ int phb_sriov_what_if(struct backend *b, struct pci_bdf pf, uint64_t seg, json_t
 	base = phb_num(json_array_get(recs, 0), "pe_base");
 	json_decref(recs);
 	if (!seg || (seg & (seg - 1)) || seg > vf_size)
-		return tool_fail(e, -EINVAL,
+		return error_set(e, -EINVAL,
 				 "%" PRIu64
 				 " is not a power of two no larger than the VF BAR (%" PRIu64 ")",
 				 seg, vf_size);
 	if (!n)
-		return tool_fail(e, -ENODEV, "no VFs are enabled to spread over segments");
+		return error_set(e, -ENODEV, "no VFs are enabled to spread over segments");
 	k = vf_size / seg;
 	phb_pes_in_use(b, pf.domain, used);
 	/* The PF's own VF PEs would move with the what-if: they do not block it. */

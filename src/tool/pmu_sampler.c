@@ -18,13 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
-#include <pciescope/tool/tool_err.h>
 #include <pciescope/tool/topo.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -84,7 +84,7 @@ static int add_series(struct serve *sv, const char *pmu, const char *kind, bool 
 		size_t len = strlen(shared->bdf);
 
 		if (len + 1 + strlen(bdf) >= sizeof(shared->bdf))
-			return tool_fail(&sv->s.err, -E2BIG,
+			return error_set(&sv->s.err, -E2BIG,
 					 "too many Root Ports share port bit %#x of %s", port, pmu);
 		snprintf(shared->bdf + len, sizeof(shared->bdf) - len, ",%s", bdf);
 		return 0;
@@ -172,7 +172,7 @@ static int finish_events(struct serve *sv)
 	event_list_find_pairs(&s->events);
 	sv->shown = calloc(s->events.n ? s->events.n : 1, sizeof(*sv->shown));
 	if (!sv->shown)
-		return tool_fail(&s->err, -ENOMEM, "out of memory");
+		return error_set(&s->err, -ENOMEM, "out of memory");
 	return 0;
 }
 

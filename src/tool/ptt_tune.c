@@ -14,7 +14,7 @@ char *ptt_tune_path(const char *pmu, const char *param, char *buf, size_t n)
 }
 
 int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NPARAM],
-		  struct tool_err *e)
+		  struct error *e)
 {
 	char path[384], val[32];
 	int first = 0;
@@ -26,7 +26,7 @@ int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NP
 		n = backend_read_line(b, path, val, sizeof(val));
 		level[i] = n > 0 ? (int)strtol(val, NULL, 10) : -1;
 		if (n < 0 && !first && e)
-			first = tool_fail_errno(e, (int)n, "reading %s", path);
+			first = error_set_errno(e, (int)n, "reading %s", path);
 		else if (n < 0 && !first)
 			first = (int)n;
 	}
@@ -34,7 +34,7 @@ int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NP
 }
 
 int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_TUNE_NPARAM],
-		   struct tool_err *e)
+		   struct error *e)
 {
 	char path[384], val[16];
 
@@ -45,7 +45,7 @@ int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_
 		snprintf(val, sizeof(val), "%d", level[i]);
 		n = b->ops->sysfs_write(b, path, val, strlen(val));
 		if (n < 0)
-			return tool_fail_errno(e, (int)n, "writing %s", path);
+			return error_set_errno(e, (int)n, "writing %s", path);
 	}
 	return 0;
 }

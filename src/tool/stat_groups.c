@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
 
 /*
  * Miss/hit pairs of the three caches, then walk reads over translations, by
@@ -37,10 +37,10 @@ static const char *const iommu_names[] = {"mem_iommu_tlb_pte_mis", "mem_iommu_tl
 
 static int parse(struct stat_config *s, const char *ev, const struct perf_pmu_source *src)
 {
-	struct tool_err e;
+	struct error e;
 	int r = event_list_add(&s->events, ev, src, &e);
 
-	return r ? tool_fail(&s->err, r, "-M: %s", e.msg) : 0;
+	return r ? error_set(&s->err, r, "-M: %s", e.msg) : 0;
 }
 
 static int pcie_pairs(struct stat_config *s, const char *pmu, bool latency,
@@ -84,7 +84,7 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 	bool iommu = !strcmp(group, "iommu");
 
 	if (!bw && !lat && !iommu)
-		return tool_fail(
+		return error_set(
 		    &s->err, -ENOENT,
 		    "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, iommu)", group);
 	for (size_t i = 0; i < n; i++) {
@@ -111,7 +111,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 	int r = 0;
 
 	if (!list)
-		return tool_fail(&s->err, -ENOMEM, "out of memory");
+		return error_set(&s->err, -ENOMEM, "out of memory");
 	if (backend_list_dir(s->b, PMU_SYSFS_DIR, &pmus, &n))
 		n = 0;
 	for (char *g = strtok_r(list, ",", &save); g && !r; g = strtok_r(NULL, ",", &save)) {
@@ -119,7 +119,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 
 		r = expand(s, g, pmus, n, src, &found);
 		if (!r && !found)
-			r = tool_fail(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it",
+			r = error_set(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it",
 				      g);
 	}
 	backend_names_free(pmus, n);

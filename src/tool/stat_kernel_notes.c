@@ -15,7 +15,7 @@
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 
 /* The AMD document's filter enable bits (56-58) and raw bit (63): docs/kernel-differences.md. */
 #define AMD_SEED_ONLY_BITS ((7ull << 56) | (1ull << 63))

@@ -49,7 +49,7 @@ int stat_count(struct stat_config *s, struct backend_count *avg, int *status)
 	if (runs > 1 && !s->noise)
 		s->noise = calloc(s->events.n ? s->events.n : 1, sizeof(*s->noise));
 	if (runs > 1 && !s->noise)
-		return tool_fail_errno(&s->err, -ENOMEM, "stat");
+		return error_set_errno(&s->err, -ENOMEM, "stat");
 	*status = 0;
 	while (!r && done < runs && !(done && interrupt_requested())) {
 		r = count_once(s, !done, &elapsed, status);

@@ -296,7 +296,7 @@ static void counted(char *const *argv, int level_cpl, double *v, char *err, size
 	int level[NP] = {level_cpl, 1, 1, 1, 1};
 	struct perf_pmu_source src;
 	struct backend *b;
-	struct tool_err e;
+	struct error e;
 	char why[256];
 
 	assert_int_equal(backend_open(&o.bo, &b, why, sizeof(why)), 0);

@@ -103,7 +103,7 @@ static void every_phb_is_listed_and_each_decodes_its_own_windows(void **state)
 
 static json_t *enable(struct pci_bdf pf, unsigned n)
 {
-	struct tool_err e;
+	struct error e;
 	json_t *o;
 
 	assert_int_equal(phb_sriov_set_numvfs(b, pf, n, &e), 0);
@@ -116,7 +116,7 @@ static void each_vf_lands_in_the_pe_after_the_one_before(void **state)
 	struct pci_bdf pf = {0, 0x100};
 	json_t *o = enable(pf, 8), *vfs = json_object_get(o, "vfs"), *r;
 	uint64_t x = phb_num(json_array_get(vfs, 0), "pe");
-	struct tool_err e;
+	struct error e;
 
 	assert_int_equal(json_array_size(vfs), 8);
 	assert_string_equal(json_string_value(json_object_get(o, "mode")), "segmented");
@@ -138,7 +138,7 @@ static void a_smaller_segment_spreads_each_vf_and_leaves_fewer_positions(void **
 	struct pci_bdf pf = {0, 0x100};
 	json_t *o = enable(pf, 8), *w;
 	uint64_t seg = phb_num(o, "segment_size") / 4;
-	struct tool_err e;
+	struct error e;
 
 	assert_int_equal(phb_sriov_what_if(b, pf, seg, o, &e), 0);
 	w = json_object_get(o, "what_if");
@@ -156,7 +156,7 @@ static void a_smaller_segment_spreads_each_vf_and_leaves_fewer_positions(void **
 static void a_refused_request_says_the_drivers_reason(void **state)
 {
 	struct pci_bdf pf = {0, 0x100}, none = {0, 0x900};
-	struct tool_err e;
+	struct error e;
 	json_t *o;
 
 	assert_int_not_equal(phb_sriov_set_numvfs(b, pf, 65, &e), 0);
@@ -171,7 +171,7 @@ static void a_frozen_pe_drops_stores_until_thawed(void **state)
 	json_t *o = enable(pf, 1), *vf = json_array_get(json_object_get(o, "vfs"), 0), *r;
 	struct phb_access st = {.op = PHB_STORE, .value = 0x1234}, ld = {.op = PHB_LOAD};
 	unsigned pe = (unsigned)phb_num(vf, "pe");
-	struct tool_err e;
+	struct error e;
 
 	st.addr = ld.addr = phb_num(json_array_get(json_object_get(vf, "bars"), 0), "base") + 8;
 	assert_int_equal(phb_freeze(b, 0, pe, true, PHB_MMIO_AND_DMA, &r, &e), 0);

@@ -31,7 +31,7 @@ static void levels_written_are_read_back_in_order(void **state)
 	struct backend *b = open_emulated();
 	const int want[HISI_PTT_TUNE_NPARAM] = {2, 0, 1, 0, 2};
 	int got[HISI_PTT_TUNE_NPARAM];
-	struct tool_err e;
+	struct error e;
 
 	assert_int_equal(ptt_tune_write(b, "hisi_ptt0_2", want, &e), 0);
 	assert_int_equal(ptt_tune_read(b, "hisi_ptt0_2", got, &e), 0);
@@ -44,7 +44,7 @@ static void a_pmu_without_tune_files_has_unknown_levels(void **state)
 	struct backend *b = open_emulated();
 	int got[HISI_PTT_TUNE_NPARAM], want[HISI_PTT_TUNE_NPARAM];
 	const int some[HISI_PTT_TUNE_NPARAM] = {1, 1, 1, 1, 1};
-	struct tool_err e;
+	struct error e;
 
 	memset(want, 0xff, sizeof(want));
 	assert_int_equal(ptt_tune_read(b, "hisi_pcie0_core2", got, &e), -ENOENT);

@@ -18,9 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/diag/finding.h>
 #include <pciescope/perf/aux_streams.h>
-#include <pciescope/tool/tool_err.h>
 #include <pciescope/trace/analysis.h>
 
 /* Every default threshold of the catalogue; docs/diagnose.md lists them. */
@@ -132,7 +132,7 @@ void diag_trace_recording(struct diag_trace *t, const struct diag_recording *r);
  * file that was never closed is warned of (tool_warn).
  */
 int diag_trace_read(const char *path, const struct diag_trace_opts *o, struct diag_trace **out,
-		    struct tool_err *e);
+		    struct error *e);
 /* The analyser's results (summary, latency, windows), for the printers' charts. */
 const struct analysis *diag_trace_analysis(const struct diag_trace *t);
 

@@ -22,10 +22,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
-#include <pciescope/tool/tool_err.h>
 
 /* PE numbers of an IODA2 PHB (PHB3: 256 PEs). */
 #define PHB_MAX_PES 256
@@ -50,15 +50,15 @@ int phb_of_address(struct backend *b, uint64_t addr, uint16_t *domain);
 json_t *phb_show(struct backend *b, uint16_t domain);
 
 /* `resolve`: the window, segment, PE and device of a CPU address, or the PE of a RID. */
-int phb_resolve_address(struct backend *b, uint64_t addr, json_t **out, struct tool_err *e);
-int phb_resolve_rid(struct backend *b, struct pci_bdf rid, json_t **out, struct tool_err *e);
+int phb_resolve_address(struct backend *b, uint64_t addr, json_t **out, struct error *e);
+int phb_resolve_rid(struct backend *b, struct pci_bdf rid, json_t **out, struct error *e);
 
 /* Which halves of a PE's freeze an unfreeze clears. */
 enum phb_halves { PHB_MMIO_AND_DMA, PHB_MMIO_ONLY, PHB_DMA_ONLY };
 
 /* `freeze`/`unfreeze` PE pe of PHB domain; *out: the PE's record afterwards. */
 int phb_freeze(struct backend *b, uint16_t domain, unsigned pe, bool freeze, enum phb_halves halves,
-	       json_t **out, struct tool_err *e);
+	       json_t **out, struct error *e);
 
 /* `access`: one transaction through the PHB, as the PHB judges it. */
 enum phb_access_op {
@@ -76,14 +76,14 @@ struct phb_access {
 };
 
 /* *out: the PHB's answer ("op", "result" ok/frozen/unclaimed/fault/rejected, ...). */
-int phb_access(struct backend *b, const struct phb_access *a, json_t **out, struct tool_err *e);
+int phb_access(struct backend *b, const struct phb_access *a, json_t **out, struct error *e);
 
 /*
  * `sriov`: sets the PF's VF count the way a user does (0 first when another
  * count is set, as the PCI core demands); nothing is written when the count
  * is already n.
  */
-int phb_sriov_set_numvfs(struct backend *b, struct pci_bdf pf, unsigned n, struct tool_err *e);
+int phb_sriov_set_numvfs(struct backend *b, struct pci_bdf pf, unsigned n, struct error *e);
 
 /*
  * Where the kernel put the PF's VFs: {"pf", "num_vfs", "mode" (segmented or
@@ -92,7 +92,7 @@ int phb_sriov_set_numvfs(struct backend *b, struct pci_bdf pf, unsigned n, struc
  * [{"index", "base", "size"}]}]}.  -ENODEV: pf is no SR-IOV PF, or SR-IOV
  * was disabled at boot (e says why).
  */
-int phb_sriov(struct backend *b, struct pci_bdf pf, json_t **out, struct tool_err *e);
+int phb_sriov(struct backend *b, struct pci_bdf pf, json_t **out, struct error *e);
 
 /*
  * The what-if of an M64 segment of seg bytes, smaller than the VF BAR,
@@ -105,7 +105,7 @@ int phb_sriov(struct backend *b, struct pci_bdf pf, json_t **out, struct tool_er
  * VFs are enabled.
  */
 int phb_sriov_what_if(struct backend *b, struct pci_bdf pf, uint64_t seg, json_t *sriov,
-		      struct tool_err *e);
+		      struct error *e);
 
 /*
  * The positions VF0's PE may take: n VFs of k PEs each stay aligned to

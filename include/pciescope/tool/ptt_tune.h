@@ -10,9 +10,9 @@
 
 #include <stddef.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/hisi_ptt_tune.h>
-#include <pciescope/tool/tool_err.h>
 
 /* pmu's tune directory (param NULL) or the file of param, into buf; returns buf. */
 char *ptt_tune_path(const char *pmu, const char *param, char *buf, size_t n);
@@ -23,9 +23,9 @@ char *ptt_tune_path(const char *pmu, const char *param, char *buf, size_t n);
  * in e (e may be NULL when the caller takes -1 as "unknown").
  */
 int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NPARAM],
-		  struct tool_err *e);
+		  struct error *e);
 /* Writes every level of pmu in order; 0, or -errno with the file in e. */
 int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_TUNE_NPARAM],
-		   struct tool_err *e);
+		   struct error *e);
 
 #endif

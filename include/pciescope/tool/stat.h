@@ -7,7 +7,7 @@
  * (stat_count.c), repeated with -r (stat_repeat.c) and its noise
  * (stat_noise.c).
  * Functions returning int give 0 or -errno with the reason in s->err;
- * warnings go to the tool_warn hook (tool/tool_err.h).
+ * warnings go to the tool_warn hook (tool/warn.h).
  */
 #ifndef PCIESCOPE_TOOL_STAT_H
 #define PCIESCOPE_TOOL_STAT_H
@@ -15,10 +15,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/event_parse.h>
 #include <pciescope/tool/event_list.h>
-#include <pciescope/tool/tool_err.h>
 
 enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
 
@@ -47,7 +47,7 @@ struct stat_config {
 	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;
 	FILE *out;
-	struct tool_err err; /* why the last call below failed */
+	struct error err; /* why the last call below failed */
 	/* -I: shows one interval's values (the engine prints nothing itself). */
 	void (*print_interval)(const struct stat_config *s, const struct backend_count *vals,
 			       double ts);
@@ -59,7 +59,7 @@ struct stat_config {
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
 /* The same for any parsed event list (tune --search's target), the rule in e. */
 int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src,
-			   struct tool_err *e);
+			   struct error *e);
 
 /*
  * One warning line per event whose documented meaning this kernel does not

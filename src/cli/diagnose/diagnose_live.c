@@ -178,7 +178,7 @@ static int pmu_events(struct live *l)
 					b, m, b, m, b, m, b, m, b);
 	}
 	struct perf_pmu_source src;
-	struct tool_err e;
+	struct error e;
 
 	if (!l->nbw)
 		return 0;
@@ -354,7 +354,7 @@ static int record(struct live *l, const struct diagnose_live_opts *o, struct dia
 				     .quiet = true};
 	struct aux_record_result rr;
 	struct event_list *c = &l->events;
-	struct tool_err e;
+	struct error e;
 	int ret = c->n ? event_list_open(c, l->b, &e) : 0;
 
 	if (ret)

@@ -8,7 +8,7 @@ int diagnose_read_trace(const char *path, double tick_ns, const uint16_t *host, 
 {
 	const struct diag_trace_opts o = {
 	    .tick_ns = tick_ns, .host = host, .nhost = nhost, .links = links, .nlinks = nlinks};
-	struct tool_err e;
+	struct error e;
 
 	return diag_trace_read(path, &o, out, &e) ? cli_fail(&e) : 0;
 }

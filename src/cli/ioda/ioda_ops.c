@@ -42,7 +42,7 @@ static void resolve_text(const json_t *r)
 int ioda_resolve(struct ioda_ctx *c)
 {
 	const char *arg = c->o.npos > 1 ? c->o.pos[1] : NULL;
-	struct tool_err e;
+	struct error e;
 	struct pci_bdf b;
 	uint64_t addr;
 	json_t *r;
@@ -103,7 +103,7 @@ int ioda_freeze(struct ioda_ctx *c, bool freeze)
 	enum phb_halves halves = c->o.mmio && !c->o.dma	  ? PHB_MMIO_ONLY
 				 : c->o.dma && !c->o.mmio ? PHB_DMA_ONLY
 							  : PHB_MMIO_AND_DMA;
-	struct tool_err e;
+	struct error e;
 	uint16_t dom;
 	unsigned pe;
 	json_t *r;
@@ -187,7 +187,7 @@ static int access_of(struct ioda_ctx *c, struct phb_access *a)
 int ioda_access(struct ioda_ctx *c)
 {
 	struct phb_access a = {0};
-	struct tool_err e;
+	struct error e;
 	json_t *r;
 
 	if (access_of(c, &a))

@@ -49,7 +49,7 @@ static void print_text(const json_t *o)
 
 int ioda_sriov(struct ioda_ctx *c)
 {
-	struct tool_err e;
+	struct error e;
 	struct pci_bdf pf;
 	uint64_t n, seg = 0;
 	json_t *out;

@@ -263,7 +263,7 @@ static int prepare(struct search_args *a, struct event_list *l)
 	struct backend *b = backend_opts_open(&a->bo, "tune");
 	struct perf_pmu_source src;
 	char dir[384];
-	struct tool_err e;
+	struct error e;
 	int ret;
 
 	if (!b)
