@@ -25,6 +25,21 @@ int error_set(struct error *e, int code, const char *fmt, ...)
 	return code;
 }
 
+int error_wrap(struct error *e, const char *fmt, ...)
+{
+	char below[sizeof(e->msg)];
+	va_list ap;
+	size_t n;
+
+	memcpy(below, e->msg, sizeof(below));
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	n = strlen(e->msg);
+	snprintf(e->msg + n, sizeof(e->msg) - n, ": %s", below);
+	return e->code;
+}
+
 int error_set_errno(struct error *e, int code, const char *fmt, ...)
 {
 	va_list ap;

@@ -147,18 +147,16 @@ static int demo_count(const char *file, struct demo_counts *c)
 {
 	struct perf_reader *r;
 	struct perf_rec rec;
-	char err[256] = "";
-	int ret = perf_reader_open(file, &r, err, sizeof(err));
+	struct error e;
+	int ret = perf_reader_open(file, &r, &e);
 
 	if (ret)
-		return cli_error("demo: reading %s: %s", file, err);
-	while ((ret = perf_reader_next(r, &rec)) > 0)
+		return cli_error("demo: reading %s: %s", file, e.msg);
+	while ((ret = perf_reader_next(r, &rec, &e)) > 0)
 		if (rec.type == PERF_REC_AUXTRACE)
 			demo_count_chunk(c, rec.auxtrace.data, rec.auxtrace.size);
-	if (ret < 0)
-		snprintf(err, sizeof(err), "%s", perf_reader_errmsg(r));
 	perf_reader_close(r);
-	return ret < 0 ? cli_error("demo: reading %s: %s", file, err) : 0;
+	return ret < 0 ? cli_error("demo: reading %s: %s", file, e.msg) : 0;
 }
 
 static int demo_record(struct demo *d, const char *ptt, const char *filter, const char *file,

@@ -88,9 +88,9 @@ static int chunk(struct traces *x, const struct perf_rec *rec, long dev)
 		const uint8_t *p;
 
 		n = whole - off < PIECE ? whole - off : PIECE;
-		p = perf_reader_aux_bytes(x->rd, rec, off, n, x->piece);
+		p = perf_reader_aux_bytes(x->rd, rec, off, n, x->piece, x->e);
 		if (!p)
-			return error_set(x->e, -EIO, "%s: %s", x->path, perf_reader_errmsg(x->rd));
+			return error_wrap(x->e, "%s", x->path);
 		diag_trace_feed(x->dev[dev], p, n, f);
 	}
 	return 0;
@@ -103,7 +103,7 @@ static int feed(struct traces *x)
 	bool info = false;
 	int got;
 
-	while ((got = perf_reader_next(x->rd, &rec)) > 0) {
+	while ((got = perf_reader_next(x->rd, &rec, x->e)) > 0) {
 		long dev = perf_aux_streams_note(x->st, x->rd, &rec);
 		int err;
 
@@ -127,7 +127,7 @@ static int feed(struct traces *x)
 			return err;
 	}
 	if (got < 0)
-		return error_set(x->e, got, "%s: %s", x->path, perf_reader_errmsg(x->rd));
+		return error_wrap(x->e, "%s", x->path);
 	if (!info)
 		return error_set(x->e, -EINVAL,
 				 "%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", x->path);
@@ -161,16 +161,15 @@ int diag_trace_read(const char *path, const struct diag_trace_opts *o, struct di
 		    struct error *e)
 {
 	struct traces *x = calloc(1, sizeof(*x));
-	char msg[256] = "";
 	int ret;
 
 	if (!x)
 		return error_set_errno(e, -ENOMEM, "%s", path);
 	*x = (struct traces){.path = path, .o = *o, .e = e};
-	ret = perf_reader_open(path, &x->rd, msg, sizeof(msg));
+	ret = perf_reader_open(path, &x->rd, e);
 	if (ret) {
 		free(x);
-		return error_set(e, ret, "%s: %s", path, msg[0] ? msg : "out of memory");
+		return error_wrap(e, "%s", path);
 	}
 	ret = perf_aux_streams_create(&x->st) ? error_set_errno(e, -ENOMEM, "%s", path) : feed(x);
 	/* a recording with no payload still gets a trace: its setting alone can be judged */

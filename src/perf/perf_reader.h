@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/perf/perf_data.h>
 
 struct perf_reader {
@@ -36,7 +37,7 @@ struct perf_reader {
 	bool has_clock;
 	struct perf_clock_data clock;
 
-	char errmsg[256];
+	struct error err; /* the last failure, handed to the caller's e */
 };
 
 int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)

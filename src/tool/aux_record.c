@@ -97,11 +97,11 @@ static int same_device(const struct rec *s, int i)
 static int parse_event(struct rec *s, struct rec_event *e)
 {
 	struct perf_pmu_source src;
-	char err[512];
+	int r;
 
 	pmu_source_backend(s->b, &src);
-	if (perf_events_parse(&e->parsed, e->spec, &src, err, sizeof(err)))
-		return error_set(&s->r->err, -EINVAL, "%s", err);
+	if ((r = perf_events_parse(&e->parsed, e->spec, &src, &s->r->err)))
+		return r;
 	if (e->parsed.n != 1)
 		return error_set(&s->r->err, -EINVAL, "'%s': expected exactly one event", e->spec);
 	if (!e->parsed.ev[0].pmu)
@@ -115,16 +115,16 @@ static int parse_event(struct rec *s, struct rec_event *e)
 static int prepare_event(struct rec *s, int i)
 {
 	struct rec_event *e = &s->e[i];
-	char err[512];
 	int twin, ret = parse_event(s, e);
+	struct error broken;
 
 	if (ret)
 		return ret;
 	if (ptt_is_pmu(e->pmu) && !s->o->force &&
-	    ptt_rules_check(s->b, &e->parsed.ev[0], err, sizeof(err)))
-		return error_set(&s->r->err, -EINVAL,
+	    (ret = ptt_rules_check(s->b, &e->parsed.ev[0], &broken)))
+		return error_set(&s->r->err, ret,
 				 "%s: %s (--force passes the event to the driver as is)", e->spec,
-				 err);
+				 broken.msg);
 	if (i && ptt_is_pmu(e->pmu) != ptt_is_pmu(s->e[0].pmu))
 		return error_set(&s->r->err, -EINVAL,
 				 "-e %s: %s and %s are not the same kind of tracer; a "

@@ -23,11 +23,10 @@ int event_list_add(struct event_list *l, const char *text, const struct perf_pmu
 		   struct error *e)
 {
 	struct event *ev;
-	char err[1024];
-	int r = perf_events_parse(&l->parsed, text, src, err, sizeof(err));
+	int r = perf_events_parse(&l->parsed, text, src, e);
 
 	if (r)
-		return error_set(e, r, "%s", err);
+		return r;
 	for (size_t i = 0; i < l->n; i++)
 		l->ev[i].spec = &l->parsed.ev[i];
 	/* on failure the events just parsed stay uncounted; event_list_free frees them */

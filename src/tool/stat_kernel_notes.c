@@ -55,12 +55,12 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 	for (size_t i = 0; i < events->n; i++) {
 		const struct perf_event_spec *ev = &events->ev[i];
 		struct perf_pmu *p;
-		char err[256];
+		struct error ignored;
 
 		if (!amd && ev->pmu && pmu_name_parse(ev->pmu, NULL) == PMU_AMD_IOMMU)
 			amd = note_amd_seed_bits(ev);
 		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
-		    perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
+		    perf_pmu__load(src, ev->pmu, &p, &ignored))
 			continue;
 		len_mode = note_len_mode(ev, p);
 		perf_pmu__free(p);

@@ -96,13 +96,12 @@ int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pm
 	for (size_t i = 0; i < l->n; i++) {
 		const struct perf_event_spec *ev = &l->ev[i];
 		struct perf_pmu *p;
-		char err[256];
 		int r;
 
 		if (!hisi_pcie_pmu_name(ev->pmu))
 			continue;
-		if (perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
-			return error_set(e, -ENOENT, "%s: cannot read pmu '%s'", ev->text, ev->pmu);
+		if ((r = perf_pmu__load(src, ev->pmu, &p, e)))
+			return error_set(e, r, "%s: cannot read pmu '%s'", ev->text, ev->pmu);
 		r = check_event(e, p, ev);
 		perf_pmu__free(p);
 		if (r)

@@ -21,5 +21,10 @@ int error_set(struct error *e, int code, const char *fmt, ...)
 /* The same with ": <strerror(-code)>" after the message. */
 int error_set_errno(struct error *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/*
+ * Puts "<fmt>: " before the message a call further down left in e, as the
+ * error travels up ("perf.data: truncated: ..."); returns e->code.
+ */
+int error_wrap(struct error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif
