@@ -287,14 +287,14 @@ static int parse(int argc, char **argv, struct exec_opts *eo)
 /* The live /sys, or the copy where FUSE cannot serve it. */
 static int fill_view(struct exec_machine *m, const struct exec_pmus *emu)
 {
-	char err[256];
+	struct error err;
 
-	if (!exec_sysfs_mount(m, emu, err, sizeof(err)))
+	if (!exec_sysfs_mount(m, emu, &err))
 		return 0;
 	fprintf(stderr,
 		"pciescope: exec: %s: /sys shows a copy of the emulated machine, "
 		"and writes to it go nowhere\n",
-		err);
+		err.msg);
 	return copy_view(m->b, emu);
 }
 

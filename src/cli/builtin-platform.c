@@ -149,11 +149,11 @@ static int refuse_host(const struct backend_options *o, const char *cmd, const c
 static int run(const struct backend_options *o, const char *cmd, const char *arg, bool json)
 {
 	struct backend *b;
-	char err[256];
+	struct error err;
 	int ret;
 
-	if (backend_open(o, &b, err, sizeof(err)))
-		return cli_error("%s", err);
+	if (backend_open(o, &b, &err))
+		return cli_error("%s", err.msg);
 	cli_backend_opened(b);
 	if (!strcmp(cmd, "show"))
 		ret = show(b, json);
@@ -178,7 +178,7 @@ int cmd_platform(int argc, char **argv)
 	};
 	const struct cli_command_options c = {platform_synopsis, options, platform_notes, 0};
 	const char *cmd, *arg;
-	char err[256];
+	struct error err;
 	int n = cli_parse_options(argc, argv, &c);
 
 	if (n < 0)
@@ -193,8 +193,8 @@ int cmd_platform(int argc, char **argv)
 	if (strcmp(cmd, "show") && refuse_host(&o, cmd, arg))
 		return 1;
 	if (!strcmp(cmd, "reset")) {
-		if (backend_reset_state(&o, err, sizeof(err)))
-			return cli_error("%s", err);
+		if (backend_reset_state(&o, &err))
+			return cli_error("%s", err.msg);
 		printf("platform %s: state reset\n", o.platform ? o.platform : "kunpeng930");
 		return 0;
 	}

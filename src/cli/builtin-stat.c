@@ -230,7 +230,7 @@ int cmd_stat(int argc, char **argv)
 				.print_start = stat_print_header};
 	struct args a = {0};
 	struct perf_pmu_source src;
-	char err[256];
+	struct error err;
 	int r;
 
 	r = parse_args(argc, argv, &s, &a);
@@ -238,8 +238,8 @@ int cmd_stat(int argc, char **argv)
 		return r < 0 ? 0 : 1;
 	/* a service manager's stop too: the counts so far are printed, as for Ctrl-C */
 	interrupt_catch();
-	if (backend_open(&a.bo.o, &s.b, err, sizeof(err)))
-		return cli_error("%s", err);
+	if (backend_open(&a.bo.o, &s.b, &err))
+		return cli_error("%s", err.msg);
 	cli_backend_opened(s.b);
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);

@@ -20,8 +20,7 @@ struct search {
 	const struct search_ops *ops;
 	const struct diag_search_opts *o;
 	struct diag_search_result *r;
-	char *err;
-	size_t errlen;
+	struct error *e;
 };
 
 static long find(const struct search *s, const int level[])
@@ -67,7 +66,7 @@ static int measure(struct search *s, const int level[], size_t *idx)
 	for (unsigned k = 0; !err && k < s->o->repeat; k++) {
 		double v;
 
-		err = s->ops->measure(s->o, level, k, &v, s->err, s->errlen);
+		err = s->ops->measure(s->o, level, k, &v, s->e);
 		if (err)
 			break;
 		s->r->runs++;
@@ -186,34 +185,33 @@ static int strategy(struct search *s)
 	return err;
 }
 
-int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, char *err,
-		size_t errlen)
+int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, struct error *e)
 {
-	return search_with(&search_backend_ops, o, r, err, errlen);
+	return search_with(&search_backend_ops, o, r, e);
 }
 
 int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
-		struct diag_search_result *r, char *err, size_t errlen)
+		struct diag_search_result *r, struct error *e)
 {
-	struct search s = {.ops = ops, .o = o, .r = r, .err = err, .errlen = errlen};
+	struct search s = {.ops = ops, .o = o, .r = r, .e = e};
 	int start[HISI_PTT_TUNE_NPARAM], ret, wr;
-	char werr[256];
+	struct error werr;
 	size_t idx;
 
 	memset(r, 0, sizeof(*r));
-	ret = ops->read_levels(o, start, err, errlen);
+	ret = ops->read_levels(o, start, e);
 	if (ret)
 		return ret;
 	ret = measure(&s, start, &idx);
 	if (!ret)
 		ret = strategy(&s);
 	if (interrupt_requested())
-		ret = -EINTR;
-	wr = ops->write_levels(o, o->apply && !ret ? r->c[r->best].level : start, werr,
-			       sizeof(werr));
+		ret = error_set(e, -EINTR, "stopped");
+	/* the run's own error stays the one told; a failed restore is told when nothing else is */
+	wr = ops->write_levels(o, o->apply && !ret ? r->c[r->best].level : start, &werr);
 	r->restored = !wr;
 	if (wr && !ret) {
-		snprintf(err, errlen, "%s", werr);
+		*e = werr;
 		ret = wr;
 	}
 	return ret;

@@ -10,15 +10,15 @@
  * What the strategy asks of the machine, apart so that a test can give it
  * a landscape of its own.  read_levels and write_levels: the five levels of
  * o->ptt; measure: one run of the command under level with seed offset
- * rep, the target's value in *v.  Each returns 0 or -errno with err set.
+ * rep, the target's value in *v.  Each returns 0 or -errno with e set.
  */
 struct search_ops {
 	int (*read_levels)(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM],
-			   char *err, size_t errlen);
+			   struct error *e);
 	int (*write_levels)(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-			    char *err, size_t errlen);
+			    struct error *e);
 	int (*measure)(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-		       unsigned rep, double *v, char *err, size_t errlen);
+		       unsigned rep, double *v, struct error *e);
 };
 
 /* search_run.c: every run on a backend of its own, as diag_search does it. */
@@ -26,6 +26,6 @@ extern const struct search_ops search_backend_ops;
 
 /* diag_search over ops. */
 int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
-		struct diag_search_result *r, char *err, size_t errlen);
+		struct diag_search_result *r, struct error *e);
 
 #endif

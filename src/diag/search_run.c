@@ -19,60 +19,41 @@
 #include "search_internal.h"
 
 static int open_backend(const struct diag_search_opts *o, unsigned rep, struct backend **b,
-			char *err, size_t errlen)
+			struct error *e)
 {
 	struct backend_options bo = o->bo;
-	char why[256] = "";
 	int r;
 
 	bo.seed += rep;
-	r = backend_open(&bo, b, why, sizeof(why));
-	if (r)
-		snprintf(err, errlen, "cannot open the %s backend: %s", backend_kind(&bo),
-			 why[0] ? why : strerror(-r));
-	return r;
+	r = backend_open(&bo, b, e);
+	return r ? error_wrap(e, "cannot open the %s backend", backend_kind(&bo)) : 0;
 }
 
-static int levels_io(struct backend *b, const struct diag_search_opts *o, int level[], bool write,
-		     char *err, size_t errlen)
-{
-	struct error e;
-	int r = write ? ptt_tune_write(b, o->ptt, level, &e) : ptt_tune_read(b, o->ptt, level, &e);
-
-	if (r)
-		snprintf(err, errlen, "%s", e.msg);
-	return r;
-}
-
-static int read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
-		       size_t errlen)
+static int read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM],
+		       struct error *e)
 {
 	struct backend *b;
-	int r = open_backend(o, 0, &b, err, errlen);
+	int r = open_backend(o, 0, &b, e);
 
 	if (r)
 		return r;
-	r = levels_io(b, o, level, false, err, errlen);
+	r = ptt_tune_read(b, o->ptt, level, e);
 	backend_close(b);
 	return r;
 }
 
 static int write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-			char *err, size_t errlen)
+			struct error *e)
 {
-	int copy[HISI_PTT_TUNE_NPARAM], saved;
 	struct backend *b;
-	int r = open_backend(o, 0, &b, err, errlen);
+	int r = open_backend(o, 0, &b, e), saved;
 
 	if (r)
 		return r;
-	memcpy(copy, level, sizeof(copy));
-	r = levels_io(b, o, copy, true, err, errlen);
+	r = ptt_tune_write(b, o->ptt, level, e);
 	saved = backend_close(b);
-	if (!r && saved) {
-		snprintf(err, errlen, "the levels were not saved: %s", strerror(-saved));
-		r = saved;
-	}
+	if (!r && saved)
+		r = error_set_errno(e, saved, "the levels were not saved");
 	return r;
 }
 
@@ -98,49 +79,42 @@ static int target(const struct diag_search_opts *o, double *v)
 	return 0;
 }
 
-static int count_run(struct backend *b, const struct diag_search_opts *o, double *v, char *err,
-		     size_t errlen)
+static int count_run(struct backend *b, const struct diag_search_opts *o, double *v,
+		     struct error *e)
 {
-	struct error e;
 	uint64_t elapsed;
-	int status = 0, r = event_list_open(o->events, b, &e);
+	int status = 0, r = event_list_open(o->events, b, e);
 
-	if (r) {
-		snprintf(err, errlen, "cannot open the events: %s", e.msg);
-		return r;
-	}
+	if (r)
+		return error_wrap(e, "cannot open the events");
 	r = b->ops->run(b, o->argv, poll_stop, NULL, &elapsed, &status);
 	if (!r)
-		r = event_list_read(o->events, &e);
+		r = event_list_read(o->events, e);
 	if (!r && !interrupt_requested() && !status && target(o, v))
 		r = -ENODATA;
 	event_list_close(o->events);
 	if (r == -EINTR || interrupt_requested())
-		return -EINTR;
+		return error_set(e, -EINTR, "stopped");
 	if (r == -ENODATA)
-		snprintf(err, errlen, "the pair counted nothing (its extended counter is 0)");
-	else if (r)
-		snprintf(err, errlen, "running '%s': %s", o->argv[0], strerror(-r));
-	else if (status) {
-		snprintf(err, errlen, "'%s' exited with status %d", o->argv[0], status);
-		r = -ECHILD;
-	}
-	return r;
+		return error_set(e, r, "the pair counted nothing (its extended counter is 0)");
+	if (r)
+		return error_set_errno(e, r, "running '%s'", o->argv[0]);
+	if (status)
+		return error_set(e, -ECHILD, "'%s' exited with status %d", o->argv[0], status);
+	return 0;
 }
 
 static int measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-		   unsigned rep, double *v, char *err, size_t errlen)
+		   unsigned rep, double *v, struct error *e)
 {
-	int copy[HISI_PTT_TUNE_NPARAM];
 	struct backend *b;
-	int r = open_backend(o, rep, &b, err, errlen);
+	int r = open_backend(o, rep, &b, e);
 
 	if (r)
 		return r;
-	memcpy(copy, level, sizeof(copy));
-	r = levels_io(b, o, copy, true, err, errlen);
+	r = ptt_tune_write(b, o->ptt, level, e);
 	if (!r)
-		r = count_run(b, o, v, err, errlen);
+		r = count_run(b, o, v, e);
 	backend_close(b);
 	return r;
 }

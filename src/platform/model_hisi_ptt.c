@@ -46,7 +46,7 @@ static void ptt_place(struct fabric *f, const struct bus_device *d, const json_t
 }
 
 static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
-		      char *err, size_t errlen)
+		      struct error *e)
 {
 	struct ptt_hw_config c = {.dev = d, .fabric = platform_fabric(p)};
 	json_t *iommu = json_object_get(cfg, "identity_iommu");
@@ -57,11 +57,9 @@ static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cf
 	if (json_is_boolean(iommu))
 		d->identity_iommu = json_is_true(iommu);
 	ret = ptt_hw_create(&c, &h);
-	if (ret) {
-		snprintf(err, errlen, "hisi_ptt model: %s",
-			 ret == -ENOMEM ? "out of memory" : "cannot attach");
-		return ret;
-	}
+	if (ret)
+		return error_set(e, ret, "hisi_ptt model: %s",
+				 ret == -ENOMEM ? "out of memory" : "cannot attach");
 	*model = h;
 	return 0;
 }

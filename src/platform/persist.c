@@ -62,22 +62,23 @@ void platform_save(struct platform *p)
 	}
 }
 
-int platform_reset_state(const char *name)
+int platform_reset_state(const char *name, struct error *e)
 {
 	struct pfile pf;
-	char err[256];
 	int r;
 
 	if (!name)
 		name = "kunpeng930";
-	if (!strchr(name, '/') && !strstr(name, ".json"))
-		return kstate_reset(name);
-	r = pfile_load(name, &pf, err, sizeof(err));
+	if (!strchr(name, '/') && !strstr(name, ".json")) {
+		r = kstate_reset(name);
+		return r ? error_set(e, r, "%s", strerror(-r)) : 0;
+	}
+	r = pfile_load(name, &pf, e);
 	if (r)
 		return r;
 	r = kstate_reset(pf.name);
 	pfile_free(&pf);
-	return r;
+	return r ? error_set(e, r, "%s", strerror(-r)) : 0;
 }
 
 const char *platform_state_warning(struct platform *p, char *buf, size_t n)

@@ -35,31 +35,30 @@ static struct {
 	unsigned rep_seen; /* OR of 1 << rep */
 } land;
 
-static int read_levels(const struct diag_search_opts *o, int level[NP], char *err, size_t errlen)
+static int read_levels(const struct diag_search_opts *o, int level[NP], struct error *e)
 {
 	if (land.read_err)
-		return snprintf(err, errlen, "cannot read"), land.read_err;
+		return error_set(e, land.read_err, "cannot read");
 	memcpy(level, land.start, sizeof(land.start));
 	return 0;
 }
 
-static int write_levels(const struct diag_search_opts *o, const int level[NP], char *err,
-			size_t errlen)
+static int write_levels(const struct diag_search_opts *o, const int level[NP], struct error *e)
 {
 	land.writes++;
 	if (land.write_err)
-		return snprintf(err, errlen, "the levels were not saved"), land.write_err;
+		return error_set(e, land.write_err, "the levels were not saved");
 	memcpy(land.written, level, sizeof(land.written));
 	return 0;
 }
 
 static int measure(const struct diag_search_opts *o, const int level[NP], unsigned rep, double *v,
-		   char *err, size_t errlen)
+		   struct error *e)
 {
 	land.measures++;
 	land.rep_seen |= 1u << rep;
 	if (land.measures == land.fail_measure)
-		return snprintf(err, errlen, "the run failed"), -EIO;
+		return error_set(e, -EIO, "the run failed");
 	if (land.measures == land.stop_measure)
 		interrupt_request();
 	*v = land.value(level) + rep;
@@ -105,10 +104,10 @@ static void the_search_climbs_to_the_best_levels_and_puts_the_start_back(void **
 	const int start[NP] = {1, 1, 1, 1, 1};
 	struct diag_search_opts o = all_params();
 	struct diag_search_result r;
-	char err[128] = "";
+	struct error err;
 
 	reset(hill, start);
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), 0);
+	assert_int_equal(search_with(&ops, &o, &r, &err), 0);
 	assert_memory_equal(r.c[0].level, start, sizeof(start));
 	assert_memory_equal(r.c[r.best].level, goal, sizeof(goal));
 	no_candidate_twice(&r);
@@ -134,10 +133,10 @@ static void a_diagonal_step_is_tried_where_no_single_step_helps(void **state)
 	const int start[NP] = {0, 0, 1, 1, 1};
 	struct diag_search_opts o = {.search = {true, true}, .repeat = 1};
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	reset(ridge, start);
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), 0);
+	assert_int_equal(search_with(&ops, &o, &r, &err), 0);
 	assert_int_equal(r.c[r.best].level[0], 1);
 	assert_int_equal(r.c[r.best].level[1], 1);
 	/* the parameters not searched keep their levels */
@@ -160,12 +159,12 @@ static void minimize_looks_for_the_smallest_and_apply_keeps_it(void **state)
 	const int start[NP] = {2, 2, 2, 2, 2}, zero[NP] = {0};
 	struct diag_search_opts o = all_params();
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	o.minimize = true;
 	o.apply = true;
 	reset(sum, start);
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), 0);
+	assert_int_equal(search_with(&ops, &o, &r, &err), 0);
 	assert_memory_equal(r.c[r.best].level, zero, sizeof(zero));
 	assert_memory_equal(land.written, zero, sizeof(zero));
 	/* 10 lower than the start's 10: the gain of a minimum is positive */
@@ -180,10 +179,10 @@ static void the_grid_runs_every_candidate_once(void **state)
 	const int start[NP] = {1, 1, 1, 1, 1};
 	struct diag_search_opts o = {.search = {true, false, true}, .repeat = 1, .grid = true};
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	reset(hill, start);
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), 0);
+	assert_int_equal(search_with(&ops, &o, &r, &err), 0);
 	assert_int_equal(r.n, 9);
 	no_candidate_twice(&r);
 	assert_int_equal(r.c[r.best].level[0], 2);
@@ -197,10 +196,10 @@ static void repeats_run_on_successive_seeds_and_give_the_spread(void **state)
 	const int start[NP] = {2, 0, 1, 2, 0};
 	struct diag_search_opts o = {.search = {true}, .repeat = 3};
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	reset(hill, start);
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), 0);
+	assert_int_equal(search_with(&ops, &o, &r, &err), 0);
 	/* the value plus the seed offset: 0, 1 and 2 above the landscape */
 	assert_int_equal(land.rep_seen, 7);
 	assert_int_equal(r.c[0].runs, 3);
@@ -216,13 +215,13 @@ static void a_failed_run_ends_the_search_and_the_start_comes_back(void **state)
 	const int start[NP] = {1, 1, 1, 1, 1};
 	struct diag_search_opts o = all_params();
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	o.apply = true;
 	reset(hill, start);
 	land.fail_measure = 3;
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), -EIO);
-	assert_string_equal(err, "the run failed");
+	assert_int_equal(search_with(&ops, &o, &r, &err), -EIO);
+	assert_string_equal(err.msg, "the run failed");
 	/* what was measured is kept; apply takes no best from a search that failed */
 	assert_int_equal(r.n, 2);
 	assert_memory_equal(land.written, start, sizeof(start));
@@ -235,12 +234,12 @@ static void levels_that_cannot_be_put_back_are_the_error(void **state)
 	const int start[NP] = {1, 1, 1, 1, 1};
 	struct diag_search_opts o = all_params();
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	reset(hill, start);
 	land.write_err = -EIO;
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), -EIO);
-	assert_string_equal(err, "the levels were not saved");
+	assert_int_equal(search_with(&ops, &o, &r, &err), -EIO);
+	assert_string_equal(err.msg, "the levels were not saved");
 	assert_false(r.restored);
 	diag_search_free(&r);
 }
@@ -250,11 +249,11 @@ static void unreadable_levels_measure_nothing(void **state)
 	const int start[NP] = {1, 1, 1, 1, 1};
 	struct diag_search_opts o = all_params();
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	reset(hill, start);
 	land.read_err = -ENOENT;
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), -ENOENT);
+	assert_int_equal(search_with(&ops, &o, &r, &err), -ENOENT);
 	assert_int_equal(r.n, 0);
 	assert_int_equal(land.measures + land.writes, 0);
 	diag_search_free(&r);
@@ -277,47 +276,45 @@ static void levels_a_run_writes_are_what_the_next_reads(void **state)
 	struct diag_search_opts o = machine(NULL, NULL);
 	const int want[NP] = {2, 0, 1, 0, 2};
 	int got[NP];
-	char err[256];
+	struct error err;
 
-	assert_int_equal(backend_reset_state(&o.bo, err, sizeof(err)), 0);
-	assert_int_equal(search_backend_ops.write_levels(&o, want, err, sizeof(err)), 0);
-	assert_int_equal(search_backend_ops.read_levels(&o, got, err, sizeof(err)), 0);
+	assert_int_equal(backend_reset_state(&o.bo, &err), 0);
+	assert_int_equal(search_backend_ops.write_levels(&o, want, &err), 0);
+	assert_int_equal(search_backend_ops.read_levels(&o, got, &err), 0);
 	assert_memory_equal(got, want, sizeof(want));
 	o.ptt = "hisi_ptt9_9";
-	assert_int_equal(search_backend_ops.read_levels(&o, got, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "hisi_ptt9_9/tune/qos_tx_cpl"));
-	assert_int_equal(backend_reset_state(&o.bo, err, sizeof(err)), 0);
+	assert_int_equal(search_backend_ops.read_levels(&o, got, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "hisi_ptt9_9/tune/qos_tx_cpl"));
+	assert_int_equal(backend_reset_state(&o.bo, &err), 0);
 }
 
-static void counted(char *const *argv, int level_cpl, double *v, char *err, size_t errlen, int *ret)
+/* One run of the search under argv: its return, the count in *v, the reason in e. */
+static int counted(char *const *argv, double *v, struct error *e)
 {
 	struct event_list l = {0};
 	struct diag_search_opts o = machine(&l, argv);
-	int level[NP] = {level_cpl, 1, 1, 1, 1};
+	const int level[NP] = {1, 1, 1, 1, 1};
 	struct perf_pmu_source src;
 	struct backend *b;
-	struct error e;
-	char why[256];
+	int ret;
 
-	assert_int_equal(backend_open(&o.bo, &b, why, sizeof(why)), 0);
+	assert_int_equal(backend_open(&o.bo, &b, e), 0);
 	pmu_source_backend(b, &src);
-	assert_int_equal(event_list_add(&l, "hisi_pcie0_core2/tx_cpl_flux,port=0x1/", &src, &e), 0);
+	assert_int_equal(event_list_add(&l, "hisi_pcie0_core2/tx_cpl_flux,port=0x1/", &src, e), 0);
 	backend_close(b);
-	*ret = search_backend_ops.measure(&o, level, 0, v, err, errlen);
+	ret = search_backend_ops.measure(&o, level, 0, v, e);
 	event_list_free(&l);
+	return ret;
 }
 
 static void the_same_seed_counts_the_same(void **state)
 {
 	char *const argv[] = {"sleep", "0.0001", NULL};
 	double a = -1, b = -1;
-	char err[256];
-	int ret;
+	struct error err;
 
-	counted(argv, 1, &a, err, sizeof(err), &ret);
-	assert_int_equal(ret, 0);
-	counted(argv, 1, &b, err, sizeof(err), &ret);
-	assert_int_equal(ret, 0);
+	assert_int_equal(counted(argv, &a, &err), 0);
+	assert_int_equal(counted(argv, &b, &err), 0);
 	assert_true(a > 0);
 	assert_true(a == b);
 }
@@ -325,13 +322,11 @@ static void the_same_seed_counts_the_same(void **state)
 static void a_command_that_fails_is_named(void **state)
 {
 	char *const argv[] = {"false", NULL};
-	char err[256];
+	struct error err;
 	double v;
-	int ret;
 
-	counted(argv, 1, &v, err, sizeof(err), &ret);
-	assert_int_equal(ret, -ECHILD);
-	assert_string_equal(err, "'false' exited with status 1");
+	assert_int_equal(counted(argv, &v, &err), -ECHILD);
+	assert_string_equal(err.msg, "'false' exited with status 1");
 }
 
 /* Last: the stop flag cannot be lowered again in this process. */
@@ -340,12 +335,12 @@ static void a_stop_ends_the_search_and_the_start_comes_back(void **state)
 	const int start[NP] = {1, 1, 1, 1, 1};
 	struct diag_search_opts o = all_params();
 	struct diag_search_result r;
-	char err[128];
+	struct error err;
 
 	o.apply = true;
 	reset(hill, start);
 	land.stop_measure = 2;
-	assert_int_equal(search_with(&ops, &o, &r, err, sizeof(err)), -EINTR);
+	assert_int_equal(search_with(&ops, &o, &r, &err), -EINTR);
 	assert_memory_equal(land.written, start, sizeof(start));
 	assert_true(r.restored);
 	diag_search_free(&r);

@@ -21,9 +21,9 @@ static struct backend *b;
 static int boot(void **state)
 {
 	struct backend_options o = {.platform = "power8", .ephemeral = true};
-	char err[256];
+	struct error err;
 
-	return backend_open(&o, &b, err, sizeof(err));
+	return backend_open(&o, &b, &err);
 }
 
 static int halt(void **state)

@@ -133,14 +133,14 @@ static void close_machine(struct exec_machine *m)
 int exec_machine_run(struct exec_machine *m, char *const argv[])
 {
 	struct backend_server *s;
-	char err[256] = "";
+	struct error err;
 	pthread_t t;
 	pid_t pid;
 	int st = 0, r;
 
-	if ((r = backend_server_open(m->b, &m->lock, m->addr, &s, err, sizeof(err)))) {
+	if ((r = backend_server_open(m->b, &m->lock, m->addr, &s, &err))) {
 		close_machine(m);
-		return cli_errno(r, "exec: %s", err);
+		return cli_error("exec: %s", err.msg);
 	}
 	fflush(NULL);
 	handle_signals();

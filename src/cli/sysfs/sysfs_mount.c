@@ -136,7 +136,8 @@ static ssize_t do_request(struct backend *b, const struct request *r, const char
 static ssize_t run_request(const struct request *r)
 {
 	struct mount_ctx *m = ctx();
-	char err[256], p[4096];
+	struct error err;
+	char p[4096];
 	ssize_t ret = 0;
 
 	sys_path(r->path, p, sizeof(p));
@@ -144,7 +145,7 @@ static ssize_t run_request(const struct request *r)
 	if (m->b && m->b->ops->stale && m->b->ops->stale(m->b))
 		release(m);
 	if (!m->b) {
-		ret = backend_open(&m->o, &m->b, err, sizeof(err));
+		ret = backend_open(&m->o, &m->b, &err);
 		m->booted = now_ms();
 	}
 	if (ret == 0) {
@@ -285,11 +286,11 @@ static const char *const mount_synopsis[] = {"sysfs mount [--platform NAME] [-f]
 static int check_platform(const struct backend_options *o)
 {
 	struct backend *b;
-	char err[256];
-	int ret = backend_open(o, &b, err, sizeof(err));
+	struct error err;
+	int ret = backend_open(o, &b, &err);
 
 	if (ret)
-		return cli_error("sysfs mount: %s", err);
+		return cli_error("sysfs mount: %s", err.msg);
 	cli_backend_opened(b);
 	backend_close(b);
 	return 0;

@@ -305,7 +305,7 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	struct diag_search_opts o = {0};
 	struct diag_search_result r = {0};
 	struct event_list events = {0};
-	char err[512] = "";
+	struct error err;
 	int ret = parse_args(&a, argc, argv);
 
 	if (ret)
@@ -333,12 +333,12 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	o.grid = a.grid;
 	o.argv = a.argv;
 	interrupt_catch();
-	ret = diag_search(&o, &r, err, sizeof(err));
+	ret = diag_search(&o, &r, &err);
 	print_result(&o, &r);
 	fflush(stdout);
 	if (a.html && r.n && write_html(a.html, &o, &r) && !ret)
-		ret = -EIO, snprintf(err, sizeof(err), "writing %s", a.html);
-	ret = finish(ret, err, &r, a.apply);
+		ret = error_set(&err, -EIO, "writing %s", a.html);
+	ret = finish(ret, err.msg, &r, a.apply);
 	diag_search_free(&r);
 	event_list_free(&events);
 	return ret;

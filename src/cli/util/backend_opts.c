@@ -63,14 +63,11 @@ int backend_opts_cb(const struct cli_option *opt, const char *arg)
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 {
 	struct backend *b;
-	char err[256] = "";
-	int ret = backend_open(&bo->o, &b, err, sizeof(err));
+	struct error err;
+	int ret = backend_open(&bo->o, &b, &err);
 
 	if (ret) {
-		if (err[0])
-			cli_error("%s: %s", cmd, err);
-		else
-			cli_errno(ret, "%s: cannot open the %s backend", cmd, backend_kind(&bo->o));
+		cli_error("%s: %s", cmd, err.msg);
 		return NULL;
 	}
 	cli_backend_opened(b);
