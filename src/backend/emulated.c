@@ -279,8 +279,8 @@ static const struct backend_ops emulated_ops = {
 
 int emulated_backend_open(const struct backend_options *o, struct backend **out, struct error *e)
 {
-	struct platform_options po = {o->platform, o->workload, o->workload_params, o->seed,
-				      o->ephemeral};
+	struct platform_options po = {o->platform, o->workload,	 o->workload_params,
+				      o->seed,	   o->ephemeral, o->replay};
 	struct backend *b = calloc(1, sizeof(*b));
 	struct emulated *m = calloc(1, sizeof(*m));
 	int ret = b && m ? platform_boot(&po, &m->p, e) : error_set(e, -ENOMEM, "out of memory");

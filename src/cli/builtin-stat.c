@@ -238,6 +238,8 @@ int cmd_stat(int argc, char **argv)
 		return r < 0 ? 0 : 1;
 	/* a service manager's stop too: the counts so far are printed, as for Ctrl-C */
 	interrupt_catch();
+	if (backend_opts_ready(&a.bo, "stat"))
+		return 1;
 	if (backend_open(&a.bo.o, &s.b, &err))
 		return cli_error("%s", err.msg);
 	cli_backend_opened(s.b);

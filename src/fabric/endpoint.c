@@ -14,8 +14,6 @@
 
 #include "fabric_internal.h"
 
-#define MSI_ADDR 0xfee00000ull
-
 /* A request of the endpoint, built in place at its Root Port's inbound queue (NULL: no memory). */
 static __always_inline struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t now)
 {
@@ -129,7 +127,7 @@ int ep_dma_write(struct fabric *f, int ep, uint64_t addr, uint32_t bytes, int pe
 
 int ep_msi(struct fabric *f, int ep, uint64_t now)
 {
-	return ep_dma_write(f, ep, MSI_ADDR, 4, -1, now);
+	return ep_dma_write(f, ep, FAB_MSI_ADDR, 4, -1, now);
 }
 
 /* A message is posted: it takes a credit, as a write does. */

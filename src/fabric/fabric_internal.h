@@ -24,6 +24,7 @@
 #define FAB_MAX_OBS 16
 #define FAB_CREDITS 32	 /* inbound posted TLPs an endpoint may have queued */
 #define RATE_ORIGINS 255 /* streams whose TLPs the rate model can tag (struct ptlp's origin) */
+#define FAB_MSI_ADDR 0xfee00000ull
 
 /* What a queued TLP is; the wire header is derived from it only when observed. */
 enum fkind { FK_MRD, FK_MWR, FK_CPLD, FK_CFGRD, FK_MSG };
@@ -155,6 +156,8 @@ struct fnode {
 
 struct fabric;
 struct fstream;
+struct fabric_replay;
+struct replay_stream;
 typedef uint64_t (*stream_fire_fn)(struct fabric *f, struct fstream *s, uint64_t now);
 typedef void (*stream_done_fn)(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now);
 
@@ -177,6 +180,7 @@ struct fstream {
 	uint8_t kind;
 	bool coin;	/* the pair's first toss, for the second (workload_nic.c) */
 	uint8_t origin; /* its TLPs' struct ptlp origin: 1 + its index if rate-paced, else 0 */
+	struct replay_stream *replay; /* the device or CPU stream it plays (workload_replay.c) */
 };
 
 enum agent_kind { AG_TX, AG_STREAM };
@@ -342,6 +346,7 @@ struct fabric {
 	int nstreams;
 	struct fworkload_params wp;
 	char workload[32];
+	struct fabric_replay *replay; /* the replay workload's model (a copy), or NULL */
 
 	struct fobs obs[FAB_MAX_OBS];
 	int nobs;
@@ -665,5 +670,7 @@ void stream_wake(struct fabric *f, int s, uint64_t now);
 void stream_origin(struct fabric *f, int i);
 int workload_build(struct fabric *f);
 void workload_free(struct fabric *f);
+/* workload_replay.c: forgets the replay model (another workload, or the fabric destroyed). */
+void replay_free(struct fabric *f);
 
 #endif

@@ -39,6 +39,7 @@ void fabric_destroy(struct fabric *f)
 	for (int i = 0; i < f->nnodes; i++)
 		free(f->nodes[i].tags);
 	workload_free(f);
+	replay_free(f);
 	free(f->nodes);
 	free(f->ports);
 	free(f->cores);

@@ -137,6 +137,7 @@ int fabric_set_workload(struct fabric *f, const char *name, const char *params, 
 	if (parse_params(&p, params, e))
 		return -EINVAL;
 	dom_sync(f, DOM_ALL);
+	replay_free(f);
 	f->wp = p;
 	snprintf(f->workload, sizeof(f->workload), "%s", name);
 	return workload_build(f);
@@ -149,8 +150,10 @@ const char *fabric_workload(const struct fabric *f)
 
 void workload_free(struct fabric *f)
 {
-	for (int s = 0; s < f->nstreams; s++)
+	for (int s = 0; s < f->nstreams; s++) {
 		free(f->streams[s].cmd_left);
+		free(f->streams[s].replay);
+	}
 	free(f->streams);
 	f->streams = NULL;
 	f->nstreams = 0;
@@ -167,16 +170,20 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 	struct fstream *s = realloc(f->streams, sizeof(*s) * (f->nstreams + 1));
 	int i = f->nstreams, a;
 
-	if (!s)
+	if (!s) {
+		free(tpl->replay);
 		return -ENOMEM;
+	}
 	f->streams = s;
 	s = &f->streams[i];
 	*s = *tpl;
 	if (s->qd) {
 		s->ncmd = s->qd;
 		s->cmd_left = calloc(s->ncmd, sizeof(*s->cmd_left));
-		if (!s->cmd_left)
+		if (!s->cmd_left) {
+			free(s->replay);
 			return -ENOMEM;
+		}
 	}
 	stream_origin(f, i);
 	f->nstreams++;

@@ -10,6 +10,7 @@
 
 #define RATE_MAX UINT64_MAX
 
+/* A stream like tpl; it owns tpl->replay from then on, also when it fails. */
 int stream_add(struct fabric *f, const struct fstream *tpl);
 /*
  * A stream of endpoint ep (peer -1 if none) paced and sized by the workload
@@ -80,5 +81,21 @@ int stream_storage_write(struct fabric *f, int ep);
 int stream_nic(struct fabric *f, int ep);
 int stream_p2p(struct fabric *f, int ep, int peer);
 int streams_host(struct fabric *f, int ep, uint64_t mmio);
+
+/*
+ * One stream of what the CPU (or, for messages, the device) does besides
+ * the data path, at rate per second (0: none; RATE_MAX: MMIO writes as
+ * fast as the Tx request buffer takes them); remote_pct of MMIO reads
+ * from the other die; replay: the replay's state whose sizes the MMIO
+ * writes take (replay_write_bytes), or NULL for 64 bytes each.
+ */
+enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
+int stream_host(struct fabric *f, int ep, enum host_kind kind, uint64_t rate, uint32_t remote_pct,
+		struct replay_stream *replay);
+
+/* workload_replay*.c: the replay workload (fabric/replay.h). */
+int workload_replay_endpoint(struct fabric *f, int ep);
+/* The size of the next MMIO write of a replayed CPU stream. */
+uint32_t replay_write_bytes(struct fstream *s);
 
 #endif

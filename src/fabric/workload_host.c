@@ -6,9 +6,9 @@
  * remote= of them from the other die, whose completions are CPL B),
  * configuration reads (cfg=) and LTR messages from the device (msg=).
  */
-#include "workload.h"
+#include <stdlib.h>
 
-enum host_kind { HOST_MMIO_WR, HOST_MMIO_RD, HOST_CFG, HOST_MSG };
+#include "workload.h"
 
 /* ps: the least a message stream waits between two tries, so that time moves on. */
 #define MSG_MIN_GAP 1000
@@ -40,7 +40,7 @@ static uint64_t host_fire(struct fabric *f, struct fstream *s, uint64_t now)
 	case HOST_MMIO_WR:
 		/* Unlimited: fill the buffer, then sleep until it drains to half. */
 		do
-			cpu_mmio_write(f, s->ep, 64, now);
+			cpu_mmio_write(f, s->ep, s->replay ? replay_write_bytes(s) : 64, now);
 		while (!s->period && cpu_can_issue(f, s->ep, true));
 		break;
 	case HOST_MMIO_RD:
@@ -59,7 +59,8 @@ static void no_done(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t 
 {
 }
 
-static int host_stream(struct fabric *f, int ep, enum host_kind kind, uint64_t rate)
+int stream_host(struct fabric *f, int ep, enum host_kind kind, uint64_t rate, uint32_t remote_pct,
+		struct replay_stream *replay)
 {
 	struct fstream s = {.fire = host_fire,
 			    .done = no_done,
@@ -67,22 +68,26 @@ static int host_stream(struct fabric *f, int ep, enum host_kind kind, uint64_t r
 			    .peer = -1,
 			    .kind = (uint8_t)kind,
 			    .period = rate_period(f, rate),
-			    .remote_pct = f->wp.remote_pct};
+			    .remote_pct = remote_pct,
+			    .replay = replay};
 
-	if (!rate)
+	if (!rate) {
+		free(replay);
 		return 0;
+	}
 	return stream_add(f, &s);
 }
 
 int streams_host(struct fabric *f, int ep, uint64_t mmio)
 {
-	int r = host_stream(f, ep, HOST_MMIO_WR, mmio);
+	uint32_t remote = f->wp.remote_pct;
+	int r = stream_host(f, ep, HOST_MMIO_WR, mmio, remote, NULL);
 
 	if (!r)
-		r = host_stream(f, ep, HOST_MMIO_RD, f->wp.mmio_rd);
+		r = stream_host(f, ep, HOST_MMIO_RD, f->wp.mmio_rd, remote, NULL);
 	if (!r)
-		r = host_stream(f, ep, HOST_CFG, f->wp.cfg);
+		r = stream_host(f, ep, HOST_CFG, f->wp.cfg, remote, NULL);
 	if (!r)
-		r = host_stream(f, ep, HOST_MSG, f->wp.msg);
+		r = stream_host(f, ep, HOST_MSG, f->wp.msg, remote, NULL);
 	return r;
 }

@@ -20,6 +20,8 @@ int workload_endpoint(struct fabric *f, int ep)
 	enum fabric_ep_role role = f->nodes[ep].d.role;
 	int r = 0;
 
+	if (is(f, "replay"))
+		return workload_replay_endpoint(f, ep);
 	if (is(f, "idle") || is(f, "p2p"))
 		return 0;
 	if (role == FABRIC_EP_NVME && is(f, "storage-read"))

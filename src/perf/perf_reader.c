@@ -379,5 +379,6 @@ void perf_reader_close(struct perf_reader *r)
 	}
 	free(r->attrs);
 	free(r->buf);
+	perf_reader_free_cmdline(r);
 	free(r);
 }

@@ -37,6 +37,9 @@ struct perf_reader {
 	bool has_clock;
 	struct perf_clock_data clock;
 
+	char **argv; /* the CMDLINE feature's words, or NULL */
+	uint32_t argc;
+
 	struct error err; /* the last failure, handed to the caller's e */
 };
 
@@ -49,6 +52,9 @@ int perf_reader_parse_file_header(struct perf_reader *r);
 int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *rec);
 /* A CLOCK_DATA section (n bytes at p); a malformed one is ignored, as perf does. */
 void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64_t n);
+/* A CMDLINE section (n bytes at p); a malformed one is ignored, as perf does. */
+void perf_reader_note_cmdline(struct perf_reader *r, const uint8_t *p, uint64_t n);
+void perf_reader_free_cmdline(struct perf_reader *r);
 /* Fills the typed fields of rec from rec->raw (rec->size bytes). */
 int perf_reader_parse_record(struct perf_reader *r, struct perf_rec *rec);
 

@@ -139,6 +139,8 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 			parse_event_desc(r, s);
 		if (bit == PERF_FEAT_CLOCK_DATA)
 			perf_reader_note_clock_data(r, r->base + s.off, s.size);
+		if (bit == PERF_FEAT_CMDLINE)
+			perf_reader_note_cmdline(r, r->base + s.off, s.size);
 	}
 	return 0;
 }

@@ -6,6 +6,7 @@
  * an overread.  Types not listed pass through with only their header.
  */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "perf_bytes.h"
 #include "perf_reader.h"
@@ -124,6 +125,8 @@ int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *r
 			r->features[feat / 64] |= 1ull << (feat % 64);
 		if (feat == PERF_FEAT_CLOCK_DATA)
 			perf_reader_note_clock_data(r, p + 16, rec->size - 16u);
+		if (feat == PERF_FEAT_CMDLINE)
+			perf_reader_note_cmdline(r, p + 16, rec->size - 16u);
 		return 0;
 	}
 	case PERF_REC_EVENT_UPDATE: {
@@ -154,6 +157,49 @@ void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64
 	r->clock.wall_ns = pb_get64(p + 8, r->swap);
 	r->clock.clock_ns = pb_get64(p + 16, r->swap);
 	r->has_clock = true;
+}
+
+void perf_reader_free_cmdline(struct perf_reader *r)
+{
+	for (uint32_t i = 0; r->argv && i < r->argc; i++)
+		free(r->argv[i]);
+	free(r->argv);
+	r->argv = NULL;
+	r->argc = 0;
+}
+
+/* nr u32, then nr strings: a u32 length (padded, with the NUL) and the bytes */
+void perf_reader_note_cmdline(struct perf_reader *r, const uint8_t *p, uint64_t n)
+{
+	const uint8_t *end = p + n;
+	uint32_t nr;
+
+	perf_reader_free_cmdline(r);
+	if (n < 4)
+		return;
+	nr = pb_get32(p, r->swap);
+	p += 4;
+	if (nr > n / 4 || !(r->argv = calloc(nr ? nr : 1, sizeof(*r->argv))))
+		return;
+	for (r->argc = 0; r->argc < nr; r->argc++) {
+		uint32_t len = end - p >= 4 ? pb_get32(p, r->swap) : 0;
+
+		if (!len || (uint64_t)(end - p - 4) < len || !memchr(p + 4, 0, len) ||
+		    !(r->argv[r->argc] = strdup((const char *)p + 4))) {
+			perf_reader_free_cmdline(r);
+			return;
+		}
+		p += 4 + len;
+	}
+}
+
+int perf_reader_cmdline(const struct perf_reader *r, const char *const **argv, uint32_t *argc)
+{
+	if (!r->argv)
+		return -ENOENT;
+	*argv = (const char *const *)r->argv;
+	*argc = r->argc;
+	return 0;
 }
 
 int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out)

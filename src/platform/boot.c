@@ -92,6 +92,8 @@ static int set_workload(struct platform *p, const struct platform_options *o, st
 	const char *w = o->workload ? o->workload : p->pf.workload;
 	const char *params = o->workload ? o->workload_params : p->pf.workload_params;
 
+	if (o->replay)
+		return fabric_set_replay(p->f, o->replay, e);
 	return fabric_set_workload(p->f, w, params, e);
 }
 

@@ -11,6 +11,7 @@
 #include <pciescope/core/kernel.h>
 #include <pciescope/core/state.h>
 #include <pciescope/fabric/fabric.h>
+#include <pciescope/fabric/replay.h>
 #include <pciescope/platform/model.h>
 #include <pciescope/platform/platform.h>
 

@@ -31,6 +31,24 @@
 
 #include "aux_record_internal.h"
 
+/*
+ * Which AUX buffer (the AUXTRACE records' idx, the event's index here) is
+ * which event, as perf record says it: without it a reader pairs buffers
+ * and events of one CPU by the order their data came, and the busier PTT
+ * of two on a CPU is drained first.
+ */
+static int add_id_index(struct rec *s)
+{
+	struct perf_id_index_entry ids[AUX_RECORD_MAX_EVENTS];
+
+	for (int i = 0; i < s->n; i++)
+		ids[i] = (struct perf_id_index_entry){.id = s->e[i].id,
+						      .idx = (uint64_t)i,
+						      .cpu = (uint64_t)s->e[i].cpu,
+						      .tid = -1ull};
+	return perf_writer_id_index(s->w, ids, (size_t)s->n);
+}
+
 static int add_events(struct rec *s)
 {
 	uint64_t priv[1] = {s->e[0].attr.type};
@@ -47,6 +65,8 @@ static int add_events(struct rec *s)
 		ret = perf_writer_auxtrace_info(
 		    s->w, ptt_is_pmu(s->e[0].pmu) ? PERF_AUXTRACE_HISI_PTT : PERF_AUXTRACE_UNKNOWN,
 		    priv, 1);
+	if (!ret)
+		ret = add_id_index(s);
 	/* out at once: from here on the file is a perf.data that perf opens */
 	return ret ? ret : perf_writer_flush(s->w);
 }

@@ -41,6 +41,8 @@ int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_
 	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
 		ssize_t n;
 
+		if (level[i] < 0)
+			continue;
 		ptt_tune_path(pmu, hisi_ptt_tune_params[i], path, sizeof(path));
 		snprintf(val, sizeof(val), "%d", level[i]);
 		n = b->ops->sysfs_write(b, path, val, strlen(val));

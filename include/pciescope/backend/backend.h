@@ -105,11 +105,15 @@ struct backend {
  */
 const char *backend_strerror(struct backend *b);
 
+struct fabric_replay;
+
 struct backend_options {
 	const char *kind;     /* "emulated", "host", "remote" or NULL: backend_kind() chooses */
 	const char *platform; /* platform name or JSON path (so emulated); NULL = kunpeng930 */
 	const char *workload; /* NULL = the platform's default */
 	const char *workload_params;
+	/* The replay workload's model (fabric/replay.h, tool/twin.h makes one), or NULL. */
+	const struct fabric_replay *replay;
 	uint64_t seed;
 	bool ephemeral;	    /* do not load or save persistent state */
 	const char *remote; /* "remote": the server's socket (serve.h) */

@@ -170,6 +170,11 @@ bool perf_reader_needs_swap(const struct perf_reader *r);
 bool perf_reader_has_feature(const struct perf_reader *r, int feat);
 /* The CLOCK_DATA feature (pipe mode: once its record was read): 0, or -ENOENT. */
 int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out);
+/*
+ * The CMDLINE feature, the recorded command's words (pipe mode: once its
+ * record was read), valid until the reader closes: 0, or -ENOENT.
+ */
+int perf_reader_cmdline(const struct perf_reader *r, const char *const **argv, uint32_t *argc);
 
 /*
  * Next record of the data section (pipe mode: of the stream).  Returns 1 and

@@ -19,6 +19,7 @@
 struct platform;
 struct kcore;
 struct fabric;
+struct fabric_replay;
 
 struct platform_options {
 	const char *name; /* built-in name ("kunpeng930", "epyc", "power8") or a JSON path; NULL =
@@ -27,6 +28,8 @@ struct platform_options {
 	const char *workload_params; /* "key=value,..." or NULL */
 	uint64_t seed;
 	bool ephemeral; /* neither load nor save persistent state */
+	/* The replay workload's model (fabric/replay.h) instead of workload, or NULL. */
+	const struct fabric_replay *replay;
 };
 
 int platform_boot(const struct platform_options *o, struct platform **out, struct error *e);

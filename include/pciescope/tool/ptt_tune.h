@@ -24,7 +24,10 @@ char *ptt_tune_path(const char *pmu, const char *param, char *buf, size_t n);
  */
 int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NPARAM],
 		  struct error *e);
-/* Writes every level of pmu in order; 0, or -errno with the file in e. */
+/*
+ * Writes the levels of pmu in order, leaving alone those at -1 (as read
+ * unknown, or not to change); 0, or -errno with the file in e.
+ */
 int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_TUNE_NPARAM],
 		   struct error *e);
 

@@ -37,6 +37,24 @@ static void set_workload(struct backend_opts *bo, const char *v)
 		*colon = 0;
 	bo->o.workload = bo->workload;
 	bo->o.workload_params = colon ? v + (colon - bo->workload) + 1 : NULL;
+	bo->replay = !strcmp(bo->workload, "replay");
+	bo->replay_ready = false;
+	bo->o.replay = NULL;
+}
+
+int backend_opts_ready(struct backend_opts *bo, const char *cmd)
+{
+	struct error e;
+
+	if (!bo->replay || bo->replay_ready)
+		return 0;
+	if (twin_from_spec(bo->o.workload_params, bo->o.platform, &bo->twin, &e))
+		return cli_error("%s: --workload replay: %s", cmd, e.msg);
+	if (!bo->o.platform && bo->twin.platform[0])
+		bo->o.platform = bo->twin.platform;
+	bo->o.replay = &bo->twin.m;
+	bo->replay_ready = true;
+	return 0;
 }
 
 int backend_opts_set(struct backend_opts *bo, const char *name, const char *v)
@@ -64,7 +82,11 @@ struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 {
 	struct backend *b;
 	struct error err;
-	int ret = backend_open(&bo->o, &b, &err);
+	int ret;
+
+	if (backend_opts_ready(bo, cmd))
+		return NULL;
+	ret = backend_open(&bo->o, &b, &err);
 
 	if (ret) {
 		cli_error("%s: %s", cmd, err.msg);

@@ -13,12 +13,16 @@
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/backend/sysfs_read.h>
+#include <pciescope/tool/twin.h>
 
 #include "parse_options.h"
 
 struct backend_opts {
 	struct backend_options o;
 	char workload[64];
+	/* --workload replay:...: the twin it names, made once the options are all read */
+	bool replay, replay_ready;
+	struct twin twin;
 };
 
 /* Sets the option named name ("--backend", ...) to value; 0, or 1 after an error. */
@@ -37,6 +41,13 @@ int backend_opts_cb(const struct cli_option *opt, const char *arg);
 			 backend_opts_cb),                                                         \
 	    OPT_CALLBACK(0, "seed", (bo), "N", "the emulated run's seed (0)", backend_opts_cb)
 
+/*
+ * Makes the twin --workload replay:... names (docs/twin.md), on the
+ * platform --platform names or the recording does, which it then sets;
+ * nothing for another workload.  0, or 1 after printing why not.
+ * backend_opts_open does it first.
+ */
+int backend_opts_ready(struct backend_opts *bo, const char *cmd);
 /*
  * Opens the backend; prints "pciescope: <cmd>: <why>" and returns NULL on
  * error, and what a command prints on opening one (cli_backend_opened).
