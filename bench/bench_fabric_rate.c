@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * What the counters see of one run, with the rate model at a given budget
- * or off (0), in the form bench/fabric_compare.sh compares: per Root Port,
- * TLPs and payload bytes by direction and class, and the mean latency of
- * the reads it carried (the figure the PCIe PMU gives), all from
+ * or off (0), in the form bench/fabric_compare.sh compares: per Root Port
+ * and per endpoint (a requester's share of its port), TLPs and payload
+ * bytes by direction and class, and the mean latency of the reads it
+ * carried (the figure the PCIe PMU gives), all from
  * fabric_port_stats, so that no observer makes the fabric run TLP by TLP.
  *
  * usage: bench_fabric_rate WORKLOAD SIM_MS PARAMS BUDGET [SEED]   (PARAMS "-": none)
@@ -57,7 +58,8 @@ int main(int argc, char **argv)
 	}
 	fabric_run_until(f, strtoull(argv[2], NULL, 0) * 1000000);
 	for (int i = 0; i < fabric_node_count(f); i++)
-		if (fabric_node(f, i)->kind == FABRIC_ROOT_PORT)
+		if (fabric_node(f, i)->kind == FABRIC_ROOT_PORT ||
+		    fabric_node(f, i)->kind == FABRIC_ENDPOINT)
 			print_port(f, i);
 	fabric_destroy(f);
 	pfile_free(&pf);

@@ -12,7 +12,8 @@
 #
 # Then the rate model (budget RATE TLPs per simulated second per domain,
 # default 2000000) against this tree's per-TLP engine, in the same way:
-# per Root Port TLPs and bytes and the mean read latency from
+# per Root Port and per endpoint (a requester's share of its port) TLPs and
+# bytes and the mean read latency from
 # fabric_port_stats (bench_fabric_rate: percentiles need every TLP, which
 # the rate model does not keep), and the same PMU counts, with
 # PCIESCOPE_RATE_MODEL=0 against RATE; a figure that moves by more than 2 %

@@ -7,6 +7,9 @@
 # test executable through CMAKE_CROSSCOMPILING_EMULATOR, and the e2e scripts
 # get PCIESCOPE (a wrapper that starts the CLI under qemu) and
 # PCIESCOPE_RUNNER (the same prefix, for the generators they run).
+# Then `pciescope exec` is started and ended a few hundred times under the
+# emulator (tests/cross/exec_stress.sh: EXEC_STRESS_RUNS, default 100, of
+# `exec -- nope` and of `exec -- true`, at once on one CPU).
 # For arm64, when PCIESCOPE_HOST names the native CLI (make test-cross
 # passes it), Debian's arm64 perf then runs under `pciescope exec --sysroot`
 # with this build's interposer (tests/cross/exec_arm64_perf.sh), from the
@@ -46,6 +49,11 @@ cmake -S "$src" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$build/toolchain.cmake" \
 	{ cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || { tail -40 "$build/build.log"; exit 1; }
 (cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu')
+echo "cross-test: $arch: exec started and ended under qemu (tests/cross/exec_stress.sh)" >&2
+t=exec_stress
+rm -rf "$build/tmp/$t" && mkdir -p "$build/tmp/$t"
+PCIESCOPE=$build/pciescope-emulated TEST_TMP=$build/tmp/$t PCIESCOPE_STATE_DIR=$build/state/$t \
+	bash "$src/tests/cross/$t.sh"
 [ "$arch" = arm64 ] || exit 0
 if [ -z "${PCIESCOPE_HOST:-}" ]; then
 	echo "cross-test: arm64: no PCIESCOPE_HOST (the native CLI): the arm64 perf under exec is not run" >&2

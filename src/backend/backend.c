@@ -34,6 +34,20 @@ int backend_open(const struct backend_options *o, struct backend **out, struct e
 	return error_set(e, -EINVAL, "unknown backend '%s' (emulated or host)", kind);
 }
 
+int backend_state_name(const struct backend_options *o, char *buf, size_t n)
+{
+	const char *kind = backend_kind(o);
+
+	buf[0] = '\0';
+	if (!strcmp(kind, "host")) {
+		snprintf(buf, n, "host");
+		return 0;
+	}
+	if (strcmp(kind, "emulated") || o->ephemeral)
+		return 0;
+	return platform_state_name(o->platform, buf, n);
+}
+
 int backend_reset_state(const struct backend_options *o, struct error *e)
 {
 	const char *name = o->platform ? o->platform : "kunpeng930";

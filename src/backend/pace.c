@@ -23,12 +23,11 @@ static uint64_t mono_now(void *ctx)
 	return (uint64_t)ts.tv_sec * NS_PER_S + (uint64_t)ts.tv_nsec;
 }
 
+/* Ends early on a stop request, whichever thread its signal reached. */
 static void mono_sleep(void *ctx, uint64_t ns)
 {
-	struct timespec ts = {(time_t)(ns / NS_PER_S), (long)(ns % NS_PER_S)};
-
 	(void)ctx;
-	nanosleep(&ts, NULL);
+	interrupt_sleep_ns(ns);
 }
 
 const struct wall_clock wall_clock_monotonic = {mono_now, mono_sleep, NULL};

@@ -9,7 +9,14 @@
  * that connection ends, as the kernel closes an event with its last fd: a
  * program that exits without closing its events leaves no counter taken.
  * The clock is the one the interposer ran per process before: it starts at
- * the first enable and skips the pauses when no leader is enabled.
+ * the first enable and skips the pauses when no leader is enabled.  It runs
+ * lazily, when a request comes: a `perf stat` that sleeps until Ctrl-C owes
+ * the whole run when it reads its counts.  Once a stop is requested
+ * (backend/interrupt.h: exec asks when it passes SIGINT or SIGTERM on),
+ * catching up gets STOP_GRACE_NS of wall time more, then the clock stands
+ * where it got to: a command reading its counts on the way out is answered
+ * within the grace however far the simulation lags, with counts that agree
+ * with the time they report.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +30,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 #include <pciescope/backend/serve.h>
 
@@ -30,6 +38,7 @@
 
 #define MAX_CLIENTS 256
 #define SLICE_NS 1000000 /* simulated time run between looks at the stop flag */
+#define STOP_GRACE_NS (200 * 1000000ull)
 
 struct ev_owner {
 	int client; /* index in clients[], -1 for none */
@@ -50,12 +59,25 @@ struct backend_server {
 	int running;
 	bool started;
 	uint64_t wall0, sim0, paused_at;
+	uint64_t stop_seen; /* wall time the stop request was first seen; 0 before */
 	struct backend_server_stats st;
 };
 
 static uint64_t wall(void)
 {
 	return wall_clock_monotonic.now_ns(NULL);
+}
+
+/* The server stops, or a stop request's grace is spent. */
+static bool stopping(struct backend_server *s, uint64_t now)
+{
+	if (__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE))
+		return true;
+	if (!interrupt_requested())
+		return false;
+	if (!s->stop_seen)
+		s->stop_seen = now;
+	return now - s->stop_seen >= STOP_GRACE_NS;
 }
 
 /*
@@ -71,11 +93,11 @@ static void follow_wall(struct backend_server *s)
 {
 	uint64_t want, t, after, step, start, from = s->st.simulated;
 
-	if (!s->started || s->running <= 0 || !s->b->ops->run_for)
+	if (!s->started || s->running <= 0 || !s->b->ops->run_for || stopping(s, wall()))
 		return;
 	start = wall();
 	want = start - s->wall0;
-	while (want > s->st.simulated && !__atomic_load_n(&s->stop, __ATOMIC_ACQUIRE)) {
+	while (want > s->st.simulated && !stopping(s, wall())) {
 		step = want - s->st.simulated < SLICE_NS ? want - s->st.simulated : SLICE_NS;
 		t = wall();
 		if (s->b->ops->run_for(s->b, step))

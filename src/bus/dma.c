@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include <pciescope/bus/bus.h>
+#include <pciescope/bus/pages.h>
 
 struct dma_region {
 	uint64_t bus_addr;
@@ -36,7 +37,7 @@ void bus_dma_destroy(struct bus_dma *m)
 	if (!m)
 		return;
 	for (size_t i = 0; i < m->n; i++)
-		free(m->r[i].cpu);
+		bus_pages_free(m->r[i].cpu, m->r[i].size);
 	free(m->r);
 	free(m);
 }
@@ -57,7 +58,7 @@ void *bus_dma_alloc(struct bus_dma *m, size_t size, uint64_t *bus_addr)
 		m->cap = cap;
 	}
 	r = &m->r[m->n];
-	r->cpu = calloc(1, size);
+	r->cpu = bus_pages_alloc(size);
 	if (!r->cpu)
 		return NULL;
 	r->size = size;
@@ -73,7 +74,7 @@ void bus_dma_free(struct bus_dma *m, void *cpu, size_t size)
 	for (size_t i = 0; i < m->n; i++) {
 		if (m->r[i].cpu != cpu)
 			continue;
-		free(cpu);
+		bus_pages_free(cpu, m->r[i].size);
 		m->r[i] = m->r[--m->n];
 		return;
 	}

@@ -11,16 +11,17 @@
  * whatever was found: findings are results, not errors.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <pciescope/pcie/bdf.h>
+#include <unistd.h>
 
 #include "backend_opts.h"
 #include "cli.h"
 #include "diagnose.h"
 #include "diagnose_live.h"
+#include "link_text.h"
 
 struct diag_args {
 	struct backend_opts bo;
@@ -60,7 +61,8 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 		       "live: the PTT to record (hisi_ptt0_2, or a full event); default the\n"
 		       "first PTT, 4DW, direction=2, type=7, all its Root Ports"),
 	    OPT_STRING('o', "output", &a->output, "FILE",
-		       "live: where the recorded trace goes (default diagnose.data)"),
+		       "live: keep the recorded trace in FILE (default: a temporary\n"
+		       "file, removed once diagnosed)"),
 	    OPT_BOOL(0, "json", &a->json, "one JSON object per finding"),
 	    OPT_STRING(0, "html", &a->html, "FILE", "the findings with charts of their evidence"),
 	    OPT_CALLBACK(0, "tick", &a->tick_ns, "NS", "length of a trace time tick (default 1 ns)",
@@ -87,41 +89,93 @@ static int parse_args(struct diag_args *a, int argc, char **argv)
 	return 0;
 }
 
+static void print_link(const struct link *k)
+{
+	char in[48], out[48];
+
+	fprintf(stderr, "; %s %.1f GT/s x%u", k->bdf, k->speed_gts, k->width);
+	if (k->dir[LINK_RX].basis == LINK_UNKNOWN && k->dir[LINK_TX].basis == LINK_UNKNOWN)
+		return;
+	cli_link_traffic(&k->dir[LINK_RX], 0, in, sizeof(in));
+	cli_link_traffic(&k->dir[LINK_TX], 0, out, sizeof(out));
+	fprintf(stderr, " in %s out %s MB/s of %.0f for TLPs", in, out, k->capacity_mbps);
+	if (k->dir[LINK_RX].basis == LINK_SPLIT || k->dir[LINK_TX].basis == LINK_SPLIT ||
+	    k->dir[LINK_RX].basis == LINK_RANGE || k->dir[LINK_TX].basis == LINK_RANGE)
+		fprintf(stderr, " (split by requester from the PMU port bit it shares with %s)",
+			k->shares);
+}
+
 static void print_live(const struct diag_live *l)
 {
-	fprintf(stderr, "pciescope: diagnose: %s", l->ptt);
-	if (l->counted)
-		fprintf(stderr, ", %s: average read latency %.0f ns inbound, %.0f ns outbound",
-			l->pmu, l->rx_read_ns, l->tx_read_ns);
-	for (size_t i = 0; i < l->nport; i++) {
-		const struct diag_port *p = &l->port[i];
+	const struct link_model *m = &l->links;
 
-		fprintf(stderr, "; %s %.1f GT/s x%u", p->bdf, p->speed, p->width);
-		if (p->have_bw)
-			fprintf(stderr, " in %.0f out %.0f MB/s", p->in_mbps, p->out_mbps);
-		if (p->have_bw && p->shares[0])
+	fprintf(stderr, "pciescope: diagnose: %s", l->ptt);
+	if (l->counted && m->n) {
+		double in = link_model_read_ns(m, m->l[0].sicl, m->l[0].core, LINK_RX),
+		       out = link_model_read_ns(m, m->l[0].sicl, m->l[0].core, LINK_TX);
+
+		fprintf(stderr, ", %s", l->pmu);
+		if (l->counted_ns > l->command_ns)
 			fprintf(stderr,
-				" with %s (a shared PMU port bit, of %.0f MB/s together for TLPs)",
-				p->shares, p->capacity_mbps);
-		if (p->counted_with[0])
-			fprintf(stderr, " counted with %s", p->counted_with);
+				" counted over %.1f ms, %.1f ms past the command until the PMU had "
+				"run each of its counter groups",
+				l->counted_ns / 1e6, (l->counted_ns - l->command_ns) / 1e6);
+		fprintf(stderr, ": average read latency ");
+		fprintf(stderr, in >= 0 ? "%.0f ns inbound, " : "- inbound, ", in);
+		fprintf(stderr, out >= 0 ? "%.0f ns outbound" : "- outbound", out);
 	}
+	for (size_t i = 0; i < m->n; i++)
+		print_link(&m->l[i]);
 	fputc('\n', stderr);
+}
+
+/*
+ * Where a live run's trace goes when -o names no file: a file of this
+ * user's alone under $TMPDIR (else /tmp), removed once diagnosed, so
+ * nothing is left in (or needed of) the current directory.
+ */
+static int temp_trace(char *path, size_t n)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (snprintf(path, n, "%s/pciescope-diagnose-XXXXXX.data", dir) >= (int)n)
+		return cli_error("diagnose: TMPDIR=%s: too long a path", dir);
+	fd = mkstemps(path, 5);
+	if (fd < 0)
+		return cli_errno(-errno, "diagnose: cannot create a temporary trace in %s", dir);
+	close(fd);
+	return 0;
+}
+
+/* The trace of a live run, with the Root Ports and links it measured. */
+static int read_live_trace(const struct diag_args *a, const struct diagnose_live_opts *lo,
+			   const struct diag_live *live, struct diag_trace **trace)
+{
+	uint16_t host[DIAG_LIVE_MAX_PORTS];
+	size_t nhost = 0;
+
+	for (size_t i = 0; i < live->links.n && nhost < DIAG_LIVE_MAX_PORTS; i++)
+		host[nhost++] = live->links.l[i].rid;
+	return diagnose_read_trace(lo->output, a->tick_ns, host, nhost, live->link, live->links.n,
+				   trace);
 }
 
 static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 		   struct diag_trace **trace)
 {
 	struct diagnose_live_opts lo = {.event = a->event,
-					.output = a->output ? a->output : "diagnose.data",
+					.output = a->output,
+					.temporary = !a->output,
 					.argv = a->cmd,
 					.cmd_argc = argc,
 					.cmd_argv = (const char *const *)a->typed};
-	uint16_t host[DIAG_LIVE_MAX_PORTS];
+	char tmp[PATH_MAX];
 	struct diag_thresholds th;
 	struct diag_live live;
-	size_t nhost = 0;
-	int ret;
+	int ret, recorded;
 
 	diag_thresholds_default(&th);
 	if (!a->ncmd) {
@@ -131,22 +185,32 @@ static int collect(struct diag_args *a, int argc, struct diag_findings *out,
 		ret = diag_trace_rules(*trace, &th, NULL, out);
 		return ret ? cli_errno(ret, "diagnose") : 0;
 	}
-	if (diagnose_live(&a->bo, &lo, &live))
+	if (lo.temporary && temp_trace(tmp, sizeof(tmp)))
 		return 1;
-	print_live(&live);
-	for (size_t i = 0; i < live.nport; i++) {
-		struct pci_bdf bdf;
-
-		if (!pci_bdf_parse(live.port[i].bdf, &bdf))
-			host[nhost++] = bdf.rid;
+	if (lo.temporary)
+		lo.output = tmp;
+	ret = recorded = diagnose_live(&a->bo, &lo, &live);
+	if (!ret) {
+		print_live(&live);
+		ret = read_live_trace(a, &lo, &live, trace);
 	}
-	if (diagnose_read_trace(lo.output, a->tick_ns, host, nhost, live.link, live.nport, trace))
+	if (lo.temporary)
+		unlink(tmp);
+	else if (!recorded)
+		cli_warn("the trace is kept in %s (diagnose -i %s reads it again)", lo.output,
+			 lo.output);
+	if (ret) {
+		diagnose_live_free(&live);
 		return 1;
+	}
 	ret = diag_trace_rules(*trace, &th, &live.levels, out);
 	if (!ret)
-		ret = diag_live_rules(live.port, live.nport, &th, out);
+		ret = diag_live_rules(live.links.l, live.links.n, &th, out);
 	if (!ret)
-		ret = diag_link_causes(out, live.link, live.nport);
+		ret = diag_link_causes(out, live.link, live.links.n);
+	diagnose_live_free(&live);
+	if (ret > 0)
+		return ret;
 	return ret ? cli_errno(ret, "diagnose") : 0;
 }
 

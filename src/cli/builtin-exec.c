@@ -31,6 +31,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "exec_guest.h"
 #include "exec_ns.h"
 #include "exec_preload.h"
@@ -317,16 +318,28 @@ int cmd_exec(int argc, char **argv)
 		return 1;
 	if (!(b = backend_opts_open(&eo.bo, "exec")))
 		return 1;
+	m.hold = cli_hold_view(&eo.bo.o);
 	r = exec_machine_init(&m, b) ?: emulated_pmus(b, &emu);
 	if (!r)
 		r = exec_private_namespace();
-	if (!r)
-		r = fill_view(&m, &emu);
+	/*
+	 * Every setenv before the first thread: libfuse reads the environment
+	 * (getenv("FUSE_THREAD_STACK")) as it starts a worker of the /sys view,
+	 * and a getenv beside a setenv that moves environ reads freed memory
+	 * (`exec -- nope` died of SIGSEGV so, once in hundreds, under qemu).
+	 */
 	if (!r)
 		r = set_env(&eo.bo, &emu, interposer, m.addr, eo.sysroot ? &guest : NULL);
 	if (r) {
 		backend_close(b);
+		hold_release(m.hold);
 		return r;
 	}
-	return exec_machine_run(&m, eo.sysroot ? guest.argv : argv);
+	/* the command forks now, while no thread runs; the /sys view's starts below */
+	r = exec_machine_fork(&m, eo.sysroot ? guest.argv : argv) ?: fill_view(&m, &emu);
+	if (r) {
+		exec_machine_abort(&m);
+		return r;
+	}
+	return exec_machine_run(&m);
 }

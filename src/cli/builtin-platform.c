@@ -14,19 +14,23 @@
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/hold.h>
 #include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "parse_options.h"
 
 static const char *const platform_synopsis[] = {
     "platform [show|reset|remove BDF|rescan] [--platform NAME]\n"
-    "                          [--backend KIND] [--json]",
+    "                          [--backend KIND] [--json] [--wait]",
     NULL};
 static const char platform_notes[] =
     "remove, rescan and reset change the emulated machine only; on the host\n"
-    "backend they are refused and name the sysfs file a root user would write.\n";
+    "backend they are refused and name the sysfs file a root user would write.\n"
+    "While a tune search or a live view (serve, top, exec, sysfs mount) runs on\n"
+    "the machine they are refused too (--wait: wait for it to end).\n";
 
 static const char *class_name(unsigned cls)
 {
@@ -152,6 +156,8 @@ static int run(const struct backend_options *o, const char *cmd, const char *arg
 	struct error err;
 	int ret;
 
+	if (hold_repair(o, &err))
+		cli_fail(&err);
 	if (backend_open(o, &b, &err))
 		return cli_error("%s", err.msg);
 	cli_backend_opened(b);
@@ -165,20 +171,47 @@ static int run(const struct backend_options *o, const char *cmd, const char *arg
 	return ret;
 }
 
+/* remove, rescan, reset: held from before the change to after it is saved. */
+static int change(const struct backend_options *o, const char *cmd, const char *arg, bool wait)
+{
+	struct hold_guard *g;
+	struct hold_info busy;
+	struct error e;
+	char what[48], machine[128] = "", object[256];
+	int ret = hold_guard(o, NULL, wait, &g, &busy, &e);
+
+	if (ret) {
+		snprintf(what, sizeof(what), "platform %s", cmd);
+		backend_state_name(o, machine, sizeof(machine));
+		snprintf(object, sizeof(object), "the emulated %s", machine);
+		return cli_hold_refused(ret, what, &busy, object, &e);
+	}
+	if (!strcmp(cmd, "reset")) {
+		ret = backend_reset_state(o, &e) ? cli_error("%s", e.msg) : 0;
+		if (!ret)
+			printf("platform %s: state reset\n",
+			       o->platform ? o->platform : "kunpeng930");
+	} else {
+		ret = run(o, cmd, arg, false);
+	}
+	hold_guard_end(g);
+	return ret;
+}
+
 int cmd_platform(int argc, char **argv)
 {
 	static const char *const actions[] = {"show", "reset", "remove", "rescan", NULL};
 	struct backend_options o = {0};
-	bool json = false;
+	bool json = false, wait = false;
 	const struct cli_option options[] = {
 	    OPT_STRING('p', "platform", &o.platform, "NAME", "the emulated platform (kunpeng930)"),
 	    OPT_STRING('b', "backend", &o.kind, "KIND", "emulated (the default) or host"),
 	    OPT_BOOL('j', "json", &json, "show as JSON"),
+	    OPT_BOOL(0, "wait", &wait, "wait for a tune search or live view to end, not refuse"),
 	    OPT_END(),
 	};
 	const struct cli_command_options c = {platform_synopsis, options, platform_notes, 0};
 	const char *cmd, *arg;
-	struct error err;
 	int n = cli_parse_options(argc, argv, &c);
 
 	if (n < 0)
@@ -192,11 +225,5 @@ int cmd_platform(int argc, char **argv)
 		return cli_error("platform %s: unexpected argument '%s'", cmd, argv[n - 1]);
 	if (strcmp(cmd, "show") && refuse_host(&o, cmd, arg))
 		return 1;
-	if (!strcmp(cmd, "reset")) {
-		if (backend_reset_state(&o, &err))
-			return cli_error("%s", err.msg);
-		printf("platform %s: state reset\n", o.platform ? o.platform : "kunpeng930");
-		return 0;
-	}
-	return run(&o, cmd, arg, json);
+	return strcmp(cmd, "show") ? change(&o, cmd, arg, wait) : run(&o, cmd, arg, json);
 }

@@ -26,6 +26,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "serve.h"
 #include "serve_mhd.h"
 
@@ -96,11 +97,11 @@ static int run_interval(struct backend *b, struct pace *pc, uint64_t *next_ns, u
 	return r < 0 ? r : 0;
 }
 
-static int publish(struct serve *sv, struct page *p, uint64_t lag_ns)
+static int publish(struct pmu_sampler *ps, struct page *p, uint64_t lag_ns)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int r = serve_sample(sv, lag_ns, &text, &len);
+	int r = serve_sample(ps, lag_ns, &text, &len);
 
 	if (r)
 		return cli_errno(r, "serve: cannot sample");
@@ -118,34 +119,34 @@ static int publish(struct serve *sv, struct page *p, uint64_t lag_ns)
  * and the counters of a host would.  The counters start again from zero,
  * which Prometheus takes as it takes an exporter's restart.
  */
-static int follow_state(struct serve *sv, struct backend **b, struct backend_opts *bo,
+static int follow_state(struct pmu_sampler *ps, struct backend **b, struct backend_opts *bo,
 			struct pace *pc, uint64_t *next_ns)
 {
 	if (!(*b)->ops->stale || !(*b)->ops->stale(*b))
 		return 0;
-	serve_teardown(sv);
-	*sv = (struct serve){0};
+	pmu_sampler_close(ps);
+	*ps = (struct pmu_sampler){0};
 	backend_close(*b);
 	*b = backend_opts_open(bo, "serve");
 	if (!*b)
 		return 1;
 	*next_ns = (*b)->ops->now_ns(*b);
 	pace_start(pc, &wall_clock_monotonic, *next_ns);
-	return serve_setup(sv, *b) ? cli_fail(&sv->s.err) : 0;
+	return pmu_sampler_open(ps, *b, NULL) ? cli_fail(&ps->s.err) : 0;
 }
 
 static int serve_loop(struct backend **b, struct backend_opts *bo, const struct serve_addr *sa,
 		      unsigned interval)
 {
 	struct page p = {.lock = PTHREAD_MUTEX_INITIALIZER};
-	struct serve sv = {0};
+	struct pmu_sampler ps = {0};
 	struct MHD_Daemon *d = NULL;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
 	char addr[80];
-	int fd = -1, r = serve_setup(&sv, *b) ? cli_fail(&sv.s.err) : 0;
+	int fd = -1, r = pmu_sampler_open(&ps, *b, NULL) ? cli_fail(&ps.s.err) : 0;
 
 	if (!r)
-		r = publish(&sv, &p, 0);
+		r = publish(&ps, &p, 0);
 	serve_addr_format(sa, serve_addr_port(sa), addr, sizeof(addr));
 	if (!r && (fd = serve_listen_socket(sa)) < 0)
 		r = cli_errno(fd, "serve: cannot listen on %s", addr);
@@ -177,13 +178,13 @@ static int serve_loop(struct backend **b, struct backend_opts *bo, const struct 
 			}
 			if (interrupt_requested())
 				break;
-			r = follow_state(&sv, b, bo, &pc, &next_ns);
+			r = follow_state(&ps, b, bo, &pc, &next_ns);
 			if (!r)
-				r = publish(&sv, &p, pace_lag_ns(&pc, (*b)->ops->now_ns(*b)));
+				r = publish(&ps, &p, pace_lag_ns(&pc, (*b)->ops->now_ns(*b)));
 		}
 		lib_mhd.MHD_stop_daemon(d);
 	}
-	serve_teardown(&sv);
+	pmu_sampler_close(&ps);
 	free(p.text);
 	return r;
 }
@@ -216,6 +217,7 @@ int cmd_serve(int argc, char **argv)
 	    0};
 	struct serve_addr sa;
 	struct backend *b;
+	struct hold *h;
 	int r = cli_parse_options(argc, argv, &cmd);
 
 	if (r < 0)
@@ -227,9 +229,11 @@ int cmd_serve(int argc, char **argv)
 	b = backend_opts_open(&bo, "serve");
 	if (!b)
 		return 1;
+	h = cli_hold_view(&bo.o);
 	interrupt_catch();
 	signal(SIGPIPE, SIG_IGN);
 	r = serve_loop(&b, &bo, &sa, (unsigned)interval);
 	backend_close(b);
+	hold_release(h);
 	return r;
 }

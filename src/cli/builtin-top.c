@@ -4,7 +4,8 @@
  * options]: a live per-Root-Port view of the PCIe PMUs (bandwidth per direction and
  * TLP kind, average latency, link utilisation, PTT tune levels), redrawn
  * every interval like pcm-pcie; 'q', Ctrl-C or SIGTERM quits.  It samples
- * with serve's sampler, so the two agree.  On the emulated backend each
+ * with the tool library's PMU sampler and reads its link model, as serve
+ * does, so the two agree.  On the emulated backend each
  * interval is simulated up to the wall clock's end of it (pace_step): a
  * simulation faster than real time waits there reading the keyboard, a
  * slower one is cut off there and the frame shows what it simulated and
@@ -30,13 +31,14 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "terminal_width.h"
 #include "top.h"
 
 struct top {
 	struct backend_opts bo;
 	struct backend *b;
-	struct serve sv;
+	struct pmu_sampler ps;
 	struct backend_count *delta;
 	unsigned interval;
 	uint64_t next_ns, last_ns; /* the clock the next frame is due at; the last frame's */
@@ -82,13 +84,13 @@ static int setup(struct top *t)
 	t->b = backend_opts_open(&t->bo, "top");
 	if (!t->b)
 		return 1;
-	r = serve_setup(&t->sv, t->b) ? cli_fail(&t->sv.s.err) : 0;
-	if (!r && !t->sv.nser)
+	r = pmu_sampler_open(&t->ps, t->b, NULL) ? cli_fail(&t->ps.s.err) : 0;
+	if (!r && !t->ps.nser)
 		r = cli_error(
 		    "top: this machine has no HiSilicon PCIe PMU (hisi_pcie<sicl>_core<core>)"
 		    " to show");
 	if (!r) {
-		t->delta = calloc(t->sv.s.events.n ? t->sv.s.events.n : 1, sizeof(*t->delta));
+		t->delta = calloc(t->ps.s.events.n ? t->ps.s.events.n : 1, sizeof(*t->delta));
 		if (!t->delta)
 			r = cli_errno(-ENOMEM, "top");
 	}
@@ -97,8 +99,8 @@ static int setup(struct top *t)
 
 static void teardown(struct top *t)
 {
-	serve_teardown(&t->sv);
-	t->sv = (struct serve){0};
+	pmu_sampler_close(&t->ps);
+	t->ps = (struct pmu_sampler){0};
 	free(t->delta);
 	t->delta = NULL;
 	backend_close(t->b);
@@ -117,25 +119,6 @@ static int run_interval(struct top *t, struct pace *pc)
 	return r < 0 ? r : 0;
 }
 
-/*
- * --once on the emulated backend: a frame the wall clock cut may end before
- * the PMU's rotation reached every group (about 15 turns of its 4 ms mux
- * interval on a core of two Root Ports), and a kind it never counted would
- * show as unknown.  The machine runs on, towards the interval's end, until
- * every counter has run; on a host the interval is the wall clock's, far
- * longer than the turns.
- */
-static int until_counted(struct top *t)
-{
-	const uint64_t step = 1000000;
-	int r = 0;
-
-	while (!r && !interrupt_requested() && t->b->ops->run_for &&
-	       t->b->ops->now_ns(t->b) < t->next_ns && !serve_all_counted(&t->sv))
-		r = t->b->ops->run_for(t->b, step);
-	return r;
-}
-
 static void restart(struct top *t, struct pace *pc, const struct wall_clock *clk)
 {
 	t->next_ns = t->last_ns = t->b->ops->now_ns(t->b);
@@ -146,11 +129,11 @@ static void restart(struct top *t, struct pace *pc, const struct wall_clock *clk
 static int frame(struct top *t, const struct pace *pc)
 {
 	struct top_frame f = {.interval_ms = t->interval, .backend = t->b->ops->name};
-	int r = serve_read(&t->sv, t->delta);
+	int r = pmu_sampler_read(&t->ps, t->delta);
 	uint64_t now;
 
 	if (!r)
-		r = top_frame_build(&f, &t->sv, t->delta);
+		r = top_frame_build(&f, &t->ps, t->delta);
 	if (r) {
 		top_frame_free(&f);
 		return cli_errno(r, "top: cannot sample");
@@ -178,8 +161,15 @@ static int loop(struct top *t)
 	restart(t, &pc, &clk);
 	while (!interrupt_requested() && !r) {
 		r = run_interval(t, &pc);
+		/*
+		 * --once on the emulated backend: a frame the wall clock cut may
+		 * end before the PMU's rotation reached every group, and a kind
+		 * it never counted would show as unknown: the machine runs on,
+		 * towards the interval's end, until every counter has run; on a
+		 * host the interval is the wall clock's, far longer than the turns.
+		 */
 		if (!r && t->once)
-			r = until_counted(t);
+			r = pmu_sampler_run_until_counted(&t->ps, t->next_ns);
 		if (r) {
 			r = cli_errno(r, "top: cannot run the clock");
 			break;
@@ -243,6 +233,7 @@ int cmd_top(int argc, char **argv)
 {
 	struct top t = {.interval = 1000};
 	struct termios raw;
+	struct hold *h;
 	int r;
 
 	r = parse(&t, argc, argv);
@@ -252,6 +243,7 @@ int cmd_top(int argc, char **argv)
 		teardown(&t);
 		return r;
 	}
+	h = t.once ? NULL : cli_hold_view(&t.bo.o);
 	interrupt_catch();
 	t.tty = !t.once && !t.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		!tcgetattr(STDIN_FILENO, &t.saved);
@@ -269,5 +261,6 @@ int cmd_top(int argc, char **argv)
 	if (t.tty)
 		tcsetattr(STDIN_FILENO, TCSANOW, &t.saved);
 	teardown(&t);
+	hold_release(h);
 	return r;
 }

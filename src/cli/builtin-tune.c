@@ -23,6 +23,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 #include "cli_number.h"
 #include "tune_search.h"
 
@@ -170,14 +171,16 @@ static int tune_close(struct backend *b, const char *dev, bool changed)
 	return 0;
 }
 
-static const char *const tune_synopsis[] = {
-    "tune [--backend B] [--platform P] DEVICE [PARAM[=VALUE] ...]",
-    "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
+static const char *const tune_synopsis[] = {"tune [--backend B] [--platform P] [--wait]\n"
+					    "                      DEVICE [PARAM[=VALUE] ...]",
+					    "tune DEVICE --search -e EVENT [...] -- COMMAND", NULL};
 
 static const char tune_notes[] =
     "DEVICE is a PMU with a tune/ directory, e.g. hisi_ptt0_2; PARAM one of\n"
     "qos_tx_cpl, qos_tx_np, qos_tx_p, rx_alloc_buf_level, tx_alloc_buf_level;\n"
-    "VALUE a level 0..2.  The search's own options: 'pciescope tune --search --help'.\n"
+    "VALUE a level 0..2.  While a tune search of DEVICE runs, a setting is refused\n"
+    "(--wait: waits for the search to end).  The search's own options:\n"
+    "'pciescope tune --search --help'.\n"
     "With --backend host, PARAM=VALUE writes the real PTT's tune/ files of this\n"
     "machine (as root): the levels of its PCIe core change until the next write.\n";
 
@@ -197,13 +200,27 @@ static int tune_search(int argc, char **argv)
 	return tune_search_main(NULL, argc, argv);
 }
 
+/* Whether an argument sets a level: only those wait for a search's hold. */
+static bool sets_a_level(char **args, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strchr(args[i], '='))
+			return true;
+	return false;
+}
+
 int cmd_tune(int argc, char **argv)
 {
 	struct backend_opts bo = {0};
+	bool wait = false;
 	const struct cli_option options[] = {
 	    OPT_BACKEND_OPTS(&bo),
+	    OPT_BOOL(0, "wait", &wait, "wait for a tune search of DEVICE to end, not refuse"),
 	    OPT_END(),
 	};
+	struct hold_guard *g = NULL;
+	struct hold_info busy;
+	struct error e;
 	const struct cli_command_options cmd = {tune_synopsis, options, tune_notes, 0};
 	const char *dev;
 	char dir[384];
@@ -219,9 +236,14 @@ int cmd_tune(int argc, char **argv)
 		return cli_error("tune: which DEVICE? e.g. 'pciescope tune hisi_ptt0_2' (see "
 				 "'pciescope list' for the PMUs with tune parameters)");
 	dev = argv[0];
+	/* held from before the levels are read to after they are saved: "before" is true */
+	if (sets_a_level(argv + 1, n - 1) && (ret = hold_guard(&bo.o, dev, wait, &g, &busy, &e)))
+		return cli_hold_refused(ret, dev, &busy, "its levels", &e);
 	b = backend_opts_open(&bo, "tune");
-	if (!b)
+	if (!b) {
+		hold_guard_end(g);
 		return 1;
+	}
 	ptt_tune_path(dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
@@ -230,5 +252,7 @@ int cmd_tune(int argc, char **argv)
 		ret = tune_show_all(b, dev, dir);
 	else
 		ret = tune_all(b, dev, argv + 1, n - 1);
-	return tune_close(b, dev, n > 1 && !ret) ?: ret;
+	ret = tune_close(b, dev, n > 1 && !ret) ?: ret;
+	hold_guard_end(g);
+	return ret;
 }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/bus/pages.h>
+
 #include "perf_internal.h"
 
 int perf_event_aux_map(struct perf_event *e, size_t bytes, bool overwrite)
@@ -30,12 +32,10 @@ int perf_event_aux_map(struct perf_event *e, size_t bytes, bool overwrite)
 	aux = calloc(1, sizeof(*aux));
 	if (!aux)
 		return -ENOMEM;
-	aux->pages = aligned_alloc(PERF_PAGE, bytes);
-	if (aux->pages)
-		memset(aux->pages, 0, bytes);
+	aux->pages = bus_pages_alloc(bytes);
 	aux->priv = aux->pages ? e->pmu->setup_aux(e, aux->pages, (int)pages, overwrite) : NULL;
 	if (!aux->priv) {
-		free(aux->pages);
+		bus_pages_free(aux->pages, bytes);
 		free(aux);
 		return -ENOMEM;
 	}
@@ -54,7 +54,7 @@ void perf_aux_free(struct perf_event *e)
 		return;
 	if (e->pmu && e->pmu->free_aux)
 		e->pmu->free_aux(aux->priv);
-	free(aux->pages);
+	bus_pages_free(aux->pages, aux->size);
 	free(aux);
 	e->aux = NULL;
 }

@@ -42,7 +42,7 @@ static int mkdir_p(char *path)
 	return 0;
 }
 
-static int state_dir(char *buf, size_t n)
+int kstate_dir(char *buf, size_t n)
 {
 	const char *dir = getenv("PCIESCOPE_STATE_DIR"), *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
@@ -63,7 +63,7 @@ static int state_dir(char *buf, size_t n)
 int kstate_path(const char *name, const char *suffix, char *buf, size_t n)
 {
 	char dir[PATH_MAX];
-	int ret = state_dir(dir, sizeof(dir));
+	int ret = kstate_dir(dir, sizeof(dir));
 	size_t len;
 
 	if (ret)

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Live rules: a link trained below what both of its ends support, and a
- * link whose PMU-counted bandwidth reaches the share of its capacity that
- * leaves no headroom.  Capacity and traffic are pcie/traffic.h's: a
- * saturated link carries TLPs only in what its Ack and UpdateFC DLLPs and
- * SKP ordered sets leave (pciescope/pcie/link_layer.h, about 8 %), so
- * saturation is judged against that, at the link's Max Payload Size (256
- * bytes, every shipped platform's, where the configuration space cannot be
- * read).  Root Ports
- * sharing a PMU port bit are judged once, together, against the sum of
- * their links.
+ * Live rules over the link model (tool/link_model.h): a link trained below
+ * what both of its ends support, and a link whose traffic in a direction
+ * reaches the share of what it carries for TLPs that leaves no headroom.
+ * Traffic, capacity and utilisation are the model's, the figures top and
+ * serve show: a saturated link carries TLPs only in what its Ack and
+ * UpdateFC DLLPs and SKP ordered sets leave (about 8 %), at the link's Max
+ * Payload Size.  Root Ports sharing a PMU port bit are judged each on its
+ * own link, as the model split their counts; where it could only give a
+ * range, a link whose range reaches the share may be saturated, and the
+ * finding says what is known.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,91 +21,179 @@
 #include <pciescope/pcie/link.h>
 #include <pciescope/pcie/traffic.h>
 
-static int downgraded(const struct diag_port *p, struct diag_findings *out)
+static int downgraded(const struct link *k, struct diag_findings *out)
 {
-	struct pcie_link_end self = {p->max_speed, p->max_width},
-			     dev = {p->dev_max_speed, p->dev_max_width};
+	struct pcie_link_end self = {k->max_speed_gts, k->max_width},
+			     dev = {k->dev_max_speed_gts, k->dev_max_width};
 	struct pcie_link_judgement j =
-	    pcie_link_judge(p->speed, p->width, &self, p->have_dev ? &dev : &self);
+	    pcie_link_judge(k->speed_gts, k->width, &self, k->have_dev ? &dev : &self);
 	double speed = j.best_speed;
 	unsigned width = j.best_width;
 	struct diag_finding *f;
 
-	if (!p->speed || !p->width || !j.downgraded)
+	if (!k->speed_gts || !k->width || !j.downgraded)
 		return 0;
-	f = diag_add(out, "link-downgraded", DIAG_WARNING, p->bdf);
+	f = diag_add(out, "link-downgraded", DIAG_WARNING, k->bdf);
 	if (!f)
 		return -ENOMEM;
 	snprintf(f->summary, sizeof(f->summary),
 		 "%s trained at %.1f GT/s x%u where both ends support %.1f GT/s x%u (%.0f of %.0f "
 		 "MB/s)",
-		 p->bdf, p->speed, p->width, speed, width,
-		 pcie_link_capacity_mbps(p->speed, p->width),
+		 k->bdf, k->speed_gts, k->width, speed, width,
+		 pcie_link_capacity_mbps(k->speed_gts, k->width),
 		 pcie_link_capacity_mbps(speed, width));
 	snprintf(f->advice, sizeof(f->advice),
 		 "retrain the link (setpci the Root Port's Link Control Retrain bit, or reseat the "
 		 "card) and check the slot's lanes and signal integrity; pciescope topo shows all");
-	diag_figure(f, "speed_gts", p->speed);
-	diag_figure(f, "width", p->width);
+	diag_figure(f, "speed_gts", k->speed_gts);
+	diag_figure(f, "width", k->width);
 	diag_figure(f, "supported_speed_gts", speed);
 	diag_figure(f, "supported_width", width);
-	snprintf(f->chart_title, sizeof(f->chart_title), "link capacity of %s", p->bdf);
+	snprintf(f->chart_title, sizeof(f->chart_title), "link capacity of %s", k->bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
-	diag_bar(f, "trained", pcie_link_capacity_mbps(p->speed, p->width));
+	diag_bar(f, "trained", pcie_link_capacity_mbps(k->speed_gts, k->width));
 	diag_bar(f, "supported", pcie_link_capacity_mbps(speed, width));
 	return 0;
 }
 
-static int saturated(const struct diag_port *p, const struct diag_thresholds *th,
+static const char *const dir_name[LINK_NDIR] = {"inbound", "outbound"};
+
+/* The direction whose use (at its range's top) is the highest. */
+static enum link_dir busiest(const struct link *k)
+{
+	return k->dir[LINK_TX].util_hi_pct > k->dir[LINK_RX].util_hi_pct ? LINK_TX : LINK_RX;
+}
+
+static void saturated_summary(const struct link *k, enum link_dir d, struct diag_finding *f)
+{
+	const struct link_flow *fl = &k->dir[d];
+	char split[112] =
+	    ""; /* the other Root Ports named up to 40 characters: a summary, not a list */
+
+	if (fl->basis == LINK_RANGE) {
+		snprintf(
+		    f->summary, sizeof(f->summary),
+		    "%s may carry up to %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s "
+		    "x%u link carries for TLPs: it shares a PMU port bit with %.40s, whose counts "
+		    "leave it %.0f to %.0f MB/s",
+		    k->bdf, fl->hi_mbps, dir_name[d], fl->util_hi_pct, k->capacity_mbps,
+		    k->speed_gts, k->width, k->shares, fl->lo_mbps, fl->hi_mbps);
+		return;
+	}
+	if (fl->basis == LINK_SPLIT)
+		snprintf(split, sizeof(split),
+			 " (its PMU port bit, shared with %.40s, split by requester counters)",
+			 k->shares);
+	snprintf(f->summary, sizeof(f->summary),
+		 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
+		 "carries for TLPs%s",
+		 k->bdf, fl->traffic_mbps, dir_name[d], fl->util_pct, k->capacity_mbps,
+		 k->speed_gts, k->width, split);
+}
+
+static void saturated_figures(const struct link *k, struct diag_finding *f)
+{
+	static const char *const fig[LINK_NDIR][4] = {
+	    {"inbound_mbps", "inbound_min_mbps", "inbound_max_mbps", "inbound_share"},
+	    {"outbound_mbps", "outbound_min_mbps", "outbound_max_mbps", "outbound_share"}};
+
+	for (int d = 0; d < LINK_NDIR; d++) {
+		const struct link_flow *fl = &k->dir[d];
+
+		if (fl->traffic_mbps >= 0)
+			diag_figure(f, fig[d][0], fl->traffic_mbps);
+		if (fl->util_pct >= 0)
+			diag_figure(f, fig[d][3], fl->util_pct / 100);
+		if (fl->basis == LINK_RANGE) {
+			diag_figure(f, fig[d][1], fl->lo_mbps);
+			diag_figure(f, fig[d][2], fl->hi_mbps);
+		}
+		diag_bar(f, dir_name[d], fl->hi_mbps > 0 ? fl->hi_mbps : 0);
+	}
+	diag_figure(f, "capacity_mbps", k->capacity_mbps);
+	diag_figure(f, "share", k->dir[busiest(k)].util_hi_pct / 100);
+	diag_bar(f, "capacity", k->capacity_mbps);
+}
+
+static int saturated(const struct link *k, const struct diag_thresholds *th,
 		     struct diag_findings *out)
 {
-	double cap = p->capacity_mbps > 0
-			 ? p->capacity_mbps
-			 : pcie_link_tlp_capacity_mbps(p->speed, p->width, diag_port_mps(p));
-	double top = p->in_mbps > p->out_mbps ? p->in_mbps : p->out_mbps;
-	const char *dir = p->in_mbps > p->out_mbps ? "inbound" : "outbound";
+	enum link_dir d = busiest(k);
+	const struct link_flow *fl = &k->dir[d];
+	bool range = fl->basis == LINK_RANGE;
 	struct diag_finding *f;
 
-	if (!p->have_bw || !cap || top < th->saturated_share * cap)
+	if (fl->basis == LINK_UNKNOWN || fl->util_hi_pct < 100 * th->saturated_share)
 		return 0;
-	f = diag_add(out, "link-saturated", DIAG_WARNING, p->bdf);
+	f = diag_add(out, range ? "link-may-be-saturated" : "link-saturated",
+		     range ? DIAG_INFO : DIAG_WARNING, k->bdf);
 	if (!f)
 		return -ENOMEM;
-	if (p->shares[0])
-		snprintf(f->summary, sizeof(f->summary),
-			 "%s and %s, sharing a PMU port bit, carry %.0f MB/s %s together, %.0f %% "
-			 "of the %.0f MB/s their links carry for TLPs",
-			 p->bdf, p->shares, top, dir, pcie_link_utilisation(top, cap), cap);
-	else
-		snprintf(f->summary, sizeof(f->summary),
-			 "%s carries %.0f MB/s %s, %.0f %% of the %.0f MB/s its %.1f GT/s x%u link "
-			 "carries for TLPs",
-			 p->bdf, top, dir, pcie_link_utilisation(top, cap), cap, p->speed,
-			 p->width);
-	snprintf(f->advice, sizeof(f->advice),
-		 "the link is the bottleneck: spread the devices over more Root Ports, or give the "
-		 "traffic that matters the larger share (tune --search over the qos_tx_* weights)");
-	diag_figure(f, "inbound_mbps", p->in_mbps);
-	diag_figure(f, "outbound_mbps", p->out_mbps);
-	diag_figure(f, "capacity_mbps", cap);
-	diag_figure(f, "share", pcie_link_utilisation(top, cap) / 100);
-	snprintf(f->chart_title, sizeof(f->chart_title), "bandwidth of %s", p->bdf);
+	saturated_summary(k, d, f);
+	snprintf(f->advice, sizeof(f->advice), "%s",
+		 range ? "count the link's functions alone (stat -e with bdf= of each) to tell "
+			 "which link carries the traffic; if it is this one, spread the devices "
+			 "over more Root Ports"
+		       : "the link is the bottleneck: spread the devices over more Root Ports, or "
+			 "give the traffic that matters the larger share (tune --search over the "
+			 "qos_tx_* weights)");
+	snprintf(f->chart_title, sizeof(f->chart_title), "bandwidth of %s", k->bdf);
 	snprintf(f->chart_unit, sizeof(f->chart_unit), "MB/s");
-	diag_bar(f, "inbound", p->in_mbps);
-	diag_bar(f, "outbound", p->out_mbps);
-	diag_bar(f, "capacity", cap);
+	saturated_figures(k, f);
 	return 0;
 }
 
-int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,
+/* What a counted link carried that no other rule judged: the load every view shows. */
+static int load(const struct link *k, struct diag_findings *out)
+{
+	static const char *const fig[LINK_NDIR][3] = {
+	    {"inbound_mbps", "inbound_share", "inbound_read_ns"},
+	    {"outbound_mbps", "outbound_share", "outbound_read_ns"}};
+	char part[LINK_NDIR][64];
+	struct diag_finding *f;
+
+	if (k->dir[LINK_RX].traffic_mbps < 0 && k->dir[LINK_TX].traffic_mbps < 0)
+		return 0;
+	f = diag_add(out, "link-load", DIAG_INFO, k->bdf);
+	if (!f)
+		return -ENOMEM;
+	for (int d = 0; d < LINK_NDIR; d++)
+		if (k->dir[d].traffic_mbps >= 0)
+			snprintf(part[d], sizeof(part[d]), "%.0f MB/s %s (%.0f %%)",
+				 k->dir[d].traffic_mbps, dir_name[d], k->dir[d].util_pct);
+		else
+			snprintf(part[d], sizeof(part[d]), "%s not counted", dir_name[d]);
+	snprintf(f->summary, sizeof(f->summary),
+		 "%s carries %s and %s of the %.0f MB/s its %.1f GT/s x%u link carries for TLPs",
+		 k->bdf, part[LINK_RX], part[LINK_TX], k->capacity_mbps, k->speed_gts, k->width);
+	snprintf(f->advice, sizeof(f->advice),
+		 "none: headroom left; pciescope top follows the load over time");
+	for (int d = 0; d < LINK_NDIR; d++) {
+		if (k->dir[d].traffic_mbps >= 0)
+			diag_figure(f, fig[d][0], k->dir[d].traffic_mbps);
+		if (k->dir[d].util_pct >= 0)
+			diag_figure(f, fig[d][1], k->dir[d].util_pct / 100);
+		if (k->dir[d].read_ns >= 0)
+			diag_figure(f, fig[d][2], k->dir[d].read_ns);
+	}
+	diag_figure(f, "capacity_mbps", k->capacity_mbps);
+	return 0;
+}
+
+int diag_live_rules(const struct link *l, size_t n, const struct diag_thresholds *th,
 		    struct diag_findings *out)
 {
 	int err = 0;
 
 	for (size_t i = 0; i < n && !err; i++) {
-		err = downgraded(&p[i], out);
+		size_t before;
+
+		err = downgraded(&l[i], out);
+		before = out->n;
 		if (!err)
-			err = saturated(&p[i], th, out);
+			err = saturated(&l[i], th, out);
+		if (!err && out->n == before)
+			err = load(&l[i], out);
 	}
 	return err;
 }
@@ -128,7 +216,8 @@ static const struct diag_finding *link_finding(const struct diag_findings *l, co
 {
 	for (size_t i = 0; i < l->n; i++)
 		if ((!strcmp(l->f[i].id, "link-downgraded") ||
-		     !strcmp(l->f[i].id, "link-saturated")) &&
+		     !strcmp(l->f[i].id, "link-saturated") ||
+		     !strcmp(l->f[i].id, "link-may-be-saturated")) &&
 		    !strcmp(l->f[i].subject, bdf))
 			return &l->f[i];
 	return NULL;

@@ -143,14 +143,17 @@ static int link_hint(const struct diag_trace *t, const struct dt_link *l,
 		     const struct diag_thresholds *th, const struct diag_tune_levels *lv,
 		     struct diag_findings *out)
 {
-	double payload = (double)(l->cpl + l->posted + l->other), span = dt_rate_ns(t);
-	double use = dt_link_tx_share(t, l);
+	double payload = (double)(l->cpl + l->posted + l->other);
+	struct link_flow tx;
+	double use;
 	double cpl = payload > 0 ? (double)l->cpl / payload : 0;
 	double p = payload > 0 ? (double)l->posted / payload : 0;
 	char buf[32];
 	const char *lever = tune_lever(lv, buf, sizeof(buf));
 	struct diag_finding *f;
 
+	dt_link_tx_flow(t, l, &tx);
+	use = tx.util_pct > 0 ? tx.util_pct / 100 : 0;
 	if (use < th->hint_tx_busy || cpl < th->hint_cpl_share || p < th->hint_p_share || !lever)
 		return 0;
 	/* The levels are the core's: one hint, for the first such link, says it all. */
@@ -166,7 +169,7 @@ static int link_hint(const struct diag_trace *t, const struct dt_link *l,
 		 "...)",
 		 t->subject, lever, t->subject, (int)(strchr(lever, '=') - lever), lever);
 	diag_figure(f, "tx_share", use);
-	diag_figure(f, "tx_mbps", span > 0 ? dt_link_tx_bytes(l) / span * 1000.0 : 0);
+	diag_figure(f, "tx_mbps", tx.traffic_mbps);
 	diag_figure(f, "capacity_mbps", l->l.capacity_mbps);
 	diag_figure(f, "cpl_share", cpl);
 	diag_figure(f, "posted_share", p);

@@ -20,6 +20,7 @@ struct search {
 	const struct search_ops *ops;
 	const struct diag_search_opts *o;
 	struct diag_search_result *r;
+	struct hold *hold; /* the device's levels, while the search runs */
 	struct error *e;
 };
 
@@ -66,7 +67,7 @@ static int measure(struct search *s, const int level[], size_t *idx)
 	for (unsigned k = 0; !err && k < s->o->repeat; k++) {
 		double v;
 
-		err = s->ops->measure(s->o, level, k, &v, s->e);
+		err = s->ops->measure(s->o, s->hold, level, k, &v, s->e);
 		if (err)
 			break;
 		s->r->runs++;
@@ -185,6 +186,26 @@ static int strategy(struct search *s)
 	return err;
 }
 
+/* Takes the device's levels and reads where they start; the hold stays only when this succeeds. */
+static int begin(struct search *s, int start[HISI_PTT_TUNE_NPARAM])
+{
+	const struct diag_search_opts *o = s->o;
+	int ret = hold_take(&o->bo, HOLD_SEARCH, o->ptt, "tune --search", o->wait, &s->hold,
+			    &s->r->busy, s->e);
+
+	if (ret)
+		return ret;
+	memset(&s->r->busy, 0, sizeof(s->r->busy));
+	ret = s->ops->read_levels(o, start, s->e);
+	if (!ret && (ret = hold_note(s->hold, HOLD_START, start)))
+		error_set_errno(s->e, ret, "cannot note the starting levels in the search's hold");
+	if (ret) {
+		hold_release(s->hold);
+		s->hold = NULL;
+	}
+	return ret;
+}
+
 int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, struct error *e)
 {
 	return search_with(&search_backend_ops, o, r, e);
@@ -199,7 +220,7 @@ int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
 	size_t idx;
 
 	memset(r, 0, sizeof(*r));
-	ret = ops->read_levels(o, start, e);
+	ret = begin(&s, start);
 	if (ret)
 		return ret;
 	ret = measure(&s, start, &idx);
@@ -208,7 +229,8 @@ int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
 	if (interrupt_requested())
 		ret = error_set(e, -EINTR, "stopped");
 	/* the run's own error stays the one told; a failed restore is told when nothing else is */
-	wr = ops->write_levels(o, o->apply && !ret ? r->c[r->best].level : start, &werr);
+	wr = ops->write_levels(o, s.hold, o->apply && !ret ? r->c[r->best].level : start, r, &werr);
+	hold_release(s.hold);
 	r->restored = !wr;
 	if (wr && !ret) {
 		*e = werr;

@@ -42,7 +42,27 @@ static int read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE
 	return r;
 }
 
-static int write_levels(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
+/* Writes level where the device holds the search's own last write; *kept: the others that differ.
+ */
+static int put_back(struct backend *b, const struct diag_search_opts *o, const struct hold *h,
+		    const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
+		    struct error *e)
+{
+	int *cur = res->kept_level;
+	unsigned mine, differ = 0;
+	int r = ptt_tune_read(b, o->ptt, cur, e);
+
+	if (r)
+		return r;
+	mine = h ? hold_restore_mask(hold_own(h), cur) : PTT_TUNE_ALL;
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
+		differ |= cur[i] != level[i] ? 1u << i : 0;
+	res->kept = differ & ~mine;
+	return ptt_tune_write(b, o->ptt, level, differ & mine, e);
+}
+
+static int write_levels(const struct diag_search_opts *o, const struct hold *h,
+			const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
 			struct error *e)
 {
 	struct backend *b;
@@ -50,7 +70,7 @@ static int write_levels(const struct diag_search_opts *o, const int level[HISI_P
 
 	if (r)
 		return r;
-	r = ptt_tune_write(b, o->ptt, level, e);
+	r = put_back(b, o, h, level, res, e);
 	saved = backend_close(b);
 	if (!r && saved)
 		r = error_set_errno(e, saved, "the levels were not saved");
@@ -104,18 +124,27 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
 	return 0;
 }
 
-static int measure(const struct diag_search_opts *o, const int level[HISI_PTT_TUNE_NPARAM],
-		   unsigned rep, double *v, struct error *e)
+/*
+ * The hold says what is being written before the write and what was kept
+ * after the close (which saves it, on the emulated machine): should the
+ * search die in between, the device holds one or the other.
+ */
+static int measure(const struct diag_search_opts *o, struct hold *h,
+		   const int level[HISI_PTT_TUNE_NPARAM], unsigned rep, double *v, struct error *e)
 {
 	struct backend *b;
-	int r = open_backend(o, rep, &b, e);
+	int w, r = hold_note(h, HOLD_NEXT, level);
 
 	if (r)
+		return error_set_errno(e, r, "cannot note the levels in the search's hold");
+	r = open_backend(o, rep, &b, e);
+	if (r)
 		return r;
-	r = ptt_tune_write(b, o->ptt, level, e);
+	r = w = ptt_tune_write(b, o->ptt, level, PTT_TUNE_ALL, e);
 	if (!r)
 		r = count_run(b, o, v, e);
-	backend_close(b);
+	if (!backend_close(b) && !w)
+		hold_note(h, HOLD_LAST, level);
 	return r;
 }
 

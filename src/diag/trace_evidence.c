@@ -484,20 +484,24 @@ const struct dt_link *dt_link_of(const struct diag_trace *t, uint16_t rid)
 	return t->link_of && t->link_of[rid] ? &t->link[t->link_of[rid] - 1] : NULL;
 }
 
-/* Each TLP is sent with its framing, sequence number and LCRC (pcie/traffic.h). */
-double dt_link_tx_bytes(const struct dt_link *l)
+/*
+ * What crossed the link outbound as the link model counts it: headers
+ * and payload of every class (only the sum is judged, so the headers of
+ * all classes go with the requests').
+ */
+void dt_link_tx_flow(const struct diag_trace *t, const struct dt_link *l, struct link_flow *f)
 {
-	return (double)(l->cpl + l->posted + l->other + l->hdr) +
-	       (double)PCIE_TLP_FRAMING_BYTES * (double)l->tlps;
+	struct pcie_flow bytes = {(double)(l->posted + l->other), (double)l->cpl, (double)l->hdr};
+
+	link_flow_from_bytes(f, &bytes, (double)l->tlps, dt_rate_ns(t), l->l.capacity_mbps);
 }
 
 double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l)
 {
-	double span = dt_rate_ns(t);
+	struct link_flow f;
 
-	return span > 0 && l->l.capacity_mbps > 0
-		   ? dt_link_tx_bytes(l) / span * 1000.0 / l->l.capacity_mbps
-		   : 0;
+	dt_link_tx_flow(t, l, &f);
+	return f.util_pct > 0 ? f.util_pct / 100 : 0;
 }
 
 bool dt_is_host(const struct diag_trace *t, uint16_t rid)

@@ -13,6 +13,7 @@
 
 #include <pciescope/diag/trace.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/link_model.h>
 #include <pciescope/trace/outstanding.h>
 #include <pciescope/trace/ptt_sight.h>
 
@@ -129,9 +130,9 @@ int dt_rules_setup(const struct diag_trace *t, const struct diag_thresholds *th,
 uint64_t dt_open_before(const struct diag_trace *t, const struct dt_req *r, double grace_ns);
 /* The traced link rid sits below; NULL when unknown. */
 const struct dt_link *dt_link_of(const struct diag_trace *t, uint16_t rid);
-/* Bytes a link's outbound TLPs took on the wire (payload, header, framing). */
-double dt_link_tx_bytes(const struct dt_link *l);
-/* ... as a share of what the link carries over the trace; 0 when unknown. */
+/* What a link's outbound TLPs carried over the trace (the link model's flow). */
+void dt_link_tx_flow(const struct diag_trace *t, const struct dt_link *l, struct link_flow *f);
+/* ... as a share of what the link carries for TLPs; 0 when unknown. */
 double dt_link_tx_share(const struct diag_trace *t, const struct dt_link *l);
 /* Whether rid is on the host side (see diag_trace_opts.host). */
 bool dt_is_host(const struct diag_trace *t, uint16_t rid);

@@ -19,7 +19,7 @@ static __always_inline struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind 
 {
 	struct fnode *n = &f->nodes[ep];
 	uint8_t cls = kind == FK_MRD ? TLP_CLASS_NP : TLP_CLASS_P;
-	uint16_t origin = f->origin;
+	uint16_t cause = f->cause;
 	struct ptlp *t = fab_slot(f, n->port, FABRIC_INBOUND, cls);
 
 	if (t)
@@ -28,8 +28,8 @@ static __always_inline struct ptlp *ep_tlp(struct fabric *f, int ep, enum fkind 
 		    .rid = n->d.rid,
 		    .kind = (uint8_t)kind,
 		    .cls = cls,
-		    .origin = (uint8_t)origin,
-		    .flags = (uint8_t)(origin >> 8),
+		    .src = (uint8_t)cause,
+		    .flags = (uint8_t)(cause >> 8),
 		    .ep = (int16_t)ep,
 		    .peer = -1,
 		    .prefix = kind != FK_MSG ? n->prefix : 0,
@@ -180,14 +180,10 @@ void ep_completion(struct fabric *f, int ep, const struct ptlp *t, uint64_t now)
 	n->tags_used--;
 	if (g->stream < 0)
 		return;
-	if (!t->origin) {
-		f->streams[g->stream].done(f, &f->streams[g->stream], g->cmd, now);
-		return;
-	}
 	/* what a command does once its reads are in is of the fire that issued it */
-	f->origin = (uint16_t)((t->flags & PF_WIN) << 8 | t->origin);
+	f->cause = (uint16_t)((t->flags & PF_EPOCH) << 8 | t->src);
 	f->streams[g->stream].done(f, &f->streams[g->stream], g->cmd, now);
-	f->origin = 0;
+	f->cause = 0;
 }
 
 /* A CPU request for the endpoint, built in place at its Root Port's outbound queue. */
@@ -207,8 +203,8 @@ static struct ptlp *cpu_tlp(struct fabric *f, int ep, enum fkind kind, uint64_t 
 	    .tag = p->cpu_tag++ & (FAB_TAGS - 1),
 	    .kind = (uint8_t)kind,
 	    .cls = cls,
-	    .origin = (uint8_t)f->origin,
-	    .flags = (uint8_t)(PF_CPU | f->origin >> 8),
+	    .src = (uint8_t)f->cause,
+	    .flags = (uint8_t)(PF_CPU | f->cause >> 8),
 	    .ep = (int16_t)ep,
 	    .peer = -1,
 	};

@@ -145,8 +145,8 @@ static __always_inline void cross(struct fabric *f, struct fport *p, int dir, st
 				  uint64_t now)
 {
 	count(f, p, dir, t);
-	if (__builtin_expect(t->origin, 0) && f->running->tally)
-		rate_fluid(f, p, dir, t, now);
+	if (__builtin_expect(f->running->tap != NULL, 0))
+		f->running->tap(f, p, dir, t, now);
 	if ((p->classes & FABRIC_CLASS_BIT(dir, t->cls)) || f->log_fn)
 		fab_notify(f, p, dir, t, now);
 	f->running->seq++;

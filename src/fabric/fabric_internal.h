@@ -22,8 +22,8 @@
 #define T_NEVER UINT64_MAX
 #define FAB_TAGS 1024
 #define FAB_MAX_OBS 16
-#define FAB_CREDITS 32	 /* inbound posted TLPs an endpoint may have queued */
-#define RATE_ORIGINS 255 /* streams whose TLPs the rate model can tag (struct ptlp's origin) */
+#define FAB_CREDITS 32 /* inbound posted TLPs an endpoint may have queued */
+#define FAB_CAUSES 255 /* streams a TLP can name as its cause (struct ptlp's src) */
 #define FAB_MSI_ADDR 0xfee00000ull
 
 /* What a queued TLP is; the wire header is derived from it only when observed. */
@@ -49,9 +49,9 @@ enum ptlp_flags {
 	PF_REMOTE = 8,	/* CPU request from the remote die, and its completion (CPL B) */
 	PF_STREAM = 16, /* counts against the issuing endpoint's posted credits */
 	PF_CFG0 = 32,	/* configuration request of Type 0 (target right below the port) */
-	PF_WIN = 192,	/* rate model: the window of its stream's fire, mod 4 (rate_fluid.c) */
+	PF_EPOCH = 192, /* its domain's epoch, mod 4, when the fire that caused it happened */
 };
-#define PF_WIN_SHIFT 6
+#define PF_EPOCH_SHIFT 6
 
 /*
  * A TLP waiting in (or being sent from) a Tx queue.  Kept small: queues copy
@@ -69,7 +69,7 @@ struct ptlp {
 	uint16_t byte_count; /* completions: bytes left; reads: bytes requested */
 	uint8_t kind;	     /* enum fkind */
 	uint8_t cls;	     /* enum tlp_class */
-	uint8_t origin;	     /* rate model: 1 + the rate-paced stream that caused it, 0 none */
+	uint8_t src;	     /* 1 + the stream whose fire caused it, 0 none (see fabric.cause) */
 	uint8_t flags;
 	int16_t ep;	/* endpoint node on the device side of the port, -1 none */
 	int16_t peer;	/* the other endpoint of a P2P transaction, else -1 */
@@ -102,8 +102,10 @@ struct fobs {
 	fabric_observer fn;
 	void *ctx;
 	uint16_t sicl, core;
-	bool want;   /* it looks at what it is shown: its cores must be run */
-	bool counts; /* it only counts: it may be shown TLPs in bulk (rate.c) */
+	bool want;	     /* it looks at what it is shown: its cores must be run */
+	bool counts;	     /* it only counts: it may be shown TLPs in bulk (rate.c) */
+	fabric_repeater rep; /* it may repeat what it made of windows (rate_replay.c) */
+	bool repeats;	     /* rep, and it sees one domain: it may stand for a skip */
 };
 
 /* A PCIe core: the unit PTT tunes. */
@@ -127,6 +129,7 @@ struct fport {
 	int wait_head, wait_tail; /* -1: none */
 	/* FABRIC_CLASS_BIT of the TLPs some observer in obs is shown */
 	uint8_t classes;
+	uint8_t repeats; /* the same, of the observers that repeat (rate_replay.c) */
 	struct fobs obs[FAB_MAX_OBS + 1]; /* + the rate model's recorder */
 	int nobs;
 };
@@ -158,6 +161,11 @@ struct fabric;
 struct fstream;
 struct fabric_replay;
 struct replay_stream;
+struct fport;
+struct ptlp;
+/* Shown a TLP crossing port p of the running domain (struct fdomain's tap). */
+typedef void (*fab_tap)(struct fabric *f, struct fport *p, int dir, const struct ptlp *t,
+			uint64_t now);
 typedef uint64_t (*stream_fire_fn)(struct fabric *f, struct fstream *s, uint64_t now);
 typedef void (*stream_done_fn)(struct fabric *f, struct fstream *s, uint16_t cmd, uint64_t now);
 
@@ -174,12 +182,11 @@ struct fstream {
 	uint32_t ncmd;
 	uint32_t count;
 	uint64_t next_ok; /* ps: earliest next issue under rate= */
-	uint64_t fires;	  /* times it issued (the rate model's fluid part counts them) */
+	uint64_t fires;	  /* times it issued */
 	int wait_next;	  /* the next stream waiting at its port, -1 the last; read while waiting */
 	bool waiting;
 	uint8_t kind;
-	bool coin;	/* the pair's first toss, for the second (workload_nic.c) */
-	uint8_t origin; /* its TLPs' struct ptlp origin: 1 + its index if rate-paced, else 0 */
+	bool coin;		      /* the pair's first toss, for the second (workload_nic.c) */
 	struct replay_stream *replay; /* the device or CPU stream it plays (workload_replay.c) */
 };
 
@@ -211,80 +218,6 @@ struct fworkload_params {
 	bool real_sizes; /* sizes=real: the mix of sizes devices issue, not size= alone */
 };
 
-/* rate.c: the TLPs of a rate window alike for a counting observer, and how many. */
-struct frate_group {
-	struct fabric_tlp rep; /* the first of them */
-	uint64_t key[2];       /* what they are alike in (rate.c group_key) */
-	uint64_t n, lat;       /* TLPs and their latency sum (ns) in the window */
-	uint64_t sent_n, sent_lat;
-	int slot; /* its place in the hash, emptied when the next window opens */
-};
-
-enum rate_phase { RATE_OFF, RATE_WINDOW, RATE_SKIP };
-
-/*
- * rate_fluid.c: the TLPs of one rate-paced stream alike for a counter and for the
- * statistics (the same port and endpoint), over the windows: the fluid part.
- * Each quantity three ways: TLPs, their latency sum as observers see it,
- * and as the read latency statistics do.
- */
-enum { FQ_N, FQ_OLAT, FQ_RLAT, FQ_COUNT };
-struct frate_fluid {
-	struct fabric_tlp rep;
-	uint64_t key[3]; /* from the queued TLP: what its header and statistics depend on */
-	int stream, ep;	 /* ep: endpoint node whose statistics count it too, -1 none */
-	uint32_t hdr;	 /* header bytes of each */
-	uint8_t rd;	 /* a request completes with it: 1 at the port, 2 at the endpoint too */
-	uint64_t pend[4][FQ_COUNT]; /* of the fires of the last windows, by window mod 4 */
-	uint64_t cum[FQ_COUNT];	    /* of the fires whose TLPs have all been counted */
-	uint64_t all[FQ_COUNT];	    /* every one crossed in the windows */
-	uint64_t seen[FQ_COUNT];    /* crossed in the windows a skip followed: for the latency */
-	uint64_t cur[FQ_COUNT];	    /* crossed in this window */
-	uint64_t win[FQ_COUNT];	    /* crossed in the window the skip scales */
-	uint64_t x[FQ_COUNT];	/* what the fires of the stream's den make: a skip adds x / den */
-	uint64_t res[FQ_COUNT]; /* what fluid skips left below one, in units of 1 / res_den */
-	uint64_t res_den;
-	uint64_t sent[FQ_COUNT]; /* what the skip has added */
-};
-
-/* rate_fluid.c: a stream's fires in the rate model's windows. */
-struct frate_stream {
-	uint64_t fires0;  /* its fires when the window opened */
-	uint64_t pend[4]; /* fires of the last windows, by window mod 4, until their TLPs are in */
-	uint64_t fires;	  /* fires whose TLPs have all been counted (cum of its groups) */
-	uint64_t all_fires; /* in the tallied windows since the model began */
-	uint64_t den;	    /* period x fires: what its groups' x is divided by in a skip */
-	bool fluid;	    /* it kept its rate: a skip counts its TLPs from its period */
-};
-
-/* A domain's place in the rate model (rate.c). */
-struct frate {
-	uint8_t phase;		   /* enum rate_phase */
-	uint64_t start;		   /* ps: when the phase began */
-	uint64_t len;		   /* ps: how long it lasts */
-	uint64_t win_len;	   /* ps: the window the skip scales */
-	uint64_t seq0;		   /* the domain's crossing count when the window began */
-	uint64_t skip;		   /* windows to skip after this one, decided when it opened */
-	bool overflow;		   /* more groups than fit: the window is not scaled */
-	uint64_t windows;	   /* windows since the model began */
-	uint64_t run_tlps, run_ps; /* TLPs and time of the windows the skips are decided from */
-	struct frate_group *g;
-	int ng;
-	int *slot; /* hash of the groups, RATE_SLOTS */
-	/* the fluid part: rate-paced streams counted from their rate (rate_fluid.c) */
-	uint64_t win_id;    /* windows opened */
-	uint64_t run;	    /* windows tallied one after the other, up to this one */
-	uint64_t tally_ps;  /* time of the windows tallied since the model began */
-	uint64_t fluid_seq; /* the crossing the fluid part took, kept from the groups */
-	bool warm;	    /* the fluid part knows what the fast streams' fires make */
-	bool fluid_skip;    /* the skip adds the fluid part (its window was tallied) */
-	struct frate_fluid *fl;
-	int nfl;
-	int *fl_slot; /* hash of fl, RATE_FLUID_SLOTS */
-	struct frate_stream *fs;
-	int nfs;
-};
-
 /*
  * A group of PCIe cores that traffic joins (a P2P pair across cores), with
  * everything that orders its events: the calendar, the random generator and
@@ -306,17 +239,18 @@ struct fdomain {
 	uint64_t cal_base;
 	uint64_t rng;
 	uint64_t seq;
-	uint64_t now; /* ps: how far it has been run */
-	bool wanted;  /* an observer looks, or the log is on: run it with the fabric */
-	bool rated;   /* no one looks TLP by TLP: it runs in the rate model (rate.c) */
-	bool tally;   /* a window of a domain skipping long: the fluid part tallies */
-	struct frate rate;
+	uint64_t now;  /* ps: how far it has been run */
+	bool wanted;   /* an observer looks, or the log is on: run it with the fabric */
+	uint8_t epoch; /* stamped on the TLPs of each fire (PF_EPOCH); advanced by a model beside */
+	/* shown each TLP crossing, before the observers, by a model beside the engine */
+	fab_tap tap;
 	unsigned tx_nodes; /* 2 x the tree's leaves (calendar.c) */
 	int *far;
 	int nfar;
 	uint64_t bucket_words; /* which bucket_bits words are non-zero */
 	uint64_t bucket_bits[CAL_BUCKETS / 64];
 	int bucket[CAL_BUCKETS];
+	uint64_t shift; /* ps: a skip's move of its state not made yet (dom_shift) */
 };
 
 struct fabric {
@@ -352,11 +286,14 @@ struct fabric {
 	int nobs;
 	fabric_observer log_fn;
 	void *log_ctx;
-	uint16_t origin;      /* the TLPs being issued: struct ptlp's origin | PF_WIN flags << 8 */
-	uint64_t rate_budget; /* rate model: TLPs per simulated second per domain, 0 off */
-	/* per node: statistics when the window began, and what a skip has added */
-	struct fabric_port_stats *rate_snap, *rate_win, *rate_sent;
-	int rate_nodes;
+	/*
+	 * The fire whose TLPs are being issued (a stream firing, or what a
+	 * command does once its reads are in): struct ptlp's src | its PF_EPOCH
+	 * flags << 8, stamped on every TLP it issues, so that whoever looks at a
+	 * TLP can tell which fire of which stream caused it.
+	 */
+	uint16_t cause;
+	struct rate_model *rate; /* the rate model beside the engine (rate.h), NULL until set */
 
 	uint32_t tpl[TPL_COUNT];
 	uint32_t mps, mrrs; /* MPS boundaries are multiples of the 64-byte RCB */
@@ -364,6 +301,8 @@ struct fabric {
 };
 
 /* rng.c */
+/* The next of generator x's numbers (xorshift64*). */
+uint64_t rng_next(uint64_t *x);
 uint64_t fab_rand(struct fabric *f);
 uint64_t dom_rand(struct fdomain *d);
 uint64_t fab_seed_mix(uint64_t seed);
@@ -592,6 +531,8 @@ static inline void fab_send(struct fabric *f, int port, int dir, struct ptlp *t)
 void fab_tx_fire_in(struct fabric *f, struct fport *p, uint64_t now);
 void fab_tx_fire_out(struct fabric *f, struct fport *p, uint64_t now);
 void fab_port_observers(struct fabric *f);
+/* Whether an observer is shown the TLPs of a Root Port (its desc d). */
+bool fab_obs_sees(const struct fobs *ob, const struct fabric_node_desc *d);
 void fab_observers_rebuild(struct fabric *f);
 /* The Tx weights of a port from its core's qos levels: after either changes. */
 void fab_port_weights(struct fabric *f, struct fport *p);
@@ -632,42 +573,44 @@ void dom_wanted(struct fabric *f);
 void dom_run(struct fabric *f, struct fdomain *d, uint64_t end);
 /* The engine itself, TLP by TLP, up to end. */
 void dom_run_tlps(struct fabric *f, struct fdomain *d, uint64_t end);
-
-/* rate.c */
-/* Runs a domain in the rate model up to end. */
-void rate_run(struct fabric *f, struct fdomain *d, uint64_t end);
-/* What a counting observer of port p is shown of a skip: o, to all but the recorder. */
-void rate_show(const struct fport *p, const struct fabric_tlp *o);
-/* x scaled from the window to the part of the skip done (ns: no overflow below 2^64). */
-static inline uint64_t rate_scaled(uint64_t x, uint64_t done_ns, uint64_t win_ns)
+/*
+ * Every time of domain d's state, delta later: what was to happen, happens
+ * then (made before the domain runs again or dom_sync returns).
+ */
+void dom_shift(struct fabric *f, struct fdomain *d, uint64_t delta);
+/* Whether node (a port or what is below one) is in domain d. */
+static inline bool dom_has_node(const struct fabric *f, int node, int d)
 {
-	return x / win_ns * done_ns + x % win_ns * done_ns / win_ns;
+	int port = f->nodes[node].port;
+
+	return port >= 0 && f->ports[port].dom == d;
 }
 
-/* rate_fluid.c: the rate model's fluid part */
-/* A TLP of a rate-paced stream crossed port p in a tallied window. */
-void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now);
-/* Room for the fluid part's groups and streams; false without memory. */
-bool rate_fluid_ready(struct fabric *f, struct frate *r);
-/* A window of domain d opens, closes (followed by a skip or not), a skip is delivered up to tau. */
-void rate_fluid_open(struct fabric *f, struct fdomain *d);
-void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping);
-void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool end,
-			uint64_t done_ns, uint64_t win_ns);
-/* Domain d starts in the rate model afresh (or leaves it). */
-void rate_reset(struct fdomain *d);
-/* Whether domain d may run in the rate model, from its ports' observers. */
-bool rate_allowed(const struct fabric *f, int d);
-/* The rate model's window recorder joins the observers of the ports of rated domains. */
+/*
+ * rate.c: the rate model, a layer beside the engine (rate.h).  The engine
+ * asks it how to run a domain and tells it when domains, nodes and observers
+ * change; it runs the engine (dom_run_tlps), moves a domain's times
+ * (dom_shift), watches the crossings through a recorder among the
+ * observers and the domain's tap, and shows counting observers bulk records.
+ */
+/* Whether domain d runs in the rate model; rate_run runs it there up to end. */
+bool rate_runs(const struct fabric *f, const struct fdomain *d);
+void rate_run(struct fabric *f, struct fdomain *d, uint64_t end);
+/* The domains were rebuilt: the model's state of each starts afresh; -ENOMEM. */
+int rate_domains(struct fabric *f);
+/* Which domains may run in the model, from their ports' observers (after they change). */
+void rate_wanted(struct fabric *f);
+/* The model's recorder joins the observers of the ports of the domains it runs. */
 void rate_observers(struct fabric *f);
-void rate_free(struct fdomain *d);
-void rate_nodes_free(struct fabric *f);
+/* Whether an observer that repeats may stand for a skip by what it is shown (rate_replay.c). */
+bool rate_replay_may(const struct fabric *f, const struct fobs *ob);
+/* A knob of domain d's cores changed: the model learns it afresh from the present. */
+void rate_restart(struct fabric *f, int d);
+void rate_destroy(struct fabric *f);
 
 /* workload*.c */
 void stream_fire(struct fabric *f, int s, uint64_t now);
 void stream_wake(struct fabric *f, int s, uint64_t now);
-/* Whether stream i's TLPs carry its tag for the rate model: after it or the budget changes. */
-void stream_origin(struct fabric *f, int i);
 int workload_build(struct fabric *f);
 void workload_free(struct fabric *f);
 /* workload_replay.c: forgets the replay model (another workload, or the fabric destroyed). */

@@ -15,28 +15,55 @@
 
 #define ALL_CORES 0xffff
 
-/* Whether an observer is shown the TLPs of a Root Port (its desc d). */
-static bool sees(const struct fobs *ob, const struct fabric_node_desc *d)
+bool fab_obs_sees(const struct fobs *ob, const struct fabric_node_desc *d)
 {
 	return (ob->sicl == ALL_CORES && ob->core == ALL_CORES) ||
 	       (ob->sicl == d->sicl && ob->core == d->core);
 }
 
+/*
+ * An observer that repeats stands for a skip only if it sees one domain
+ * (what it keeps is in time order, and domains are run one after the
+ * other) and what it is shown pairs no request with its completion
+ * (rate_replay_may).
+ */
+static bool repeats(const struct fabric *f, const struct fobs *ob)
+{
+	int dom = -1;
+
+	if (!ob->rep)
+		return false;
+	for (int i = 0; i < f->nports; i++) {
+		const struct fport *p = &f->ports[i];
+
+		if (!fab_obs_sees(ob, &f->nodes[p->node].d) || p->dom == dom)
+			continue;
+		if (dom >= 0)
+			return false;
+		dom = p->dom;
+	}
+	return rate_replay_may(f, ob);
+}
+
 void fab_observers_rebuild(struct fabric *f)
 {
 	f->obs_dirty = false;
+	for (int o = 0; o < f->nobs; o++)
+		f->obs[o].repeats = repeats(f, &f->obs[o]);
 	for (int i = 0; i < f->nports; i++) {
 		struct fport *p = &f->ports[i];
 		const struct fabric_node_desc *d = &f->nodes[p->node].d;
 
 		p->nobs = 0;
 		p->classes = 0;
+		p->repeats = 0;
 		for (int o = 0; o < f->nobs; o++) {
 			const struct fobs *ob = &f->obs[o];
 
-			if (ob->want && sees(ob, d)) {
+			if (ob->want && fab_obs_sees(ob, d)) {
 				p->obs[p->nobs++] = *ob;
 				p->classes |= ob->classes;
+				p->repeats |= ob->repeats ? ob->classes : 0;
 			}
 		}
 	}
@@ -61,7 +88,7 @@ void fab_port_observers(struct fabric *f)
 static void sync_observed(struct fabric *f, const struct fobs *ob)
 {
 	for (int i = 0; i < f->nports; i++)
-		if (sees(ob, &f->nodes[f->ports[i].node].d))
+		if (fab_obs_sees(ob, &f->nodes[f->ports[i].node].d))
 			dom_sync(f, f->ports[i].dom);
 }
 
@@ -94,6 +121,15 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
 			sync_observed(f, ob);
 		ob->want = want;
 	}
+	fab_port_observers(f);
+}
+
+/* No catching up: the change takes effect from the present of a looking observer's domains. */
+void fabric_observer_repeats(struct fabric *f, fabric_observer fn, void *ctx, fabric_repeater rep)
+{
+	for (int o = 0; o < f->nobs; o++)
+		if (f->obs[o].fn == fn && f->obs[o].ctx == ctx)
+			f->obs[o].rep = rep;
 	fab_port_observers(f);
 }
 
@@ -137,12 +173,18 @@ static struct fcore *find_core(struct fabric *f, uint16_t sicl, uint16_t core)
 	return NULL;
 }
 
-/* A knob changes at the present of its core's domain. */
+/*
+ * A knob changes at the present of its core's domain, and the rate model
+ * learns the domain afresh from there: its rates and shares were the old
+ * knob's.
+ */
 static void sync_core(struct fabric *f, const struct fcore *k)
 {
 	for (int i = 0; i < f->nports; i++)
-		if (&f->cores[f->ports[i].fcore] == k)
+		if (&f->cores[f->ports[i].fcore] == k) {
 			dom_sync(f, f->ports[i].dom);
+			rate_restart(f, f->ports[i].dom);
+		}
 }
 
 static unsigned clamp_level(unsigned level)

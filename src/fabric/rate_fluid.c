@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fabric_internal.h"
+#include "rate.h"
 
 #define RATE_FLUID_SLOTS 4096 /* hash of the fluid part's groups: a power of two */
 #define RATE_MAX_FLUID (RATE_FLUID_SLOTS / 2)
@@ -34,49 +34,11 @@
 #define RATE_WARM_FIRES 2
 #define RATE_WARM_WINDOWS 64
 /*
- * (a x b + add) / d, and its remainder: counts times picoseconds overflow
- * 64 bits.  Exact everywhere, so that the figures do not depend on the host.
- */
-static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t add, uint64_t d, uint64_t *rem)
-{
-#ifdef __SIZEOF_INT128__
-	unsigned __int128 x = (unsigned __int128)a * b + add;
-
-	*rem = (uint64_t)(x % d);
-	return (uint64_t)(x / d);
-#else
-	uint64_t hi = 0, lo = 0, q = 0, r = 0;
-
-	for (int i = 63; i >= 0; i--) { /* a x b, shift and add */
-		hi = hi << 1 | lo >> 63;
-		lo <<= 1;
-		if (a >> i & 1) {
-			lo += b;
-			hi += lo < b;
-		}
-	}
-	lo += add;
-	hi += lo < add;
-	for (int i = 127; i >= 0; i--) { /* long division; the quotient fits 64 bits */
-		uint64_t top = r >> 63;
-
-		r = r << 1 | ((i >= 64 ? hi >> (i - 64) : lo >> i) & 1);
-		q <<= 1;
-		if (top || r >= d) {
-			r -= d;
-			q |= 1;
-		}
-	}
-	*rem = r;
-	return q;
-#endif
-}
-
-/*
- * The fluid part.  Under the rate model a rate-paced stream's TLPs (and
- * the completions and the command's last writes they cause) carry its
- * index and the window its fire was in, mod 4; here each window counts
- * them by group and by that window.  A fire's TLPs are in three windows
+ * The fluid part.  Every TLP carries the stream whose fire caused it and
+ * the domain's epoch then, mod 4 (the completions and a command's last
+ * writes those of the fire that issued the command); the model advances
+ * the epoch with each window, so here each window counts a rate-paced
+ * stream's TLPs by group and by the window of their fire.  A fire's TLPs are in three windows
  * later (a latency of 15 us; one slower still is counted with a later
  * window's fires, never twice or not at all), so at each window's end the
  * fires of three windows before are counted whole: the groups' cum over
@@ -86,14 +48,14 @@ static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t add, uint64_t d, uint64
 void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t, uint64_t now)
 {
 	struct fdomain *d = f->running;
-	struct frate *r = &d->rate;
-	int s = t->origin - 1;
+	struct frate *r = rate_of(f, d);
+	int s = t->src - 1;
 	struct frate_fluid *e;
 	uint64_t k[3], h, *q, olat, rlat;
 	unsigned i;
 
-	if (s >= r->nfs)
-		return;
+	if (s < 0 || s >= r->nfs || !f->streams[s].period)
+		return; /* no stream's, or a closed-loop one's: the window's groups scale it */
 	/* what the header (but its tag), the CPL set and the statistics are made of */
 	k[0] = (uint64_t)t->kind | (uint64_t)t->cls << 4 | (uint64_t)dir << 6 |
 	       (uint64_t)(t->flags & (PF_LAST | PF_P2P | PF_CPU | PF_REMOTE | PF_CFG0)) << 8 |
@@ -132,7 +94,7 @@ void rate_fluid(struct fabric *f, struct fport *p, int dir, const struct ptlp *t
 	olat = fab_shown_latency(t, now);
 	rlat = e->rd ? (now - t->req_time) / PS_PER_NS : 0;
 	for (int b = 0; b < 2; b++) {
-		q = b ? e->cur : e->pend[(t->flags & PF_WIN) >> PF_WIN_SHIFT];
+		q = b ? e->cur : e->pend[(t->flags & PF_EPOCH) >> PF_EPOCH_SHIFT];
 		q[FQ_N]++;
 		q[FQ_OLAT] += olat;
 		q[FQ_RLAT] += rlat;
@@ -170,7 +132,7 @@ bool rate_fluid_ready(struct fabric *f, struct frate *r)
 /* The fluid part starts afresh: what the windows before the break left is not whole. */
 static void fluid_restart(struct fabric *f, struct fdomain *d)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 
 	for (int i = 0; i < r->nfl; i++) {
 		memset(r->fl[i].pend, 0, sizeof(r->fl[i].pend));
@@ -197,7 +159,7 @@ static void fluid_stats(struct fabric *f, const struct frate_fluid *e, const uin
 
 		if (node < 0)
 			continue;
-		st = live ? &f->nodes[node].st : &f->rate_win[node];
+		st = live ? &f->nodes[node].st : &f->rate->win[node];
 		st->tlps[dir][cls] += n;
 		st->bytes[dir][cls] += n * e->rep.payload_bytes;
 		st->hdr_bytes[dir][cls] += n * e->hdr;
@@ -233,12 +195,13 @@ static bool kept_rate(const struct fabric *f, const struct frate *r, int s)
  */
 void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 	int dom = (int)(d - f->doms);
 	unsigned now = (unsigned)(r->win_id & 3), old = (now + 1) & 3; /* old: three windows ago */
-	bool tallied = d->tally, whole, warm = true;
+	bool tallied = r->tally, whole, warm = true;
 
-	d->tally = false;
+	r->tally = false;
+	d->tap = NULL;
 	r->run = tallied ? r->run + 1 : 0;
 	r->fluid_skip = tallied && skipping;
 	if (!tallied)
@@ -279,6 +242,8 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 				e->cum[q] += e->pend[old][q];
 			e->pend[old][q] = 0;
 		}
+		/* out of the window's statistics, whose history shares the closed part's */
+		fluid_stats(f, e, e->win, false);
 		if (!skipping)
 			continue;
 		for (int q = 0; q < FQ_COUNT; q++) {
@@ -286,7 +251,7 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 			if (fs->den != e->res_den)
 				e->res[q] =
 				    e->res_den && fs->den
-					? mul_div(e->res[q], fs->den, 0, e->res_den, &(uint64_t){0})
+					? rate_mul_div(e->res[q], fs->den, 0, e->res_den, NULL)
 					: 0;
 		}
 		e->res_den = fs->den;
@@ -300,10 +265,8 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 		e->x[FQ_N] = fs->fires ? e->cum[FQ_N] : e->all[FQ_N];
 		lat = e->seen[FQ_N] ? e->seen : e->all;
 		for (int q = FQ_OLAT; q < FQ_COUNT; q++)
-			e->x[q] = lat[FQ_N]
-				      ? mul_div(lat[q], e->x[FQ_N], 0, lat[FQ_N], &(uint64_t){0})
-				      : 0;
-		fluid_stats(f, e, e->win, false);
+			e->x[q] =
+			    lat[FQ_N] ? rate_mul_div(lat[q], e->x[FQ_N], 0, lat[FQ_N], NULL) : 0;
 	}
 }
 
@@ -311,7 +274,7 @@ void rate_fluid_close(struct fabric *f, struct fdomain *d, bool skipping)
 void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool end,
 			uint64_t done_ns, uint64_t win_ns)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 
 	for (int i = 0; r->fluid_skip && i < r->nfl; i++) {
 		struct frate_fluid *e = &r->fl[i];
@@ -324,7 +287,7 @@ void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool 
 			uint64_t total, rem;
 
 			if (fs->den) {
-				total = mul_div(e->x[q], tau, e->res[q], fs->den, &rem);
+				total = rate_mul_div(e->x[q], tau, e->res[q], fs->den, &rem);
 				if (end)
 					e->res[q] = rem;
 			} else {
@@ -343,7 +306,7 @@ void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool 
 		o.count = delta[FQ_N];
 		o.lat_sum_ns = delta[FQ_OLAT];
 		o.time_ns = o.req_time_ns = d->now / PS_PER_NS;
-		o.seq = d->seq;
+		o.seq = d->seq | FABRIC_SEQ_BULK;
 		rate_show(p, &o);
 	}
 }
@@ -352,10 +315,10 @@ void rate_fluid_deliver(struct fabric *f, struct fdomain *d, uint64_t tau, bool 
  * break). */
 void rate_fluid_open(struct fabric *f, struct fdomain *d)
 {
-	struct frate *r = &d->rate;
+	struct frate *r = rate_of(f, d);
 	int dom = (int)(d - f->doms);
 
-	if (!d->tally)
+	if (!r->tally)
 		return;
 	if (!r->run)
 		fluid_restart(f, d);

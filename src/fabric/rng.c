@@ -24,8 +24,11 @@ uint64_t fab_rand(struct fabric *f)
 
 uint64_t dom_rand(struct fdomain *d)
 {
-	uint64_t *x = &d->rng;
+	return rng_next(&d->rng);
+}
 
+uint64_t rng_next(uint64_t *x)
+{
 	*x ^= *x >> 12;
 	*x ^= *x << 25;
 	*x ^= *x >> 27;

@@ -66,8 +66,8 @@ static void answer_memory_read(struct fabric *f, struct fport *p, const struct p
 	    .cid = f->nodes[p->node].d.rid,
 	    .kind = FK_CPLD,
 	    .cls = TLP_CLASS_CPL,
-	    .origin = t->origin,
-	    .flags = (uint8_t)(t->flags & PF_WIN),
+	    .src = t->src,
+	    .flags = (uint8_t)(t->flags & PF_EPOCH),
 	    .ep = t->ep,
 	    .peer = -1,
 	};
@@ -114,8 +114,8 @@ static void endpoint_answers(struct fabric *f, struct fport *p, const struct ptl
 	    .cid = f->nodes[t->ep].d.rid,
 	    .kind = FK_CPLD,
 	    .cls = TLP_CLASS_CPL,
-	    .origin = t->origin,
-	    .flags = (uint8_t)(t->flags & (PF_P2P | PF_REMOTE | PF_WIN)),
+	    .src = t->src,
+	    .flags = (uint8_t)(t->flags & (PF_P2P | PF_REMOTE | PF_EPOCH)),
 	    .ep = t->ep,
 	    .peer = t->peer,
 	};

@@ -45,7 +45,7 @@ void fabric_destroy(struct fabric *f)
 	free(f->cores);
 	free(f->agents);
 	domains_free(f);
-	rate_nodes_free(f);
+	rate_destroy(f);
 	free(f->core_up);
 	free(f);
 }

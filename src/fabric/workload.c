@@ -185,7 +185,6 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 			return -ENOMEM;
 		}
 	}
-	stream_origin(f, i);
 	f->nstreams++;
 	/* Streams start 7 ps apart: no two issue at the very same instant. */
 	a = agent_new(f, AG_STREAM, i, f->now + (uint64_t)i * 7);
@@ -193,17 +192,6 @@ int stream_add(struct fabric *f, const struct fstream *tpl)
 		return a;
 	s->agent = a;
 	return 0;
-}
-
-/*
- * Under the rate model, a rate-paced stream's TLPs carry its index (and
- * their fire's window) for the fluid part (rate_fluid.c); otherwise nothing does.
- */
-void stream_origin(struct fabric *f, int i)
-{
-	struct fstream *s = &f->streams[i];
-
-	s->origin = f->rate_budget && s->period && i < RATE_ORIGINS ? (uint8_t)(i + 1) : 0;
 }
 
 uint64_t rate_period(struct fabric *f, uint64_t per_s)
@@ -227,12 +215,11 @@ void stream_fire(struct fabric *f, int s, uint64_t now)
 	uint64_t next = T_NEVER;
 
 	if (f->nodes[st->ep].present && (st->peer < 0 || f->nodes[st->peer].present)) {
-		f->origin = st->origin
-				? (uint16_t)((f->running->rate.win_id & 3) << (8 + PF_WIN_SHIFT) |
-					     st->origin)
-				: 0;
+		/* its TLPs name it, and its domain's epoch, as their cause */
+		f->cause = (uint16_t)((f->running->epoch & 3u) << (8 + PF_EPOCH_SHIFT) |
+				      (s < FAB_CAUSES ? s + 1 : 0));
 		next = st->fire(f, st, now);
-		f->origin = 0;
+		f->cause = 0;
 		st->fires += next != T_NEVER;
 	}
 	agent_set(f, st->agent, next);

@@ -2,6 +2,16 @@
 /*
  * Stream construction shared by the workload files: workload.c turns names
  * and parameters into streams, workload_<kind>.c say what each stream does.
+ *
+ * What every stream keeps (docs/fabric.md, *Workloads*): it draws from its
+ * domain's generator (fab_rand) only as its own events in the engine lead
+ * it to (a fire, a completion, a credit back), never as anything else
+ * decides: not which engine runs its domain, nor any state of the rate
+ * model, nor the wall clock.  So a workload draws the same random numbers
+ * whichever engine runs it, and the rate model's windows joined end to end
+ * are the per-TLP engine's run (tests/unit/test_fabric_rate_draws.c).  A
+ * draw whose spread a short sample would carry is made so in every engine
+ * (workload_nic.c's coin per two packets).
  */
 #ifndef PCIESCOPE_FABRIC_WORKLOAD_H
 #define PCIESCOPE_FABRIC_WORKLOAD_H

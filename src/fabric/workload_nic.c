@@ -51,21 +51,18 @@ static bool receive(struct fabric *f, struct fstream *s, uint64_t now)
 }
 
 /*
- * Transmit or receive first: a coin per packet.  In a domain the rate
- * model runs (rate.c), the packets its windows run are a sample that skips
- * scale by up to a thousand, the fluid part's TLPs per fire measured over
- * all of them; with a coin per packet the sample's split between the two
- * strays by a few percent over milliseconds (far more than a whole run's
- * does), and every figure of the link carries it.  So there the coin is
- * tossed per two packets, one each way in the toss's order: each packet's
- * odds are the same and the split no longer strays.  The parity of the
- * fires that issued says which of the two is next, so a fire that could
- * not issue leaves the pair whole.
+ * Transmit or receive first: a coin per two packets, one each way in the
+ * toss's order.  Each packet's odds are those of a coin per packet, but the
+ * split between the two no longer strays: with a coin per packet it
+ * strayed by a few percent over milliseconds, and the rate model, whose
+ * windows run a sample of about one packet in k + 1 (rate.c), made every
+ * figure of the link carry that.  The coin is the same whichever engine
+ * runs the stream (workload.h).  The parity of the fires that issued says
+ * which of the two is next, so a fire that could not issue leaves the pair
+ * whole.
  */
 static bool transmit_first(struct fabric *f, struct fstream *s)
 {
-	if (!f->running->rated)
-		return fab_rand(f) & 1;
 	if (!(s->fires & 1))
 		s->coin = fab_rand(f) & 1;
 	return (s->fires & 1) ? !s->coin : s->coin;

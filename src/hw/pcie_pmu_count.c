@@ -143,18 +143,14 @@ static void plan_sync(struct pcie_pmu_hw *m)
  * with every counter still off) and after the last one stops.
  *
  * The PMU only counts, so under the rate model its core may be scaled from
- * short windows, but not while a counter filters by requester (bdf=):
- * requesters that share a port's request slots (mixed's six NIC functions
- * and the Root Complex's eight) take turns over tens of microseconds, so
- * the few 5 us windows that stand for milliseconds give one requester's
- * share at random (01:00.0's completions over 5 ms: 140608 bytes counted
- * for the per-TLP engine's 10108896; +10 % still over 50 ms), while the
- * port's total holds.  Such a counter sees every TLP.
+ * short windows, a counter that filters by requester (bdf=) too: the
+ * model gives each requester its share of what its port carried from
+ * every window since it began, over which the requesters' turns average
+ * out (docs/fabric.md, *The rate model*).
  */
 void pcie_pmu_update_active(struct pcie_pmu_hw *m)
 {
 	unsigned active = 0;
-	bool by_requester = false;
 
 	memset(m->sel_mask, 0, sizeof(m->sel_mask));
 	for (int i = 0; i < HISI_PCIE_PMU_NR_COUNTERS; i++) {
@@ -165,12 +161,8 @@ void pcie_pmu_update_active(struct pcie_pmu_hw *m)
 		    c->kind) {
 			active |= 1u << i;
 			m->sel_mask[c->kind->dir][c->kind->sel] |= 1u << i;
-			by_requester |= (c->ctrl & HISI_PCIE_TARGET_EN) != 0;
 		}
 	}
-	if (by_requester != m->by_requester)
-		fabric_observer_counts(m->fab, pcie_pmu_observe, m, !by_requester);
-	m->by_requester = by_requester;
 	if (active && !m->active)
 		fabric_observer_want(m->fab, pcie_pmu_observe, m, true);
 	if (!active && m->active)

@@ -30,9 +30,8 @@ struct pcie_pmu_hw {
 	struct pcie_pmu_hw_params p;
 	uint32_t global;
 	struct pmu_counter c[HISI_PCIE_PMU_NR_COUNTERS];
-	bool irq_due;	   /* an unmasked counter overflowed */
-	unsigned active;   /* bit i: counter i counts (GLOBAL_CTRL and EVENT_EN) */
-	bool by_requester; /* an active counter filters by requester (bdf=): shown every TLP */
+	bool irq_due;	 /* an unmasked counter overflowed */
+	unsigned active; /* bit i: counter i counts (GLOBAL_CTRL and EVENT_EN) */
 	/*
 	 * ns the counters' time is accounted up to: one for all, as every
 	 * counter's time moves with the core's, so a TLP costs time only for

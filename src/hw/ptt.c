@@ -127,6 +127,7 @@ int ptt_hw_create(const struct ptt_hw_config *c, struct ptt_hw **out)
 			return ret;
 		}
 		fabric_observer_want(h->fabric, ptt_hw_observe, h, false); /* not tracing yet */
+		fabric_observer_repeats(h->fabric, ptt_hw_observe, h, ptt_hw_repeat);
 	}
 	c->dev->bar[PTT_BAR] =
 	    (struct bus_bar){.ops = &ptt_mmio_ops, .model = h, .size = PTT_BAR_SIZE};

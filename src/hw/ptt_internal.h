@@ -7,6 +7,7 @@
 #define PCIESCOPE_HW_PTT_INTERNAL_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include <pciescope/hw/ptt.h>
 #include <pciescope/regs/ptt.h>
@@ -16,6 +17,38 @@
  * enum tlp_class (P, NP, CPL), so a TLP's class indexes the table directly.
  */
 enum ptt_cls { PTT_CLS_P, PTT_CLS_NP, PTT_CLS_CPL_A, PTT_CLS_CPL_B, PTT_CLS_COUNT };
+
+/*
+ * The entries written while the fabric may ask them again (ptt_repeat.c):
+ * as written, in time order, with their times.
+ */
+static inline void ptt_put_le32(uint8_t *p, uint32_t v)
+{
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	memcpy(p, &v, 4);
+}
+
+static inline uint32_t ptt_get_le32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
+struct ptt_log {
+	uint8_t *ent;	/* esize bytes each */
+	uint64_t *t;	/* ns */
+	size_t head, n; /* entries head .. n - 1 are kept */
+	size_t cap;
+	uint64_t added; /* entries ever kept */
+	bool on;	/* the fabric asked to keep them */
+};
 
 struct ptt_trace {
 	uint32_t ctrl; /* last TRACE_CTRL value */
@@ -35,6 +68,7 @@ struct ptt_trace {
 	uint16_t *port_bit; /* by fabric node index: Root Port filter bit */
 	int nport_bit;
 	struct ptt_hw_stats stats;
+	struct ptt_log log;
 };
 
 struct ptt_hw {
@@ -56,5 +90,13 @@ void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val);
 void ptt_trace_clear_int(struct ptt_hw *h, uint32_t bits);
 uint32_t ptt_trace_wr_sts(const struct ptt_hw *h);
 void ptt_trace_free(struct ptt_hw *h);
+/* The buffer being written is full: the next one, and the interrupt. */
+void ptt_buffer_full(struct ptt_hw *h);
+
+/* ptt_repeat.c: entries written again for the fabric's rate model (ptt_hw_repeat) */
+/* The entry just written at p, time t_ns, kept for a repeat (tr->log.on). */
+void ptt_log_add(struct ptt_log *l, const uint8_t *p, uint32_t esize, uint64_t t_ns);
+void ptt_log_clear(struct ptt_log *l);
+void ptt_log_free(struct ptt_log *l);
 
 #endif

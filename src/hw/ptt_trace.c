@@ -37,14 +37,6 @@ _Static_assert((int)PTT_CLS_P == (int)TLP_CLASS_P && (int)PTT_CLS_NP == (int)TLP
 		   (int)PTT_CLS_CPL_A == (int)TLP_CLASS_CPL,
 	       "a TLP class indexes the accept table");
 
-static inline void ptt_put_le32(uint8_t *p, uint32_t v)
-{
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	memcpy(p, &v, 4);
-}
-
 /* Which inbound/outbound classes a direction value selects, per format. */
 static void ptt_direction_table(unsigned dir, bool fmt8, bool acc[2][PTT_CLS_COUNT])
 {
@@ -144,6 +136,8 @@ void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val)
 		tr->wr = 0;
 	}
 	tr->running = on;
+	if (on != was)
+		ptt_log_clear(&tr->log); /* what a repeat shows is of this trace */
 	if (tr->running && !was) {
 		ptt_compile(tr, val);
 		ptt_map_buffers(h);
@@ -170,9 +164,10 @@ void ptt_trace_free(struct ptt_hw *h)
 	free(h->tr.port_bit);
 	h->tr.port_bit = NULL;
 	h->tr.nport_bit = 0;
+	ptt_log_free(&h->tr.log);
 }
 
-static void ptt_buffer_full(struct ptt_hw *h)
+void ptt_buffer_full(struct ptt_hw *h)
 {
 	struct ptt_trace *tr = &h->tr;
 	unsigned full = tr->cur;
@@ -249,6 +244,8 @@ void ptt_hw_observe(void *hw, const struct fabric_tlp *t)
 	if (!buf)
 		return;
 	ptt_write_entry(tr, buf + tr->wr, t);
+	if (tr->log.on)
+		ptt_log_add(&tr->log, buf + tr->wr, tr->esize, t->time_ns);
 	tr->stats.traced++;
 	tr->wr += tr->esize;
 	if (tr->wr + tr->esize > tr->size)

@@ -10,27 +10,40 @@
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/perf/pmu_name.h>
 
-static const uint16_t latency_codes[] = {0x0010, 0x0210, 0x0011};
-static const uint16_t bandwidth_codes[] = {0x0104, 0x0804, 0x2004, 0x0105, 0x0405, 0x1005};
+/* In the order of hisi_pcie_lat_kinds and hisi_pcie_bw_kinds. */
+static const uint16_t latency_codes[HISI_PCIE_LAT_KINDS] = {0x0010, 0x0210, 0x0011};
+static const uint16_t bandwidth_codes[HISI_PCIE_BW_KINDS] = {0x0104, 0x0804, 0x2004,
+							     0x0105, 0x0405, 0x1005};
 
 bool hisi_pcie_pmu_name(const char *pmu)
 {
 	return pmu_name_parse(pmu, NULL) == PMU_HISI_PCIE;
 }
 
-static bool in(const uint16_t *v, size_t n, uint64_t config)
+/* Position of config's code in codes (ordered as the kinds), or -1. */
+static int index_of(const uint16_t *codes, int n, uint64_t config)
 {
-	for (size_t i = 0; i < n; i++)
-		if (v[i] == (config & 0xffff))
-			return true;
-	return false;
+	for (int i = 0; i < n; i++)
+		if (codes[i] == (config & 0xffff))
+			return i;
+	return -1;
+}
+
+int hisi_pcie_bw_kind(uint64_t config)
+{
+	return index_of(bandwidth_codes, HISI_PCIE_BW_KINDS, config);
+}
+
+int hisi_pcie_lat_kind(uint64_t config)
+{
+	return index_of(latency_codes, HISI_PCIE_LAT_KINDS, config);
 }
 
 enum hisi_pcie_class hisi_pcie_event_class(uint64_t config)
 {
-	if (in(latency_codes, sizeof(latency_codes) / sizeof(latency_codes[0]), config))
+	if (hisi_pcie_lat_kind(config) >= 0)
 		return HISI_PCIE_LATENCY;
-	if (in(bandwidth_codes, sizeof(bandwidth_codes) / sizeof(bandwidth_codes[0]), config))
+	if (hisi_pcie_bw_kind(config) >= 0)
 		return HISI_PCIE_BANDWIDTH;
 	return HISI_PCIE_OTHER;
 }

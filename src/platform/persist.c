@@ -62,7 +62,7 @@ void platform_save(struct platform *p)
 	}
 }
 
-int platform_reset_state(const char *name, struct error *e)
+static int state_name(const char *name, char *buf, size_t n, struct error *e)
 {
 	struct pfile pf;
 	int r;
@@ -70,14 +70,32 @@ int platform_reset_state(const char *name, struct error *e)
 	if (!name)
 		name = "kunpeng930";
 	if (!strchr(name, '/') && !strstr(name, ".json")) {
-		r = kstate_reset(name);
-		return r ? error_set(e, r, "%s", strerror(-r)) : 0;
+		snprintf(buf, n, "%s", name);
+		return 0;
 	}
 	r = pfile_load(name, &pf, e);
 	if (r)
 		return r;
-	r = kstate_reset(pf.name);
+	snprintf(buf, n, "%s", pf.name);
 	pfile_free(&pf);
+	return 0;
+}
+
+int platform_state_name(const char *name, char *buf, size_t n)
+{
+	struct error e; /* a file that cannot be read is said by whoever opens it */
+
+	return state_name(name, buf, n, &e);
+}
+
+int platform_reset_state(const char *name, struct error *e)
+{
+	char state[128];
+	int r = state_name(name, state, sizeof(state), e);
+
+	if (r)
+		return r;
+	r = kstate_reset(state);
 	return r ? error_set(e, r, "%s", strerror(-r)) : 0;
 }
 

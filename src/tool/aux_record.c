@@ -6,8 +6,10 @@
  * the first event, as perf's recorder writes it for any number of PTT
  * devices), a PMU mapping per device.  Events of several AUX kinds in one
  * recording are refused, as perf refuses them; so is one device twice.
- * An existing output file is kept as <file>.old, as perf does; "-" is
- * perf's pipe mode on standard output.
+ * An existing output file is kept as <file>.old, as perf does, and said
+ * (tool_warn); a directory is refused: pciescope writes no directory, so one
+ * there is the user's, and moving it aside would hide it.  "-" is perf's
+ * pipe mode on standard output.
  *
  * The PTT PMU of newer kernels has no ITRACE capability, so no ITRACE_START
  * comes from the kernel; one is synthesized at enable so the file always
@@ -28,6 +30,7 @@
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_rules.h>
+#include <pciescope/tool/warn.h>
 
 #include "aux_record_internal.h"
 
@@ -71,12 +74,38 @@ static int add_events(struct rec *s)
 	return ret ? ret : perf_writer_flush(s->w);
 }
 
+/* Moves an existing file out to <out>.old, with a word; a directory is refused. */
+static int keep_old(struct rec *s, const char *out)
+{
+	char old[4096];
+	struct stat st;
+	bool replaced;
+
+	if (!strcmp(out, "-") || s->o->overwrite || lstat(out, &st))
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return error_set(&s->r->err, -EISDIR,
+				 "-o %s: is a directory: pciescope writes a file, and moves aside "
+				 "only a file; name one, e.g. -o %s/perf.data",
+				 out, out);
+	if (!S_ISREG(st.st_mode))
+		return 0; /* a device or a pipe: written to, nothing to keep */
+	snprintf(old, sizeof(old), "%s.old", out);
+	replaced = !lstat(old, &st);
+	if (rename(out, old))
+		return error_set_errno(&s->r->err, -errno,
+				       "cannot keep the existing %s as %s, so nothing was written",
+				       out, old);
+	tool_warn("the existing %s was moved to %s%s", out, old,
+		  replaced ? " (in place of the one there before)" : "");
+	return 0;
+}
+
 static int open_writer(struct rec *s)
 {
 	const char *out = s->o->output;
 	struct utsname u;
 	struct perf_writer_env env = {0};
-	char old[4096];
 	int ret;
 
 	uname(&u);
@@ -91,9 +120,9 @@ static int open_writer(struct rec *s)
 	    .argc = s->o->cmd_argc,
 	    .argv = s->o->cmd_argv,
 	};
-	snprintf(old, sizeof(old), "%s.old", out);
-	if (strcmp(out, "-") && !access(out, F_OK))
-		rename(out, old);
+	ret = keep_old(s, out);
+	if (ret)
+		return ret;
 	ret = perf_writer_open(out, &env, &s->w);
 	if (ret) {
 		s->w = NULL;

@@ -1,149 +1,99 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The per-Root-Port PMU sampler of `serve` and `top`:
+ * The PMU sampler of `serve`, `top` and live `diagnose`:
  *
- *  - per Root Port of every PCIe PMU (hisi_pcie<sicl>_core<core>) and TLP
- *    kind, a counter pair (flux/time, latency/cnt) whose derived metric the
- *    stat code computes, so `serve`, `top` and `stat --metrics` agree;
+ *  - the PCIe PMU pairs the link model reads (link_model_add_events: per
+ *    port bit and TLP kind a flux/time or latency/cnt pair, whose derived
+ *    metric the stat code computes, so `serve`, `top` and `stat --metrics`
+ *    agree, and the requester-filtered pairs splitting shared bits), with
+ *    a series per port bit's pair for serve's counters;
  *  - every named event of every AMD IOMMU PMU (amd_iommu_<n>).
  *
  * Everything is read through the backend, so the samples are the same on the
  * emulated platform and on a host.  Counters are opened once, as perf stat
- * opens them (groups, system-wide on the PMU's cpumask); the PMU multiplexes
- * them and values are scaled by enabled/running.
+ * opens them (groups, system-wide on the PMU's cpumask); the PMU
+ * multiplexes them and values are scaled by enabled/running.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <pciescope/base/error.h>
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/sysfs_read.h>
-#include <pciescope/tool/event_list.h>
-#include <pciescope/pcie/bdf.h>
 #include <pciescope/perf/pmu_name.h>
+#include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
-#include <pciescope/tool/topo.h>
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static int new_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
-		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
+/* The Root Ports on a port bit, comma-separated. */
+static void bit_ports(const struct link_model *m, const struct pmu_series *se, char *buf, size_t n)
 {
-	char ev[256];
-	struct serve_series *s = realloc(sv->ser, (sv->nser + 1) * sizeof(*s));
-	size_t first = sv->s.events.n;
-	struct pmu_name name;
+	size_t len = 0;
 
-	if (!s)
-		return -ENOMEM;
-	sv->ser = s;
-	s = &s[sv->nser];
-	snprintf(ev, sizeof(ev), "{%s/%s_%s,port=%#x/,%s/%s_%s,port=%#x/}", pmu, kind,
-		 latency ? "latency" : "flux", port, pmu, kind, latency ? "cnt" : "time", port);
-	if (event_list_add(&sv->s.events, ev, src, &sv->s.err))
-		return -EINVAL;
-	pmu_name_parse(pmu, &name);
-	s->sicl = name.sicl;
-	s->core = name.core;
-	s->port = port;
-	snprintf(s->bdf, sizeof(s->bdf), "%s", bdf);
-	snprintf(s->tlp, sizeof(s->tlp), "%s", kind);
-	s->latency = latency;
-	s->main = first;
-	sv->nser++;
+	buf[0] = 0;
+	for (size_t i = 0; i < m->n && len < n; i++) {
+		const struct link *k = &m->l[i];
+
+		if (k->on_pmu && k->sicl == se->sicl && k->core == se->core && k->port == se->port)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "," : "", k->bdf);
+	}
+}
+
+/* A series per pair counting a port bit (the main event of a pair with port=). */
+static int find_series(struct pmu_sampler *ps)
+{
+	const struct event_list *l = &ps->s.events;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct perf_event_attr *a = &l->ev[i].spec->attr;
+		int bw = hisi_pcie_bw_kind(a->config), lat = hisi_pcie_lat_kind(a->config);
+		struct pmu_series *se;
+		struct pmu_name name;
+
+		if ((a->config & HISI_PCIE_EXT_COUNTER) || !(a->config2 & 0xffff) ||
+		    (bw < 0 && lat < 0))
+			continue;
+		se = realloc(ps->ser, (ps->nser + 1) * sizeof(*se));
+		if (!se)
+			return error_set(&ps->s.err, -ENOMEM, "out of memory");
+		ps->ser = se;
+		se = &se[ps->nser++];
+		*se = (struct pmu_series){
+		    .port = (unsigned)(a->config2 & 0xffff), .latency = lat >= 0, .main = i};
+		if (pmu_name_parse(l->ev[i].spec->pmu, &name) == PMU_HISI_PCIE) {
+			se->sicl = name.sicl;
+			se->core = name.core;
+		}
+		snprintf(se->tlp, sizeof(se->tlp), "%s",
+			 lat >= 0 ? hisi_pcie_lat_kinds[lat] : hisi_pcie_bw_kinds[bw]);
+		bit_ports(&ps->links, se, se->bdf, sizeof(se->bdf));
+	}
 	return 0;
 }
 
-/* The series of pmu's port bit and kind already made for a sibling Root Port. */
-static struct serve_series *find_series(struct serve *sv, const char *pmu, const char *kind,
-					bool latency, unsigned port)
-{
-	struct pmu_name name;
-
-	if (pmu_name_parse(pmu, &name) != PMU_HISI_PCIE)
-		return NULL;
-	for (size_t i = 0; i < sv->nser; i++) {
-		struct serve_series *se = &sv->ser[i];
-
-		if (se->sicl == name.sicl && se->core == name.core && se->port == port &&
-		    se->latency == latency && !strcmp(se->tlp, kind))
-			return se;
-	}
-	return NULL;
-}
-
-static int add_series(struct serve *sv, const char *pmu, const char *kind, bool latency,
-		      const char *bdf, unsigned port, const struct perf_pmu_source *src)
-{
-	struct serve_series *shared = find_series(sv, pmu, kind, latency, port);
-
-	if (shared) {
-		size_t len = strlen(shared->bdf);
-
-		if (len + 1 + strlen(bdf) >= sizeof(shared->bdf))
-			return error_set(&sv->s.err, -E2BIG,
-					 "too many Root Ports share port bit %#x of %s", port, pmu);
-		snprintf(shared->bdf + len, sizeof(shared->bdf) - len, ",%s", bdf);
-		return 0;
-	}
-	return new_series(sv, pmu, kind, latency, bdf, port, src);
-}
-
-/* Root Ports of a PMU: bridges on its bus with a RID in [bdf_min, bdf_max]. */
-static int add_pmu(struct serve *sv, struct backend *b, const char *pmu, char **devs, size_t ndev,
-		   const struct perf_pmu_source *src)
-{
-	char path[512], cls[32];
-	long bus, lo, hi;
-	int r = 0;
-
-	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bus", pmu);
-	bus = backend_read_num(b, path);
-	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bdf_min", pmu);
-	lo = backend_read_num(b, path);
-	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bdf_max", pmu);
-	hi = backend_read_num(b, path);
-	for (size_t i = 0; i < ndev && !r; i++) {
-		struct pci_bdf d;
-		unsigned port;
-
-		snprintf(path, sizeof(path), PCI_DEVICES_DIR "/%s/class", devs[i]);
-		if (pci_bdf_parse(devs[i], &d) || (d.rid >> 8) != bus || d.rid < lo || d.rid > hi ||
-		    backend_read_line(b, path, cls, sizeof(cls)) <= 0 || strncmp(cls, "0x0604", 6))
-			continue;
-		port = hisi_pcie_port_bit(d.rid);
-		for (size_t k = 0; k < HISI_PCIE_BW_KINDS && !r; k++)
-			r = add_series(sv, pmu, hisi_pcie_bw_kinds[k], false, devs[i], port, src);
-		for (size_t k = 0; k < HISI_PCIE_LAT_KINDS && !r; k++)
-			r = add_series(sv, pmu, hisi_pcie_lat_kinds[k], true, devs[i], port, src);
-	}
-	return r;
-}
-
-static int add_iommu_event(struct serve *sv, const char *pmu, unsigned n, const char *event,
+static int add_iommu_event(struct pmu_sampler *ps, const char *pmu, unsigned n, const char *event,
 			   const struct perf_pmu_source *src)
 {
 	char ev[192];
-	struct serve_iommu *io = realloc(sv->iommu, (sv->niommu + 1) * sizeof(*io));
+	struct pmu_iommu_event *io = realloc(ps->iommu, (ps->niommu + 1) * sizeof(*io));
 
 	if (!io)
 		return -ENOMEM;
-	sv->iommu = io;
-	io = &io[sv->niommu];
-	io->counter = sv->s.events.n;
+	ps->iommu = io;
+	io = &io[ps->niommu];
+	io->counter = ps->s.events.n;
 	snprintf(ev, sizeof(ev), "%s/%s/", pmu, event);
-	if (event_list_add(&sv->s.events, ev, src, &sv->s.err))
+	if (event_list_add(&ps->s.events, ev, src, &ps->s.err))
 		return -EINVAL;
 	io->iommu = n;
 	snprintf(io->event, sizeof(io->event), "%s", event);
-	sv->niommu++;
+	ps->niommu++;
 	return 0;
 }
 
-static int add_iommu(struct serve *sv, struct backend *b, const char *pmu,
+static int add_iommu(struct pmu_sampler *ps, struct backend *b, const char *pmu,
 		     const struct perf_pmu_source *src)
 {
 	char path[256], **ev = NULL;
@@ -158,87 +108,121 @@ static int add_iommu(struct serve *sv, struct backend *b, const char *pmu,
 		return 0;
 	for (size_t i = 0; i < nev; i++) {
 		if (!r && !strchr(ev[i], '.'))
-			r = add_iommu_event(sv, pmu, name.index, ev[i], src);
+			r = add_iommu_event(ps, pmu, name.index, ev[i], src);
 		free(ev[i]);
 	}
 	free(ev);
 	return r;
 }
 
-static int finish_events(struct serve *sv)
+static int add_iommus(struct pmu_sampler *ps, struct backend *b, const struct perf_pmu_source *src)
 {
-	struct stat_config *s = &sv->s;
+	char **pmus = NULL;
+	size_t npmu = 0;
+	int r = 0;
+
+	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &npmu))
+		npmu = 0;
+	for (size_t i = 0; i < npmu; i++) {
+		if (!r)
+			r = add_iommu(ps, b, pmus[i], src);
+		free(pmus[i]);
+	}
+	free(pmus);
+	return r;
+}
+
+static int finish_events(struct pmu_sampler *ps)
+{
+	struct stat_config *s = &ps->s;
 
 	event_list_find_pairs(&s->events);
-	sv->shown = calloc(s->events.n ? s->events.n : 1, sizeof(*sv->shown));
-	if (!sv->shown)
+	ps->shown = calloc(s->events.n ? s->events.n : 1, sizeof(*ps->shown));
+	if (!ps->shown)
 		return error_set(&s->err, -ENOMEM, "out of memory");
 	return 0;
 }
 
-int serve_setup(struct serve *sv, struct backend *b)
+int pmu_sampler_open(struct pmu_sampler *ps, struct backend *b, const struct pmu_sampler_opts *o)
 {
+	const struct pmu_sampler_opts all = {.iommu = true};
 	struct perf_pmu_source src;
-	char **pmus = NULL, **devs = NULL;
-	size_t npmu = 0, ndev = 0;
-	int r = 0;
+	int r;
 
-	sv->s.b = b;
+	o = o ? o : &all;
+	ps->s.b = b;
 	pmu_source_backend(b, &src);
-	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &npmu))
-		npmu = 0;
-	if (b->ops->sysfs_list(b, PCI_DEVICES_DIR, &devs, &ndev))
-		ndev = 0;
-	for (size_t i = 0; i < npmu && !r; i++)
-		r = hisi_pcie_pmu_name(pmus[i]) ? add_pmu(sv, b, pmus[i], devs, ndev, &src)
-						: add_iommu(sv, b, pmus[i], &src);
-	for (size_t i = 0; i < npmu; i++)
-		free(pmus[i]);
-	for (size_t i = 0; i < ndev; i++)
-		free(devs[i]);
-	free(pmus);
-	free(devs);
+	r = link_model_scan(&ps->links, b);
+	if (r)
+		return error_set(&ps->s.err, r, "out of memory");
+	r = link_model_add_events(&ps->links, o->pmu,
+				  o->traffic_only ? LINK_EVENTS_TRAFFIC : LINK_EVENTS_ALL,
+				  &ps->s.events, &src, &ps->s.err);
 	if (!r)
-		stat_note_kernel_differences(&sv->s.events.parsed, &src);
+		r = find_series(ps);
+	if (!r && o->iommu)
+		r = add_iommus(ps, b, &src);
 	if (!r)
-		r = finish_events(sv);
-	if (!r && sv->s.events.n)
-		r = event_list_open(&sv->s.events, b, &sv->s.err);
-	sv->last_ns = b->ops->now_ns(b);
+		stat_note_kernel_differences(&ps->s.events.parsed, &src);
+	if (!r)
+		r = finish_events(ps);
+	if (!r && ps->s.events.n)
+		r = event_list_open(&ps->s.events, b, &ps->s.err);
+	ps->last_ns = b->ops->now_ns(b);
 	return r;
 }
 
-int serve_read(struct serve *sv, struct backend_count *delta)
+int pmu_sampler_read(struct pmu_sampler *ps, struct backend_count *delta)
 {
-	struct stat_config *s = &sv->s;
+	struct stat_config *s = &ps->s;
 	uint64_t now = s->b->ops->now_ns(s->b);
-
 	int r = s->events.n ? event_list_read(&s->events, &s->err) : 0;
 
 	if (r)
 		return r;
-	sv->span_ns = now - sv->last_ns;
-	sv->last_ns = now;
+	ps->span_ns = now - ps->last_ns;
+	ps->last_ns = now;
 	event_list_delta(&s->events, delta);
 	return 0;
 }
 
-bool serve_all_counted(struct serve *sv)
+bool pmu_sampler_all_counted(struct pmu_sampler *ps)
 {
-	struct event_list *l = &sv->s.events;
+	struct event_list *l = &ps->s.events;
 
-	if (l->n && event_list_read(l, &sv->s.err))
-		return true; /* the next serve_read meets the error and tells it */
+	if (l->n && event_list_read(l, &ps->s.err))
+		return true; /* the next pmu_sampler_read meets the error and tells it */
 	for (size_t i = 0; i < l->n; i++)
 		if (l->ev[i].handle >= 0 && l->ev[i].cur.running == l->ev[i].prev.running)
 			return false;
 	return true;
 }
 
-void serve_teardown(struct serve *sv)
+int pmu_sampler_run_until_counted(struct pmu_sampler *ps, uint64_t until_ns)
 {
-	event_list_free(&sv->s.events);
-	free(sv->ser);
-	free(sv->iommu);
-	free(sv->shown);
+	struct backend *b = ps->s.b;
+	int r = 0;
+
+	while (!r && !interrupt_requested() && b->ops->run_for && b->ops->now_ns(b) < until_ns &&
+	       !pmu_sampler_all_counted(ps))
+		r = b->ops->run_for(b, 1000000);
+	return r;
+}
+
+int pmu_sampler_links(struct pmu_sampler *ps, const struct backend_count *delta)
+{
+	int r = link_model_scan(&ps->links, ps->s.b);
+
+	if (!r)
+		link_model_count(&ps->links, &ps->s.events, delta);
+	return r;
+}
+
+void pmu_sampler_close(struct pmu_sampler *ps)
+{
+	event_list_free(&ps->s.events);
+	link_model_free(&ps->links);
+	free(ps->ser);
+	free(ps->iommu);
+	free(ps->shown);
 }

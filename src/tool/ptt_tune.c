@@ -34,14 +34,14 @@ int ptt_tune_read(struct backend *b, const char *pmu, int level[HISI_PTT_TUNE_NP
 }
 
 int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_TUNE_NPARAM],
-		   struct error *e)
+		   unsigned mask, struct error *e)
 {
 	char path[384], val[16];
 
 	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
 		ssize_t n;
 
-		if (level[i] < 0)
+		if (!(mask & 1u << i))
 			continue;
 		ptt_tune_path(pmu, hisi_ptt_tune_params[i], path, sizeof(path));
 		snprintf(val, sizeof(val), "%d", level[i]);
@@ -50,4 +50,16 @@ int ptt_tune_write(struct backend *b, const char *pmu, const int level[HISI_PTT_
 			return error_set_errno(e, (int)n, "writing %s", path);
 	}
 	return 0;
+}
+
+const char *ptt_tune_text(const int level[HISI_PTT_TUNE_NPARAM], unsigned mask, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
+		if (mask & 1u << i && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s=%d", len ? " " : "",
+						hisi_ptt_tune_params[i], level[i]);
+	return buf;
 }

@@ -7,6 +7,10 @@
  *   pcie_bandwidth  the flux/time pair of each TLP kind, all Root Ports
  *                   of the PCIe PMU (port=0xffff, as the PMU document's example)
  *   pcie_latency    the latency/cnt pair of each TLP kind with a latency
+ *   pcie_link       every pair the link model reads for each Root Port's
+ *                   link (tool/link_model.h: per port bit and kind, and
+ *                   the requester pairs splitting a shared bit), grouped
+ *                   by eight, so --metrics shows each link's traffic and use
  *   iommu           the hit/miss pairs and walk reads of each AMD IOMMU
  * The expansion is perf event syntax, so what it opens is exactly what the
  * same -e would.
@@ -20,6 +24,7 @@
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/perf/pmu_name.h>
+#include <pciescope/tool/link_model.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
 
@@ -76,6 +81,21 @@ static int iommu_events(struct stat_config *s, const char *pmu, const struct per
 	return 0;
 }
 
+/* pcie_link: the link model's pairs of every link on a PCIe PMU. */
+static int link_events(struct stat_config *s, const struct perf_pmu_source *src, size_t *found)
+{
+	struct link_model m = {0};
+	struct error e;
+	int r = link_model_scan(&m, s->b);
+
+	for (size_t i = 0; !r && i < m.n; i++)
+		*found += m.l[i].on_pmu;
+	if (!r && *found && link_model_add_events(&m, NULL, LINK_EVENTS_ALL, &s->events, src, &e))
+		r = error_set(&s->err, -EINVAL, "-M pcie_link: %s", e.msg);
+	link_model_free(&m);
+	return r;
+}
+
 /* Expands one group over the PMUs; *found counts the PMUs it applied to. */
 static int expand(struct stat_config *s, const char *group, char **pmus, size_t n,
 		  const struct perf_pmu_source *src, size_t *found)
@@ -83,10 +103,13 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 	bool bw = !strcmp(group, "pcie_bandwidth"), lat = !strcmp(group, "pcie_latency");
 	bool iommu = !strcmp(group, "iommu");
 
+	if (!strcmp(group, "pcie_link"))
+		return link_events(s, src, found);
 	if (!bw && !lat && !iommu)
-		return error_set(
-		    &s->err, -ENOENT,
-		    "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, iommu)", group);
+		return error_set(&s->err, -ENOENT,
+				 "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, "
+				 "pcie_link, iommu)",
+				 group);
 	for (size_t i = 0; i < n; i++) {
 		int r = 0;
 

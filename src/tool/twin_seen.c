@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/pcie/link_layer.h>
 #include <pciescope/pcie/traffic.h>
 
 #include "twin_internal.h"

@@ -15,13 +15,14 @@
 
 #include "twin_internal.h"
 
-/* The levels of ptt the change sets, as they are before it (-1 for the others). */
-static void levels_before(struct backend *b, const struct twin_change *c, int old[])
+/* The levels the change sets (-1 in c->level: left alone). */
+static unsigned changed_levels(const struct twin_change *c)
 {
-	ptt_tune_read(b, c->ptt, old, NULL);
+	unsigned mask = 0;
+
 	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
-		if (c->level[i] < 0)
-			old[i] = -1;
+		mask |= c->level[i] >= 0 ? 1u << i : 0;
+	return mask;
 }
 
 static void values(const struct event_list *l, double *v)
@@ -75,13 +76,13 @@ static int run(const struct twin_try_opts *o, bool changed, double *v, struct er
 		return error_wrap(e, "cannot boot the twin on %s",
 				  bo.platform ? bo.platform : "kunpeng930");
 	if (changed && c->ptt) {
-		levels_before(b, c, old);
-		r = ptt_tune_write(b, c->ptt, c->level, e);
+		ptt_tune_read(b, c->ptt, old, NULL);
+		r = ptt_tune_write(b, c->ptt, c->level, changed_levels(c), e);
 	}
 	if (!r)
 		r = count(b, o, v, e);
 	if (changed && c->ptt)
-		put = ptt_tune_write(b, c->ptt, old, r ? &(struct error){0} : e);
+		put = ptt_tune_write(b, c->ptt, old, changed_levels(c), r ? &(struct error){0} : e);
 	if (backend_close(b) && !r && !put)
 		r = error_set(e, -EIO, "the levels of %s were not saved back", c->ptt);
 	return r ? r : put;

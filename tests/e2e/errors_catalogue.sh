@@ -45,7 +45,7 @@ fixtures() {
 	# the header of the second AUXTRACE record (after 0x238 + 48 + 4096)
 	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x1268)) conv=notrunc status=none
 	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
-	mkdir -p FULL nolib
+	mkdir -p FULL nolib adir
 	: >nolib/libmicrohttpd.so.12
 	mount -t tmpfs -o size=16k tmpfs FULL
 }

@@ -71,7 +71,7 @@ for c in list topo "tune hisi_ptt0_2"; do
 	"$P" exec -- "$P" $c --backend host >host.out 2>&1
 	cmp -s emu.out host.out || err "$c: the host backend inside exec differs: $(diff emu.out host.out | head -5)"
 done
-ports() { awk '/^0000:/ {print $1, $2, $3, $4}' "$1"; }
+ports() { awk '/^0000:[^ ]+ +([0-9.]+GT\/s|-)/ {print $1, $2, $3}' "$1"; }
 "$P" top --once --workload "$W" >emu.top 2>&1
 "$P" exec --workload "$W" -- "$P" top --once --backend host >host.top 2>&1 || err "host top --once: $(cat host.top)"
 [ "$(ports emu.top | wc -l)" -gt 2 ] || err "top --once shows no Root Port: $(cat emu.top)"
@@ -94,9 +94,9 @@ export SRC_DIR PCIESCOPE
 scrape "$TEST_TMP/emu.serve" --interval 100 --workload "$W" >emu.page || err "emulated serve: $(cat emu.page)"
 "$P" exec --workload "$W" -- bash -c 'scrape "$0" --interval 100 --backend host' "$TEST_TMP/host.serve" \
 	>host.page || err "host serve inside exec: $(cat host.page)"
-# the link traffic and utilisation gauges are left out where an interval's
+# the link traffic, utilisation and busy gauges are left out where an interval's
 # multiplexed read pairs did not run, which depends on when each side reads
-measured='^pciescope_pcie_link_(traffic|utilization)'
+measured='^pciescope_pcie_link_(traffic|utilization|busy)'
 series() { grep -v '^#' "$1" | grep -Ev "$measured" | sed 's/ [^ ]*$//' | sort; }
 fixed() { grep -E '^pciescope_(ptt_tune_level|pcie_link)' "$1" | grep -Ev "$measured"; }
 [ "$(series emu.page | wc -l)" -gt 50 ] || err "serve: only $(series emu.page | wc -l) series"

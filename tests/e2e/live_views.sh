@@ -47,7 +47,7 @@ head -2 top.json | jq -e -s '.[0].span_s > 0 and .[0].span_s <= 1 and .[1].time_
 "$P" top --once --interval 1000 "${W[@]}" >once.txt 2>once.err &
 pid=$!
 # --once runs on past the wall clock until the PMU's rotation has counted
-# every kind (about 40 ms of the machine's time, top_busy.sh): far less than
+# every kind (about 25 ms of the machine's time, top_busy.sh): far less than
 # the whole interval, but more than the other views' first frame, and under
 # ASan beside another make test more than 120 s of the wall clock
 ends_within 300 "$pid" || err "top --once: no frame in 300 s"

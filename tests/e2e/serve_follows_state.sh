@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # `pciescope serve` on the emulated platform follows what other commands do
 # to it while it runs, as an exporter on a host follows sysfs: a
-# `pciescope tune` shows on the page, a hot-removed device's link leaves
-# it.  When serve stops, both changes are still there: serve, which booted
-# on a fresh state, does not write its defaults over them.
+# `pciescope tune` shows on the page.  A hot removal waits for it
+# (`platform remove` is refused while a live view holds the machine, and
+# with --wait goes through once serve has stopped).  When serve stops, the
+# tune is still there: serve, which booted on a fresh state, does not write
+# its defaults over it.
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR"
@@ -40,12 +42,19 @@ page_has "$LINK 16"
 
 "$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
 page_has "$TUNE 2"
-"$P" platform remove 0000:01:00.0 >/dev/null
-page_has "$LINK" absent
+"$P" platform remove 0000:01:00.0 >/dev/null 2>"$TEST_TMP/remove.err" &&
+	fail "platform remove went through while serve ran"
+want="pciescope: platform remove: refused: serve (pid $serve_pid) holds the emulated kunpeng930 until it ends; add --wait to wait for it"
+[ "$(cat "$TEST_TMP/remove.err")" = "$want" ] || fail "refusal: $(cat "$TEST_TMP/remove.err")"
+page_has "$LINK 16"
+"$P" platform --wait remove 0000:01:00.0 >"$TEST_TMP/remove.out" 2>&1 &
+waiter=$!
 
 kill -TERM "$serve_pid"
 wait "$serve_pid" || fail "serve exited with $?"
 serve_pid=""
+wait "$waiter" || fail "platform --wait remove: $(cat "$TEST_TMP/remove.out")"
+[ "$(cat "$TEST_TMP/remove.out")" = "removed 0000:01:00.0" ] || fail "remove: $(cat "$TEST_TMP/remove.out")"
 [ "$("$P" tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 2" ] || fail "serve's exit undid the tune"
-"$P" platform show | grep -q '01:00\.0' && fail "serve's exit undid the removal"
+"$P" platform show | grep -q '01:00\.0' && fail "the removal did not stay"
 echo ok

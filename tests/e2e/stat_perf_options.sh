@@ -62,7 +62,7 @@ pmus=$("$P" list 2>/dev/null | grep -o 'hisi_pcie[0-9]*_core[0-9]*' | sort -u | 
 "$P" stat --platform epyc -M iommu -- sleep 0.01 2>mi.txt || err "-M iommu failed"
 grep -q '% IOTLB miss ratio' mi.txt || err "-M iommu: no miss ratio: $(cat mi.txt)"
 "$P" stat -M nosuch -- true 2>me.txt && err "-M nosuch succeeded"
-[ "$(cat me.txt)" = "pciescope: stat: -M 'nosuch': no such metric group (pcie_bandwidth, pcie_latency, iommu)" ] ||
+[ "$(cat me.txt)" = "pciescope: stat: -M 'nosuch': no such metric group (pcie_bandwidth, pcie_latency, pcie_link, iommu)" ] ||
 	err "-M nosuch: $(cat me.txt)"
 "$P" stat -M iommu -- true 2>me2.txt && err "-M iommu on kunpeng930 succeeded"
 grep -q "this machine has no PMU for it" me2.txt || err "-M iommu on kunpeng930: $(cat me2.txt)"

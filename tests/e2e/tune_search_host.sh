@@ -53,6 +53,28 @@ for sig in INT TERM; do
 	[ "$(levels)" = "$start" ] || err "SIG$sig: levels not restored: $(levels)"
 done
 
+# a level the user sets while the search runs (echo into the tune file, as
+# root on a host) stays, whether the search ends on SIGINT or is killed: the
+# second run's command sets qos_tx_np, which the search does not search
+user_sets() { echo 'n=$(($(cat count 2>/dev/null || echo 0) + 1)); echo $n >count;
+	[ $n -ge 2 ] && echo 0 >"'"$T"'/qos_tx_np" && kill -'"$1"' $PPID; exit 0'; }
+reset_tree
+rm -f count
+search -- sh -c "$(user_sets INT)" >user.txt 2>usererr.txt && err "user set + SIGINT: exit 0"
+grep -q '^pciescope: tune: --search: interrupted after 1 runs; the starting levels were restored (qos_tx_np=0 kept: set by another command since the search wrote it)$' \
+	usererr.txt || err "user set + SIGINT: $(cat usererr.txt)"
+[ "$(levels)" = "0 0 2 1 1" ] || err "user set + SIGINT: levels $(levels)"
+reset_tree
+rm -f count
+"$PCIESCOPE" tune hisi_ptt0_2 --search --backend host --param qos_tx_cpl,qos_tx_p -e task-clock \
+	-- sh -c "$(user_sets KILL)" >user.txt 2>usererr.txt &
+killed=$!
+wait "$killed"
+"$PCIESCOPE" tune hisi_ptt0_2 --backend host >show.txt 2>showerr.txt || err "tune after SIGKILL failed"
+[ "$(cat showerr.txt)" = "pciescope: tune: a tune search of hisi_ptt0_2 (pid $killed) ended without putting its starting levels back: put back qos_tx_cpl=0; kept qos_tx_np=0 (set by another command after the search's last write)" ] ||
+	err "user set + SIGKILL: $(cat showerr.txt)"
+[ "$(levels)" = "0 0 2 1 1" ] || err "user set + SIGKILL: levels $(levels)"
+
 # a command failing on its second run: an error, and the levels restored
 reset_tree
 rm -f count

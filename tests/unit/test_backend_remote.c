@@ -5,7 +5,10 @@
  * sysfs it shows is the machine's (a write through it is seen directly,
  * the kernel's errors come back as they are), and events opened through it
  * are the machine's, closed when their connection ends.  A message whose
- * send a signal interrupts still goes out whole (remote_wire.h).
+ * send a signal interrupts still goes out whole (remote_wire.h).  The
+ * server's clock catches up with the wall clock in slices of at most 1 ms,
+ * asking for a stop between them: after a stop request a catch-up far
+ * behind gets a short grace and then ends, and the clock stands.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -20,11 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/serve.h>
 
 #include "backend/remote_wire.h"
@@ -230,12 +235,77 @@ static void a_signal_loses_no_message(void **state)
 	close(sv[1]);
 }
 
+/*
+ * The machine's run_for, counted and made 20 times slower than real time
+ * (each 1 ms slice takes at least 20 ms); the third call asks to stop, as
+ * exec's SIGINT handler does.
+ */
+static const struct backend_ops *machine_ops;
+static struct backend_ops counting_ops;
+static int runs;
+static uint64_t longest_run;
+
+static int counting_run_for(struct backend *b, uint64_t ns)
+{
+	if (ns > longest_run)
+		longest_run = ns;
+	struct timespec slow = {0, 20 * 1000000L};
+
+	if (++runs == 3)
+		interrupt_request();
+	nanosleep(&slow, NULL);
+	return machine_ops->run_for(b, ns);
+}
+
+static uint64_t clock_of(struct backend *c)
+{
+	uint64_t now = c->ops->now_ns(c);
+
+	assert_int_not_equal(now, 0);
+	return now;
+}
+
+/* Last: the stop flag, once raised, stays raised for the process. */
+static void a_stop_cuts_the_catch_up_short_and_the_clock_stands(void **state)
+{
+	struct rig *r = *state;
+	struct backend *c = r->client;
+	struct perf_event_attr a = software_clock();
+	struct timespec behind = {0, 50 * 1000000L};
+	struct backend_count cnt;
+	uint64_t stood;
+	int ev;
+
+	machine_ops = r->machine->ops;
+	counting_ops = *machine_ops;
+	counting_ops.run_for = counting_run_for;
+	pthread_mutex_lock(&r->lock);
+	r->machine->ops = &counting_ops;
+	pthread_mutex_unlock(&r->lock);
+	a.disabled = 0; /* an enabled leader: the clock follows the wall clock */
+	ev = c->ops->event_open(c, &a, -1, 0, -1);
+	assert_true(ev >= 0);
+	/* 50 ms behind: 50 slices of at least 20 ms each (1 s), were the catch-up not cut */
+	nanosleep(&behind, NULL);
+	assert_int_equal(c->ops->event_read(c, ev, &cnt), 0);
+	assert_true(interrupt_requested());
+	assert_true(runs > 3 && runs < 50);
+	assert_true(longest_run <= 1000000);
+	stood = clock_of(c);
+	nanosleep(&behind, NULL);
+	assert_int_equal(c->ops->event_read(c, ev, &cnt), 0);
+	assert_int_equal(clock_of(c), stood);
+	assert_int_equal(c->ops->event_close(c, ev), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(sysfs_is_the_machines, setup, teardown),
 	    cmocka_unit_test_setup_teardown(events_are_the_machines, setup, teardown),
 	    cmocka_unit_test(a_signal_loses_no_message),
+	    cmocka_unit_test_setup_teardown(a_stop_cuts_the_catch_up_short_and_the_clock_stands,
+					    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,7 +43,8 @@ static int read_levels(const struct diag_search_opts *o, int level[NP], struct e
 	return 0;
 }
 
-static int write_levels(const struct diag_search_opts *o, const int level[NP], struct error *e)
+static int write_levels(const struct diag_search_opts *o, const struct hold *h, const int level[NP],
+			struct diag_search_result *res, struct error *e)
 {
 	land.writes++;
 	if (land.write_err)
@@ -52,8 +53,8 @@ static int write_levels(const struct diag_search_opts *o, const int level[NP], s
 	return 0;
 }
 
-static int measure(const struct diag_search_opts *o, const int level[NP], unsigned rep, double *v,
-		   struct error *e)
+static int measure(const struct diag_search_opts *o, struct hold *h, const int level[NP],
+		   unsigned rep, double *v, struct error *e)
 {
 	land.measures++;
 	land.rep_seen |= 1u << rep;
@@ -88,7 +89,9 @@ static void reset(double (*value)(const int level[NP]), const int start[NP])
 
 static struct diag_search_opts all_params(void)
 {
-	return (struct diag_search_opts){.search = {true, true, true, true, true}, .repeat = 1};
+	/* a machine that keeps nothing: the landscape takes no hold */
+	return (struct diag_search_opts){
+	    .bo = {.ephemeral = true}, .search = {true, true, true, true, true}, .repeat = 1};
 }
 
 static void no_candidate_twice(const struct diag_search_result *r)
@@ -275,11 +278,12 @@ static void levels_a_run_writes_are_what_the_next_reads(void **state)
 {
 	struct diag_search_opts o = machine(NULL, NULL);
 	const int want[NP] = {2, 0, 1, 0, 2};
+	struct diag_search_result r = {0};
 	int got[NP];
 	struct error err;
 
 	assert_int_equal(backend_reset_state(&o.bo, &err), 0);
-	assert_int_equal(search_backend_ops.write_levels(&o, want, &err), 0);
+	assert_int_equal(search_backend_ops.write_levels(&o, NULL, want, &r, &err), 0);
 	assert_int_equal(search_backend_ops.read_levels(&o, got, &err), 0);
 	assert_memory_equal(got, want, sizeof(want));
 	o.ptt = "hisi_ptt9_9";
@@ -302,7 +306,7 @@ static int counted(char *const *argv, double *v, struct error *e)
 	pmu_source_backend(b, &src);
 	assert_int_equal(event_list_add(&l, "hisi_pcie0_core2/tx_cpl_flux,port=0x1/", &src, e), 0);
 	backend_close(b);
-	ret = search_backend_ops.measure(&o, level, 0, v, e);
+	ret = search_backend_ops.measure(&o, NULL, level, 0, v, e);
 	event_list_free(&l);
 	return ret;
 }

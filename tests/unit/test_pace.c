@@ -232,6 +232,48 @@ static void a_stop_request_ends_the_interval_between_slices(void **state)
 	backend_close(r.b);
 }
 
+/* What a stop callback saw: the machine's clock at each ask. */
+struct asks {
+	struct backend *b;
+	uint64_t last, longest, at_stop;
+	int n, stop_at;
+};
+
+static int ask(void *ctx)
+{
+	struct asks *a = ctx;
+	uint64_t now = a->b->ops->now_ns(a->b);
+
+	if (now - a->last > a->longest)
+		a->longest = now - a->last;
+	a->last = now;
+	if (++a->n < a->stop_at)
+		return 0;
+	a->at_stop = now;
+	return 1;
+}
+
+/*
+ * Ten seconds behind the wall clock, a view catches up in one long run: it
+ * asks for a stop after every slice of at most 100 us of simulated time,
+ * and no slice runs after the stop, so how soon a view ends is what one
+ * slice costs, at any load and any lag.
+ */
+static void a_catch_up_asks_between_short_slices_and_stops_there(void **state)
+{
+	struct rig r;
+	struct asks a;
+
+	rig_start(&r, 1 * MS);
+	a = (struct asks){.b = r.b, .last = r.sim0, .stop_at = 40};
+	r.f.now += 10000 * MS;
+	assert_int_equal(pace_run(&r.p, r.b, r.sim0 + 3600000 * MS, ask, &a), PACE_STOPPED);
+	assert_int_equal(a.n, 40);
+	assert_true(a.longest > 0 && a.longest <= 100000);
+	assert_int_equal(r.b->ops->now_ns(r.b), a.at_stop);
+	backend_close(r.b);
+}
+
 static void a_step_ends_with_the_interval_on_the_wall_clock(void **state)
 {
 	struct rig r;
@@ -315,6 +357,7 @@ int main(void)
 	    cmocka_unit_test(an_interval_that_starts_late_still_moves_on),
 	    cmocka_unit_test(a_fast_interval_runs_whole),
 	    cmocka_unit_test(a_stop_request_ends_the_interval_between_slices),
+	    cmocka_unit_test(a_catch_up_asks_between_short_slices_and_stops_there),
 	    cmocka_unit_test(a_step_ends_with_the_interval_on_the_wall_clock),
 	    cmocka_unit_test(a_slow_step_is_cut_and_says_how_far_behind),
 	    cmocka_unit_test(a_whole_step_runs_to_its_goal_however_late),

@@ -323,6 +323,61 @@ static void pending_buffer_is_overwritten_and_counted(void **state)
 	assert_int_equal(rd(r, PTT_TRACE_WR_STS), 1u << 28);
 }
 
+/* The time field of an entry: DW0[10:0] of a 4DW one, DW7 of an 8DW one. */
+static uint32_t entry_time(const uint8_t *e, bool fmt8)
+{
+	return fmt8 ? le32(e + 28) : le32(e) & PTT_ENTRY_4DW_TIME_MASK;
+}
+
+/*
+ * What the fabric's rate model asks of a trace: keep what it writes from a
+ * time on, and write the entries of a stretch again with their times moved,
+ * through the same ring and interrupts; nothing once told to keep nothing,
+ * nor of a trace enabled again.
+ */
+static void repeat_writes_kept_entries_again(void **state)
+{
+	struct rig *r = *state;
+	struct fabric_repeat keep = {.keep_ns = 150};
+	struct fabric_repeat again = {
+	    .from_ns = 150, .to_ns = 301, .shift_ns = 2000, .keep_ns = 150};
+	struct fabric_repeat none = {.keep_ns = UINT64_MAX};
+
+	for (int fmt8 = 0; fmt8 < 2; fmt8++) {
+		struct ptt_hw_stats s0, s;
+		const uint8_t *e1, *e2;
+
+		/* inbound posted TLPs: direction 0 of the 4DW table, 2 of the 8DW one */
+		start(r, ctrl(fmt8 ? 2 : 0, 7, (unsigned)fmt8, false, 0x1));
+		ptt_hw_stats(r->h, &s0);
+		ptt_hw_repeat(r->h, &keep);
+		for (uint64_t t = 100; t <= 300; t += 100) {
+			struct fabric_tlp x =
+			    tlp(r->rp10, FABRIC_INBOUND, TLP_CLASS_P, 0, (uint16_t)t, t);
+
+			ptt_hw_observe(r->h, &x);
+		}
+		ptt_hw_repeat(r->h, &again);
+		ptt_hw_stats(r->h, &s);
+		assert_int_equal(s.traced - s0.traced, 5);
+		/* 4DW: four entries a buffer, the fifth in buffer 1; 8DW: two, in buffer 2 */
+		e1 = fmt8 ? r->buf[1] + 32 : r->buf[0] + 48;
+		e2 = fmt8 ? r->buf[2] : r->buf[1];
+		assert_memory_equal(e1 + (fmt8 ? 8 : 4), fmt8 ? r->buf[0] + 40 : r->buf[0] + 20,
+				    fmt8 ? 16 : 12);
+		assert_int_equal(entry_time(e1, fmt8), (200 + 2000) & (fmt8 ? ~0u : 0x7ffu));
+		assert_int_equal(entry_time(e2, fmt8), (300 + 2000) & (fmt8 ? ~0u : 0x7ffu));
+		ptt_hw_repeat(r->h, &none);
+		ptt_hw_repeat(r->h, &again);
+		wr(r, PTT_TRACE_CTRL, 0);
+		start(r, ctrl(fmt8 ? 2 : 0, 7, (unsigned)fmt8, false, 0x1));
+		ptt_hw_repeat(r->h, &again);
+		ptt_hw_stats(r->h, &s0);
+		assert_int_equal(s0.traced, s.traced);
+		wr(r, PTT_TRACE_CTRL, 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,6 +386,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(direction_tables_follow_the_document, rig_setup,
 					    rig_teardown),
 	    cmocka_unit_test_setup_teardown(type_and_filters_select, rig_setup, rig_teardown),
+	    cmocka_unit_test_setup_teardown(repeat_writes_kept_entries_again, rig_setup,
+					    rig_teardown),
 	    cmocka_unit_test_setup_teardown(entry_layouts, rig_setup, rig_teardown),
 	    cmocka_unit_test_setup_teardown(ring_fills_in_order_and_interrupts, rig_setup,
 					    rig_teardown),

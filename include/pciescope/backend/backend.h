@@ -133,6 +133,13 @@ int backend_open(const struct backend_options *o, struct backend **out, struct e
  * says (-errno) when it could not: a setting that was not kept is an error.
  */
 int backend_close(struct backend *b);
+/*
+ * The name under which what o's machine keeps between invocations goes
+ * (state files, tool/hold.h): the emulated platform's state name, "host"
+ * for this machine, "" for a machine that keeps nothing (an ephemeral
+ * platform, a remote one: its server's process keeps it).
+ */
+int backend_state_name(const struct backend_options *o, char *buf, size_t n);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */
 int backend_reset_state(const struct backend_options *o, struct error *e);
 

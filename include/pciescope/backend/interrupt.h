@@ -12,6 +12,7 @@
 #define PCIESCOPE_BACKEND_INTERRUPT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /*
  * From now on SIGINT and SIGTERM set the flag instead of ending the
@@ -21,8 +22,13 @@
 void interrupt_catch(void);
 /* Whether a signal or interrupt_request asked to stop. */
 bool interrupt_requested(void);
-/* Asks to stop as a signal would, though interrupt_signal stays 0. */
+/* Asks to stop as a signal would, though interrupt_signal stays 0; async-signal-safe. */
 void interrupt_request(void);
+/*
+ * Sleeps up to ns, and less once a stop is requested: a signal on any
+ * thread, or interrupt_request; returns at once if one was already.
+ */
+void interrupt_sleep_ns(uint64_t ns);
 /* SIGINT or SIGTERM, whichever came first, or 0 (to die of it once finished, as perf does). */
 int interrupt_signal(void);
 

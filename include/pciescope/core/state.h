@@ -18,6 +18,12 @@
 
 struct kstate;
 
+/*
+ * The state directory, made if missing; what else pciescope keeps between
+ * invocations (tool/hold.h) lives there too.  -ENOENT when no variable
+ * names one.
+ */
+int kstate_dir(char *buf, size_t n);
 /* name: platform name, so each platform has its own file. */
 int kstate_open(const char *name, struct kstate **out);
 /* Merges this handle's changes into the file atomically (temp file + rename). */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Diagnosis from what a live run measures besides the trace: the link
- * state of each Root Port of the traced core (sysfs link files) and the
- * PCIe PMU's bandwidth per port.  The caller reads them (through a
- * backend); the rules only judge them.
+ * Diagnosis from what a live run measures besides the trace: the links of
+ * the traced core's Root Ports, their state and what the PCIe PMU counted
+ * on them, as the tool library's link model holds them
+ * (tool/link_model.h).  The caller builds the model (through a backend);
+ * the rules only judge it.
  */
 #ifndef PCIESCOPE_DIAG_LIVE_H
 #define PCIESCOPE_DIAG_LIVE_H
@@ -12,30 +13,16 @@
 
 #include <pciescope/diag/finding.h>
 #include <pciescope/diag/trace.h>
+#include <pciescope/tool/link_model.h>
 
-struct diag_port {
-	char bdf[16];		 /* the Root Port, dddd:bb:dd.f */
-	double speed, max_speed; /* GT/s of its link, 0 = unknown */
-	unsigned width, max_width;
-	unsigned mps;  /* Max Payload Size on the link in bytes, 0 = unknown (256 is taken) */
-	bool have_dev; /* a device below it with its own maximum */
-	double dev_max_speed;
-	unsigned dev_max_width;
-	bool have_bw;		  /* PMU bandwidth counted (for all of shares, if any) */
-	double in_mbps, out_mbps; /* MB/s each direction, pcie/traffic.h's traffic */
-	double capacity_mbps;	  /* for TLPs, of the links counted together; 0: this link's */
-	char shares[64];	  /* Root Ports counted with this one (a shared PMU port bit) */
-	char counted_with[16];	  /* the Root Port whose figures include this one's, or "" */
-};
-
-/* The port's Max Payload Size, 256 bytes where it is not known. */
-static inline unsigned diag_port_mps(const struct diag_port *p)
-{
-	return p->mps ? p->mps : 256;
-}
-
-/* link-downgraded and link-saturated for each port; 0 or -ENOMEM. */
-int diag_live_rules(const struct diag_port *p, size_t n, const struct diag_thresholds *th,
+/*
+ * link-downgraded for each link trained below what both its ends support,
+ * link-saturated for each whose traffic in a direction reaches
+ * th->saturated_share of what it carries for TLPs, link-may-be-saturated
+ * where a shared PMU port bit leaves only a range whose top does; links
+ * without figures are judged on their state only.  0 or -ENOMEM.
+ */
+int diag_live_rules(const struct link *l, size_t n, const struct diag_thresholds *th,
 		    struct diag_findings *out);
 
 /*

@@ -61,7 +61,12 @@ enum fabric_cpl_set { FABRIC_CPL_NONE = 0, FABRIC_CPL_A = 1, FABRIC_CPL_B = 2 };
 /* One TLP as it crosses a Root Port.  Directions are relative to the Root Port. */
 struct fabric_tlp {
 	uint64_t time_ns;
-	uint64_t seq;	 /* order of crossing within its domain (cores joined by traffic) */
+	/*
+	 * Order of crossing within its domain (cores joined by traffic); a bulk
+	 * record (count below) stands for TLPs that did not each cross: its seq
+	 * is the crossings so far with FABRIC_SEQ_BULK set.
+	 */
+	uint64_t seq;
 	uint32_t hdr[4]; /* TLP header DW0..DW3, wire order, host-order words */
 	uint32_t prefix; /* PASID (or other) prefix DW, 0 if none */
 	int port;	 /* node index of the Root Port crossed */
@@ -81,6 +86,8 @@ struct fabric_tlp {
 	uint64_t count;
 	uint64_t lat_sum_ns;
 };
+
+#define FABRIC_SEQ_BULK (1ull << 63)
 
 typedef void (*fabric_observer)(void *ctx, const struct fabric_tlp *t);
 
@@ -127,6 +134,28 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
  * change takes effect there.
  */
 void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, bool counts);
+/*
+ * What an observer that repeats is asked (fabric_observer_repeats): what it
+ * made of the TLPs it was shown crossing at from_ns .. to_ns - 1 happens
+ * again shift_ns later (from_ns = to_ns: nothing).  It keeps what it makes
+ * of the TLPs it is shown from keep_ns on, for later calls; nothing before
+ * keep_ns is asked again, and keep_ns = UINT64_MAX: keep nothing.  It
+ * answers how many TLPs it has kept in all: what a window costs is weighed
+ * against what it gives the trace.
+ */
+struct fabric_repeat {
+	uint64_t from_ns, to_ns, shift_ns, keep_ns;
+};
+typedef uint64_t (*fabric_repeater)(void *ctx, const struct fabric_repeat *r);
+/*
+ * Whether the observer may stand for the TLPs of a skip of the rate model
+ * by repeating what it made of the windows before it (rep; NULL: it may
+ * not): a tracer, which needs every TLP's header, whose cores then run in
+ * the rate model too.  It is shown every TLP of the windows, and told to
+ * repeat stretches of them, in time order, where the skips are
+ * (docs/fabric.md, *Tracing in the rate model*).
+ */
+void fabric_observer_repeats(struct fabric *f, fabric_observer fn, void *ctx, fabric_repeater rep);
 /*
  * The rate model: a domain (the cores traffic joins) that no observer looks
  * at TLP by TLP, with no log set, simulates at most about tlps_per_s TLPs

@@ -51,6 +51,11 @@ void ptt_hw_destroy(struct ptt_hw *h);
 
 /* The fabric observer, public so a benchmark can feed TLPs without a fabric. */
 void ptt_hw_observe(void *hw, const struct fabric_tlp *t);
+/*
+ * Its repeater (fabric_observer_repeats): the entries written for the TLPs
+ * of a stretch of time, written again with their times moved.
+ */
+uint64_t ptt_hw_repeat(void *hw, const struct fabric_repeat *r);
 
 /* Tune levels as stored in the hardware, for persistent state save/restore. */
 unsigned ptt_hw_tune_level(const struct ptt_hw *h, enum ptt_hw_tune t);

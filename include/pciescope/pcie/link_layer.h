@@ -15,6 +15,8 @@
 #include <stdint.h>
 
 #define PCIE_DLLP_BYTES 8 /* 2 framing + 4 DLLP + 2 CRC */
+/* Per TLP on the wire besides header and payload: STP/framing, sequence number, LCRC. */
+#define PCIE_TLP_FRAMING_BYTES 8
 #define PCIE_SKP_SYMBOLS 4
 #define PCIE_SKP_INTERVAL 1538 /* symbol times between SKP ordered sets */
 

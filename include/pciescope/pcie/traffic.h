@@ -9,11 +9,11 @@
  * 100 %.
  *
  * Capacity: speed [GT/s] x width after line encoding, 8b/10b up to 5 GT/s
- * and 128b/130b from 8 GT/s (PCIe r5.0 4.2.2), in MB/s (10^6 bytes/s).
- * Framing and DLLPs take a few percent more of the wire than the TLP
- * bytes show, so a link at its ceiling reads a little under 100 %; a rule
- * that needs how busy the wire is (diagnose's tune-hint) adds each TLP's
- * framing, PCIE_TLP_FRAMING_BYTES.
+ * and 128b/130b from 8 GT/s (PCIe r5.0 4.2.2), in MB/s (10^6 bytes/s), and
+ * of that what the link layer leaves for TLPs (pcie/link_layer.h): the
+ * capacity every view's utilisation is of (tool/link_model.h).  A TLP's
+ * framing, sequence number and LCRC take a few percent more of the wire
+ * than its bytes show, so a link at its ceiling reads a little under 100 %.
  */
 #ifndef PCIESCOPE_PCIE_TRAFFIC_H
 #define PCIESCOPE_PCIE_TRAFFIC_H
@@ -25,9 +25,6 @@
  * 4 bytes shorter, a fraction of a percent of the completions it brings.
  */
 #define PCIE_READ_REQ_HDR_BYTES 16
-
-/* Per TLP on the wire besides header and payload: STP/framing, sequence number, LCRC. */
-#define PCIE_TLP_FRAMING_BYTES 8
 
 /* One direction of a link over one span; any one unit (bytes, MB/s) throughout. */
 struct pcie_flow {

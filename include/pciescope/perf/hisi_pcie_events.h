@@ -40,6 +40,12 @@ enum {
 	HISI_PCIE_TX_MRD,
 	HISI_PCIE_TX_CPL
 };
+/* Indices into hisi_pcie_lat_kinds. */
+enum { HISI_PCIE_LAT_RX_MWR, HISI_PCIE_LAT_RX_MRD, HISI_PCIE_LAT_TX_MRD };
+
+/* The kind of a config's code [15:0] (bit 16 ignored): its index in the kinds above, or -1. */
+int hisi_pcie_bw_kind(uint64_t config);
+int hisi_pcie_lat_kind(uint64_t config);
 
 /* "hisi_pcie<sicl>_core<core>" */
 bool hisi_pcie_pmu_name(const char *pmu);

@@ -61,6 +61,11 @@ bool platform_state_changed(struct platform *p);
 /* What of the state file boot could not use, one line into buf (kstate_warning); NULL if none. */
 const char *platform_state_warning(struct platform *p, char *buf, size_t n);
 
+/*
+ * The name a platform's persistent state goes by: a built-in name as it is,
+ * a JSON file's "name" (read from it); NULL is kunpeng930.
+ */
+int platform_state_name(const char *name, char *buf, size_t n);
 /* Deletes the persistent state of a platform (`pciescope platform reset`). */
 int platform_reset_state(const char *name, struct error *e);
 

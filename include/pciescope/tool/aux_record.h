@@ -26,6 +26,9 @@ struct aux_record_opts {
 	int nr_events;
 	size_t aux_bytes;
 	const char *output;
+	/* output is the caller's own file (a private temporary one): written over, never moved
+	 * to <output>.old */
+	bool overwrite;
 	bool force;	      /* skip the tool-side trace parameter rules */
 	unsigned drain_every; /* drain on every Nth poll (1 = always) */
 	char *const *argv;    /* the measured command */

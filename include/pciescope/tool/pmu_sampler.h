@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The PMU sampler of `serve` and `top`: counts PCIe PMU pairs per Root Port
- * port bit and TLP kind (perf/hisi_pcie_events.h), and every named event of
- * every AMD IOMMU PMU, through the stat engine, and hands out each
- * interval's deltas.  `serve` renders them as a Prometheus page
- * (cli/serve/serve_page.c), `top` as a screen.
+ * The PMU sampler of `serve`, `top` and live `diagnose`: counts, through
+ * the stat engine, a PCIe PMU pair per Root Port port bit and TLP kind
+ * (perf/hisi_pcie_events.h), the requester-filtered pairs that split a
+ * port bit shared by several Root Ports (tool/link_model.h,
+ * link_split_targets) and every named event of every AMD IOMMU PMU, and
+ * hands out each interval's deltas and the link model over them.  `serve`
+ * renders them as a Prometheus page (cli/serve/serve_page.c), `top` as a
+ * screen, `diagnose` as findings.
  */
 #ifndef PCIESCOPE_TOOL_PMU_SAMPLER_H
 #define PCIESCOPE_TOOL_PMU_SAMPLER_H
@@ -14,6 +17,7 @@
 #include <stdint.h>
 
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/tool/link_model.h>
 #include <pciescope/tool/stat.h>
 
 /*
@@ -21,7 +25,7 @@
  * Root Ports whose device numbers share a port bit (00:10.0 and 00:10.1)
  * share the counter too, so they are one series labelled with all of them.
  */
-struct serve_series {
+struct pmu_series {
 	unsigned sicl, core, port; /* port: the PMU's port bitmap bit */
 	char bdf[128];		   /* the Root Ports, comma-separated */
 	char tlp[8];		   /* "rx_mrd", ... */
@@ -30,66 +34,61 @@ struct serve_series {
 };
 
 /* One named event of an AMD IOMMU PMU (amd_iommu_<n>). */
-struct serve_iommu {
+struct pmu_iommu_event {
 	unsigned iommu;
 	char event[64];
 	size_t counter; /* index into s.events */
 };
 
-struct serve {
+struct pmu_sampler_opts {
+	const char *pmu;   /* only this PCIe PMU (hisi_pcie<sicl>_core<core>); NULL: every one */
+	bool iommu;	   /* the AMD IOMMU PMUs' events too */
+	bool traffic_only; /* only the pairs the links' traffic needs (LINK_EVENTS_TRAFFIC) */
+};
+
+struct pmu_sampler {
 	struct stat_config s;
-	struct serve_series *ser;
+	struct pmu_series *ser;
 	size_t nser;
-	struct serve_iommu *iommu;
+	struct pmu_iommu_event *iommu;
 	size_t niommu;
-	uint64_t *shown;  /* per counter: the last _total exported, never decreasing */
-	uint64_t last_ns; /* the clock at the last read */
-	uint64_t span_ns; /* its advance from the read before */
+	struct link_model links; /* the machine's links and, after pmu_sampler_links, figures */
+	uint64_t *shown;	 /* per counter: the last _total exported, never decreasing */
+	uint64_t last_ns;	 /* the clock at the last read */
+	uint64_t span_ns;	 /* its advance from the read before */
 };
 
 /*
- * Opens a pair per Root Port and TLP kind on every PCIe PMU and every named
- * event of every AMD IOMMU PMU; 0 or -errno with the reason in sv->s.err.
+ * Opens the pairs and events o asks for (NULL: every PCIe PMU and the AMD
+ * IOMMU PMUs); 0 or -errno with the reason in ps->s.err.
  */
-int serve_setup(struct serve *sv, struct backend *b);
+int pmu_sampler_open(struct pmu_sampler *ps, struct backend *b, const struct pmu_sampler_opts *o);
 /*
  * Reads the counters; delta[i] (one per event of s.events) gets what event i
  * counted since the previous read, span_ns the clock's advance since then.
- * 0 or -errno.  `top` samples this way.
+ * 0 or -errno.
  */
-int serve_read(struct serve *sv, struct backend_count *delta);
+int pmu_sampler_read(struct pmu_sampler *ps, struct backend_count *delta);
 /*
- * Whether every open counter has run since the last serve_read: a
- * multiplexed PMU schedules its groups in turns, one more per mux interval,
- * so an interval shorter than the turns leaves some uncounted.
+ * Whether every open counter has run since the last pmu_sampler_read: a
+ * multiplexed PMU schedules its groups in turns, one more per mux
+ * interval, so an interval shorter than the turns leaves some uncounted.
  */
-bool serve_all_counted(struct serve *sv);
-void serve_teardown(struct serve *sv);
-
-/* One PMU port bit over one interval (pmu_ports.c). */
-struct serve_port {
-	unsigned sicl, core, port;
-	char bdf[128];	  /* the Root Ports sharing the bit, comma-separated */
-	unsigned nlinks;  /* how many */
-	double speed_gts; /* the first Root Port's link; 0 if unknown */
-	long width;
-	double capacity_mbps;		    /* per direction, summed over the bit's Root Ports */
-	bool capacity_unknown;		    /* a Root Port's link could not be read */
-	double mbps[HISI_PCIE_BW_KINDS];    /* MB/s (PMU flux); < 0 when not counted */
-	double lat_ns[HISI_PCIE_LAT_KINDS]; /* average; < 0 when nothing completed */
-	double reads_per_s[2];	/* reads completed: rx (the devices'), tx (the host's); < 0 not
-				   counted */
-	double traffic_mbps[2]; /* rx, tx: what crossed the links (pcie/traffic.h); < 0 unknown */
-	double util[2];		/* % of capacity_mbps, at most 100; < 0 unknown */
-};
-
-struct serve_ports {
-	struct serve_port *p;
-	size_t n;
-};
-
-/* The port bits of one interval's deltas (serve_read). 0 or -ENOMEM. */
-int serve_ports_build(struct serve_ports *ps, struct serve *sv, const struct backend_count *delta);
-void serve_ports_free(struct serve_ports *ps);
+bool pmu_sampler_all_counted(struct pmu_sampler *ps);
+/*
+ * Where the backend runs the machine's clock (the emulated one), runs it on
+ * in 1 ms steps until every counter has run since the last read or the
+ * clock reaches until_ns (a stop request ends it too): a span shorter than
+ * the PMU's turns of its groups would leave kinds uncounted.  On a host,
+ * nothing.  0 or the backend's -errno.
+ */
+int pmu_sampler_run_until_counted(struct pmu_sampler *ps, uint64_t until_ns);
+/*
+ * ps->links over one read's deltas: the links' state read again (a
+ * retrained or removed link shows at once) and their figures from delta.
+ * 0 or -ENOMEM.
+ */
+int pmu_sampler_links(struct pmu_sampler *ps, const struct backend_count *delta);
+void pmu_sampler_close(struct pmu_sampler *ps);
 
 #endif

@@ -13,6 +13,7 @@
 #include <pciescope/out/json.h>
 #include <pciescope/out/svg.h>
 #include <pciescope/out/table.h>
+#include <pciescope/tool/link_model.h>
 
 #include "cli.h"
 #include "diagnose.h"
@@ -115,21 +116,21 @@ static void finding_section(FILE *h, const struct diag_finding *f)
 
 static int bandwidth_chart(FILE *h, const struct analysis *a)
 {
-	const struct analysis_window *w;
-	uint64_t width;
-	long n = analysis_windows(a, &w, &width);
-	double tick = analysis_tick_ns(a), *x;
+	struct link_window *w;
+	long n = link_trace_timeline(a, &w);
 	struct svg_series s = {"all TLPs", NULL, "#333333"};
+	double *x;
 
 	if (n <= 0)
 		return 0;
 	x = calloc((size_t)n, 2 * sizeof(double));
-	if (!x)
+	if (!x) {
+		free(w);
 		return -ENOMEM;
+	}
 	for (long i = 0; i < n; i++) {
-		x[i] = (double)width * tick * (double)i / 1e3;
-		x[n + i] = (double)(w[i].bytes[0] + w[i].bytes[1] + w[i].bytes[2]) * 1e3 /
-			   ((double)width * tick);
+		x[i] = w[i].start_ns / 1e3;
+		x[n + i] = w[i].traffic_mbps;
 	}
 	s.y = x + n;
 	html_section(h, "Trace: link traffic over time");
@@ -137,6 +138,7 @@ static int bandwidth_chart(FILE *h, const struct analysis *a)
 		       "time from first entry (us)", "MB/s");
 	html_section_end(h);
 	free(x);
+	free(w);
 	return 0;
 }
 

@@ -6,16 +6,23 @@
  * process of the command until the command ends; then it closes the
  * machine, which saves its state, and exits with the command's status.
  *
+ * The command is forked before this process starts a thread (the /sys
+ * view's, the server's) and waits on a pipe until both are up: the child
+ * of a process whose other threads run may make only async-signal-safe
+ * calls until it execs, and the child here prints its own error when the
+ * exec fails (stdio, strerror); it is a copy of a one-thread process.
+ *
  * The parent stays out of the command's way: signals a terminal sends go to
  * the whole foreground group, so the command gets them itself and the
- * parent ignores them (perf stat, interrupted, still reads its counts
- * through the server); a signal sent to the parent alone with kill(2) is
+ * parent only stops the machine's clock (perf stat, interrupted, still
+ * reads its counts through the server, at once); a signal sent to the parent alone with kill(2) is
  * passed on to the command, so `kill -INT <exec's pid>` reaches perf as
  * before.  Killed by a signal, the command makes the parent die of the same
  * one, so the shell sees what it saw when exec became the command.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +32,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/serve.h>
+#include <pciescope/tool/hold.h>
 
 #include "cli.h"
 #include "exec_serve.h"
@@ -34,10 +43,17 @@ static const int passed_on[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUS
 /* the command's pid, read by the signal handler */
 static volatile sig_atomic_t command_pid;
 
+/*
+ * A signal that ends a command (not SIGUSR1/2) also stops the machine's
+ * clock (remote_serve.c): the command's last reads are answered at once.
+ */
 static void pass_on(int sig, siginfo_t *si, void *uc)
 {
 	(void)uc;
-	if (si->si_code == SI_USER || si->si_code == SI_QUEUE)
+	if (sig != SIGUSR1 && sig != SIGUSR2)
+		interrupt_request();
+	/* never kill(0): that would be our whole process group, ourselves included */
+	if ((si->si_code == SI_USER || si->si_code == SI_QUEUE) && command_pid > 0)
 		kill((pid_t)command_pid, sig);
 }
 
@@ -84,17 +100,55 @@ static int start_server(struct backend_server *s, pthread_t *t)
 	return r;
 }
 
-static pid_t fork_command(char *const argv[])
+/* In the child: waits for the parent's go (EOF: it gave up and says why), then execs. */
+_Noreturn static void run_command(int go, char *const argv[])
 {
-	pid_t pid = fork();
+	ssize_t n;
+	char c;
 	int e;
 
-	if (pid)
-		return pid;
+	while ((n = read(go, &c, 1)) < 0 && errno == EINTR)
+		;
+	if (n != 1)
+		_exit(1);
+	close(go);
 	execvp(argv[0], argv);
 	e = errno;
 	cli_errno(-e, "exec: cannot run '%s'", argv[0]);
 	_exit(e == ENOENT ? 127 : 126);
+}
+
+int exec_machine_fork(struct exec_machine *m, char *const argv[])
+{
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC))
+		return cli_errno(-errno, "exec: cannot make a pipe");
+	fflush(NULL);
+	m->command = fork();
+	if (m->command < 0) {
+		close(p[0]);
+		close(p[1]);
+		return cli_errno(-errno, "exec: cannot fork");
+	}
+	if (!m->command) {
+		close(p[1]);
+		run_command(p[0], argv);
+	}
+	close(p[0]);
+	m->go = p[1];
+	return 0;
+}
+
+/* The command, still waiting, is told to give up (EOF on its pipe) and reaped. */
+static void drop_command(struct exec_machine *m)
+{
+	if (m->command <= 0)
+		return;
+	close(m->go);
+	while (waitpid(m->command, NULL, 0) < 0 && errno == EINTR)
+		;
+	m->command = 0;
 }
 
 static void say_lag(struct backend_server *s)
@@ -128,34 +182,39 @@ static void close_machine(struct exec_machine *m)
 	backend_close(m->b);
 	m->b = NULL;
 	pthread_mutex_unlock(&m->lock);
+	hold_release(m->hold);
+	m->hold = NULL;
 }
 
-int exec_machine_run(struct exec_machine *m, char *const argv[])
+void exec_machine_abort(struct exec_machine *m)
+{
+	drop_command(m);
+	close_machine(m);
+}
+
+int exec_machine_run(struct exec_machine *m)
 {
 	struct backend_server *s;
 	struct error err;
 	pthread_t t;
-	pid_t pid;
 	int st = 0, r;
 
 	if ((r = backend_server_open(m->b, &m->lock, m->addr, &s, &err))) {
-		close_machine(m);
+		exec_machine_abort(m);
 		return cli_error("exec: %s", err.msg);
 	}
-	fflush(NULL);
+	command_pid = m->command;
 	handle_signals();
-	if ((pid = fork_command(argv)) < 0) {
-		r = cli_errno(-errno, "exec: cannot fork");
+	if ((r = start_server(s, &t))) {
+		cli_errno(-r, "exec: cannot start the machine's server");
+		drop_command(m);
 	} else {
-		command_pid = pid;
-		if ((r = start_server(s, &t))) {
-			cli_errno(-r, "exec: cannot start the machine's server");
-			kill(pid, SIGKILL);
-		}
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		/* the server is up: the command may exec */
+		if (write(m->go, "", 1) != 1)
+			kill(m->command, SIGKILL);
+		close(m->go);
+		while (waitpid(m->command, &st, 0) < 0 && errno == EINTR)
 			;
-	}
-	if (pid > 0 && !r) {
 		backend_server_stop(s);
 		pthread_join(t, NULL);
 		say_lag(s);

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/link_model.h>
 
 #include "cli.h"
 #include "report_views_internal.h"
@@ -111,7 +112,7 @@ static void bandwidth_sample(struct report_views *v, uint64_t at, const uint64_t
 	char args[128];
 
 	for (int i = 0; i < ANALYSIS_NCLASS; i++)
-		mbs[i] = (double)bytes[i] / ns * 1e3;
+		mbs[i] = link_mbps((double)bytes[i], ns);
 	snprintf(args, sizeof(args), "{\"P\":%.6g,\"NP\":%.6g,\"CPL\":%.6g}", mbs[0], mbs[1],
 		 mbs[2]);
 	chrome_trace_counter(c->ct, c->base + LINK_PID, "bandwidth (MB/s)", us(v, at), args);

@@ -16,6 +16,8 @@
 #include <pciescope/out/html.h>
 #include <pciescope/out/svg.h>
 
+#include <pciescope/tool/link_model.h>
+
 #include "report_views_internal.h"
 
 #define HIST_BINS 40
@@ -58,31 +60,31 @@ static void mix_chart(const struct report_views *v, FILE *f)
 
 static int bandwidth_chart(const struct report_views *v, FILE *f)
 {
-	const struct analysis_window *w;
-	uint64_t width;
-	long n = analysis_windows(v->a, &w, &width);
-	double wns = rv_ns(v, width), *x, *y;
+	struct link_window *w;
+	long n = link_trace_timeline(v->a, &w);
+	double *x, *y;
 	struct svg_series s[3] = {{"posted", NULL, "#4a7fb5"},
 				  {"completions", NULL, "#c0504d"},
 				  {"all", NULL, "#333333"}};
 
-	if (n < 0) {
+	if (n == -E2BIG) {
 		html_para(f, "The timeline needs more windows than the analyser keeps; "
 			     "choose a wider --timeline.");
 		return 0;
 	}
+	if (n < 0)
+		return (int)n;
 	x = calloc((size_t)n + 1, 4 * sizeof(double));
-	if (!x)
+	if (!x) {
+		free(w);
 		return -ENOMEM;
+	}
 	y = x + n + 1;
 	for (long i = 0; i < n; i++) {
-		double d = rv_window_ns(v, i, n, width);
-
-		x[i] = wns * (double)i / 1e3;
-		y[i] = (double)w[i].bytes[TLP_CLASS_P] * 1e3 / d;
-		y[n + 1 + i] = (double)w[i].bytes[TLP_CLASS_CPL] * 1e3 / d;
-		y[2 * (n + 1) + i] =
-		    (double)(w[i].bytes[0] + w[i].bytes[1] + w[i].bytes[2]) * 1e3 / d;
+		x[i] = w[i].start_ns / 1e3;
+		y[i] = w[i].mbps.posted;
+		y[n + 1 + i] = w[i].mbps.completions;
+		y[2 * (n + 1) + i] = w[i].traffic_mbps;
 	}
 	s[0].y = y;
 	s[1].y = y + n + 1;
@@ -90,6 +92,7 @@ static int bandwidth_chart(const struct report_views *v, FILE *f)
 	svg_line_chart(f, "Link traffic over time (header + payload)", x, (size_t)n, s, 3,
 		       "time from first entry (us)", "MB/s");
 	free(x);
+	free(w);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/traffic.h>
+#include <pciescope/tool/link_model.h>
 
 #include "report_views_internal.h"
 
@@ -16,16 +17,6 @@ static const char *const class_name[ANALYSIS_NCLASS] = {"P", "NP", "CPL"};
 double rv_ns(const struct report_views *v, uint64_t ticks)
 {
 	return (double)ticks * analysis_tick_ns(v->a);
-}
-
-double rv_window_ns(const struct report_views *v, long i, long n, uint64_t width)
-{
-	const struct analysis_summary *s = analysis_summary(v->a);
-	uint64_t start = (uint64_t)i * width;
-
-	if (i == n - 1 && s->last - s->first + 1 - start < width)
-		return rv_ns(v, s->last - s->first + 1 - start);
-	return rv_ns(v, width);
 }
 
 double rv_ratio(uint64_t part, uint64_t whole)
@@ -71,7 +62,7 @@ static void loss_rows(const struct report_views *v, struct out_table *t)
  * writes and completions whole, requests by their header and any data they
  * carry (a configuration write's; a read carries none).
  */
-static double link_bytes(const struct report_views *v)
+static void link_flow(const struct report_views *v, double rate_ns, struct link_flow *out)
 {
 	const unsigned all = (1u << ANALYSIS_NDIR) - 1;
 	struct analysis_counts p = analysis_class(v->a, all, TLP_CLASS_P),
@@ -81,7 +72,7 @@ static double link_bytes(const struct report_views *v)
 			      .completions = (double)(cpl.payload_bytes + cpl.header_bytes),
 			      .read_headers = (double)(np.payload_bytes + np.header_bytes)};
 
-	return pcie_flow_total(&f);
+	link_flow_from_bytes(out, &f, (double)(p.tlps + np.tlps + cpl.tlps), rate_ns, 0);
 }
 
 struct out_table *rv_summary_table(const struct report_views *v)
@@ -91,9 +82,11 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	struct analysis_counts all = analysis_total(v->a);
 	struct out_table *t = table(2, hdr, "lr");
 	struct ptt_timing tm = report_views_timing(v);
+	struct link_flow link;
 
 	if (!t)
 		return NULL;
+	link_flow(v, tm.rate_ns, &link);
 	out_table_cell(t, "input");
 	out_table_cell(t, "%s", v->input);
 	if (v->dev.name) {
@@ -124,9 +117,9 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "payload bytes");
 	out_table_cell(t, "%llu", (unsigned long long)all.payload_bytes);
 	out_table_cell(t, "link bytes");
-	out_table_cell(t, "%.0f", link_bytes(v));
+	out_table_cell(t, "%.0f", link.bytes);
 	out_table_cell(t, "link traffic (MB/s)");
-	out_table_cell(t, "%.1f", tm.rate_ns > 0 ? link_bytes(v) * 1e3 / tm.rate_ns : 0);
+	out_table_cell(t, "%.1f", link.traffic_mbps);
 	out_table_cell(t, "bandwidth over");
 	out_table_cell(t, "%s", tm.times == PTT_TIMES_SHORT ? "recording span" : "time span");
 	loss_rows(v, t);
@@ -339,21 +332,17 @@ struct out_table *rv_latency_table(const struct report_views *v, size_t limit)
 struct out_table *rv_timeline_table(const struct report_views *v)
 {
 	static const char *const hdr[] = {"start ns", "tlps", "P MB/s", "CPL MB/s", "total MB/s"};
-	const struct analysis_window *w;
-	uint64_t width;
-	long n = analysis_windows(v->a, &w, &width);
-	double wns = rv_ns(v, width);
+	struct link_window *w;
+	long n = link_trace_timeline(v->a, &w);
 	struct out_table *t = n >= 0 ? table(5, hdr, "rrrrr") : NULL;
 
 	for (long i = 0; t && i < n; i++) {
-		uint64_t all = w[i].bytes[0] + w[i].bytes[1] + w[i].bytes[2];
-		double d = rv_window_ns(v, i, n, width);
-
-		out_table_cell(t, "%.1f", wns * (double)i);
+		out_table_cell(t, "%.1f", w[i].start_ns);
 		out_table_cell(t, "%llu", (unsigned long long)w[i].tlps);
-		out_table_cell(t, "%.1f", (double)w[i].bytes[TLP_CLASS_P] * 1e3 / d);
-		out_table_cell(t, "%.1f", (double)w[i].bytes[TLP_CLASS_CPL] * 1e3 / d);
-		out_table_cell(t, "%.1f", (double)all * 1e3 / d);
+		out_table_cell(t, "%.1f", w[i].mbps.posted);
+		out_table_cell(t, "%.1f", w[i].mbps.completions);
+		out_table_cell(t, "%.1f", w[i].traffic_mbps);
 	}
+	free(w);
 	return t;
 }

@@ -51,8 +51,6 @@ struct out_table *rv_timeline_table(const struct report_views *v);
 double rv_ns(const struct report_views *v, uint64_t ticks);
 /* Ticks from the first entry to one past the last; 0 when there were none. */
 uint64_t rv_span_ticks(const struct report_views *v);
-/* Length of window i of n: the last one ends one tick after the last entry. */
-double rv_window_ns(const struct report_views *v, long i, long n, uint64_t width);
 double rv_ratio(uint64_t part, uint64_t whole);
 
 /*

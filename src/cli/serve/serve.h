@@ -34,6 +34,6 @@ int serve_listen_socket(const struct serve_addr *a);
  * Reads the counters and renders the page into a malloc'ed text, lag_ns
  * being how far the emulated clock is behind the wall clock; 0 or -errno.
  */
-int serve_sample(struct serve *sv, uint64_t lag_ns, char **page, size_t *len);
+int serve_sample(struct pmu_sampler *sv, uint64_t lag_ns, char **page, size_t *len);
 
 #endif

@@ -6,20 +6,23 @@
  *    kind, the raw counters as `_total` counters (bytes, transactions) and
  *    the derived metrics of the pair over the last interval as gauges
  *    (bandwidth in bytes per second, average latency in seconds), computed
- *    by the stat code so `serve` and `stat --metrics` agree;
+ *    by the stat code so `serve` and `stat --metrics` agree, NaN where
+ *    nothing was measured (a latency with no completed request, a pair
+ *    the multiplexed PMU did not run), as top shows "-";
  *  - every named event of every AMD IOMMU PMU (amd_iommu_<n>) as a counter;
- *  - per PMU port bit and direction, what crossed its links over the last
- *    interval (pcie/traffic.h: a read counts its header, not the data it
- *    asks for) and its share of their capacity, never above 1; Root Ports
- *    sharing a bit are one series labelled with all of them, against the
- *    sum of their links;
+ *  - per Root Port's link and direction, the link model's figures over the
+ *    last interval (tool/link_model.h): what crossed it (pcie/traffic.h:
+ *    a read counts its header, not the data it asks for), its share of
+ *    what the link carries for TLPs, never above 1, and whether it is
+ *    busy; Root Ports sharing a port bit are split by requester counters,
+ *    and where those leave a range its bounds are series of their own;
  *  - the PTT tune levels of every hisi_ptt PMU;
  *  - the link of every PCI device: current and maximum speed and width, and
  *    whether it trained below its maximum (a downgraded link);
  *  - the machine's clock, the simulated time the last interval covered and
  *    how far the emulated clock is behind the wall clock.
  *
- * The counters come from the tool library's PMU sampler; everything is read
+ * The counters and links come from the tool library's PMU sampler; everything is read
  * through the backend, so the page is the same on the emulated platform and
  * on a host.  The format itself (escaping, names, numbers) is out/prom.h's.
  */
@@ -46,7 +49,7 @@
  * back.  A multiplexed count is scaled by enabled/running, an estimate that
  * can dip below the previous one; the previous one is shown then.
  */
-static uint64_t total(struct serve *sv, size_t i)
+static uint64_t total(struct pmu_sampler *sv, size_t i)
 {
 	double v = count_scaled(&sv->s.events.ev[i].cur);
 	uint64_t n = v < 0 ? 0 : (uint64_t)llround(v);
@@ -67,11 +70,11 @@ static void port_labels(struct prom_labels *l, unsigned sicl, unsigned core, uns
 	prom_label(l, "bdf", bdf);
 }
 
-static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *delta, bool latency,
-		       bool gauge)
+static void pmu_series(FILE *f, struct pmu_sampler *sv, const struct backend_count *delta,
+		       bool latency, bool gauge)
 {
 	for (size_t i = 0; i < sv->nser; i++) {
-		const struct serve_series *se = &sv->ser[i];
+		const struct pmu_series *se = &sv->ser[i];
 		const struct event *c = &sv->s.events.ev[se->main];
 		bool is_lat = c->metric == HISI_PCIE_LATENCY;
 		const char *name = latency ? (gauge ? "pciescope_pcie_latency_seconds"
@@ -94,12 +97,12 @@ static void pmu_series(FILE *f, struct serve *sv, const struct backend_count *de
 		if (stat_metric_value(&sv->s, se->main, delta, &v, &unit))
 			v = latency ? v * 1e-9 : v * 1e6;
 		else
-			v = 0;
+			v = NAN;
 		prom_sample(f, name, &l, v);
 	}
 }
 
-static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *delta)
+static void render_pmu(FILE *f, struct pmu_sampler *sv, const struct backend_count *delta)
 {
 	if (!sv->nser)
 		return;
@@ -117,51 +120,81 @@ static void render_pmu(FILE *f, struct serve *sv, const struct backend_count *de
 	pmu_series(f, sv, delta, true, true);
 }
 
-/* A port bit's series of one direction; shared: whether Root Ports share the bit. */
-static void port_sample(FILE *f, const char *name, const struct serve_port *p, int d, bool shared,
+/*
+ * A link's series of one direction; a ratio says whether the Root Port
+ * shares its PMU port bit (its figures then split by requester).
+ */
+static void link_sample(FILE *f, const char *name, const struct link *k, int d, bool shared,
 			double v)
 {
-	static const char *const dir[2] = {"rx", "tx"};
+	static const char *const dir[LINK_NDIR] = {"rx", "tx"};
 	struct prom_labels l = {0};
 
-	port_labels(&l, p->sicl, p->core, p->port, p->bdf);
+	port_labels(&l, k->sicl, k->core, k->port, k->bdf);
 	prom_label(&l, "direction", dir[d]);
 	if (shared)
-		prom_labelf(&l, "shared", "%d", p->nlinks > 1);
+		prom_labelf(&l, "shared", "%d", k->shares[0] != 0);
 	prom_sample(f, name, &l, v);
 }
 
-static void render_traffic(FILE *f, struct serve *sv, const struct backend_count *delta)
-{
-	static const char traffic[] = "pciescope_pcie_link_traffic_bytes_per_second";
-	static const char util[] = "pciescope_pcie_link_utilization_ratio";
-	struct serve_ports ps = {0};
+enum link_series { TRAFFIC, TRAFFIC_MIN, TRAFFIC_MAX, UTIL, BUSY, NSERIES };
 
-	if (!sv->nser || serve_ports_build(&ps, sv, delta)) {
-		serve_ports_free(&ps);
-		return;
+/* The value of series s of a link's direction; false when it has none. */
+static bool link_value(const struct link_flow *fl, enum link_series s, double *v)
+{
+	bool range = fl->basis == LINK_RANGE;
+
+	switch (s) {
+	case TRAFFIC:
+		*v = fl->traffic_mbps * 1e6;
+		return fl->traffic_mbps >= 0;
+	case TRAFFIC_MIN:
+		*v = fl->lo_mbps * 1e6;
+		return range;
+	case TRAFFIC_MAX:
+		*v = fl->hi_mbps * 1e6;
+		return range;
+	case UTIL:
+		*v = fl->util_pct / 100;
+		return fl->util_pct >= 0;
+	default:
+		*v = fl->busy;
+		return fl->basis != LINK_UNKNOWN && fl->util_hi_pct >= 0;
 	}
-	prom_family(
-	    f, traffic, "gauge",
-	    "What crossed a PMU port bit's links per direction over the last interval: writes "
-	    "and completions with their headers, read request headers");
-	for (size_t i = 0; i < ps.n; i++)
-		for (int d = 0; d < 2; d++)
-			if (ps.p[i].traffic_mbps[d] >= 0)
-				port_sample(f, traffic, &ps.p[i], d, false,
-					    ps.p[i].traffic_mbps[d] * 1e6);
-	prom_family(
-	    f, util, "gauge",
-	    "Link traffic over the capacity of the port bit's links (summed where Root Ports "
-	    "share the bit), 0..1");
-	for (size_t i = 0; i < ps.n; i++)
-		for (int d = 0; d < 2; d++)
-			if (ps.p[i].util[d] >= 0)
-				port_sample(f, util, &ps.p[i], d, true, ps.p[i].util[d] / 100);
-	serve_ports_free(&ps);
 }
 
-static void render_iommu(FILE *f, struct serve *sv)
+static void render_links_traffic(FILE *f, struct pmu_sampler *sv, const struct backend_count *delta)
+{
+	static const char *const names[NSERIES][2] = {
+	    {"pciescope_pcie_link_traffic_bytes_per_second",
+	     "What crossed a Root Port's link per direction over the last interval: writes and "
+	     "completions with their headers, read request headers"},
+	    {"pciescope_pcie_link_traffic_min_bytes_per_second",
+	     "The least a link may have carried, where a shared PMU port bit's counts leave a "
+	     "range"},
+	    {"pciescope_pcie_link_traffic_max_bytes_per_second",
+	     "The most a link may have carried, where a shared PMU port bit's counts leave a "
+	     "range"},
+	    {"pciescope_pcie_link_utilization_ratio",
+	     "Link traffic over what the link carries for TLPs at its Max Payload Size, 0..1"},
+	    {"pciescope_pcie_link_busy",
+	     "1 if the link is at 90 % or more of what it carries for TLPs (for a range, at its "
+	     "top)"}};
+	const struct link_model *m = &sv->links;
+	double v;
+
+	if (!sv->nser || pmu_sampler_links(sv, delta))
+		return;
+	for (int s = 0; s < NSERIES; s++) {
+		prom_family(f, names[s][0], "gauge", names[s][1]);
+		for (size_t i = 0; i < m->n; i++)
+			for (int d = 0; d < LINK_NDIR && m->l[i].on_pmu; d++)
+				if (link_value(&m->l[i].dir[d], (enum link_series)s, &v))
+					link_sample(f, names[s][0], &m->l[i], d, s == UTIL, v);
+	}
+}
+
+static void render_iommu(FILE *f, struct pmu_sampler *sv)
 {
 	if (!sv->niommu)
 		return;
@@ -252,13 +285,13 @@ static void render_links(FILE *f, struct backend *b)
 	topo_free(&t);
 }
 
-int serve_sample(struct serve *sv, uint64_t lag_ns, char **page, size_t *len)
+int serve_sample(struct pmu_sampler *sv, uint64_t lag_ns, char **page, size_t *len)
 {
 	struct stat_config *s = &sv->s;
 	struct backend_count *delta = calloc(s->events.n ? s->events.n : 1, sizeof(*delta));
 	FILE *f;
 
-	if (!delta || serve_read(sv, delta)) {
+	if (!delta || pmu_sampler_read(sv, delta)) {
 		free(delta);
 		return -EIO;
 	}
@@ -268,7 +301,7 @@ int serve_sample(struct serve *sv, uint64_t lag_ns, char **page, size_t *len)
 		return -ENOMEM;
 	}
 	render_pmu(f, sv, delta);
-	render_traffic(f, sv, delta);
+	render_links_traffic(f, sv, delta);
 	render_iommu(f, sv);
 	render_tune(f, s->b);
 	render_links(f, s->b);

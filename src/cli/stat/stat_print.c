@@ -18,7 +18,9 @@
 #include <sys/resource.h>
 
 #include <pciescope/tool/event_list.h>
+#include <pciescope/tool/link_model.h>
 
+#include "link_text.h"
 #include "stat_print.h"
 
 struct line {
@@ -153,21 +155,69 @@ static void print_json(const struct stat_config *s, const struct line *l, double
 	fputs("}\n", o);
 }
 
+static void print_line(const struct stat_config *s, const struct line *l, double ts)
+{
+	if (ts >= 0 && s->layout != STAT_JSON)
+		print_ts(s, ts);
+	if (s->layout == STAT_CSV)
+		print_csv(s, l);
+	else if (s->layout == STAT_JSON)
+		print_json(s, l, ts);
+	else
+		print_text(s, l);
+}
+
+/*
+ * A link's direction as a metric line: its traffic as the value ("lo-hi"
+ * where a shared port bit leaves a range), its use as the metric.
+ */
+static void link_line(const struct link *k, enum link_dir d, char *name, size_t n, struct line *l)
+{
+	const struct link_flow *f = &k->dir[d];
+
+	*l = (struct line){.noise = -1, .mprec = 1, .unit = "MB/s", .pcnt = 100.0};
+	snprintf(name, n, "link:%s/%s/", k->bdf, d == LINK_RX ? "rx" : "tx");
+	l->name = name;
+	cli_link_traffic(f, 1, l->value, sizeof(l->value));
+	snprintf(l->json_value, sizeof(l->json_value), "%s", l->value);
+	l->has_metric = f->util_hi_pct >= 0;
+	l->metric = f->util_pct >= 0 ? f->util_pct : f->util_hi_pct;
+	l->munit = f->util_pct >= 0 ? "% link use" : "% link use at most";
+}
+
+/*
+ * --metrics: the link model's figures for every link whose pairs were
+ * counted (tool/link_model.h; -M pcie_link counts them all), after the
+ * events, as perf prints a metric group's metrics.
+ */
+static void print_links(const struct stat_config *s, const struct backend_count *vals, double ts)
+{
+	struct link_model m = {0};
+	char name[64];
+	struct line l;
+
+	if (!s->metrics || link_model_scan(&m, s->b))
+		return;
+	link_model_count(&m, &s->events, vals);
+	for (size_t i = 0; i < m.n; i++)
+		for (int d = 0; d < LINK_NDIR; d++) {
+			if (m.l[i].dir[d].basis == LINK_UNKNOWN)
+				continue;
+			link_line(&m.l[i], (enum link_dir)d, name, sizeof(name), &l);
+			print_line(s, &l, ts);
+		}
+	link_model_free(&m);
+}
+
 void stat_print(const struct stat_config *s, const struct backend_count *vals, double ts)
 {
 	for (size_t i = 0; i < s->events.n; i++) {
 		struct line l;
 
 		make_line(s, vals, i, &l);
-		if (ts >= 0 && s->layout != STAT_JSON)
-			print_ts(s, ts);
-		if (s->layout == STAT_CSV)
-			print_csv(s, &l);
-		else if (s->layout == STAT_JSON)
-			print_json(s, &l, ts);
-		else
-			print_text(s, &l);
+		print_line(s, &l, ts);
 	}
+	print_links(s, vals, ts);
 	fflush(s->out);
 }
 

@@ -36,6 +36,8 @@
 #include <unistd.h>
 
 #include <pciescope/backend/backend.h>
+#include <pciescope/backend/sysfs_read.h>
+#include <pciescope/tool/hold.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -132,10 +134,54 @@ static ssize_t do_request(struct backend *b, const struct request *r, const char
 	return -EINVAL;
 }
 
+/*
+ * What a write to p would change that a hold may be in the way of: a PMU's
+ * tune levels (*device set), or the machine itself (a remove or rescan
+ * file: *device NULL).  False for any other write.
+ */
+static bool held_write(const char *p, char *device, size_t n, const char **dev)
+{
+	const char *name = p + strlen(PMU_SYSFS_DIR "/"), *slash;
+	const char *leaf = strrchr(p, '/');
+
+	*dev = NULL;
+	if (leaf && (!strcmp(leaf, "/remove") || !strcmp(leaf, "/rescan")))
+		return true;
+	if (strncmp(p, PMU_SYSFS_DIR "/", strlen(PMU_SYSFS_DIR "/")) ||
+	    !(slash = strchr(name, '/')) || strncmp(slash, "/tune/", 6) ||
+	    (size_t)(slash - name) >= n)
+		return false;
+	snprintf(device, n, "%.*s", (int)(slash - name), name);
+	*dev = device;
+	return true;
+}
+
+/*
+ * A write that a tune search or a live view holds is refused (EBUSY), as
+ * `pciescope tune` and `pciescope platform` refuse it; the guard is held
+ * from the boot to the save, so the write lands on the newest state.
+ */
+static int guard_write(struct mount_ctx *m, const char *p, struct hold_guard **g)
+{
+	char device[128];
+	const char *dev;
+	struct hold_info busy;
+	struct error e;
+	int r;
+
+	*g = NULL;
+	if (!held_write(p, device, sizeof(device), &dev))
+		return 0;
+	release(m);
+	r = hold_guard(&m->o, dev, false, g, &busy, &e);
+	return r == -EBUSY || r == -EDEADLK ? -EBUSY : r;
+}
+
 /* One backend call; a write is saved before it returns. */
 static ssize_t run_request(const struct request *r)
 {
 	struct mount_ctx *m = ctx();
+	struct hold_guard *g = NULL;
 	struct error err;
 	char p[4096];
 	ssize_t ret = 0;
@@ -144,7 +190,10 @@ static ssize_t run_request(const struct request *r)
 	pthread_mutex_lock(&m->lock);
 	if (m->b && m->b->ops->stale && m->b->ops->stale(m->b))
 		release(m);
-	if (!m->b) {
+	if (r->kind == REQ_WRITE)
+		ret = guard_write(m, p, &g);
+	if (!ret && !m->b) {
+		hold_repair(&m->o, &err); /* what it put back it says on the mount's stderr */
 		ret = backend_open(&m->o, &m->b, &err);
 		m->booted = now_ms();
 	}
@@ -154,6 +203,7 @@ static ssize_t run_request(const struct request *r)
 		if (r->kind == REQ_WRITE)
 			release(m);
 	}
+	hold_guard_end(g);
 	pthread_mutex_unlock(&m->lock);
 	return ret;
 }

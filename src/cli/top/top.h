@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * `pciescope top`: a live per-Root-Port view of the PCIe PMUs, like
- * pcm-pcie.  top_model.c turns one interval of serve's sampler (one PMU
- * counter pair per Root Port port bit and TLP kind) into rows; top_render.c
- * draws them as a screen or as one JSON object; builtin-top.c refreshes,
- * paces the emulated clock against the wall clock and reads 'q'.
+ * pcm-pcie.  top_model.c takes one interval of the tool library's PMU
+ * sampler (its link model: one row per Root Port's link) and the PTT tune
+ * levels; top_render.c draws them as a screen, top_json.c as one JSON object;
+ * builtin-top.c refreshes, paces the emulated clock against the wall clock
+ * and reads 'q'.
  */
 #ifndef PCIESCOPE_CLI_TOP_H
 #define PCIESCOPE_CLI_TOP_H
@@ -14,9 +15,9 @@
 #include <pciescope/diag/search.h>
 #include <pciescope/tool/pmu_sampler.h>
 
-/* One PMU port bit (pmu_ports.c) and the PTT levels of its core. */
+/* One Root Port's link (tool/link_model.h) and the PTT levels of its core. */
 struct top_row {
-	struct serve_port p;
+	const struct link *k;		/* in the sampler's link model, valid until its next read */
 	int tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
 };
 
@@ -30,13 +31,13 @@ struct top_frame {
 	const char *backend;
 };
 
-/* Rows from one interval's deltas (serve_read). 0 or -ENOMEM. */
-int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_count *delta);
+/* Rows from one interval's deltas (pmu_sampler_read). 0 or -ENOMEM. */
+int top_frame_build(struct top_frame *f, struct pmu_sampler *ps, const struct backend_count *delta);
 void top_frame_free(struct top_frame *f);
 
 /*
- * The screen (a header, one line per row), no line wider than width
- * columns; `clear` starts with clearing it.
+ * The screen (a header, one line per row, notes wrapped), no line wider
+ * than width columns; `clear` starts with clearing it.
  */
 void top_render_text(FILE *out, const struct top_frame *f, bool clear, int width);
 /* One JSON object on one line. */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Rows of `top`: serve's port bits (pmu_ports.c: bandwidth per TLP kind,
- * latency, what the links carried and how much of their capacity) and the
- * PTT tune levels of each row's core.  All read through the backend, so
- * the rows are the same on the emulated platform and on a host.
+ * Rows of `top`: the links of the sampler's link model that a PCIe PMU
+ * counts (tool/link_model.h: traffic, utilisation, bandwidth per TLP
+ * kind, latency) and the PTT tune levels of each row's core.  All read
+ * through the backend, so the rows are the same on the emulated platform
+ * and on a host.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,23 +21,23 @@ static void read_tune(struct backend *b, struct top_row *r)
 {
 	char ptt[PMU_NAME_LEN];
 
-	pmu_name_format((struct pmu_name){PMU_HISI_PTT, r->p.sicl, r->p.core}, ptt, sizeof(ptt));
+	pmu_name_format((struct pmu_name){PMU_HISI_PTT, r->k->sicl, r->k->core}, ptt, sizeof(ptt));
 	ptt_tune_read(b, ptt, r->tune, NULL);
 }
 
-int top_frame_build(struct top_frame *f, struct serve *sv, const struct backend_count *delta)
+int top_frame_build(struct top_frame *f, struct pmu_sampler *ps, const struct backend_count *delta)
 {
-	struct serve_ports ps = {0};
-	int r = serve_ports_build(&ps, sv, delta);
+	const struct link_model *m = &ps->links;
+	int r = pmu_sampler_links(ps, delta);
 
-	if (!r && ps.n && !(f->rows = calloc(ps.n, sizeof(*f->rows))))
+	if (!r && m->n && !(f->rows = calloc(m->n, sizeof(*f->rows))))
 		r = -ENOMEM;
-	for (size_t i = 0; !r && i < ps.n; i++) {
-		f->rows[i].p = ps.p[i];
-		read_tune(sv->s.b, &f->rows[i]);
-		f->n++;
+	for (size_t i = 0; !r && i < m->n; i++) {
+		if (!m->l[i].on_pmu)
+			continue;
+		f->rows[f->n].k = &m->l[i];
+		read_tune(ps->s.b, &f->rows[f->n++]);
 	}
-	serve_ports_free(&ps);
 	return r;
 }
 

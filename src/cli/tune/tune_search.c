@@ -20,22 +20,24 @@
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_tune.h>
 #include <pciescope/tool/stat.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_hold.h"
 
 struct search_args {
 	struct backend_opts bo;
 	const char *dev, *event, *metric, *params, *html;
 	int minimize; /* -1: the metric's default */
 	unsigned repeat;
-	bool apply, grid, force;
+	bool apply, grid, force, wait;
 	char **argv; /* COMMAND [ARGS] */
 	int argc;
 };
 
 static const char *const search_synopsis[] = {
-    "tune DEVICE --search [--param NAME,...] -e EVENT\n"
+    "tune DEVICE --search [--param NAME,...] -e EVENT [--wait]\n"
     "                      [--metric count|bandwidth|latency] [--maximize|--minimize]\n"
     "                      [--repeat N] [--apply] [--grid] [--html FILE] [--force]\n"
     "                      [--backend B] [--platform P] [--workload W] [--seed N]\n"
@@ -75,6 +77,7 @@ static int parse_args(struct search_args *a, int argc, char **argv)
 	    OPT_BOOL(0, "grid", &a->grid, "every candidate, not a coordinate descent"),
 	    OPT_STRING(0, "html", &a->html, "FILE", "a bar chart of the candidates"),
 	    OPT_BOOL(0, "force", &a->force, "pass events that break the PCIe PMU document's rules"),
+	    OPT_BOOL(0, "wait", &a->wait, "wait for another search of DEVICE to end, not refuse"),
 	    OPT_BACKEND_OPTS(&a->bo),
 	    OPT_END(),
 	};
@@ -155,15 +158,13 @@ static const char *metric_unit(enum diag_metric m)
 	return m == DIAG_METRIC_BANDWIDTH ? "MB/s" : m == DIAG_METRIC_LATENCY ? "ns" : "count";
 }
 
-static void levels_text(const int *lv, const bool *search, char *buf, size_t n)
+static unsigned searched(const struct diag_search_opts *o)
 {
-	size_t len = 0;
+	unsigned mask = 0;
 
-	buf[0] = 0;
 	for (int p = 0; p < HISI_PTT_TUNE_NPARAM; p++)
-		if (search[p] && len < n)
-			len += (size_t)snprintf(buf + len, n - len, "%s%s=%d", len ? " " : "",
-						hisi_ptt_tune_params[p], lv[p]);
+		mask |= o->search[p] ? 1u << p : 0;
+	return mask;
 }
 
 static void print_table(const struct diag_search_opts *o, const struct diag_search_result *r)
@@ -212,8 +213,8 @@ static void print_result(const struct diag_search_opts *o, const struct diag_sea
 	if (!r->n)
 		return;
 	print_table(o, r);
-	levels_text(r->c[r->best].level, o->search, best, sizeof(best));
-	levels_text(r->c[0].level, o->search, start, sizeof(start));
+	ptt_tune_text(r->c[r->best].level, searched(o), best, sizeof(best));
+	ptt_tune_text(r->c[0].level, searched(o), start, sizeof(start));
 	printf("best: %s: %.2f %s, %+.1f %% over the starting levels (%s: %.2f %s)\n", best,
 	       r->c[r->best].mean, metric_unit(o->metric), diag_search_gain(o, r, r->best), start,
 	       r->c[0].mean, metric_unit(o->metric));
@@ -285,17 +286,33 @@ static int prepare(struct search_args *a, struct event_list *l)
 	return ret;
 }
 
+/* " (qos_tx_np=2 kept: set by another command since the search wrote it)", or "". */
+static const char *kept_text(const struct diag_search_result *r, char *buf, size_t n)
+{
+	char levels[160];
+
+	if (!r->kept)
+		return "";
+	ptt_tune_text(r->kept_level, r->kept, levels, sizeof(levels));
+	snprintf(buf, n, " (%s kept: set by another command since the search wrote %s)", levels,
+		 r->kept & (r->kept - 1) ? "them" : "it");
+	return buf;
+}
+
 static int finish(int ret, const char *err, const struct diag_search_result *r, bool apply)
 {
 	const char *levels = apply && !ret ? "the best levels are applied"
 			     : r->restored ? "the starting levels were restored"
 					   : "the starting levels could NOT be restored";
+	char buf[256];
+	const char *kept = kept_text(r, buf, sizeof(buf));
 
 	if (ret == -EINTR)
-		return cli_error("tune: --search: interrupted after %u runs; %s", r->runs, levels);
+		return cli_error("tune: --search: interrupted after %u runs; %s%s", r->runs, levels,
+				 kept);
 	if (ret)
-		return cli_error("tune: --search: %s; %s", err, levels);
-	printf("levels: %s\n", levels);
+		return cli_error("tune: --search: %s; %s%s", err, levels, kept);
+	printf("levels: %s%s\n", levels, kept);
 	return r->restored ? 0 : 1;
 }
 
@@ -331,9 +348,15 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	o.repeat = a.repeat;
 	o.apply = a.apply;
 	o.grid = a.grid;
+	o.wait = a.wait;
 	o.argv = a.argv;
 	interrupt_catch();
 	ret = diag_search(&o, &r, &err);
+	if (r.busy.pid) {
+		ret = cli_hold_refused(ret, a.dev, &r.busy, "its levels", &err);
+		event_list_free(&events);
+		return ret;
+	}
 	print_result(&o, &r);
 	fflush(stdout);
 	if (a.html && r.n && write_html(a.html, &o, &r) && !ret)

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/tool/hold.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_number.h"
@@ -78,6 +80,12 @@ int backend_opts_cb(const struct cli_option *opt, const char *arg)
 	return backend_opts_set(opt->value, name, arg);
 }
 
+/*
+ * A tune search that died (SIGKILL, a crash) has its starting levels put
+ * back first, before this command boots the machine with the search's
+ * last candidate; a failure to is said (hold_repair warns) but does not
+ * stop the command.
+ */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 {
 	struct backend *b;
@@ -86,6 +94,8 @@ struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 
 	if (backend_opts_ready(bo, cmd))
 		return NULL;
+	if (hold_repair(&bo->o, &err))
+		cli_fail(&err);
 	ret = backend_open(&bo->o, &b, &err);
 
 	if (ret) {
