@@ -61,20 +61,25 @@ test-deb: WERROR = ON
 test-deb: deb
 	@bash tests/package/deb.sh build-deb/pciescope_*_$$(dpkg --print-architecture).deb
 
-# arm64 and ppc64el: cross-built, unit and e2e tests under qemu-user
-# (docs/portability.md); then the arm64 perf under exec --sysroot, served by
-# the native CLI (docs/exec.md).
+# arm64 and ppc64el: cross-built and tested under qemu-user
+# (docs/portability.md): arm64 every unit and e2e test, then the arm64 perf
+# under exec --sysroot, served by the native CLI (docs/exec.md); ppc64el
+# the unit tests and the IODA2 planning of its own machines, the CLI's
+# other e2e tests having proven the same weak ordering and unsigned char
+# on arm64 already.
 test-cross: deps build
 	@PCIESCOPE_HOST="$(abspath $(BUILD))/pciescope" sh scripts/cross-test.sh arm64 "$(abspath build-arm64)" $(JOBS)
-	@sh scripts/cross-test.sh ppc64el "$(abspath build-ppc64el)" $(JOBS)
+	@CROSS_TESTS='^unit/|^e2e/ioda' sh scripts/cross-test.sh ppc64el "$(abspath build-ppc64el)" $(JOBS)
 
 # Release, dpkg-buildflags and clang builds of the library and CLI, warning-free.
 test-builds: deps
 	@sh scripts/build-matrix.sh "$(abspath build-matrix)" $(JOBS)
 
-# The whole suite again under ASan+UBSan (issue: reliability).
+# The whole suite again under ASan+UBSan (issue: reliability), at -O1 as the
+# sanitizers advise: the same checks, several times the speed of -O0.
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPCIESCOPE_SANITIZE=ON -DPCIESCOPE_WERROR=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG='-g -O1' \
+		-DPCIESCOPE_SANITIZE=ON -DPCIESCOPE_WERROR=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@rm -rf $(ASAN_BUILD)/sanitizer && mkdir -p $(ASAN_BUILD)/sanitizer
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS='$(ASAN_OPTS)' UBSAN_OPTIONS='$(UBSAN_OPTS)' \

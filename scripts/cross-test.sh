@@ -15,7 +15,10 @@
 # with this build's interposer (tests/cross/exec_arm64_perf.sh), from the
 # perf sysroot of cross-sysroot.sh arm64 perf.
 #
-# Usage: [PCIESCOPE_HOST=CLI] cross-test.sh ARCH BUILD_DIR JOBS
+# CROSS_TESTS, a ctest -R regular expression, runs only the tests it names
+# (make test-cross: the unit tests and e2e/ioda for ppc64el).
+#
+# Usage: [PCIESCOPE_HOST=CLI] [CROSS_TESTS=REGEX] cross-test.sh ARCH BUILD_DIR JOBS
 set -eu
 arch=$1
 build=$2
@@ -48,7 +51,7 @@ cmake -S "$src" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$build/toolchain.cmake" \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=ON >"$build/configure.log" 2>&1 ||
 	{ cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || { tail -40 "$build/build.log"; exit 1; }
-(cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu')
+(cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu' -R "${CROSS_TESTS:-.}")
 echo "cross-test: $arch: exec started and ended under qemu (tests/cross/exec_stress.sh)" >&2
 t=exec_stress
 rm -rf "$build/tmp/$t" && mkdir -p "$build/tmp/$t"
