@@ -28,6 +28,7 @@
 #include <pciescope/out/wbuf.h>
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
+#include <pciescope/tool/ptt_file.h>
 #include <pciescope/trace/ptt_print.h>
 #include <pciescope/trace/ptt_sight.h>
 
@@ -235,18 +236,6 @@ static const struct perf_attr_info *dev_attr(const struct report *r, size_t i)
 	return (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a) : NULL;
 }
 
-/* The PMU part of an event's name ("hisi_ptt0_2"), or "" when unknown. */
-static void pmu_name(const struct perf_attr_info *a, char *buf, size_t n)
-{
-	const char *slash;
-
-	buf[0] = 0;
-	if (!a || !a->name)
-		return;
-	slash = strchr(a->name, '/');
-	snprintf(buf, n, "%.*s", slash ? (int)(slash - a->name) : (int)strlen(a->name), a->name);
-}
-
 /*
  * A device's first payload: its direction from its event's setting, and
  * its analysis views.  When the file has several events, its Chrome
@@ -268,7 +257,7 @@ static int dev_start(struct report *r, size_t i)
 	r->ndev = i + 1;
 	if (!report_views_selected(&r->vo))
 		return 0;
-	pmu_name(a, label, sizeof(label));
+	ptt_file_pmu(a, label, sizeof(label));
 	return report_views_start(&r->vo, r->path, a ? a->attr.config : 0, a != NULL, r->files, i,
 				  perf_reader_nr_attrs(r->rd) > 1 && label[0] ? label : NULL,
 				  &d->views);
@@ -429,10 +418,10 @@ static void dev_name(const struct report *r, size_t i, char *buf, size_t n)
 {
 	long a = perf_aux_streams_get(r->streams, i)->attr;
 
-	pmu_name(a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd)
-		     ? perf_reader_attr(r->rd, (size_t)a)
-		     : NULL,
-		 buf, n);
+	ptt_file_pmu(a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd)
+			 ? perf_reader_attr(r->rd, (size_t)a)
+			 : NULL,
+		     buf, n);
 }
 
 /* Every view tells what was lost, on standard error: one line per device that lost data. */
