@@ -3,8 +3,9 @@
 # The twin's round trip at full scale (docs/twin.md, *Round trip*): for
 # each built-in workload W, recorded as docs/twin.md says over SPAN ms
 # (5 and 20 unless given), its twin replayed with the same seed and span,
-# per Root Port bit and direction of the recorded cores: link traffic and
-# mean read latency against W's (PCIe PMU counts), under the per-TLP
+# per Root Port link and direction of the recorded cores: link traffic and
+# mean read latency against W's (the link model's, as `stat --metrics`
+# prints them: tests/e2e/lib/twin.sh), under the per-TLP
 # engine and the rate model (PCIESCOPE_RATE_MODEL=0 and the default); the
 # tune search's best levels under W and under the twin, with W's figure at
 # the twin's best; a twin of a recording made at W's best levels replayed
@@ -17,6 +18,8 @@ export PCIESCOPE_STATE_DIR
 PCIESCOPE_STATE_DIR=$(mktemp -d)
 tmp=$PCIESCOPE_STATE_DIR
 trap 'rm -rf "$tmp"' EXIT
+fail=0
+err() { echo "FAIL: $*"; fail=1; }
 # shellcheck source=../tests/e2e/lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 spans=${*:-5 20}
@@ -29,7 +32,7 @@ worst() {
 		if (c == "traffic" || $NF >= 50) if (v > m) m = v } END { printf "%.2f", m }' "$2"
 }
 
-echo "round trip: per port bit and direction, the largest deviation from W (traffic / read latency)"
+echo "round trip: per Root Port link and direction, the largest deviation from W (traffic / read latency)"
 printf '%-14s %8s %22s %22s\n' workload span "per-TLP engine" "rate model"
 for span in $spans; do
 	s=$(awk -v m="$span" 'BEGIN { printf "%.4f", m / 1000 }')

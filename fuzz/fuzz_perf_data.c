@@ -23,6 +23,7 @@ static void read_image(const uint8_t *data, size_t size)
 	struct perf_rec rec;
 	struct wbuf w;
 	struct ptt_clock c1 = {0}, c2 = {0}; /* the JSON and line views' clocks */
+	struct perf_reader_cut cut;
 	char msg[256];
 	uint64_t base = 0;
 	struct error err;
@@ -39,8 +40,10 @@ static void read_image(const uint8_t *data, size_t size)
 	while (perf_reader_next(r, &rec, &err) > 0) {
 		long dev = perf_aux_streams_note(st, r, &rec);
 
-		if (dev >= 0)
+		if (dev >= 0) {
 			(void)perf_aux_streams_attr(st, r, (size_t)dev);
+			(void)perf_aux_streams_stream(st, &rec);
+		}
 		if (rec.type == PERF_REC_ID_INDEX) {
 			struct perf_id_index_entry e;
 
@@ -58,13 +61,16 @@ static void read_image(const uint8_t *data, size_t size)
 		ptt_line_chunk(&w, rec.auxtrace.data, (size_t)rec.auxtrace.size, base, &c2);
 		base += rec.auxtrace.size;
 	}
-	perf_aux_streams_finish(st, r);
-	for (size_t i = 0; i < perf_aux_streams_count(st); i++) {
-		const struct perf_aux_stream *a = perf_aux_streams_get(st, i);
+	perf_aux_streams_finish(st, r, 4u << 20);
+	for (size_t i = 0; i < perf_aux_streams_devices(st); i++) {
+		const struct perf_aux_device *a = perf_aux_streams_device(st, i);
 
 		perf_aux_loss_describe(&a->loss, a->timed, a->start_ns, msg, sizeof(msg));
+		perf_aux_device_describe_streams(a, msg, sizeof(msg));
 	}
 	perf_aux_loss_describe(perf_aux_streams_unjoined(st), false, 0, msg, sizeof(msg));
+	if (perf_reader_cut_auxtrace(r, &cut))
+		perf_reader_cut_describe(r, &cut, msg, sizeof(msg));
 	perf_aux_streams_destroy(st);
 	wbuf_close(&w);
 	perf_reader_close(r);

@@ -55,8 +55,8 @@ cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || { tail -40 "$build
 echo "cross-test: $arch: exec started and ended under qemu (tests/cross/exec_stress.sh)" >&2
 t=exec_stress
 rm -rf "$build/tmp/$t" && mkdir -p "$build/tmp/$t"
-PCIESCOPE=$build/pciescope-emulated TEST_TMP=$build/tmp/$t PCIESCOPE_STATE_DIR=$build/state/$t \
-	bash "$src/tests/cross/$t.sh"
+PCIESCOPE=$build/pciescope-emulated SRC_DIR=$src TEST_TMP=$build/tmp/$t \
+	PCIESCOPE_STATE_DIR=$build/state/$t bash "$src/tests/cross/$t.sh"
 [ "$arch" = arm64 ] || exit 0
 if [ -z "${PCIESCOPE_HOST:-}" ]; then
 	echo "cross-test: arm64: no PCIESCOPE_HOST (the native CLI): the arm64 perf under exec is not run" >&2

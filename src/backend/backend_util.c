@@ -3,6 +3,7 @@
  * Small pieces both backends use.  Kept apart from backend.c so that the
  * host backend links without the platform.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,15 @@ void backend_set_error(struct backend *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(b->err, sizeof(b->err), fmt, ap);
 	va_end(ap);
+}
+
+int backend_kernel_version(const struct backend *b, unsigned *major, unsigned *minor)
+{
+	char dot;
+
+	if (sscanf(b->kernel, "%u%c%u", major, &dot, minor) != 3 || dot != '.')
+		return -ENOENT;
+	return 0;
 }
 
 static int cmp_names(const void *a, const void *b)

@@ -233,6 +233,11 @@ static int e_run_for(struct backend *b, uint64_t ns)
 	return platform_run_for(emu(b)->p, ns, NULL, NULL);
 }
 
+static void e_reading_span(struct backend *b, uint64_t ns)
+{
+	platform_set_reading_span(emu(b)->p, ns);
+}
+
 static int e_close(struct backend *b)
 {
 	struct emulated *m = emu(b);
@@ -273,6 +278,7 @@ static const struct backend_ops emulated_ops = {
     .run = e_run,
     .now_ns = e_now_ns,
     .run_for = e_run_for,
+    .reading_span = e_reading_span,
     .stale = e_stale,
     .close = e_close,
 };
@@ -293,6 +299,7 @@ int emulated_backend_open(const struct backend_options *o, struct backend **out,
 	m->k = platform_kcore(m->p);
 	platform_state_warning(m->p, b->warning, sizeof(b->warning));
 	snprintf(b->machine, sizeof(b->machine), "emulated %s", platform_name(m->p));
+	snprintf(b->kernel, sizeof(b->kernel), "%s", BACKEND_EMULATED_KERNEL);
 	b->ops = &emulated_ops;
 	b->priv = m;
 	*out = b;

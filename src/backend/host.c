@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <pciescope/backend/pace.h>
@@ -37,6 +38,31 @@ const char *host_sysfs_path(const char *path, char *buf, size_t n)
 		return path;
 	snprintf(buf, n, "%s%s", root, path);
 	return buf;
+}
+
+/*
+ * The running kernel's release; a fake /sys (PCIESCOPE_SYSFS_ROOT) may come
+ * with the kernel it stands for, in DIR/proc/sys/kernel/osrelease.
+ */
+static void host_kernel(char *buf, size_t n)
+{
+	const char *root = getenv("PCIESCOPE_SYSFS_ROOT");
+	char path[4096];
+	struct utsname u;
+	FILE *f = NULL;
+
+	if (root && *root) {
+		snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+		f = fopen(path, "re");
+	}
+	if (f && fgets(buf, (int)n, f)) {
+		buf[strcspn(buf, "\n")] = 0;
+	} else {
+		uname(&u);
+		snprintf(buf, n, "%s", u.release);
+	}
+	if (f)
+		fclose(f);
 }
 
 static ssize_t h_sysfs_read(struct backend *b, const char *path, char *buf, size_t n)
@@ -275,6 +301,7 @@ int host_backend_open(const struct backend_options *o, struct backend **out, str
 	b->ops = &host_ops;
 	b->priv = h;
 	snprintf(b->machine, sizeof(b->machine), "this machine");
+	host_kernel(b->kernel, sizeof(b->kernel));
 	*out = b;
 	return 0;
 }

@@ -354,6 +354,7 @@ int remote_backend_open(const struct backend_options *o, struct backend **out, s
 	}
 	b->ops = &remote_ops;
 	b->priv = r;
+	snprintf(b->kernel, sizeof(b->kernel), "%s", BACKEND_EMULATED_KERNEL);
 	*out = b;
 	return 0;
 fail:

@@ -10,13 +10,17 @@
  * program that exits without closing its events leaves no counter taken.
  * The clock is the one the interposer ran per process before: it starts at
  * the first enable and skips the pauses when no leader is enabled.  It runs
- * lazily, when a request comes: a `perf stat` that sleeps until Ctrl-C owes
- * the whole run when it reads its counts.  Once a stop is requested
- * (backend/interrupt.h: exec asks when it passes SIGINT or SIGTERM on),
- * catching up gets STOP_GRACE_NS of wall time more, then the clock stands
- * where it got to: a command reading its counts on the way out is answered
- * within the grace however far the simulation lags, with counts that agree
- * with the time they report.
+ * lazily, when a request that sees or changes the machine at a time comes
+ * (a read of counts, of the clock or of AUX data, a disable, a sysfs
+ * write): a `perf stat` that sleeps until Ctrl-C owes the whole run when it
+ * reads its counts.  Setting up (sysfs reads, opens, enables, closes) runs
+ * nothing: a tool that opens hundreds of counters (top's link model) would
+ * otherwise owe the simulation of each round trip's wall time, several
+ * times over where the machine runs slower than real time, before the next.  Once a stop is
+ * requested (backend/interrupt.h: exec asks when it passes SIGINT or SIGTERM on), catching up gets
+ * STOP_GRACE_NS of wall time more, then the clock stands where it got to: a command reading its
+ * counts on the way out is answered within the grace however far the simulation lags, with counts
+ * that agree with the time they report.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -274,13 +278,30 @@ static int64_t aux_peek(struct backend_server *s, const struct remote_req *q, st
 	return 0;
 }
 
+/* What a request shows or changes depends on when it happens. */
+static bool sees_the_clock(int op)
+{
+	switch (op) {
+	case REMOTE_SYSFS_WRITE:
+	case REMOTE_EVENT_DISABLE:
+	case REMOTE_EVENT_READ:
+	case REMOTE_NEXT_RECORD:
+	case REMOTE_AUX_PEEK:
+	case REMOTE_AUX_CONSUME:
+	case REMOTE_NOW_NS:
+		return true;
+	}
+	return false;
+}
+
 static int64_t answer(struct backend_server *s, int client, const struct remote_req *q,
 		      const char *p, struct remote_rsp *a, char *out)
 {
 	struct backend_count c;
 	int64_t r;
 
-	follow_wall(s);
+	if (sees_the_clock(q->op))
+		follow_wall(s);
 	if (q->op >= REMOTE_EVENT_ENABLE && q->op <= REMOTE_AUX_CONSUME && !owner(s, q->ev))
 		return -EBADF;
 	switch (q->op) {

@@ -83,3 +83,10 @@ void bus_raise_irq(struct bus_device *d, int vector)
 	if (vector >= 0 && vector < BUS_MAX_VECTORS && d->irq[vector])
 		d->irq[vector](d->irq_ctx[vector], vector);
 }
+
+void bus_raise_irq_at(struct bus_device *d, int vector, uint64_t ns)
+{
+	if (d->irq_time)
+		d->irq_time(d->irq_time_ctx, ns);
+	bus_raise_irq(d, vector);
+}

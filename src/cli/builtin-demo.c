@@ -189,7 +189,7 @@ static void demo_summary(struct demo *d, const struct demo_counts *c,
 	printf("   %llu TLP headers, %llu KiB of trace in %llu AUX records%s\n",
 	       (unsigned long long)c->entries, (unsigned long long)(res->aux_bytes >> 10),
 	       (unsigned long long)res->aux_records,
-	       res->truncated ? " (truncated: the AUX area filled)" : ", nothing lost");
+	       res->stopped ? " (the trace stopped: the AUX area filled)" : ", nothing lost");
 	printf("\n%d. What was on the link:\n", d->step++);
 	for (int k = 0; k < TLP_KIND_COUNT; k++)
 		if (c->kind[k])

@@ -111,7 +111,6 @@ int cmd_ioda(int argc, char **argv)
 {
 	struct ioda_ctx c = {0};
 	struct backend_options bo = {.kind = "emulated"};
-	struct error err;
 	int ret;
 
 	ret = parse(argc, argv, &c.o);
@@ -121,9 +120,9 @@ int cmd_ioda(int argc, char **argv)
 		return cli_error(
 		    "ioda: a command is needed (show, sriov, resolve, freeze, unfreeze, access)");
 	bo.platform = c.o.platform ? c.o.platform : "power8";
-	if (backend_open(&bo, &c.b, &err))
-		return cli_error("ioda: %s", err.msg);
-	cli_backend_opened(c.b);
+	c.b = cli_backend_open(&bo, "ioda");
+	if (!c.b)
+		return 1;
 	ret = run(&c, c.o.pos[0]);
 	backend_close(c.b);
 	return ret;

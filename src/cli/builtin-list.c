@@ -16,6 +16,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_names.h"
 #include "list.h"
 
 bool list_glob_match(struct list_globs *g, const char *name, bool nocase)
@@ -49,7 +50,8 @@ static int list_collect(struct backend *b, struct list_globs *g, bool by_pmu, js
 	return ret ? cli_errno(ret, "list: %s", PMU_SYSFS_DIR) : 0;
 }
 
-static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose, bool details)
+static int list_show(struct backend *b, json_t *pmus, struct list_globs *g, bool json, bool verbose,
+		     bool details)
 {
 	if (json) {
 		json_t *root = json_pack("{s:O}", "pmus", pmus);
@@ -67,7 +69,9 @@ static int list_show(json_t *pmus, struct list_globs *g, bool json, bool verbose
 	}
 	for (int i = 0; i < g->n; i++)
 		if (!g->hit[i])
-			return cli_error("list: no PMU or event matches '%s'", g->pat[i]);
+			return cli_unknown_in_dir(b, PMU_SYSFS_DIR, NULL, g->pat[i],
+						  "see 'pciescope list'",
+						  "list: no PMU or event matches '%s'", g->pat[i]);
 	return 0;
 }
 
@@ -110,9 +114,9 @@ int cmd_list(int argc, char **argv)
 		return 1;
 	pmus = json_array();
 	ret = list_collect(b, &g, json || verbose, pmus);
-	backend_close(b);
 	if (!ret)
-		ret = list_show(pmus, &g, json, verbose, details);
+		ret = list_show(b, pmus, &g, json, verbose, details);
+	backend_close(b);
 	json_decref(pmus);
 	return ret;
 }

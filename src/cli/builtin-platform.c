@@ -114,7 +114,7 @@ static int remove_device(struct backend *b, const char *arg)
 	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s",
 		 pci_bdf_format(bdf, name, sizeof(name)));
 	if (b->ops->sysfs_is_dir(b, dir) <= 0)
-		return cli_error("platform remove: no device %s", name);
+		return cli_error("platform remove: no device %s (see 'pciescope platform')", name);
 	snprintf(path, sizeof(path), "%s/remove", dir);
 	if (write_one(b, path))
 		return 1;
@@ -153,14 +153,14 @@ static int refuse_host(const struct backend_options *o, const char *cmd, const c
 static int run(const struct backend_options *o, const char *cmd, const char *arg, bool json)
 {
 	struct backend *b;
-	struct error err;
+	struct error e;
 	int ret;
 
-	if (hold_repair(o, &err))
-		cli_fail(&err);
-	if (backend_open(o, &b, &err))
-		return cli_error("%s", err.msg);
-	cli_backend_opened(b);
+	if (hold_repair(o, &e))
+		cli_fail(&e);
+	b = cli_backend_open(o, "platform");
+	if (!b)
+		return 1;
 	if (!strcmp(cmd, "show"))
 		ret = show(b, json);
 	else if (!strcmp(cmd, "remove"))

@@ -22,6 +22,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_names.h"
 #include "record_summary.h"
 
 static const char *const record_synopsis[] = {
@@ -135,11 +136,11 @@ int cmd_record(int argc, char **argv)
 	}
 	aux_record_catch_signals();
 	ret = aux_record(b, &o, &r);
-	backend_close(b);
 	if (ret)
-		ret = cli_fail(&r.err);
+		ret = cli_fail_event(b, &r.err);
 	else
 		record_summary(&o, &r);
+	backend_close(b);
 	free(typed);
 	if (!ret && r.exit_status && !r.signal)
 		fprintf(stderr, "pciescope: record: '%s' exited with status %d\n", o.argv[0],

@@ -12,9 +12,10 @@
  * reaches every view: the entry views through the trace library's
  * filtered loops, --pcap through its entry test (ptt_filter_entry), the
  * analysis through its options.
- * Each AUX buffer of the recording (perf/aux_streams.h: one traced device)
- * has its own clock and its own analysis views; the records' times say how
- * long each was traced and what each lost, which every view tells.
+ * Each traced device of the recording (perf/aux_streams.h: one PMU, its
+ * trace in one or more AUX buffers) has its own clock and its own analysis
+ * views; the records' times say how long each was traced and what each
+ * lost, which every view tells.
  * Problems with the file are one line naming the file, after everything
  * decoded so far has been written out.
  */
@@ -43,19 +44,30 @@ enum report_view { VIEW_LINES, VIEW_DUMP, VIEW_JSON, VIEW_NONE };
 #define VIEWS_PIECE (256u << 10)
 
 /*
- * One traced device of the recording (an AUX stream), analysed on its own
- * clock: two PTTs count unrelated times, and one clock over both would
- * jump back at every change of device.
+ * One AUX buffer of a device.  The device traces into one buffer at a time
+ * (perf record -a opens one per CPU and the driver lets one trace), so its
+ * buffers hold one trace after another; each has a clock of its own that
+ * starts where the device's clock was when its first payload came, so
+ * payloads of two buffers that a reader interleaved do not jump in time.
+ */
+struct report_stream {
+	struct ptt_clock clk; /* the line and JSON views' unwrapped time */
+	/* From a file the views take every payload at the end, buffer after buffer. */
+	struct analysis_span *spans;
+	size_t nspans, spans_cap;
+};
+
+/*
+ * One traced device of the recording, analysed on its own clock: two PTTs
+ * count unrelated times, and one clock over both would jump back at every
+ * change of device.
  */
 struct report_dev {
-	struct ptt_clock clk;	    /* the line and JSON views' unwrapped time */
 	enum analysis_dir dir;	    /* its event's setting, as the views judge it */
 	struct report_views *views; /* the analysis views, when asked for */
 	enum ptt_format fmt;	    /* of its first payload */
-	uint64_t first_tick;	    /* its first entry's time: clk starts there */
-	/* From a file the views take every payload at the end, on several threads. */
-	struct analysis_span *spans;
-	size_t nspans, spans_cap;
+	uint64_t first_tick;	    /* its first entry's time: its clocks start there */
+	struct ptt_clock *clk;	    /* the clock of the buffer that had its last payload */
 };
 
 struct report {
@@ -70,6 +82,8 @@ struct report {
 	struct perf_aux_streams *streams;
 	struct report_dev *dev; /* PERF_AUX_MAX_STREAMS of them, ndev used */
 	size_t ndev;
+	struct report_stream *stream; /* PERF_AUX_MAX_STREAMS of them, by perf_aux_streams_stream */
+	long *stream_dev;	      /* the device of each; -1 before its first payload */
 	struct report_views_opts vo;
 	const char *pcap_path; /* --pcap FILE */
 	struct report_pcap *pcap;
@@ -195,19 +209,19 @@ static void view_piece(struct report *r, struct report_dev *d, const uint8_t *p,
 	report_views_chunk(d->views, p, n, f);
 }
 
-static int add_span(struct report *r, struct report_dev *d, const struct perf_rec *rec,
+static int add_span(struct report *r, struct report_stream *st, const struct perf_rec *rec,
 		    size_t whole, enum ptt_format f)
 {
-	if (d->nspans == d->spans_cap) {
-		size_t cap = d->spans_cap ? 2 * d->spans_cap : 64;
-		struct analysis_span *p = realloc(d->spans, cap * sizeof(*p));
+	if (st->nspans == st->spans_cap) {
+		size_t cap = st->spans_cap ? 2 * st->spans_cap : 64;
+		struct analysis_span *p = realloc(st->spans, cap * sizeof(*p));
 
 		if (!p)
 			return cli_errno(-ENOMEM, "report");
-		d->spans = p;
-		d->spans_cap = cap;
+		st->spans = p;
+		st->spans_cap = cap;
 	}
-	d->spans[d->nspans++] =
+	st->spans[st->nspans++] =
 	    (struct analysis_span){.pos = perf_reader_aux_pos(r->rd, rec), .len = whole, .f = f};
 	return 0;
 }
@@ -229,11 +243,7 @@ static void pcap_piece(struct report *r, struct report_dev *d, const uint8_t *p,
  */
 static const struct perf_attr_info *dev_attr(const struct report *r, size_t i)
 {
-	long a = perf_aux_streams_attr(r->streams, r->rd, i);
-
-	if (a < 0)
-		a = 0;
-	return (size_t)a < perf_reader_nr_attrs(r->rd) ? perf_reader_attr(r->rd, (size_t)a) : NULL;
+	return ptt_file_event(r->streams, r->rd, i);
 }
 
 /*
@@ -264,7 +274,7 @@ static int dev_start(struct report *r, size_t i)
 }
 
 /* The line view, its header before the first chunk's entries. */
-static int line_chunk(struct report *r, struct report_dev *d, const uint8_t *p, size_t n)
+static int line_chunk(struct report *r, struct report_stream *st, const uint8_t *p, size_t n)
 {
 	if (!r->no_header && !r->header_done) {
 		int err = wbuf_reserve(&r->out);
@@ -274,13 +284,45 @@ static int line_chunk(struct report *r, struct report_dev *d, const uint8_t *p, 
 		r->header_done = true;
 		ptt_line_header(&r->out);
 	}
-	return ptt_line_chunk_where(&r->out, p, n, r->stream_off, &d->clk, &r->vo.filter);
+	return ptt_line_chunk_where(&r->out, p, n, r->stream_off, &st->clk, &r->vo.filter);
+}
+
+/* A payload's buffer, its clock started where its device's clock is. */
+static struct report_stream *stream_of(struct report *r, struct report_dev *d,
+				       const struct perf_rec *rec, const uint8_t *p, size_t whole,
+				       enum ptt_format f)
+{
+	long k = perf_aux_streams_stream(r->streams, rec);
+	struct report_stream *st = &r->stream[k];
+
+	r->stream_dev[k] = d - r->dev;
+	if (!whole || st->clk.started)
+		return st;
+	if (d->clk) {
+		st->clk = *d->clk;
+	} else {
+		struct ptt_entry e;
+
+		ptt_entry_decode(p, f, &e);
+		d->fmt = f;
+		d->first_tick = e.time & ptt_time_mask(f);
+	}
+	return st;
+}
+
+/* Whether rec is the AUXTRACE record the file ends in: the reader's end says so for it. */
+static bool cut_short(const struct report *r, const struct perf_rec *rec)
+{
+	struct perf_reader_cut c;
+
+	return perf_reader_cut_auxtrace(r->rd, &c) && c.offset == rec->offset;
 }
 
 static int on_chunk(struct report *r, const struct perf_rec *rec, long dev)
 {
 	const uint8_t *p = rec->auxtrace.data;
 	size_t n = (size_t)rec->auxtrace.size, whole;
+	struct report_stream *st;
 	struct report_dev *d;
 	enum ptt_format f;
 	int err;
@@ -296,18 +338,12 @@ static int on_chunk(struct report *r, const struct perf_rec *rec, long dev)
 		return 1;
 	d = &r->dev[dev];
 	whole = ptt_chunk_whole(p, n, &f);
-	if (!d->clk.started && whole) {
-		struct ptt_entry e;
-
-		ptt_entry_decode(p, f, &e);
-		d->fmt = f;
-		d->first_tick = e.time & ptt_time_mask(f);
-	}
+	st = stream_of(r, d, rec, p, whole, f);
 	err = 0;
 	if (r->pcap && each_piece(r, d, rec, whole, f, pcap_piece))
 		return 1;
 	if (d->views && !perf_reader_is_pipe(r->rd)) {
-		if (add_span(r, d, rec, whole, f))
+		if (add_span(r, st, rec, whole, f))
 			return 1;
 	} else if (d->views) {
 		if (each_piece(r, d, rec, whole, f, view_piece))
@@ -315,12 +351,14 @@ static int on_chunk(struct report *r, const struct perf_rec *rec, long dev)
 	} else if (r->view == VIEW_DUMP)
 		err = ptt_dump_chunk(&r->out, p, n, r->layout);
 	else if (r->view == VIEW_JSON)
-		err = ptt_json_chunk_where(&r->out, p, n, r->stream_off, &d->clk, &r->vo.filter);
+		err = ptt_json_chunk_where(&r->out, p, n, r->stream_off, &st->clk, &r->vo.filter);
 	else if (r->view == VIEW_LINES)
-		err = line_chunk(r, d, p, n);
+		err = line_chunk(r, st, p, n);
 	if (err)
 		return cli_errno(err, "%s: writing the report", r->path);
-	if (whole != n) {
+	if (whole)
+		d->clk = &st->clk;
+	if (whole != n && !cut_short(r, rec)) {
 		wbuf_flush(&r->out);
 		cli_warn("%s: AUXTRACE chunk at offset %#" PRIx64
 			 " ends with a partial %s entry (%zu bytes at trace offset %#" PRIx64
@@ -396,7 +434,8 @@ static const char *duration(uint64_t ns, char *buf, size_t n)
 static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 {
 	struct perf_reader_recovery rc;
-	char dropped[96] = "", until[128] = "", took[32];
+	struct perf_reader_cut cut;
+	char dropped[96] = "", until[128] = "", took[32], cutsay[320] = "";
 	uint64_t first, last;
 
 	if (!perf_reader_unclosed(rd, &rc))
@@ -404,24 +443,24 @@ static void say_unclosed(const struct report *r, const struct perf_reader *rd)
 	if (rc.dropped)
 		snprintf(dropped, sizeof(dropped),
 			 "; %" PRIu64 " bytes of an incomplete last record left out", rc.dropped);
+	if (perf_reader_cut_auxtrace(rd, &cut)) {
+		cutsay[0] = ';';
+		cutsay[1] = ' ';
+		perf_reader_cut_describe(rd, &cut, cutsay + 2, sizeof(cutsay) - 2);
+	}
 	if (perf_aux_streams_times(r->streams, &first, &last) && last > first)
 		snprintf(until, sizeof(until),
 			 "; nothing after %s of recording (its last record) is in it",
 			 duration(last - first, took, sizeof(took)));
 	cli_warn("%s: warning: the file was not closed (the recording was killed or its disk "
-		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s%s",
-		 r->path, rc.records, rc.bytes, dropped, until);
+		 "filled): recovered %" PRIu64 " records, %" PRIu64 " bytes%s%s%s",
+		 r->path, rc.records, rc.bytes, dropped, cutsay, until);
 }
 
 /* The PMU of device i's event ("hisi_ptt0_2"), or "" when unknown. */
 static void dev_name(const struct report *r, size_t i, char *buf, size_t n)
 {
-	long a = perf_aux_streams_get(r->streams, i)->attr;
-
-	ptt_file_pmu(a >= 0 && (size_t)a < perf_reader_nr_attrs(r->rd)
-			 ? perf_reader_attr(r->rd, (size_t)a)
-			 : NULL,
-		     buf, n);
+	ptt_file_pmu(dev_attr(r, i), buf, n);
 }
 
 /* Every view tells what was lost, on standard error: one line per device that lost data. */
@@ -430,10 +469,10 @@ static void say_loss(const struct report *r)
 	char line[512], name[64];
 
 	for (size_t i = 0; i < r->ndev; i++) {
-		const struct perf_aux_stream *st = perf_aux_streams_get(r->streams, i);
+		const struct perf_aux_device *d = perf_aux_streams_device(r->streams, i);
 
 		dev_name(r, i, name, sizeof(name));
-		if (perf_aux_loss_describe(&st->loss, st->timed, st->start_ns, line, sizeof(line)))
+		if (perf_aux_loss_describe(&d->loss, d->timed, d->start_ns, line, sizeof(line)))
 			cli_warn("%s: %s%s%s", r->path, name, name[0] ? ": " : "", line);
 	}
 	if (perf_aux_loss_describe(perf_aux_streams_unjoined(r->streams), false, 0, line,
@@ -446,9 +485,22 @@ static double tick_ns(const struct report *r)
 	return r->vo.tick_ns ? r->vo.tick_ns : ANALYSIS_DEFAULT_TICK_NS;
 }
 
-static double rec_ns(const struct perf_aux_stream *st)
+static double rec_ns(const struct perf_aux_device *d)
 {
-	return st->timed ? (double)(st->end_ns - st->start_ns) : 0;
+	return d->timed ? (double)(d->end_ns - d->start_ns) : 0;
+}
+
+/* A device whose trace came in several AUX buffers is one device: say so, once. */
+static void say_streams(const struct report *r)
+{
+	char line[512], name[64];
+
+	for (size_t i = 0; i < r->ndev; i++) {
+		dev_name(r, i, name, sizeof(name));
+		if (perf_aux_device_describe_streams(perf_aux_streams_device(r->streams, i), line,
+						     sizeof(line)))
+			cli_warn("%s: %s%s%s", r->path, name, name[0] ? ": " : "", line);
+	}
 }
 
 /*
@@ -457,9 +509,9 @@ static double rec_ns(const struct perf_aux_stream *st)
  */
 static void say_placing(const struct report *r, size_t i, const char *what, uint64_t span)
 {
-	const struct perf_aux_stream *st = perf_aux_streams_get(r->streams, i);
+	const struct perf_aux_device *d = perf_aux_streams_device(r->streams, i);
 	struct ptt_timing t =
-	    ptt_sight_timing(r->dev[i].fmt, (double)span * tick_ns(r), rec_ns(st), tick_ns(r));
+	    ptt_sight_timing(r->dev[i].fmt, (double)span * tick_ns(r), rec_ns(d), tick_ns(r));
 	char line[512], name[64];
 
 	dev_name(r, i, name, sizeof(name));
@@ -474,8 +526,10 @@ static void say_entry_views_placing(const struct report *r)
 
 		if (r->pcap && !report_pcap_span(r->pcap, i, &span))
 			say_placing(r, i, "--pcap times", span);
-		if (r->vo.filter.by_time && !r->dev[i].views && r->dev[i].clk.started)
-			say_placing(r, i, "--time", r->dev[i].clk.now - r->dev[i].first_tick);
+		const struct report_dev *d = &r->dev[i];
+
+		if (r->vo.filter.by_time && !d->views && d->clk && d->clk->started)
+			say_placing(r, i, "--time", d->clk->now - d->first_tick);
 	}
 }
 
@@ -487,7 +541,7 @@ static int run(struct report *r, struct perf_reader *rd)
 
 	while (!ret && (got = perf_reader_next(rd, &rec, &e)) > 0)
 		ret = on_record(r, &rec);
-	perf_aux_streams_finish(r->streams, rd);
+	perf_aux_streams_finish(r->streams, rd, PTT_TRACE_BUF_BYTES);
 	if (wbuf_flush(&r->out) && !ret)
 		return cli_errno(r->out.err, "%s: writing the report", r->path);
 	if (ret)
@@ -495,6 +549,12 @@ static int run(struct report *r, struct perf_reader *rd)
 	if (got < 0)
 		return cli_error("%s: %s", r->path, e.msg);
 	say_unclosed(r, rd);
+	if (perf_reader_features_cut(rd))
+		cli_warn("%s: warning: the file ends in its feature sections, after its last "
+			 "record: every record was read, without the event names and the "
+			 "recording's description those sections hold",
+			 r->path);
+	say_streams(r);
 	say_loss(r);
 	if (!r->have_info)
 		return cli_error("%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", r->path);
@@ -507,16 +567,43 @@ static int run(struct report *r, struct perf_reader *rd)
 /* What the recording says of device i, for its views. */
 static void tell_views(const struct report *r, size_t i, const char *name)
 {
-	const struct perf_aux_stream *st = perf_aux_streams_get(r->streams, i);
+	const struct perf_aux_device *dev = perf_aux_streams_device(r->streams, i);
 	struct report_device d = {.name = name[0] ? name : NULL,
-				  .rec_ns = rec_ns(st),
-				  .timed = st->timed,
-				  .start_ns = st->start_ns,
-				  .loss = st->loss,
+				  .rec_ns = rec_ns(dev),
+				  .timed = dev->timed,
+				  .start_ns = dev->start_ns,
+				  .loss = dev->loss,
+				  .streams = dev->streams,
 				  .heading = r->ndev > 1,
 				  .first = i == 0};
 
 	report_views_device(r->dev[i].views, &d);
+}
+
+/* Device i's payloads of the file, buffer after buffer; 0 or 1 after printing an error. */
+static int feed_spans(struct report *r, size_t i)
+{
+	struct analysis_span *all = NULL;
+	size_t n = 0;
+	int ret = 0;
+
+	for (size_t k = 0; k < PERF_AUX_MAX_STREAMS; k++)
+		n += r->stream_dev[k] == (long)i ? r->stream[k].nspans : 0;
+	if (!n)
+		return 0;
+	all = malloc(n * sizeof(*all));
+	if (!all)
+		return cli_errno(-ENOMEM, "report");
+	n = 0;
+	for (size_t k = 0; k < PERF_AUX_MAX_STREAMS; k++) {
+		if (r->stream_dev[k] != (long)i)
+			continue;
+		memcpy(all + n, r->stream[k].spans, r->stream[k].nspans * sizeof(*all));
+		n += r->stream[k].nspans;
+	}
+	ret = report_views_spans(r->dev[i].views, all, n, read_file, r->rd);
+	free(all);
+	return ret;
 }
 
 /* The analysis views of every device, one after the other, then the files they share. */
@@ -532,8 +619,7 @@ static int finish_views(struct report *r)
 			continue;
 		dev_name(r, i, name, sizeof(name));
 		tell_views(r, i, name);
-		if (d->nspans &&
-		    report_views_spans(d->views, d->spans, d->nspans, read_file, r->rd))
+		if (feed_spans(r, i))
 			ret = 1;
 		if (report_views_finish(d->views, stdout))
 			ret = 1;
@@ -547,8 +633,10 @@ static int finish_views(struct report *r)
 
 static void free_devs(struct report *r)
 {
-	for (size_t i = 0; r->dev && i < PERF_AUX_MAX_STREAMS; i++)
-		free(r->dev[i].spans);
+	for (size_t i = 0; r->stream && i < PERF_AUX_MAX_STREAMS; i++)
+		free(r->stream[i].spans);
+	free(r->stream);
+	free(r->stream_dev);
 	free(r->dev);
 }
 
@@ -563,7 +651,12 @@ int cmd_report(int argc, char **argv)
 	if (perf_reader_open(r.path, &r.rd, &e))
 		return cli_error("%s: %s", r.path, e.msg);
 	r.dev = calloc(PERF_AUX_MAX_STREAMS, sizeof(*r.dev));
-	if (!r.dev || perf_aux_streams_create(&r.streams) ||
+	r.stream = calloc(PERF_AUX_MAX_STREAMS, sizeof(*r.stream));
+	r.stream_dev = malloc(PERF_AUX_MAX_STREAMS * sizeof(*r.stream_dev));
+	if (r.stream_dev)
+		for (size_t k = 0; k < PERF_AUX_MAX_STREAMS; k++)
+			r.stream_dev[k] = -1;
+	if (!r.dev || !r.stream || !r.stream_dev || perf_aux_streams_create(&r.streams) ||
 	    wbuf_init_fd(&r.out, STDOUT_FILENO, 1 << 20) ||
 	    ((report_views_selected(&r.vo) || r.pcap_path) && !(r.piece = malloc(VIEWS_PIECE)))) {
 		ret = cli_error("out of memory");
@@ -576,6 +669,11 @@ int cmd_report(int argc, char **argv)
 	if (r.pcap)
 		report_pcap_filter(r.pcap, &r.vo.filter);
 	if ((r.vo.html || r.vo.chrome_trace) && report_files_open(&r.vo, &r.files)) {
+		ret = 1;
+		goto out;
+	}
+	if (r.vo.filter.by_time && (!report_views_selected(&r.vo) || r.pcap) &&
+	    report_window_check(r.path, tick_ns(&r))) {
 		ret = 1;
 		goto out;
 	}

@@ -24,6 +24,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_names.h"
 #include "stat_print.h"
 
 #define MAX_EVENT_ARGS 64
@@ -66,12 +67,34 @@ static int add_event(const struct cli_option *opt, const char *arg)
 	return 0;
 }
 
+/* Each group of a -M argument is one stat knows. */
+static int known_groups(const char *arg)
+{
+	char g[64];
+
+	for (const char *p = arg; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+		bool known = false;
+
+		snprintf(g, sizeof(g), "%.*s", (int)len, p);
+		for (size_t i = 0; stat_metric_groups[i]; i++)
+			known |= !strcmp(g, stat_metric_groups[i]);
+		if (!known)
+			return cli_unknown_name(g, stat_metric_groups, NULL,
+						"-M '%s': no such metric group", g);
+		p += len;
+	}
+	return 0;
+}
+
 static int add_group(const struct cli_option *opt, const char *arg)
 {
 	struct args *a = ((struct parse_ctx *)opt->value)->a;
 
 	if (a->ngroups >= MAX_EVENT_ARGS)
 		return cli_error("-M: at most %d arguments", MAX_EVENT_ARGS);
+	if (known_groups(arg))
+		return 1;
 	a->groups[a->ngroups++] = arg;
 	return 0;
 }
@@ -160,7 +183,7 @@ static int parse_events(struct stat_config *s, struct args *a, const struct perf
 {
 	for (int i = 0; i < a->nev; i++)
 		if (event_list_add(&s->events, a->ev[i], src, &s->err))
-			return cli_fail(&s->err);
+			return cli_fail_event(s->b, &s->err);
 	for (int i = 0; i < a->ngroups; i++)
 		if (stat_add_metric_groups(s, a->groups[i], src))
 			return cli_fail(&s->err);
@@ -230,7 +253,6 @@ int cmd_stat(int argc, char **argv)
 				.print_start = stat_print_header};
 	struct args a = {0};
 	struct perf_pmu_source src;
-	struct error err;
 	int r;
 
 	r = parse_args(argc, argv, &s, &a);
@@ -240,13 +262,13 @@ int cmd_stat(int argc, char **argv)
 	interrupt_catch();
 	if (backend_opts_ready(&a.bo, "stat"))
 		return 1;
-	if (backend_open(&a.bo.o, &s.b, &err))
-		return cli_error("%s", err.msg);
-	cli_backend_opened(s.b);
+	s.b = cli_backend_open(&a.bo.o, "stat");
+	if (!s.b)
+		return 1;
 	pmu_source_backend(s.b, &src);
 	r = parse_events(&s, &a, &src);
 	if (!r)
-		stat_note_kernel_differences(&s.events.parsed, &src);
+		stat_note_kernel_differences(&s.events.parsed, &src, s.b);
 	if (!r && !s.force && stat_check_rules(&s, &src))
 		r = cli_fail(&s.err);
 	if (!r && s.dry_run)

@@ -57,7 +57,6 @@ static int sysfs_export(int argc, char **argv, bool exported)
 	const struct cli_command_options cmd = {sysfs_synopsis, options, sysfs_notes, 0};
 	struct backend *b;
 	unsigned files = 0;
-	struct error err;
 	struct error e;
 	int r = cli_parse_options(argc, argv, &cmd);
 
@@ -72,9 +71,9 @@ static int sysfs_export(int argc, char **argv, bool exported)
 		return cli_error("sysfs export: one DIR, not '%s' too", argv[1]);
 	if (mkdir(argv[0], 0755) && errno != EEXIST)
 		return cli_errno(-errno, "cannot create %s", argv[0]);
-	if (backend_open(&bo, &b, &err))
-		return cli_error("%s", err.msg);
-	cli_backend_opened(b);
+	b = cli_backend_open(&bo, "sysfs export");
+	if (!b)
+		return 1;
 	r = sysfs_export_dir(b, PMU_SYSFS_DIR, argv[0], NULL, NULL, &files, &e);
 	if (r)
 		r = cli_fail(&e);

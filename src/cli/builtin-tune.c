@@ -24,6 +24,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_hold.h"
+#include "cli_names.h"
 #include "cli_number.h"
 #include "tune_search.h"
 
@@ -105,9 +106,14 @@ static int tune_check(struct backend *b, const char *dev, const char *arg, struc
 				 "example name is a typo); use qos_tx_cpl, qos_tx_np or qos_tx_p");
 	ptt_tune_path(dev, t->name, t->path, sizeof(t->path));
 	ret = backend_read_line(b, t->path, t->before, sizeof(t->before));
-	if (ret == -ENOENT)
-		return cli_error("tune: %s has no parameter '%s'; see 'pciescope tune %s'", dev,
-				 t->name, dev);
+	if (ret == -ENOENT) {
+		char see[160], dir[384];
+
+		snprintf(see, sizeof(see), "see 'pciescope tune %s'", dev);
+		return cli_unknown_in_dir(b, ptt_tune_path(dev, NULL, dir, sizeof(dir)), NULL,
+					  t->name, see, "tune: %s has no parameter '%s'", dev,
+					  t->name);
+	}
 	if (ret < 0)
 		return cli_errno((int)ret, "tune: %s: %s", dev, t->name);
 	if (t->value && tune_value(t->value, t->number, sizeof(t->number)))
@@ -246,8 +252,8 @@ int cmd_tune(int argc, char **argv)
 	}
 	ptt_tune_path(dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
-		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
-				dev);
+		ret = cli_unknown_in_dir(b, PMU_SYSFS_DIR, "tune", dev, "see 'pciescope list'",
+					 "tune: %s: no such PMU with tune parameters", dev);
 	else if (n == 1)
 		ret = tune_show_all(b, dev, dir);
 	else

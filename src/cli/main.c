@@ -43,18 +43,13 @@ static const struct command *find(const char *name)
 static int unknown_command(const char *name)
 {
 	const char *known[sizeof(commands) / sizeof(commands[0])];
-	const char *s;
 	size_t i;
 
 	for (i = 0; commands[i].name; i++)
 		known[i] = commands[i].name;
 	known[i] = NULL;
-	s = cli_suggest(name, known);
-	if (s)
-		return cli_error("'%s' is not a pciescope command; did you mean '%s'? (see "
-				 "'pciescope --help')",
-				 name, s);
-	return cli_error("'%s' is not a pciescope command; see 'pciescope --help'", name);
+	return cli_unknown_name(name, known, "see 'pciescope --help'",
+				"'%s' is not a pciescope command", name);
 }
 
 /*

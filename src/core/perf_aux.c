@@ -68,7 +68,9 @@ void *perf_aux_output_begin(struct perf_output_handle *h, struct perf_event *e)
 		return NULL;
 	h->head = aux->head;
 	if (!aux->overwrite) {
-		h->size = (size_t)((aux->tail - aux->head - 1) & (aux->size - 1));
+		/* CIRC_SPACE alone would call a full area (head - tail == size) nearly empty */
+		if (aux->head - aux->tail < aux->size)
+			h->size = (size_t)((aux->tail - aux->head - 1) & (aux->size - 1));
 		if (!h->size) {
 			kev(e)->pending_disable = true;
 			return NULL;

@@ -191,6 +191,7 @@ static int lost_data(const struct diag_trace *t, struct diag_findings *out)
 {
 	const struct perf_aux_loss *l = &t->rec.loss;
 	struct diag_finding *f;
+	uint64_t stop;
 
 	if (!perf_aux_loss_any(l))
 		return 0;
@@ -202,8 +203,9 @@ static int lost_data(const struct diag_trace *t, struct diag_findings *out)
 		 "the findings judge what was traced only; record again with a larger AUX area "
 		 "(-m) or a narrower filter");
 	diag_figure(f, "truncated_aux_records", (double)l->truncated);
-	if (l->truncated_timed && t->rec.timed && l->truncated_ns >= t->rec.start_ns)
-		diag_figure(f, "stopped_at_ns", (double)(l->truncated_ns - t->rec.start_ns));
+	diag_figure(f, "stopped_traces", (double)l->stopped);
+	if (perf_aux_loss_first_stop(l, &stop) && t->rec.timed && stop >= t->rec.start_ns)
+		diag_figure(f, "stopped_at_ns", (double)(stop - t->rec.start_ns));
 	diag_figure(f, "lost_records", (double)l->lost);
 	if (l->lost_records && l->lost_timed && t->rec.timed && l->lost_ns >= t->rec.start_ns)
 		diag_figure(f, "first_lost_at_ns", (double)(l->lost_ns - t->rec.start_ns));

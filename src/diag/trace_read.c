@@ -2,10 +2,12 @@
 /*
  * A PTT perf.data read into the diagnosis collector (diag/trace.h's
  * diag_trace_read; tool/ptt_file.h walks it): each traced device of the
- * recording gets a trace of its own (its own clock, its own setting and
- * PMU, from its event), chained after the first, fed its entries in order,
- * then what the records say of its span and loss.  Problems with the file
- * are one line naming it, as `report` words them.
+ * recording (one PMU, its trace in one or more AUX buffers) gets a trace of
+ * its own (its own clock, its own setting and PMU, from its event), chained
+ * after the first, fed its entries in order, then what the records say of
+ * its span and loss.  Problems with the file are one line naming it, as
+ * `report` words them; a file cut short is judged on what it holds, with a
+ * warning that says so.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -51,27 +53,50 @@ static void entries(void *ctx, size_t i, const uint8_t *buf, size_t len, enum pt
 	diag_trace_feed(x->dev[i], buf, len, f);
 }
 
-/* Each device's span and loss to its rules; a file never closed is said. */
-static void tell(void *ctx, const struct perf_aux_streams *st, const struct perf_reader *rd)
+/*
+ * A file cut short: never closed, or closed and cut after; the cut
+ * AUXTRACE record's whole entries were judged with the rest.
+ */
+static void tell_damage(const struct traces *x, const struct perf_reader *rd)
 {
-	struct traces *x = ctx;
 	struct perf_reader_recovery rc;
+	struct perf_reader_cut cut;
+	char what[320] = "";
 
-	for (size_t i = 0; i < x->ndev; i++) {
-		const struct perf_aux_stream *s = perf_aux_streams_get(st, i);
-		struct diag_recording r = {.rec_ns =
-					       s->timed ? (double)(s->end_ns - s->start_ns) : 0,
-					   .timed = s->timed,
-					   .start_ns = s->start_ns,
-					   .loss = s->loss};
-
-		diag_trace_recording(x->dev[i], &r);
-		diag_trace_finish(x->dev[i]);
+	if (perf_reader_cut_auxtrace(rd, &cut)) {
+		what[0] = ';';
+		what[1] = ' ';
+		perf_reader_cut_describe(rd, &cut, what + 2, sizeof(what) - 2);
 	}
 	if (perf_reader_unclosed(rd, &rc))
 		tool_warn("%s: warning: the file was not closed (the recording was killed or its "
-			  "disk filled): the findings judge the %" PRIu64 " records it holds",
-			  x->path, rc.records);
+			  "disk filled): the findings judge the %" PRIu64 " records it holds%s",
+			  x->path, rc.records, what);
+	else if (what[0])
+		tool_warn("%s: warning: truncated: %s; the findings judge what the file holds",
+			  x->path, what + 2);
+}
+
+/* Each device's span and loss to its rules; several buffers and a damaged file are said. */
+static void tell(void *ctx, const struct perf_aux_streams *st, const struct perf_reader *rd)
+{
+	struct traces *x = ctx;
+	char line[512];
+
+	for (size_t i = 0; i < x->ndev; i++) {
+		const struct perf_aux_device *d = perf_aux_streams_device(st, i);
+		struct diag_recording r = {.rec_ns =
+					       d->timed ? (double)(d->end_ns - d->start_ns) : 0,
+					   .timed = d->timed,
+					   .start_ns = d->start_ns,
+					   .loss = d->loss};
+
+		if (perf_aux_device_describe_streams(d, line, sizeof(line)))
+			tool_warn("%s: %s%s%s", x->path, x->pmu[i], x->pmu[i][0] ? ": " : "", line);
+		diag_trace_recording(x->dev[i], &r);
+		diag_trace_finish(x->dev[i]);
+	}
+	tell_damage(x, rd);
 }
 
 int diag_trace_read(const char *path, const struct diag_trace_opts *o, struct diag_trace **out,

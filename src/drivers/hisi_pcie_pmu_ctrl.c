@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Composing EVENT_CTRL from perf's config fields, as the newer driver does:
- * INIT_SET, the event code, port bitmap (or TARGET_EN + BDF when port is
+ * Composing EVENT_CTRL from perf's config fields, as Linux 6.12 and later
+ * do: from 0, the event code, port bitmap (or TARGET_EN + BDF when port is
  * 0), trigger and threshold when their lengths are non-zero, and len_mode
- * (3 when not given) ORed into bits [35:34] on top of INIT_SET -- so
- * len_mode=2 reaches the hardware as 3 (spec 4.2), faithfully.
+ * (3 when not given) in bits [35:34].  Kernels 6.2 to 6.11 started from
+ * INIT_SET (bit 34), which overlaps LEN_MODE, so their len_mode=2 reached
+ * the hardware as 3; docs/kernel-differences.md.
  */
 #include "hisi_pcie_pmu.h"
 
@@ -19,7 +20,7 @@
 
 uint64_t hisi_pcie_pmu_ctrl(const struct perf_event *e)
 {
-	uint64_t reg = HISI_PCIE_INIT_SET | (CFG_EVENT(e) & HISI_PCIE_EVENT_CODE_MASK);
+	uint64_t reg = CFG_EVENT(e) & HISI_PCIE_EVENT_CODE_MASK;
 	uint64_t len_mode = CFG_LEN_MODE(e);
 
 	if (CFG_PORT(e))

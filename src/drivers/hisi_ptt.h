@@ -13,8 +13,9 @@
 #include <pciescope/core/kernel.h>
 #include <pciescope/perf/pmu_name.h>
 #include <pciescope/regs/ptt.h>
+#include <pciescope/trace/ptt_entry.h>
 
-#define HISI_PTT_TRACE_BUF_SIZE (4u << 20)
+#define HISI_PTT_TRACE_BUF_SIZE PTT_TRACE_BUF_BYTES
 #define HISI_PTT_AUX_MIN (16u << 20)
 #define HISI_PTT_PORT_FILTER 0x80000u /* filter bit 19 */
 #define HISI_PTT_TUNE_POLLS 100000    /* 10 us polls: 1 s */

@@ -6,10 +6,18 @@
  * path of the newer kernels: every full 4 MiB buffer is copied into the AUX
  * area and committed at once, then a new handle is begun.
  *
- * Losses are never silent: when the AUX area has no room for the next
- * buffer, the chunk just committed carries PERF_AUX_FLAG_TRUNCATED and the
- * trace stops (the kernel stops too, but flags nothing; the flag is what lets
- * `perf report` and pciescope say where the data ends).
+ * As Linux (6.1 to 6.18) does, the copy never asks whether the area has
+ * 4 MiB free: begin only has to give some room, and the area's write
+ * position has to leave 4 MiB before its end.  A 16 MiB area nobody drains
+ * so takes four whole buffers; the next begin finds it full and the trace
+ * stops, with no flag in any record: the tools tell it from the records'
+ * times (perf/aux_streams.h).
+ *
+ * The trace is the device's, not an event's.  perf record -a opens one
+ * event per CPU of cpumask (the node's CPUs): the first one started traces,
+ * the others stay stopped ("trace has already started"); a stop of any
+ * event that is not stopped ends the running trace, and its last data goes
+ * to the tracing event's AUX area, whose handle the device holds.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -62,16 +70,29 @@ static uint32_t hisi_ptt_ctrl(uint64_t c)
 	return ctrl | (uint32_t)(c & 0xffff) << PTT_TRACE_CTRL_TARGET_SHIFT;
 }
 
+/* Sets or clears RST, keeping the rest of TRACE_CTRL. */
+static void hisi_ptt_dma_reset(struct hisi_ptt *ptt, bool on)
+{
+	uint32_t ctrl = bus_read32(ptt->bd, PTT_BAR, PTT_TRACE_CTRL);
+
+	ctrl = on ? ctrl | PTT_TRACE_CTRL_RST : ctrl & ~PTT_TRACE_CTRL_RST;
+	bus_write32(ptt->bd, PTT_BAR, PTT_TRACE_CTRL, ctrl);
+}
+
 static int hisi_ptt_trace_start(struct hisi_ptt *ptt, uint64_t config)
 {
 	struct bus_device *bd = ptt->bd;
 
 	if (hisi_ptt_poll(ptt, PTT_TRACE_STS, PTT_TRACE_IDLE, PTT_TRACE_IDLE, HISI_PTT_IDLE_POLLS))
 		return -EBUSY;
-	bus_write32(bd, PTT_BAR, PTT_TRACE_CTRL, PTT_TRACE_CTRL_RST);
-	/* Newer kernels carry on when the reset does not show in time. */
-	hisi_ptt_poll(ptt, PTT_TRACE_WR_STS, 0xffffffffu, 0, HISI_PTT_RESET_POLLS);
-	bus_write32(bd, PTT_BAR, PTT_TRACE_CTRL, 0);
+	hisi_ptt_dma_reset(ptt, true);
+	/* Newer stable kernels give up here rather than trace into a DMA engine not reset. */
+	if (hisi_ptt_poll(ptt, PTT_TRACE_WR_STS, 0xffffffffu, 0, HISI_PTT_RESET_POLLS)) {
+		kcore_log(ptt->k, "%s: timed out waiting for DMA reset", ptt->name);
+		hisi_ptt_dma_reset(ptt, false);
+		return -ETIMEDOUT;
+	}
+	hisi_ptt_dma_reset(ptt, false);
 	ptt->buffer_index = 0;
 	for (int i = 0; i < PTT_TRACE_BUF_CNT; i++)
 		memset(ptt->buf[i], 0, HISI_PTT_TRACE_BUF_SIZE);
@@ -89,13 +110,22 @@ static void hisi_ptt_trace_end(struct hisi_ptt *ptt)
 	ptt->started = false;
 }
 
-static int hisi_ptt_begin_aux(struct hisi_ptt *ptt)
+/*
+ * Begins a handle on the tracing event's AUX area at its head.  For the
+ * interrupt path (need_room) the position must leave a whole buffer before
+ * the area's end; the start path takes any position.
+ */
+static int hisi_ptt_begin_aux(struct hisi_ptt *ptt, bool need_room)
 {
 	struct hisi_ptt_aux *aux = perf_aux_output_begin(&ptt->handle, ptt->event);
 
 	if (!aux)
 		return -EINVAL;
 	aux->pos = ptt->handle.head % aux->length;
+	if (need_room && aux->length - aux->pos < HISI_PTT_TRACE_BUF_SIZE) {
+		perf_aux_output_end(&ptt->handle, 0);
+		return -EINVAL;
+	}
 	ptt->aux = aux;
 	return 0;
 }
@@ -107,24 +137,15 @@ static int hisi_ptt_update_aux(struct hisi_ptt *ptt, unsigned index, bool stop)
 	struct hisi_ptt_aux *aux = ptt->aux;
 	size_t size = HISI_PTT_TRACE_BUF_SIZE;
 
+	if (!aux || !h->size)
+		return -EINVAL;
 	if (stop)
 		size = bus_read32(ptt->bd, PTT_BAR, PTT_TRACE_WR_STS) & PTT_TRACE_WR_STS_WRITE;
-	if (!aux)
-		return -EINVAL;
-	ptt->aux = NULL;
-	if (size > h->size) {
-		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED);
-		perf_aux_output_end(h, 0);
-		return -ENOSPC;
-	}
 	perf_aux_write(h->aux, aux->pos, ptt->buf[index], size);
-	if (!stop && h->size - size < HISI_PTT_TRACE_BUF_SIZE) {
-		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED);
-		perf_aux_output_end(h, size);
-		return -ENOSPC;
-	}
+	aux->pos += size;
+	ptt->aux = NULL;
 	perf_aux_output_end(h, size);
-	return stop ? 0 : hisi_ptt_begin_aux(ptt);
+	return stop ? 0 : hisi_ptt_begin_aux(ptt, true);
 }
 
 void hisi_ptt_irq(void *ctx, int vector)
@@ -142,7 +163,6 @@ void hisi_ptt_irq(void *ctx, int vector)
 		return;
 	if (hisi_ptt_update_aux(ptt, ptt->buffer_index, false)) {
 		hisi_ptt_trace_end(ptt);
-		kcore_log(ptt->k, "%s: AUX area full, trace stopped", ptt->name);
 		return;
 	}
 	ptt->buffer_index = (i + 1) % PTT_TRACE_BUF_CNT;
@@ -159,7 +179,7 @@ static void hisi_ptt_start(struct perf_event *e, int flags)
 	e->hw.state = 0;
 	ptt->trace_cpu = e->cpu;
 	ptt->event = e;
-	if (hisi_ptt_begin_aux(ptt)) {
+	if (hisi_ptt_begin_aux(ptt, false)) {
 		e->hw.state |= PERF_HES_STOPPED;
 		return;
 	}
@@ -176,7 +196,7 @@ static void hisi_ptt_stop(struct perf_event *e, int flags)
 
 	if (e->hw.state & PERF_HES_STOPPED)
 		return;
-	if (ptt->started && ptt->event == e) {
+	if (ptt->started) {
 		hisi_ptt_trace_end(ptt);
 		if (hisi_ptt_poll(ptt, PTT_TRACE_STS, PTT_TRACE_IDLE, PTT_TRACE_IDLE,
 				  HISI_PTT_IDLE_POLLS))

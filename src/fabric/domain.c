@@ -228,6 +228,7 @@ void dom_sync(struct fabric *f, int d)
 		if (f->doms[i].now < now)
 			dom_run(f, &f->doms[i], now);
 		dom_settle(f, &f->doms[i]);
+		rate_settle(f, &f->doms[i], true);
 	}
 	f->now = now;
 }

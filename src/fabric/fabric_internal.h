@@ -106,6 +106,7 @@ struct fobs {
 	bool counts;	     /* it only counts: it may be shown TLPs in bulk (rate.c) */
 	fabric_repeater rep; /* it may repeat what it made of windows (rate_replay.c) */
 	bool repeats;	     /* rep, and it sees one domain: it may stand for a skip */
+	bool asks;	     /* it asks before it reads or changes: it may be shown a skip late */
 };
 
 /* A PCIe core: the unit PTT tunes. */
@@ -606,6 +607,13 @@ void rate_observers(struct fabric *f);
 bool rate_replay_may(const struct fabric *f, const struct fobs *ob);
 /* A knob of domain d's cores changed: the model learns it afresh from the present. */
 void rate_restart(struct fabric *f, int d);
+/*
+ * What a skip of domain d owes its observers up to its present (a lazy
+ * one's), shown now; and if stats, what it owes the statistics.
+ */
+void rate_settle(struct fabric *f, struct fdomain *d, bool stats);
+/* Whether some domain's observers are owed a skip's counts (rate_settle would show them). */
+bool rate_owes(const struct fabric *f);
 void rate_destroy(struct fabric *f);
 
 /* workload*.c */

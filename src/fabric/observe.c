@@ -124,6 +124,26 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
 	fab_port_observers(f);
 }
 
+/*
+ * A looking observer's domains are at the present, but what a lazy skip
+ * shows may not be yet (rate.c); a device model asks at every register
+ * access, so that is found out from one count when nothing is owed.
+ */
+void fabric_observer_catch_up(struct fabric *f, fabric_observer fn, void *ctx)
+{
+	if (!rate_owes(f))
+		return;
+	for (int o = 0; o < f->nobs; o++) {
+		const struct fobs *ob = &f->obs[o];
+
+		if (ob->fn != fn || ob->ctx != ctx || !ob->want)
+			continue;
+		for (int i = 0; i < f->nports; i++)
+			if (fab_obs_sees(ob, &f->nodes[f->ports[i].node].d))
+				rate_settle(f, &f->doms[f->ports[i].dom], false);
+	}
+}
+
 /* No catching up: the change takes effect from the present of a looking observer's domains. */
 void fabric_observer_repeats(struct fabric *f, fabric_observer fn, void *ctx, fabric_repeater rep)
 {

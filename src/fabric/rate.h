@@ -110,6 +110,12 @@ struct frate {
 	struct frate_stream *fs;
 	int nfs;
 	struct freplay replay; /* its skips shown to observers that repeat (rate_replay.c) */
+
+	/* a lazy domain: every observer asks before it reads (fabric_observer_asks) */
+	bool lazy;
+	bool owed;	   /* a skip is not shown up to the domain's present */
+	uint64_t shown;	   /* ps: the skip's counts are shown up to here (rate_settle) */
+	uint64_t stats_to; /* ps: and the statistics given theirs, when read (dom_sync) */
 };
 
 /* The rate model of a fabric: its budget and its state, per domain and per node. */
@@ -117,6 +123,8 @@ struct rate_model {
 	uint64_t budget; /* TLPs per simulated second per domain, 0 off */
 	struct frate *d; /* by domain index */
 	int nd;
+	int nowed;     /* domains owed (frate owed): with none, asking costs nothing */
+	uint64_t span; /* ps between two reads of the counts, 0 not known */
 	/*
 	 * per node: statistics when the window began, the window's (for a skip,
 	 * what it adds, fixed-point), what a skip has added, every window's

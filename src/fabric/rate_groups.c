@@ -162,13 +162,15 @@ void rate_observers(struct fabric *f)
 		if (!counted(p) || !rate_runs(f, &f->doms[p->dom]) ||
 		    is_recorder(&p->obs[p->nobs - 1]))
 			continue;
+		/* it asks: it reads nothing, and a skip is not shown to it */
 		p->obs[p->nobs++] = (struct fobs){.classes = FABRIC_CLASSES_ALL,
 						  .fn = rate_record,
 						  .ctx = f,
 						  .sicl = 0xffff,
 						  .core = 0xffff,
 						  .want = true,
-						  .counts = true};
+						  .counts = true,
+						  .asks = true};
 		p->classes = FABRIC_CLASSES_ALL;
 	}
 }

@@ -35,6 +35,11 @@ static const struct {
       .remote_pct = 25}},
 };
 
+const char *fabric_workload_name(size_t i)
+{
+	return i < sizeof(defaults) / sizeof(defaults[0]) ? defaults[i].name : NULL;
+}
+
 /* A count with an optional k (1000), M (10^6) or K (1024); one that overflows is refused. */
 static int parse_value(const char *key, const char *v, uint64_t *out)
 {

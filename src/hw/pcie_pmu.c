@@ -21,8 +21,13 @@ static int counter_of(uint64_t off, uint64_t base, uint64_t stride)
 	return i < HISI_PCIE_PMU_NR_COUNTERS ? (int)i : -1;
 }
 
+/*
+ * Before any access: what the fabric owes the counters (a lazy skip's
+ * counts, fabric_observer_asks), then the time counters.
+ */
 static void sync_time(struct pcie_pmu_hw *m)
 {
+	fabric_observer_catch_up(m->fab, pcie_pmu_observe, m);
 	pcie_pmu_run_until(m, fabric_now(m->fab));
 }
 
@@ -152,6 +157,7 @@ int pcie_pmu_hw_create(struct fabric *f, struct bus_device *dev, const struct pc
 	}
 	fabric_observer_want(f, pcie_pmu_observe, m, false); /* no counter counts yet */
 	fabric_observer_counts(f, pcie_pmu_observe, m, true);
+	fabric_observer_asks(f, pcie_pmu_observe, m, true); /* sync_time */
 	dev->bar[HISI_PCIE_PMU_BAR] =
 	    (struct bus_bar){.ops = &pcie_pmu_mmio, .model = m, .size = HISI_PCIE_PMU_BAR_SIZE};
 	dev->nvectors = 1;

@@ -115,6 +115,7 @@ int ptt_hw_create(const struct ptt_hw_config *c, struct ptt_hw **out)
 	h->core = c->core;
 	h->rp_lo = c->rp_lo;
 	h->rp_hi = c->rp_hi;
+	h->dma_reset_reads = c->dma_reset_reads;
 	h->tr.int_mask = PTT_TRACE_INT_MASK_ALL;
 	for (int t = 0; t < PTT_HW_TUNE_COUNT; t++) {
 		h->tune[t] = PTT_HW_TUNE_DEFAULT;

@@ -63,6 +63,7 @@ struct ptt_trace {
 	uint8_t *buf[PTT_TRACE_BUF_CNT]; /* host pointers, resolved at enable */
 	unsigned cur;			 /* buffer being written */
 	uint32_t wr;			 /* bytes written into it */
+	unsigned reset_left;		 /* TRACE_WR_STS reads until the DMA reset is done */
 	uint32_t int_stat, int_mask;
 
 	uint16_t *port_bit; /* by fabric node index: Root Port filter bit */
@@ -75,6 +76,7 @@ struct ptt_hw {
 	struct bus_device *dev;
 	struct fabric *fabric;
 	uint16_t sicl, core, rp_lo, rp_hi;
+	unsigned dma_reset_reads; /* ptt_hw_config's */
 
 	uint32_t tuning_ctrl, tuning_data;
 	int tuning_busy_polls; /* TUNING_INT_STAT reads that still say busy */
@@ -88,10 +90,13 @@ void ptt_tune_push(struct ptt_hw *h, enum ptt_hw_tune t);
 
 void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val);
 void ptt_trace_clear_int(struct ptt_hw *h, uint32_t bits);
-uint32_t ptt_trace_wr_sts(const struct ptt_hw *h);
+uint32_t ptt_trace_wr_sts(struct ptt_hw *h);
 void ptt_trace_free(struct ptt_hw *h);
-/* The buffer being written is full: the next one, and the interrupt. */
-void ptt_buffer_full(struct ptt_hw *h);
+/*
+ * The buffer being written is full: the next one, and the interrupt, raised
+ * at ns, the time of the entry that filled it.
+ */
+void ptt_buffer_full(struct ptt_hw *h, uint64_t ns);
 
 /* ptt_repeat.c: entries written again for the fabric's rate model (ptt_hw_repeat) */
 /* The entry just written at p, time t_ns, kept for a repeat (tr->log.on). */

@@ -119,8 +119,8 @@ static void repeat(struct ptt_hw *h, uint64_t from, uint64_t to, uint64_t shift)
 		tr->wr += (uint32_t)(n * tr->esize);
 		tr->stats.traced += n;
 		i += n;
-		if (tr->wr + tr->esize > tr->size)
-			ptt_buffer_full(h); /* its interrupt may stop the trace */
+		if (tr->wr + tr->esize > tr->size) /* its interrupt may stop the trace */
+			ptt_buffer_full(h, tr->log.t[i - 1] + shift);
 	}
 }
 

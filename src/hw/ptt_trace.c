@@ -19,6 +19,9 @@
  * completion, i.e. the function's own requests and the completions returning
  * to it).
  *
+ * DMA reset: writing RST empties the ring at once; TRACE_WR_STS shows it
+ * (reads 0) only after the configured number of reads (dma_reset_reads).
+ *
  * Ring and loss: buffers fill 0, 1, 2, 3, 0, ...  When one is full its
  * TRACE_INT_STAT bit is set and, unless masked, MSI vector 0 is raised; the
  * engine moves on at once.  It never waits for software: entering a buffer
@@ -134,6 +137,7 @@ void ptt_trace_write_ctrl(struct ptt_hw *h, uint32_t val)
 	if (val & PTT_TRACE_CTRL_RST) {
 		tr->cur = 0;
 		tr->wr = 0;
+		tr->reset_left = h->dma_reset_reads;
 	}
 	tr->running = on;
 	if (on != was)
@@ -154,8 +158,12 @@ void ptt_trace_clear_int(struct ptt_hw *h, uint32_t bits)
 	h->tr.int_stat &= ~(bits & PTT_TRACE_INT_STAT_MASK);
 }
 
-uint32_t ptt_trace_wr_sts(const struct ptt_hw *h)
+uint32_t ptt_trace_wr_sts(struct ptt_hw *h)
 {
+	if (h->tr.reset_left) {
+		h->tr.reset_left--;
+		return PTT_HW_WR_STS_RESETTING;
+	}
 	return h->tr.wr | h->tr.cur << PTT_TRACE_WR_STS_BUFFER_SHIFT;
 }
 
@@ -167,7 +175,7 @@ void ptt_trace_free(struct ptt_hw *h)
 	ptt_log_free(&h->tr.log);
 }
 
-void ptt_buffer_full(struct ptt_hw *h)
+void ptt_buffer_full(struct ptt_hw *h, uint64_t ns)
 {
 	struct ptt_trace *tr = &h->tr;
 	unsigned full = tr->cur;
@@ -179,7 +187,7 @@ void ptt_buffer_full(struct ptt_hw *h)
 	if (tr->int_stat & (1u << tr->cur))
 		tr->stats.overwritten += tr->size / tr->esize;
 	if (!(tr->int_mask & (1u << full)))
-		bus_raise_irq(h->dev, PTT_IRQ_DMA);
+		bus_raise_irq_at(h->dev, PTT_IRQ_DMA, ns);
 }
 
 static inline bool ptt_filter_match(struct ptt_hw *h, const struct fabric_tlp *t, int cls)
@@ -249,5 +257,5 @@ void ptt_hw_observe(void *hw, const struct fabric_tlp *t)
 	tr->stats.traced++;
 	tr->wr += tr->esize;
 	if (tr->wr + tr->esize > tr->size)
-		ptt_buffer_full(h);
+		ptt_buffer_full(h, t->time_ns);
 }

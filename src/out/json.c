@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include <pciescope/out/json.h>
+#include <pciescope/out/num.h>
 
 void out_json_string(FILE *f, const char *s)
 {
@@ -36,10 +37,14 @@ void out_json_string(FILE *f, const char *s)
 
 void out_json_number(FILE *f, double v)
 {
-	if (!isfinite(v))
-		v = 0;
-	if (v == (double)(long long)v && fabs(v) < 1e15)
-		fprintf(f, "%lld", (long long)v);
-	else
-		fprintf(f, "%.17g", v);
+	char buf[OUT_NUM_LEN];
+
+	fputs(isfinite(v) ? out_num_exact(buf, sizeof(buf), v) : "null", f);
+}
+
+void out_json_figure(FILE *f, double v)
+{
+	char buf[OUT_NUM_LEN];
+
+	fputs(isfinite(v) ? out_num_sig(buf, sizeof(buf), v, OUT_NUM_DIGITS) : "null", f);
 }

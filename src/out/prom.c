@@ -7,10 +7,10 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
+#include <pciescope/out/num.h>
 #include <pciescope/out/prom.h>
 
 static bool name_char(char c, bool first, bool colon)
@@ -135,18 +135,12 @@ static int put_series(FILE *f, const char *name, const struct prom_labels *l)
 
 int prom_sample(FILE *f, const char *name, const struct prom_labels *l, double v)
 {
+	char buf[OUT_NUM_LEN];
 	int r = put_series(f, name, l);
 
 	if (r)
 		return r;
-	if (isnan(v))
-		fputs("NaN\n", f);
-	else if (isinf(v))
-		fputs(v > 0 ? "+Inf\n" : "-Inf\n", f);
-	else if (v == floor(v) && fabs(v) <= 9007199254740992.0)
-		fprintf(f, "%.0f\n", v);
-	else
-		fprintf(f, "%.17g\n", v);
+	fprintf(f, "%s\n", out_num_exact(buf, sizeof(buf), v));
 	return 0;
 }
 

@@ -5,8 +5,11 @@
  * 1, 2 or 5 times a power of ten so that axes read at a glance.
  */
 #include <math.h>
+#include <string.h>
 
 #include <pciescope/out/html.h>
+
+#include <pciescope/out/num.h>
 
 #include "svg_internal.h"
 
@@ -52,7 +55,8 @@ char *svg_fmt_si(double v, char *buf, size_t n)
 		v /= 1000;
 		i++;
 	}
-	snprintf(buf, n, "%.3g%s", v, pre[i]);
+	out_num_sig(buf, n, v, 3);
+	snprintf(buf + strlen(buf), n - strlen(buf), "%s", pre[i]);
 	return buf;
 }
 
@@ -70,7 +74,7 @@ void svg_open(FILE *f, const char *title)
 		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
 		SVG_WIDTH, SVG_HEIGHT, SVG_WIDTH, SVG_HEIGHT);
 	html_escape(f, title);
-	fputs("\">\n<text class=\"title\" x=\"8\" y=\"20\">", f);
+	fprintf(f, "\">\n<text class=\"title\" x=\"8\" y=\"%.0f\">", TITLE_Y);
 	html_escape(f, title);
 	fputs("</text>\n", f);
 }

@@ -7,7 +7,10 @@
 
 #define PLOT_L 72.0
 #define PLOT_R 20.0
-#define PLOT_T 40.0
+/* The title's row, then the legend's, then the plot. */
+#define TITLE_Y 20.0
+#define LEGEND_Y 38.0
+#define PLOT_T 52.0
 #define PLOT_B 64.0
 #define PLOT_W (SVG_WIDTH - PLOT_L - PLOT_R)
 #define PLOT_H (SVG_HEIGHT - PLOT_T - PLOT_B)

@@ -8,7 +8,8 @@
 static void legend(FILE *f, const struct svg_series *s, size_t ns)
 {
 	for (size_t k = 0; k < ns; k++) {
-		double x = PLOT_L + PLOT_W - 130.0 * (double)(ns - k), y = 20;
+		/* on a row of its own: a long title would run under it */
+		double x = PLOT_L + PLOT_W - 130.0 * (double)(ns - k), y = LEGEND_Y;
 
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
 			x, y - 10, s[k].color);

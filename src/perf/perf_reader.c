@@ -168,12 +168,76 @@ static int truncated(struct perf_reader *r, int err, const char *what, uint64_t 
 					 : "data section");
 }
 
+/* Bytes from the current position to the end of the data (a stream: what is buffered). */
+static uint64_t remaining(struct perf_reader *r)
+{
+	return r->fd < 0 ? r->data_end - r->pos : r->end - r->beg;
+}
+
+/*
+ * An AUXTRACE record whose payload the data ends in, its header whole:
+ * handed out with the bytes there are, the end said at the next call.
+ */
+static int partial_auxtrace(struct perf_reader *r, struct perf_rec *rec, uint64_t total)
+{
+	uint64_t there = remaining(r);
+	int err;
+
+	r->cut_aux = (struct perf_reader_cut){
+	    .offset = rec->offset, .promised = total - rec->size, .present = there - rec->size};
+	r->has_cut = r->cut_pending = true;
+	rec->raw = r->fd < 0 ? r->base + r->pos : r->buf + r->beg;
+	err = perf_reader_parse_record(r, rec);
+	if (err)
+		return err;
+	rec->auxtrace.size = r->cut_aux.present;
+	advance(r, (size_t)there);
+	r->nr_records++;
+	return 1;
+}
+
+int perf_reader_cut_describe(const struct perf_reader *r, const struct perf_reader_cut *c,
+			     char *buf, size_t n)
+{
+	return snprintf(buf, n,
+			"the AUXTRACE record at offset %#llx promised %llu bytes of trace, the %s "
+			"holds %llu of them (every whole entry among them was read)",
+			(unsigned long long)c->offset, (unsigned long long)c->promised,
+			r->pipe ? "stream" : "file", (unsigned long long)c->present);
+}
+
+/* The call after a cut AUXTRACE record: the end of an unclosed file, else an error. */
+static int after_cut(struct perf_reader *r)
+{
+	char what[256];
+
+	r->cut_pending = false;
+	if (r->unclosed)
+		return unclosed_end(r, r->fd < 0 ? r->pos : r->spos);
+	perf_reader_cut_describe(r, &r->cut_aux, what, sizeof(what));
+	return perf_reader_fail(r, -EPROTO, "truncated: %s", what);
+}
+
+bool perf_reader_features_cut(const struct perf_reader *r)
+{
+	return r->features_cut;
+}
+
+bool perf_reader_cut_auxtrace(const struct perf_reader *r, struct perf_reader_cut *c)
+{
+	if (r->has_cut && c)
+		*c = r->cut_aux;
+	return r->has_cut;
+}
+
 static int next(struct perf_reader *r, struct perf_rec *rec)
 {
 	const uint8_t *p;
 	uint64_t total;
 	int err;
 
+	if (r->cut_pending)
+		return after_cut(r);
 	if (at_end(r) && r->cut)
 		return perf_reader_fail(r, -EPROTO,
 					"truncated: data section ends at %#llx, file has %zu bytes",
@@ -214,6 +278,8 @@ static int next(struct perf_reader *r, struct perf_rec *rec)
 			    (unsigned long long)rec->offset);
 	}
 	p = peek(r, (size_t)total, &err);
+	if (!p && !err && rec->type == PERF_REC_AUXTRACE && remaining(r) > rec->size)
+		return partial_auxtrace(r, rec, total);
 	if (!p)
 		return truncated(r, err, perf_record_name(rec->type), rec->offset, total);
 	rec->raw = p;

@@ -23,9 +23,13 @@ struct perf_reader {
 	bool eof;
 
 	bool pipe, swap;
-	bool cut;      /* file shorter than its data section: read what exists */
-	bool unclosed; /* never closed: read up to the last complete record */
+	bool cut;	   /* file shorter than its data section: read what exists */
+	bool features_cut; /* file cut in its feature sections: read without them */
+	bool unclosed;	   /* never closed: read up to the last complete record */
 	uint64_t claimed_end;
+	/* An AUXTRACE record the data ended in: handed out with what it held, then the end. */
+	bool cut_pending, has_cut;
+	struct perf_reader_cut cut_aux;
 	uint64_t data_start;	      /* file mode: offset of the first record */
 	uint64_t nr_records, dropped; /* records handed out; bytes of a partial last one */
 	uint64_t pos, data_end;	      /* image mode: next record, end of the data */
@@ -36,6 +40,8 @@ struct perf_reader {
 
 	bool has_clock;
 	struct perf_clock_data clock;
+	bool has_sample_time;
+	uint64_t sample_time[2]; /* first, last */
 
 	char **argv; /* the CMDLINE feature's words, or NULL */
 	uint32_t argc;
@@ -50,6 +56,8 @@ int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)
 int perf_reader_parse_file_header(struct perf_reader *r);
 /* Pipe mode HEADER_ATTR / EVENT_UPDATE / HEADER_FEATURE bookkeeping. */
 int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *rec);
+/* A SAMPLE_TIME section (n bytes at p); a short one is ignored. */
+void perf_reader_note_sample_time(struct perf_reader *r, const uint8_t *p, uint64_t n);
 /* A CLOCK_DATA section (n bytes at p); a malformed one is ignored, as perf does. */
 void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64_t n);
 /* A CMDLINE section (n bytes at p); a malformed one is ignored, as perf does. */

@@ -118,6 +118,17 @@ static void parse_event_desc(struct perf_reader *r, struct section s)
 	}
 }
 
+/*
+ * A file cut after its records, in the feature sections: every record is
+ * there, so it is read without the features (perf_reader_features_cut).
+ */
+static int features_cut(struct perf_reader *r)
+{
+	r->features_cut = true;
+	memset(r->features, 0, sizeof(r->features));
+	return 0;
+}
+
 static int parse_features(struct perf_reader *r, uint64_t table)
 {
 	size_t n = 0;
@@ -125,7 +136,7 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 	for (int bit = 0; bit < PERF_FEAT_BITS; bit++)
 		n += perf_reader_has_feature(r, bit);
 	if (table > r->len || (r->len - table) / 16 < n)
-		return perf_reader_fail(r, -EPROTO, "truncated: feature section table");
+		return features_cut(r);
 	for (int bit = 0; bit < PERF_FEAT_BITS; bit++) {
 		struct section s;
 
@@ -134,11 +145,13 @@ static int parse_features(struct perf_reader *r, uint64_t table)
 		s = get_section(r, table);
 		table += 16;
 		if (!section_ok(r, s))
-			return perf_reader_fail(r, -EPROTO, "truncated: feature %d section", bit);
+			return features_cut(r);
 		if (bit == PERF_FEAT_EVENT_DESC)
 			parse_event_desc(r, s);
 		if (bit == PERF_FEAT_CLOCK_DATA)
 			perf_reader_note_clock_data(r, r->base + s.off, s.size);
+		if (bit == PERF_FEAT_SAMPLE_TIME)
+			perf_reader_note_sample_time(r, r->base + s.off, s.size);
 		if (bit == PERF_FEAT_CMDLINE)
 			perf_reader_note_cmdline(r, r->base + s.off, s.size);
 	}
@@ -197,7 +210,7 @@ int perf_reader_parse_file_header(struct perf_reader *r)
 		r->cut = true;
 		r->claimed_end = r->data_end;
 		r->data_end = r->len;
-		return 0;
+		memset(r->features, 0, sizeof(r->features)); /* they follow the data */
 	}
 	if (!section_ok(r, attrs))
 		return perf_reader_fail(r, -EPROTO, "truncated: attribute section");

@@ -125,6 +125,8 @@ int perf_reader_note_pipe_record(struct perf_reader *r, const struct perf_rec *r
 			r->features[feat / 64] |= 1ull << (feat % 64);
 		if (feat == PERF_FEAT_CLOCK_DATA)
 			perf_reader_note_clock_data(r, p + 16, rec->size - 16u);
+		if (feat == PERF_FEAT_SAMPLE_TIME)
+			perf_reader_note_sample_time(r, p + 16, rec->size - 16u);
 		if (feat == PERF_FEAT_CMDLINE)
 			perf_reader_note_cmdline(r, p + 16, rec->size - 16u);
 		return 0;
@@ -157,6 +159,25 @@ void perf_reader_note_clock_data(struct perf_reader *r, const uint8_t *p, uint64
 	r->clock.wall_ns = pb_get64(p + 8, r->swap);
 	r->clock.clock_ns = pb_get64(p + 16, r->swap);
 	r->has_clock = true;
+}
+
+/* first u64, last u64 */
+void perf_reader_note_sample_time(struct perf_reader *r, const uint8_t *p, uint64_t n)
+{
+	if (n < 16)
+		return;
+	r->sample_time[0] = pb_get64(p, r->swap);
+	r->sample_time[1] = pb_get64(p + 8, r->swap);
+	r->has_sample_time = true;
+}
+
+int perf_reader_sample_time(const struct perf_reader *r, uint64_t *first, uint64_t *last)
+{
+	if (!r->has_sample_time)
+		return -ENOENT;
+	*first = r->sample_time[0];
+	*last = r->sample_time[1];
+	return 0;
 }
 
 void perf_reader_free_cmdline(struct perf_reader *r)

@@ -30,6 +30,8 @@ struct perf_writer {
 	char **argv;		      /* owned copies of env's strings */
 	char *strs[5];		      /* hostname, os_release, version, arch, cpudesc */
 	struct perf_clock_data clock; /* env.clock points here when set */
+	bool has_sample_time;
+	uint64_t sample_time[2]; /* first, last */
 	uint8_t buf[PERF_WRITER_BUF];
 };
 
@@ -55,6 +57,8 @@ struct perf_blob {
 	int err;
 };
 bool perf_writer_feature(struct perf_writer *w, int bit, struct perf_blob *b);
+/* Pipe mode: feature bit as a HEADER_FEATURE record, if it has anything to say. */
+int perf_writer_pipe_feature(struct perf_writer *w, int bit);
 void perf_blob_put(struct perf_blob *b, const void *p, size_t n);
 
 /* Writes one record: header + body, size rounded to 8 with zeros. */

@@ -127,6 +127,11 @@ bool perf_writer_feature(struct perf_writer *w, int bit, struct perf_blob *b)
 			return false;
 		feat_pmu_mappings(w, b);
 		return true;
+	case PERF_FEAT_SAMPLE_TIME:
+		if (!w->has_sample_time)
+			return false;
+		perf_blob_put(b, w->sample_time, sizeof(w->sample_time));
+		return true;
 	default:
 		return false;
 	}
@@ -174,11 +179,21 @@ static int write_features(struct perf_writer *w, uint64_t bitmap[PERF_FEAT_BITS 
 	return err;
 }
 
+void perf_writer_sample_time(struct perf_writer *w, uint64_t first, uint64_t last)
+{
+	w->has_sample_time = true;
+	w->sample_time[0] = first;
+	w->sample_time[1] = last;
+}
+
 int perf_writer_close(struct perf_writer *w)
 {
 	uint64_t bitmap[PERF_FEAT_BITS / 64] = {0};
 	int err = perf_writer_start(w);
 
+	/* known only now: a pipe's other features went out with its start */
+	if (!err && w->pipe && w->has_sample_time)
+		err = perf_writer_pipe_feature(w, PERF_FEAT_SAMPLE_TIME);
 	if (!err)
 		err = perf_writer_flush(w);
 	if (!err && !w->pipe)

@@ -103,7 +103,7 @@ static int pipe_name(struct perf_writer *w, const struct perf_attr_info *a)
 }
 
 /* A feature as a record; names travel as EVENT_UPDATE instead of EVENT_DESC, as perf sends them. */
-static int pipe_feature(struct perf_writer *w, int bit)
+int perf_writer_pipe_feature(struct perf_writer *w, int bit)
 {
 	struct perf_blob b = {0};
 	uint64_t id = (uint64_t)bit;
@@ -127,7 +127,7 @@ static int start_pipe(struct perf_writer *w)
 		if (pipe_attr(w, &w->attrs[i]) || pipe_name(w, &w->attrs[i]))
 			break;
 	for (int bit = 0; bit < PERF_FEAT_BITS && !w->err; bit++) {
-		int err = pipe_feature(w, bit);
+		int err = perf_writer_pipe_feature(w, bit);
 
 		if (err)
 			return w->err ? w->err : err;

@@ -34,6 +34,15 @@ enum pcie_port_type platform_port_type(enum fabric_node_kind k)
 	return port_types[k];
 }
 
+/* A model's interrupt mid-slice: the kernel's clock (never back) to its time. */
+static void irq_time(void *ctx, uint64_t ns)
+{
+	struct platform *p = ctx;
+
+	if (ns > p->k->clock.now_ns)
+		p->k->clock.now_ns = ns;
+}
+
 static int attach(struct platform *p, int i, struct error *e)
 {
 	const struct pdev *d = &p->pf.devs[i];
@@ -49,7 +58,9 @@ static int attach(struct platform *p, int i, struct error *e)
 				      .numa_node = d->numa_node,
 				      .model_name = d->model,
 				      .dma = p->dma,
-				      .identity_iommu = p->pf.identity_dma};
+				      .identity_iommu = p->pf.identity_dma,
+				      .irq_time = irq_time,
+				      .irq_time_ctx = p};
 	pd->ops = platform_model_kind(d->model);
 	if (d->model && !pd->ops)
 		kcore_log(p->k, "pci %s: no model '%s' in this build; a plain function", bdf,

@@ -5,7 +5,9 @@
  * DEVICE_RANGE from the Root Ports the fabric has on that core, and keeps
  * the tune levels in the persistent state, since on real hardware they stay
  * set until the next reset.  "identity_iommu": false in the device entry
- * models a translated DMA domain (the driver then refuses to probe).
+ * models a translated DMA domain (the driver then refuses to probe);
+ * "dma_reset_reads": N a DMA engine whose reset shows only after N reads of
+ * TRACE_WR_STS (more than 10: the driver gives up, the trace does not start).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -50,10 +52,17 @@ static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cf
 {
 	struct ptt_hw_config c = {.dev = d, .fabric = platform_fabric(p)};
 	json_t *iommu = json_object_get(cfg, "identity_iommu");
+	json_t *reset = json_object_get(cfg, "dma_reset_reads");
 	struct ptt_hw *h;
 	int ret;
 
 	ptt_place(c.fabric, d, cfg, &c);
+	if (reset && (!json_is_integer(reset) || json_integer_value(reset) < 0 ||
+		      json_integer_value(reset) > 1000000))
+		return error_set(e, -EINVAL,
+				 "hisi_ptt model: dma_reset_reads: not a number of reads "
+				 "from 0 to 1000000");
+	c.dma_reset_reads = (unsigned)json_integer_value(reset);
 	if (json_is_boolean(iommu))
 		d->identity_iommu = json_is_true(iommu);
 	ret = ptt_hw_create(&c, &h);

@@ -9,6 +9,11 @@
 
 #define SLICE_NS 100000ull
 
+void platform_set_reading_span(struct platform *p, uint64_t ns)
+{
+	fabric_set_reading_span(p->f, ns);
+}
+
 int platform_run_for(struct platform *p, uint64_t ns, int (*poll)(void *ctx), void *ctx)
 {
 	uint64_t now = fabric_now(p->f), end = now + ns;

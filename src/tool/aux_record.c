@@ -27,7 +27,9 @@
 
 #include <pciescope/base/error.h>
 #include <pciescope/backend/interrupt.h>
+#include <pciescope/perf/aux_streams.h>
 #include <pciescope/tool/event_list.h>
+#include <pciescope/trace/ptt_entry.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_rules.h>
 #include <pciescope/tool/warn.h>
@@ -242,8 +244,105 @@ static int enable_all(struct rec *s)
 			e->start_pending = true;
 			e->enable_ns = sid.time;
 		} else {
+			e->start_ns = sid.time;
 			perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, &sid);
 		}
+	}
+	return 0;
+}
+
+/*
+ * When the recording ended, in perf's clock: now, or on a backend whose
+ * clock is not perf's, the latest AUX record's time plus what passed on
+ * the tool's clock since it was read.
+ */
+static uint64_t end_ns(const struct rec *s)
+{
+	uint64_t now = s->b->ops->now_ns(s->b), end = 0;
+
+	if (!s->b->ops->clock_apart)
+		return now;
+	for (int i = 0; i < s->n; i++) {
+		const struct rec_event *e = &s->e[i];
+		uint64_t t = e->handover_ns + (now - e->handover_read_ns);
+
+		if (e->handed && t > end)
+			end = t;
+	}
+	return end;
+}
+
+/*
+ * The traces that stopped before the recording ended: flagged TRUNCATED,
+ * or (Linux's PTT driver flags nothing) told by their last hand-over being
+ * whole buffers (perf/aux_streams.h).  The file gets the recording's span
+ * (SAMPLE_TIME), which tells the readers the same.
+ */
+static void tell_stops(struct rec *s)
+{
+	struct aux_record_result *r = s->r;
+	uint64_t end = end_ns(s), first = end;
+
+	for (int i = 0; i < s->n; i++) {
+		const struct rec_event *e = &s->e[i];
+		bool whole = ptt_is_pmu(e->pmu) && e->handed &&
+			     perf_aux_stopped_early(PTT_TRACE_BUF_BYTES, e->handover_bytes,
+						    e->handover_ns, end);
+		uint64_t at = e->flagged ? e->truncated_ns : e->handover_ns;
+		uint64_t since = at > e->start_ns ? at - e->start_ns : 0;
+
+		if (e->start_ns < first)
+			first = e->start_ns;
+		if (!e->flagged && !whole)
+			continue;
+		if (!r->stopped++ || since < r->stopped_at_ns) {
+			r->stopped_at_ns = since;
+			r->stopped_before_ns = end > at ? end - at : 0;
+		}
+	}
+	perf_writer_sample_time(s->w, first, end);
+}
+
+/*
+ * What the kernel logged of pmu, last (the emulated kernel's log is a sysfs
+ * file); "see dmesg" where no log can be read.
+ */
+static void driver_said(struct backend *b, const char *pmu, char *buf, size_t n)
+{
+	char log[8192], want[80];
+	ssize_t got = b->ops->sysfs_read(b, "/sys/kernel/pciescope_dmesg", log, sizeof(log) - 1);
+	const char *line = NULL;
+
+	snprintf(buf, n, "see dmesg");
+	if (got <= 0)
+		return;
+	log[got] = 0;
+	snprintf(want, sizeof(want), "%s: ", pmu);
+	for (const char *p = strstr(log, want); p; p = strstr(p + 1, want))
+		line = p;
+	if (line)
+		snprintf(buf, n, "the kernel log says \"%.*s\"", (int)strcspn(line, "\n"), line);
+}
+
+/*
+ * An event that never ran (the driver refused every start: another trace
+ * of the device, a DMA reset that timed out) traced nothing: a recording of
+ * no trace is not a success, though its file is kept.
+ */
+static int check_started(struct rec *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct rec_event *e = &s->e[i];
+		struct backend_count c;
+		char why[320];
+
+		if (s->b->ops->event_read(s->b, e->ev, &c) || !c.enabled || c.running)
+			continue;
+		driver_said(s->b, e->pmu, why, sizeof(why));
+		return error_set(&s->r->err, -EIO,
+				 "%s: the driver never started the trace of %s, so nothing was "
+				 "traced (%s); %s keeps the empty recording",
+				 e->spec, e->pmu, why, s->o->output);
 	}
 	return 0;
 }
@@ -267,7 +366,8 @@ static int run_traced(struct rec *s)
 	ret = rec_drain(s);
 	if (ret)
 		return error_set_errno(&s->r->err, ret, "writing %s", s->o->output);
-	return 0;
+	tell_stops(s);
+	return check_started(s);
 }
 
 static void tally(struct rec *s)

@@ -46,18 +46,27 @@ void aux_record_catch_signals(void)
 static void rec_note(struct rec *s, struct rec_event *e, const struct perf_event_header *h)
 {
 	const uint64_t *body = (const uint64_t *)(h + 1);
+	bool timed = h->size >= 8 + 5 * 8;
 
 	if (h->type == PERF_RECORD_AUX) {
 		s->r->aux_records++;
 		if (body[2] & PERF_AUX_FLAG_TRUNCATED) {
 			s->r->truncated++;
-			s->r->truncated_at_ns =
-			    h->size >= 8 + 5 * 8 ? body[4] : s->b->ops->now_ns(s->b);
+			e->flagged = e->flagged || timed;
+			e->truncated_ns = timed ? body[4] : 0;
+		}
+		if (body[1] && timed) {
+			e->handed = true;
+			e->handover_ns = body[4];
+			e->handover_bytes = body[1];
+			e->handover_read_ns = s->b->ops->now_ns(s->b);
 		}
 	} else if (h->type == PERF_RECORD_LOST) {
 		s->r->lost += body[1];
 	} else if (h->type == PERF_RECORD_ITRACE_START) {
 		e->itrace_seen = true;
+		if (h->size >= 8 + 8 + 2 * 8)
+			e->start_ns = body[2];
 	}
 }
 
@@ -80,6 +89,7 @@ static int placed_start(struct rec *s, struct rec_event *e, const struct perf_ev
 	since = s->b->ops->now_ns(s->b) - e->enable_ns;
 	at = body[4];
 	sid.time = at > since ? at - since : 0;
+	e->start_ns = sid.time;
 	return perf_writer_itrace_start(s->w, (uint32_t)-1, (uint32_t)-1, &sid);
 }
 

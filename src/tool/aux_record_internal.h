@@ -19,6 +19,12 @@ struct rec_event {
 	/* ITRACE_START waits for the first AUX record's time (backend clock_apart) */
 	bool start_pending;
 	uint64_t enable_ns; /* now_ns at the enable */
+	uint64_t start_ns;  /* perf time tracing began (its ITRACE_START's) */
+	/* The last AUX record that handed data over: perf time, bytes, now_ns when read. */
+	bool handed;
+	uint64_t handover_ns, handover_bytes, handover_read_ns;
+	bool flagged; /* an AUX record said TRUNCATED */
+	uint64_t truncated_ns;
 };
 
 struct rec {

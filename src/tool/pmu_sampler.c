@@ -163,7 +163,7 @@ int pmu_sampler_open(struct pmu_sampler *ps, struct backend *b, const struct pmu
 	if (!r && o->iommu)
 		r = add_iommus(ps, b, &src);
 	if (!r)
-		stat_note_kernel_differences(&ps->s.events.parsed, &src);
+		stat_note_kernel_differences(&ps->s.events.parsed, &src, b);
 	if (!r)
 		r = finish_events(ps);
 	if (!r && ps->s.events.n)

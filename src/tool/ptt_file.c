@@ -28,6 +28,14 @@ struct walk {
 	uint8_t piece[PIECE];
 };
 
+const struct perf_attr_info *ptt_file_event(const struct perf_aux_streams *s,
+					    const struct perf_reader *r, size_t i)
+{
+	long a = perf_aux_streams_attr(s, r, i);
+
+	return perf_reader_attr(r, a < 0 ? 0 : (size_t)a);
+}
+
 void ptt_file_pmu(const struct perf_attr_info *a, char *buf, size_t n)
 {
 	const char *slash = a && a->name ? strchr(a->name, '/') : NULL;
@@ -47,14 +55,7 @@ static int chunk(struct walk *w, const struct perf_rec *rec, long dev)
 	if (dev < 0)
 		return error_set_errno(w->e, dev == -E2BIG ? -E2BIG : -ENOMEM, "%s", w->path);
 	if ((size_t)dev == w->ndev) {
-		long a = perf_aux_streams_attr(w->st, w->rd, (size_t)dev);
-
-		if (a < 0)
-			a = 0;
-		r = w->ops->device(w->ctx, (size_t)dev,
-				   (size_t)a < perf_reader_nr_attrs(w->rd)
-				       ? perf_reader_attr(w->rd, (size_t)a)
-				       : NULL,
+		r = w->ops->device(w->ctx, (size_t)dev, ptt_file_event(w->st, w->rd, (size_t)dev),
 				   w->e);
 		if (r)
 			return r;
@@ -107,7 +108,8 @@ static int records(struct walk *w)
 		if ((r = chunk(w, &rec, dev)))
 			return r;
 	}
-	if (got < 0)
+	/* a file that ends inside a payload gave its whole entries: done tells the cut */
+	if (got < 0 && !perf_reader_cut_auxtrace(w->rd, NULL))
 		return error_wrap(w->e, "%s", w->path);
 	if (!seen_info)
 		return error_set(w->e, -EINVAL,
@@ -129,7 +131,7 @@ int ptt_file_walk(const char *path, const struct ptt_file_ops *ops, void *ctx, s
 	else if (perf_aux_streams_create(&w->st))
 		r = error_set(e, -ENOMEM, "%s: out of memory", path);
 	else if (!(r = records(w))) {
-		perf_aux_streams_finish(w->st, w->rd);
+		perf_aux_streams_finish(w->st, w->rd, PTT_TRACE_BUF_BYTES);
 		ops->done(ctx, w->st, w->rd);
 	}
 	perf_aux_streams_destroy(w->st);

@@ -156,12 +156,17 @@ int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
 	iv.next = iv.start + iv.step;
 	iv.last = iv.start;
 	*status = 0;
+	/* the backend's own words for why the command cannot run ("sleep: invalid time interval")
+	 */
+	s->b->err[0] = 0;
 	if (s->argv)
 		r = s->b->ops->run(s->b, s->argv, poll_interval, &iv, elapsed_ns, status);
 	else
 		r = run_slices(s, &iv, elapsed_ns);
 	if (r == -EINTR || r == -ETIME)
 		r = 0;
+	if (r < 0 && backend_strerror(s->b))
+		return error_set(&s->err, r, "%s", backend_strerror(s->b));
 	if (r < 0)
 		return error_set_errno(&s->err, r, "cannot run '%s'",
 				       s->argv ? s->argv[0] : "sleep");

@@ -81,6 +81,9 @@ static int iommu_events(struct stat_config *s, const char *pmu, const struct per
 	return 0;
 }
 
+const char *const stat_metric_groups[] = {"pcie_bandwidth", "pcie_latency", "pcie_link", "iommu",
+					  NULL};
+
 /* pcie_link: the link model's pairs of every link on a PCIe PMU. */
 static int link_events(struct stat_config *s, const struct perf_pmu_source *src, size_t *found)
 {

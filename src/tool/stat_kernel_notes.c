@@ -20,17 +20,32 @@
 /* The AMD document's filter enable bits (56-58) and raw bit (63): docs/kernel-differences.md. */
 #define AMD_SEED_ONLY_BITS ((7ull << 56) | (1ull << 63))
 
-/* The driver ORs len_mode over INIT_SET (bit 34), so 2 becomes 3. */
-static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pmu *p)
+/*
+ * From 6.2 (len_mode's arrival) to 6.11 the driver ORed len_mode over
+ * INIT_SET (bit 34), so 2 became 3; 6.12 fixed it (17bf68aeb364, in 6.11.y
+ * stable too, which the minor version cannot tell: such a kernel is warned
+ * of needlessly).  A kernel whose version is unknown is not warned of.
+ */
+static bool len_mode_ored(const struct backend *b)
+{
+	unsigned major, minor;
+
+	if (backend_kernel_version(b, &major, &minor))
+		return false;
+	return major == 6 && minor >= 2 && minor <= 11;
+}
+
+static bool note_len_mode(const struct perf_event_spec *ev, const struct perf_pmu *p,
+			  const struct backend *b)
 {
 	const struct perf_format *f = perf_pmu__format(p, "len_mode");
 
-	if (!f || perf_format_extract(f, &ev->attr) != 2)
+	if (!f || perf_format_extract(f, &ev->attr) != 2 || !len_mode_ored(b))
 		return false;
 	tool_warn("warning: '%s': len_mode=2 (header bytes only, by the PCIe PMU "
-		  "document) counts header and payload bytes like len_mode=3 on this kernel: the "
-		  "driver ORs it over INIT_SET (bit 34)",
-		  ev->text);
+		  "document) counts header and payload bytes like len_mode=3 on this kernel (%s): "
+		  "its driver ORs it over INIT_SET (bit 34), which Linux 6.12 fixed",
+		  ev->text, b->kernel);
 	return true;
 }
 
@@ -48,7 +63,7 @@ static bool note_amd_seed_bits(const struct perf_event_spec *ev)
 
 /* One line per case, for its first event: a pair of events is one request. */
 void stat_note_kernel_differences(const struct perf_event_list *events,
-				  const struct perf_pmu_source *src)
+				  const struct perf_pmu_source *src, const struct backend *b)
 {
 	bool len_mode = false, amd = false;
 
@@ -62,7 +77,7 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
 		    perf_pmu__load(src, ev->pmu, &p, &ignored))
 			continue;
-		len_mode = note_len_mode(ev, p);
+		len_mode = note_len_mode(ev, p, b);
 		perf_pmu__free(p);
 	}
 }

@@ -150,6 +150,8 @@ struct twin_trace {
 	uint64_t folded;  /* entries of requesters or regions past the tables */
 	uint8_t *traced;  /* [topo->nn]: the Root Ports the PTT traced */
 	bool ports_known; /* traced comes from the platform's PTT, not from the trace */
+	bool stopped;	  /* it stopped with its AUX area full before the recording ended */
+	bool cut;	  /* its file ends inside a payload: the entries before the cut */
 	char pmu[64];
 };
 

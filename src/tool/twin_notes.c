@@ -2,7 +2,8 @@
 /*
  * What the recordings could not show, said once each: what a PTT setting
  * leaves out (docs/analysis.md, *What the recording could see*), what a
- * 4DW clock loses, what the tables could not hold.  The twin then falls
+ * 4DW clock loses, what the tables could not hold, a trace that stopped
+ * early or a file cut short.  The twin then falls
  * back to what it can know, and the note says which way.
  */
 #include <stdio.h>
@@ -64,6 +65,16 @@ static void time_notes(struct twin *t, const struct twin_trace *tr)
 		twin_note(t,
 			  "%s: the 4DW times lost gaps longer than 2048 ticks: rates are over the "
 			  "recording's span and bursts may run together (8DW keeps them)",
+			  tr->pmu);
+	if (tr->stopped)
+		twin_note(t,
+			  "%s: its trace stopped with its AUX area full before the recording "
+			  "ended: the twin is of what was traced (a larger -m traces longer)",
+			  tr->pmu);
+	if (tr->cut)
+		twin_note(t,
+			  "%s: its file ends inside a trace payload (a copy cut short): the twin "
+			  "is of the entries before the cut",
 			  tr->pmu);
 }
 

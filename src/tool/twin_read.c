@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A PTT recording read for its twin: each traced device of the file (an
- * AUX stream: one PTT) gets a trace of its own, with its event's setting,
+ * A PTT recording read for its twin: each traced device of the file (one
+ * PTT, in one or more AUX buffers) gets a trace of its own, with its event's setting,
  * PMU name and filter, fed every payload in order (tool/ptt_file.h), then
  * told how long the recording lasted by its records (a 4DW trace's own
- * times may be short); and the platform its command line names.
+ * times may be short), and whether the trace stopped early or the file
+ * was cut; and the platform its command line names.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -44,11 +45,14 @@ static void entries(void *ctx, size_t i, const uint8_t *buf, size_t len, enum pt
 static void done(void *ctx, const struct perf_aux_streams *s, const struct perf_reader *rd)
 {
 	struct reading *x = ctx;
+	bool cut = perf_reader_cut_auxtrace(rd, NULL);
 
 	for (unsigned i = 0; i < x->n; i++) {
-		const struct perf_aux_stream *st = perf_aux_streams_get(s, i);
+		const struct perf_aux_device *d = perf_aux_streams_device(s, i);
 
-		x->tr[i].rec_ns = st->timed ? (double)(st->end_ns - st->start_ns) : 0;
+		x->tr[i].rec_ns = d->timed ? (double)(d->end_ns - d->start_ns) : 0;
+		x->tr[i].stopped = d->loss.stopped || d->loss.truncated;
+		x->tr[i].cut = cut;
 		twin_trace_finish(&x->tr[i]);
 	}
 }

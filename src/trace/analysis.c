@@ -163,6 +163,11 @@ double analysis_tick_ns(const struct analysis *a)
 	return a->o.tick_ns;
 }
 
+bool analysis_clocked(const struct analysis *a)
+{
+	return a->clk.t.started;
+}
+
 const struct analysis_summary *analysis_summary(const struct analysis *a)
 {
 	return &a->sum;

@@ -69,6 +69,21 @@ int ptt_sight_latency(const struct ptt_setting *s, char *buf, size_t n)
 	return 0;
 }
 
+int ptt_sight_unseen_completions(const struct ptt_setting *s, char *buf, size_t n)
+{
+	if (!valid(s) || s->format != PTT_FMT_4DW)
+		return 0;
+	if (s->direction == 2)
+		return snprintf(buf, n,
+				"direction=2 traces no inbound completions A, those of the CPU's "
+				"reads; direction=3 does");
+	if (s->direction == 3)
+		return snprintf(buf, n,
+				"direction=3 traces no inbound completions B, those of "
+				"peer-to-peer and remote reads; direction=2 does");
+	return 0;
+}
+
 static double wrap_ns(enum ptt_format f, double tick_ns)
 {
 	return (f == PTT_FMT_4DW ? 2048.0 : 4294967296.0) * tick_ns;

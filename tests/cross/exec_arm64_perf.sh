@@ -11,7 +11,10 @@
 #     PTT to its workload's task, which the driver refuses (system-wide
 #     only), so perf says so; with -a it records, its own perf report -D
 #     decodes the AUX data, and the host's perf report -D and pciescope
-#     report -D print the same dump, entry for entry;
+#     report -D print the same dump, entry for entry; -a opens one event per
+#     CPU of cpumask, whose buffers pciescope report and diagnose -i read as
+#     one device: one section, its span within the recording's, a loss told
+#     once;
 #   - a guest program as perf's workload (the sysroot's arm64 perl) runs,
 #     and so it does with the guest's interposer in a directory with a space;
 #   - perf stat of every PCIe PMU line of the Hip09 document gives the
@@ -20,6 +23,7 @@
 #   - the errors a user can cause with a real sysroot: the host's
 #     interposer for the guest's, no qemu-user on PATH.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
 EXEC_GUEST=(--sysroot "$GUEST_SYSROOT" --interposer "$GUEST_INTERPOSER")
@@ -45,6 +49,16 @@ n=$(grep -c 'Header DW0' arm.perf)
 [ "$(wc -l <ours.txt)" -eq "$n" ] || err "pciescope report has $(wc -l <ours.txt) TLPs, perf $n"
 cmp -s arm.perf host.perf || err "the arm64 and the host perf report -D differ: $(diff arm.perf host.perf | head -3)"
 cmp -s host.perf ours.perf || err "perf report -D and pciescope report -D differ: $(diff host.perf ours.perf | head -3)"
+"$P" report --stats -i arm.data >arm.stats 2>arm.err || err "report --stats of perf record -a: $(cat arm.err)"
+[ "$(grep -c '^Summary$' arm.stats)" = 1 ] && ! grep -q '^Device ' arm.stats &&
+	[ "$(grep -c '^device  *hisi_ptt0_2$' arm.stats)" = 1 ] ||
+	err "perf record -a does not read as one device: $(grep -E '^(Device|device|Summary)' arm.stats)"
+awk '$1 == "time" && $2 == "span" { t = $4 } $1 == "recording" && $2 == "span" { r = $4 }
+	END { exit !(t > 0 && r > 0 && t <= r) }' arm.stats ||
+	err "perf record -a: $(grep 'span (ns)' arm.stats | tr -s ' ' | tr '\n' ';')"
+[ "$(grep -c 'Data was lost' arm.err)" -le 1 ] || err "the loss told more than once: $(cat arm.err)"
+"$P" diagnose -i arm.data --json >arm.diag 2>arm.derr || err "diagnose -i of perf record -a: $(cat arm.derr)"
+[ "$(grep -c '"trace-lost-data"' arm.diag)" -le 1 ] || err "diagnose -i: the loss told more than once"
 
 "$P" exec "${EXEC_GUEST[@]}" -- perf stat -e "hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/" \
 	perl -MConfig -e 'print "$Config{archname}\n"' >perl.out 2>perl.err ||
@@ -75,4 +89,4 @@ out=$("$P" exec --sysroot "$GUEST_SYSROOT" --interposer "$host_so" -- perf list 
 out=$(PATH=/nonexistent "$P" exec "${EXEC_GUEST[@]}" -- perf list 2>&1)
 [ $? -eq 1 ] && [ "$out" = "pciescope: exec: qemu-aarch64-static: not found on PATH: it runs the aarch64 programs of $GUEST_SYSROOT (scripts/install-deps.sh installs it)" ] ||
 	err "no qemu on PATH: $out"
-exit $fail
+finish

@@ -8,10 +8,11 @@
 # target signal 11"): the /sys view's FUSE thread read the environment
 # while exec's main thread still set it (docs/reliability.md).
 # scripts/cross-test.sh runs it for each target after the suite, with
-# PCIESCOPE (the CLI under qemu), TEST_TMP and PCIESCOPE_STATE_DIR; RUNS
-# (default 100) from EXEC_STRESS_RUNS.
+# PCIESCOPE (the CLI under qemu), SRC_DIR, TEST_TMP and PCIESCOPE_STATE_DIR;
+# RUNS (default 100) from EXEC_STRESS_RUNS.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+# shellcheck source=../e2e/lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 runs=${EXEC_STRESS_RUNS:-100}
 one_cpu=()
@@ -19,24 +20,21 @@ command -v taskset >/dev/null && one_cpu=(taskset -c "$(taskset -cp $$ | sed 's/
 
 # stream NAME WANT_STATUS WANT_STDERR COMMAND: runs exec -- COMMAND $runs times
 stream() {
-	local name=$1 want=$2 line=$3 i rc bad=0
+	local name=$1 want=$2 line=$3 i rc
 	shift 3
 	for i in $(seq "$runs"); do
 		"${one_cpu[@]}" "$PCIESCOPE" exec --platform epyc -- "$@" >/dev/null 2>"$name.err"
 		rc=$?
 		if [ "$rc" != "$want" ] || grep -qE '^qemu:|Segmentation' "$name.err" ||
 			{ [ -n "$line" ] && [ "$(cat "$name.err")" != "$line" ]; }; then
-			echo "FAIL: run $i of exec -- $*: exit $rc (want $want): $(cat "$name.err")"
-			bad=1
+			err "run $i of exec -- $*: exit $rc (want $want): $(cat "$name.err")"
 		fi
 	done
-	return $bad
 }
 
 stream nope 127 "pciescope: exec: cannot run 'nope': No such file or directory" nope &
 nope=$!
 stream true 0 "" true
-fail=$?
-wait "$nope" || fail=1
-[ "$fail" = 0 ] && echo "exec_stress: $runs x exec -- nope, $runs x exec -- true: ok"
-exit $fail
+wait "$nope"
+[ -s "$E2E_FAILED" ] || echo "exec_stress: $runs x exec -- nope, $runs x exec -- true: ok"
+finish

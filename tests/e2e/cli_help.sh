@@ -5,8 +5,7 @@
 # man page source; a mistyped option gets one line in the one error format
 # with a suggestion; --version prints the version.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 "$PCIESCOPE" --version | grep -Eqx 'pciescope [0-9]+\.[0-9]+\.[0-9]+' || fail "--version"
 cmds=$("$PCIESCOPE" --help | awk '/^commands:/ {on=1; next} on && /^  [a-z]/ {print $1}')
 [ "$(echo "$cmds" | wc -l)" -ge 10 ] || fail "commands: $cmds"

@@ -7,10 +7,9 @@
 # answered with the closest name.  The options come from each command's own
 # --help, so a new one is checked the day it is added.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 one_line() { # one_line WANT CMD...: CMD exits 1 with exactly the line WANT on stderr
 	local want=$1 rc=0
 	shift
@@ -69,7 +68,7 @@ one_line "pciescope: platform: unknown action 'remov'; did you mean 'remove'? (s
 	"$P" platform remov 0000:00:10.0
 one_line "pciescope: ioda: unknown command 'shw'; did you mean 'show'? (see 'pciescope ioda --help')" \
 	"$P" ioda shw
-one_line "pciescope: ioda: unknown command 'frobnicate'; see 'pciescope ioda --help'" "$P" ioda frobnicate
+one_line "pciescope: ioda: unknown command 'frobnicate' (see 'pciescope ioda --help')" "$P" ioda frobnicate
 one_line "pciescope: 'stt' is not a pciescope command; did you mean 'stat'? (see 'pciescope --help')" "$P" stt
 [ ! -e /tmp/never ] || fail "sysfs expor wrote something"
 

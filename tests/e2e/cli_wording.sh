@@ -4,10 +4,9 @@
 # "1 PMU"), notes say what an emulated reading means (stat's software
 # events), events are labelled by their names (-M iommu).
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # power8 has one PMU (the PHB's), kunpeng930 many: the noun follows the count
 "$P" demo --platform power8 >demo1.txt

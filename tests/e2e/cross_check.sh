@@ -35,12 +35,10 @@
 #    fabric times: the rest are the host's reads, whose completions only a
 #    direction=3 trace sees.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
 TRUTH=(${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/fabric_truth")
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 # shellcheck source=lib/live.sh
 . "$SRC_DIR/tests/e2e/lib/live.sh"
 # shellcheck source=lib/serve.sh
@@ -192,7 +190,7 @@ counted() {
 		grep -q '^pciescope_pcie_link_traffic_bytes_per_second{sicl="0",core="0",port="0x1",.*direction="tx"}' page.txt
 }
 serve_pid=""
-trap '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null' EXIT
+at_exit '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null'
 check_serve() {
 	local w to span got
 	w=$(load storage-read)
@@ -223,5 +221,4 @@ for w in ${E2E_PART:-default storage-read storage-write nic p2p mixed serve}; do
 	# shellcheck disable=SC2046
 	check_report "$(load "$w")" $(traced_port "$w")
 done
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -4,9 +4,8 @@
 # a fake sysfs with a PTT, PCIESCOPE_SYSFS_ROOT) it shows the tune level and
 # leaves the file as it was, whatever the later sections manage.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 export PCIESCOPE_SYSFS_ROOT=$TEST_TMP/root
 D=$PCIESCOPE_SYSFS_ROOT/sys/bus/event_source/devices/hisi_ptt0_2
 rm -rf "$PCIESCOPE_SYSFS_ROOT"

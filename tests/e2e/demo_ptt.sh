@@ -7,10 +7,9 @@
 # help offers works, and --seed changes both halves.  It saves nothing, so
 # what a later command reads is unchanged.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 export TMPDIR=$TEST_TMP/tmp
 rm -rf "$TMPDIR"

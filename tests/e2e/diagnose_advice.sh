@@ -8,10 +8,8 @@
 # measures 5 % more; no advice names a level already set; the light
 # default workload gets no warning.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 P=$PCIESCOPE
 ptt=hisi_ptt0_2 pmu=hisi_pcie0_core2
 # the PMU port bits of the PTT's Root Ports 00:10.0, 00:10.1 (bit 0) and 00:12.0 (bit 4)
@@ -98,4 +96,4 @@ for set in $(jq -r .advice again.json | advised); do
 	[ "$(level_of "${set%=*}")" != "${set#*=}" ] || err "again: advises $set, already set"
 done
 "$P" platform reset >/dev/null
-exit $fail
+finish

@@ -14,10 +14,8 @@
 # once diagnosed, nothing is left in the current directory, and a directory
 # no one may write is fine; with -o it is kept there and said so.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 P=$PCIESCOPE
 "$P" platform reset >/dev/null
 
@@ -117,4 +115,4 @@ jq '(.devices[] | select(.bdf == "0000:00:10.1" or .bdf == "0000:02:00.0")) +=
 grep -q '^pciescope: diagnose: ' bad.err || err "unknown PTT message: $(cat bad.err)"
 "$P" diagnose -i x.data -- sleep 1 2>both.err && err "-i with a command accepted"
 grep -q 'exclude each other' both.err || err "-i with command message: $(cat both.err)"
-exit $fail
+finish

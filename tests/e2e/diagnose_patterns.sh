@@ -5,11 +5,9 @@
 # other; a clean trace gives none.  --json has exactly the documented keys,
 # --html holds each finding with a chart.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen="$BUILD_DIR/tests/gen_diag_trace"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 # pattern -> expected subject
 declare -A subject=(
@@ -43,6 +41,14 @@ for p in "${!subject[@]}"; do
 		err "$p: finding is not {id $p, subject ${subject[$p]}}: $(cat "$p.json")"
 done
 
+# numbers a person reads: at most six significant digits, whole ones whole, no exponent
+# (the text's evidence as well as --json's)
+for p in "${!subject[@]}"; do
+	"$PCIESCOPE" diagnose -i "$p.data" >"$p.txt"
+	grep -hoE '[0-9.]+[eE][-+]?[0-9]+|[0-9]*\.[0-9]{7,}|[0-9]+\.0[,}]' "$p.json" \
+		<(grep 'evidence:' "$p.txt") && err "$p: a number with more digits than measured: $(cat "$p.json" "$p.txt")"
+done
+
 # from a file the links are unknown: the ceiling's advice names the PTT and which lever fits
 jq -e '.advice | test("^unless 02:00.0.s link is saturated outbound") and
 	test("pciescope tune hisi_ptt0_2 rx_alloc_buf_level=2")' outstanding-limit.json >/dev/null ||
@@ -60,4 +66,4 @@ grep -q '^pciescope: diagnose: missing.data: ' e1 || err "missing file message: 
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o other.data -f 4dw -a none 160
 "$PCIESCOPE" diagnose -i other.data 2>e2 && err "trace without AUXTRACE_INFO accepted"
 grep -q 'no PTT data' e2 || err "non-PTT message: $(cat e2)"
-exit $fail
+finish

@@ -8,10 +8,9 @@ set -uo pipefail
 if [ -z "${ERRORS_IN_NS:-}" ]; then
 	exec env ERRORS_IN_NS=1 unshare -m --propagation private bash "$0" "$@"
 fi
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 rm -rf ./* 2>/dev/null
-fail=0
 E='hisi_ptt0_2/filter=0x80011,type=7,direction=0/'
 P() { "$PCIESCOPE" "$@"; }
 # NOBODY P args...: the CLI as user 65534.  Under qemu-user the emulator
@@ -26,9 +25,9 @@ NOBODY() {
 NOBODY_CLI=$PCIESCOPE
 if [ -n "${PCIESCOPE_RUNNER:-}" ]; then
 	pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) &&
-		trap 'rm -rf "$pub"' EXIT &&
+		at_exit 'rm -rf "$pub"' &&
 		chmod 755 "$pub" && cp "$BUILD_DIR/pciescope" "$pub/" ||
-		{ echo "FAIL: no copy of the CLI for user 65534 under /tmp"; exit 1; }
+		fail "no copy of the CLI for user 65534 under /tmp"
 	NOBODY_CLI=$pub/pciescope
 fi
 export -f P NOBODY
@@ -44,6 +43,10 @@ fixtures() {
 	cp full.data garbled.data
 	# the header of the second AUXTRACE record (after 0x238 + 48 + 4096)
 	printf '\0%.0s' $(seq 8) | dd of=garbled.data bs=1 seek=$((0x1268)) conv=notrunc status=none
+	P record -o gaps.data --workload nic:rate=2000 \
+		-e hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=0/ -- sleep 0.01 2>/dev/null
+	sed 's|"bdf": "0000:00:17.0", "type": "rciep", "model": "hisi_ptt",|& "dma_reset_reads": 11,|' \
+		"$SRC_DIR/platforms/kunpeng930.json" >stuck.json
 	echo '{"name":"x","devices":[{"bdf":"0000:00:01.0"}]}' >bad.json
 	mkdir -p FULL nolib adir
 	: >nolib/libmicrohttpd.so.12
@@ -68,10 +71,9 @@ run_row() {
 		want=${want/Operation not permitted/Invalid argument}
 	fi
 	if [ "$rc" != "$code" ] || [ "$(cat err.txt)" != "$want" ]; then
-		echo "FAIL: $cmd"
-		echo "  exit $rc (want $code), stderr: $(cat err.txt)"
-		echo "  want: $want"
-		fail=1
+		err "$cmd
+  exit $rc (want $code), stderr: $(cat err.txt)
+  want: $want"
 	fi
 }
 
@@ -96,20 +98,20 @@ while IFS= read -r line; do
 	run_row "$cmd" "${msg//PARANOID/$paranoid}" "$code"
 	rows=$((rows + 1))
 done <"$SRC_DIR/docs/errors.md"
-[ "$rows" -ge 30 ] || { echo "FAIL: only $rows catalogue rows read"; fail=1; }
+[ "$rows" -ge 30 ] || err "only $rows catalogue rows read"
 
 # A full disk keeps the previous recording as .old, byte for byte.
 P platform reset >/dev/null 2>&1
 cp full.data FULL/keep.data
 cp full.data keep.copy
-P record -o FULL/keep.data -e "$E" -- sleep 0.005 >/dev/null 2>err.txt && {
-	echo "FAIL: record into a full disk succeeded"; fail=1; }
-cmp -s FULL/keep.data.old keep.copy || { echo "FAIL: keep.data.old changed"; fail=1; }
+P record -o FULL/keep.data -e "$E" -- sleep 0.005 >/dev/null 2>err.txt &&
+	err "record into a full disk succeeded"
+cmp -s FULL/keep.data.old keep.copy || err "keep.data.old changed"
 # ... and the partial file opens, never taken for a complete trace: report
 # says it was not closed and how much it recovered.
 P report -i FULL/keep.data >/dev/null 2>err.txt ||
-	{ echo "FAIL: the partial recording does not open: $(cat err.txt)"; fail=1; }
+	err "the partial recording does not open: $(cat err.txt)"
 grep -q "^pciescope: report: FULL/keep.data: warning: the file was not closed .*: recovered [0-9]* records" err.txt ||
-	{ echo "FAIL: the partial recording reads as a complete trace: $(cat err.txt)"; fail=1; }
+	err "the partial recording reads as a complete trace: $(cat err.txt)"
 umount FULL
-exit $fail
+finish

@@ -6,6 +6,7 @@
 # emulated one with a PCIe PMU latency pair (and the host's software events
 # still reach the host from inside exec).
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 abi=$BUILD_DIR/tests/perf_abi
 
@@ -19,5 +20,4 @@ n=$(grep -c '^ok' "$TEST_TMP/emu")
 [ "$n" -ge 20 ] || err "only $n checks ran on the emulated kernel"
 cmp -s <(cut -d: -f2 "$TEST_TMP/host") <(cut -d: -f2 "$TEST_TMP/emu") ||
 	err "the emulated run checked other things than the host run"
-[ "$fail" = 0 ] && echo "ok: $n checks on both kernels"
-exit $fail
+echo "$n checks on both kernels"

@@ -20,6 +20,7 @@
 #     span starts at the enable on the kernel's clock (the tool's own clock is
 #     not perf's on a host), so it is what the command ran, not the uptime.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
 cd "$TEST_TMP"
@@ -113,5 +114,4 @@ findings() { jq -r '"\(.id) \(.subject)"' "$1" | sort; }
 jq -e -s 'map(select(.id == "trace-times-short") | .evidence.recording_ns) |
 	length == 1 and .[0] >= 1e7 and .[0] < 1e10' host.find >/dev/null ||
 	err "diagnose: the host recording's span is not what it ran: $(cat host.find)"
-[ "$fail" = 0 ] && echo "ok: record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search, serve, diagnose"
-exit $fail
+echo "record ($n entries), stat, -I, -r, list, topo, tune, top --once, tune --search, serve, diagnose"

@@ -5,6 +5,7 @@
 # events, run by the real perf through `pciescope exec --platform epyc`,
 # count what `pciescope stat` counts for the same simulated time.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 
 for ev in 'iommuv2/config=0x8000000000000005,config1=0x0/u' 'amd_iommu_0/mem_trans_total/'; do
@@ -17,5 +18,4 @@ for ev in 'amd_iommu_0/mem_trans_total/' 'amd_iommu_1/mem_iommu_tlb_pte_mis/' \
 	'{amd_iommu_0/mem_trans_total/,amd_iommu_0/mem_pass_untrans/}'; do
 	exec_compare --platform epyc "$ev" sleep 0.2
 done
-[ "$fail" = 0 ] && echo ok
-exit $fail
+finish

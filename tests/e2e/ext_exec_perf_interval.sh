@@ -7,6 +7,7 @@
 # for the part interval at the end; how many full ones fit in 0.6 s depends
 # on how fast the machine simulates, at least two.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 ev='hisi_pcie0_core0/rx_mwr_latency,port=0x1/'
 
@@ -28,5 +29,4 @@ done <"$TEST_TMP/lines"
 	err "pciescope stat: $(cat "$TEST_TMP/total")"
 total=$(grep ";$ev;" "$TEST_TMP/total" | cut -d';' -f1)
 [ "$sum" -gt 0 ] && [ "$sum" = "$total" ] || err "intervals sum to $sum over $run ns, stat counts $total"
-[ "$fail" = 0 ] && echo "ok: $n intervals, $sum over $run ns"
-exit $fail
+echo "$n intervals, $sum over $run ns"

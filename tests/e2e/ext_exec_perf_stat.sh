@@ -7,6 +7,7 @@
 # window is the wall time perf measured, to the nanosecond, so `pciescope
 # stat` is run for perf's "time running" rather than for 0.2 s).
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 
 # The command lines with `sleep`; the ones that count must count.
@@ -54,5 +55,4 @@ grep -qE '^[1-9][0-9]*;;hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/;[1-9]' "$TEST_T
 # seed gives other traffic, the same for both.
 exec_compare 'hisi_pcie1_core0/rx_mrd_flux,port=0xffff/' sleep 0.1
 exec_compare --seed 7 'hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/' sleep 0.1
-[ "$fail" = 0 ] && echo ok
-exit $fail
+finish

@@ -13,6 +13,7 @@
 #   - after exec the machine's state is saved: `pciescope tune` outside
 #     reads 2.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 G='{hisi_pcie0_core2/tx_cpl_flux,port=0xffff/,hisi_pcie0_core2/tx_mwr_flux,port=0xffff/}'
 export G PCIESCOPE
@@ -57,5 +58,4 @@ after=$(share "$TEST_TMP/stat.after")
 
 [ "$("$PCIESCOPE" tune hisi_ptt0_2 qos_tx_cpl)" = "qos_tx_cpl 2" ] ||
 	err "after exec: $("$PCIESCOPE" tune hisi_ptt0_2 qos_tx_cpl)"
-[ "$fail" = 0 ] && echo "ok: completions $before % -> $after % of posted bytes"
-exit $fail
+echo "completions $before % -> $after % of posted bytes"

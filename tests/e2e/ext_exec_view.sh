@@ -9,6 +9,7 @@
 # - outside, nothing changed while it ran, and a crashing command leaves
 #   no mount and no process behind; without root, a user namespace serves.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/exec.sh"
 P=$PCIESCOPE
 tree=$TEST_TMP/devices
@@ -64,7 +65,7 @@ grep -lsa "PCIESCOPE_EXEC_SEED=$seed\b" /proc/[0-9]*/environ | grep -vq "/proc/$
 # not reach the build tree (a checkout in a 0700 home): what it runs, the
 # CLI and the interposer beside it, is copied where anyone may read.
 pub=$(mktemp -d /tmp/pciescope-nobody.XXXXXX) || exit 1
-trap 'rm -rf "$pub"' EXIT
+at_exit 'rm -rf "$pub"'
 mkdir -p "$pub/lib/pciescope" "$pub/state"
 cp "$BUILD_DIR/pciescope" "$pub/" && cp "$BUILD_DIR/lib/pciescope/libpciescope-exec.so" "$pub/lib/pciescope/" ||
 	exit 1
@@ -73,5 +74,4 @@ PCIESCOPE_STATE_DIR=$pub/state setpriv --reuid=65534 --regid=65534 --clear-group
 	"$pub/pciescope" exec -- cat /sys/bus/event_source/devices/hisi_pcie0_core0/format/port >"$TEST_TMP/nobody.out" 2>&1 ||
 	err "as nobody: $(cat "$TEST_TMP/nobody.out")"
 grep -qx 'config2:0-15' "$TEST_TMP/nobody.out" || err "as nobody: $(cat "$TEST_TMP/nobody.out")"
-[ "$fail" = 0 ] && echo "ok: $n events"
-exit $fail
+echo "$n events"

@@ -4,9 +4,9 @@
 # src/cli/util/lazy_lib.h), and the mount it makes works: the loader's trace
 # (LD_DEBUG=files) of the mounting process names libfuse3.
 set -euo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$TEST_TMP"/ld.*
 export LD_DEBUG=files LD_DEBUG_OUTPUT=$TEST_TMP/ld
-mkdir -p "$TEST_TMP"
 # shellcheck source=lib/fuse.sh
 . "$SRC_DIR/tests/e2e/lib/fuse.sh"
 unset LD_DEBUG LD_DEBUG_OUTPUT

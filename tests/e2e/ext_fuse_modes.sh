@@ -5,6 +5,7 @@
 # attributes 0444, writable ones 0644, directories 0755.  Opening a
 # write-only file for reading is EACCES, as on sysfs, even for root.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/fuse.sh"
 
 mode() { stat -c %a "$M/$1" || fail "no $1"; }

@@ -5,14 +5,13 @@
 # left); a directory that is a mount point already, live or dead, is
 # refused with one line and the mount there is left as it was.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 cd "$TEST_TMP" || exit 1
 rm -rf rel && mkdir rel
-fail() { echo "FAIL: $*" >&2; exit 1; }
 pid=
 # A failure must not leave a daemon holding the test's output open.
-trap '[ -n "$pid" ] && kill $pid 2>/dev/null; while mountpoint -q rel; do fusermount3 -u rel || break; done' EXIT
+at_exit '[ -n "$pid" ] && kill $pid 2>/dev/null; while mountpoint -q rel; do fusermount3 -u rel || break; done'
 
 wait_mounted() {
 	for _ in $(seq 600); do mountpoint -q rel && return 0; sleep 0.05; done

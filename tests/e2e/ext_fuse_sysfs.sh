@@ -5,13 +5,12 @@
 # state later invocations see, survives concurrent readers and writers, and
 # unmounts with fusermount3 -u or Ctrl-C.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 M=$TEST_TMP/mnt
 mkdir -p "$M"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 cleanup() { mountpoint -q "$M" && fusermount3 -u "$M" || true; }
-trap cleanup EXIT
+at_exit cleanup
 
 wait_mounted() {
 	for _ in $(seq 600); do mountpoint -q "$M" && return 0; sleep 0.05; done

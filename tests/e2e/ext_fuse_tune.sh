@@ -6,6 +6,7 @@
 # mount, and the mount and `pciescope tune` seeing each other's writes while
 # both are in use.
 set -euo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/fuse.sh"
 
 session=$(

@@ -7,9 +7,8 @@
 # The page itself has no script; a copy gets a small probe script that
 # writes what the browser sees into the DOM, read back with --dump-dom.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 chromium=/usr/bin/chromium
 [ -x "$chromium" ] || fail "$chromium missing: run scripts/install-deps.sh"
 

@@ -6,10 +6,9 @@
 # the library with headers and pciescope.pc, which a program outside the
 # source tree builds against and runs.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$TEST_TMP/inst" "$PCIESCOPE_STATE_DIR"
 I=$TEST_TMP/inst
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 cmake --install "$BUILD_DIR" --prefix "$I" >/dev/null
 "$I/bin/pciescope" --version | grep -Eqx 'pciescope [0-9]+\.[0-9]+\.[0-9]+' || fail "--version"

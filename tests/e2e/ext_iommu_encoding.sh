@@ -4,7 +4,7 @@
 # amd_iommu_<n> with the 6.x layout and the seed's iommuv2) agree with the
 # real perf 6.1 on the exported tree (tests/e2e/lib/encoding.sh).
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/encoding.sh"
 tree=$TEST_TMP/devices
 rm -rf "$tree"
@@ -20,6 +20,5 @@ events=(
 	'iommuv2/mem_trans_total,devid=0x200,devid_filter,pasid=0x3,pasid_filter/'
 	'iommuv2/csource=0x7,domain=0x9,domain_filter,domain_mask=0xff/'
 )
-fail=0
 encoding_compare "$tree" epyc "${events[@]}"
-exit $fail
+finish

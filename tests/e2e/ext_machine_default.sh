@@ -8,10 +8,9 @@
 # the first line says which machine; a pipe or file gets no such line, so
 # JSON and perf-style output stay as they were.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP" || exit 1
 rm -rf "$PCIESCOPE_STATE_DIR" root empty
-fail() { echo "FAIL: $*" >&2; exit 1; }
 T=root/sys/bus/event_source/devices/hisi_ptt0_2/tune
 mkdir -p "$T" empty
 echo 2 >"$T/qos_tx_cpl" # the emulated PTT's default is 1

@@ -5,7 +5,7 @@
 # completed by a synthetic PMU with split and sparse formats: type, config,
 # config1 and config2 must agree for every string (tests/e2e/lib/encoding.sh).
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/encoding.sh"
 tree=$TEST_TMP/devices
 rm -rf "$tree"
@@ -48,9 +48,8 @@ events=(
 	'task-clock'
 )
 
-fail=0
 encoding_compare "$tree" kunpeng930 "${events[@]}"
 # the synthetic PMU really exercised split ranges (not all zero)
 grep -qF 'perf|pciescope_test/split=0xab/|type=31 config1=0xa0000b00000' "$TEST_TMP/inside.out" ||
-	{ echo "split format not encoded as expected"; fail=1; }
-exit $fail
+	err "split format not encoded as expected"
+finish

@@ -11,7 +11,7 @@
 #     both alike; one without priv[0] is refused by perf, as pciescope's
 #     warning says.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen="$BUILD_DIR/tests/gen_ptt_perfdata"
 

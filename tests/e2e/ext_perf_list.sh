@@ -5,6 +5,7 @@
 # namespace (the recipe of docs/recipes.md) and `perf list` must show every
 # event of every emulated PMU's events/ directory as pmu/event/.
 set -euo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/fuse.sh"
 PMUS=$M/bus/event_source/devices
 

@@ -6,9 +6,8 @@
 # mount namespace of the test's own: unshare, as root or in a user
 # namespace).  A file in the data directory still overrides the built-in.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 x=$TEST_TMP/alone
 rm -rf "$x" && mkdir -p "$x/bin" "$x/empty" "$x/data/platforms"
 cp "$BUILD_DIR/pciescope" "$x/bin/" || exit 1

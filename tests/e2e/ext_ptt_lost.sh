@@ -6,10 +6,9 @@
 # when the first was, from the start of tracing.  The file is
 # gen_ptt_perfdata's (-l): two chunks of 8DW entries with the loss between.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o lost.data -f 8dw -l 5 65536 65536
 perf report -D -i lost.data >perf.txt 2>/dev/null || fail "perf report -D cannot read the file"

@@ -9,15 +9,14 @@
 # (docs/reliability.md), no timing is asserted: wrk's per-request timeout is
 # raised far above any answer time, so a slow machine is not an "error".
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 # shellcheck source=lib/serve.sh
 . "$SRC_DIR/tests/e2e/lib/serve.sh"
 start_serve "$TEST_TMP/serve.err" --interval 100 || fail "serve did not answer: $(cat "$TEST_TMP/serve.err")"
 spid=$serve_pid
 SP=$serve_port
-trap 'kill $spid 2>/dev/null' EXIT
+at_exit 'kill $spid 2>/dev/null'
 rss() { awk '/^VmRSS/ { print $2 }' /proc/$spid/status; }
 before=$(rss)
 
@@ -50,4 +49,3 @@ rc=$?
 	fail "serve stopped serving: curl exit $rc, HTTP $code, $(head -c 200 "$TEST_TMP/after.txt")"
 kill -TERM $spid
 wait $spid || fail "serve exited with $? on SIGTERM"
-trap - EXIT

@@ -7,11 +7,10 @@
 # Root Port bandwidth.  The Grafana dashboard queries only metrics on the
 # page; on epyc the IOMMU counters count.  SIGTERM stops serve with exit status 0.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR" "$TEST_TMP/prom"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+at_exit 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done'
 
 # shellcheck source=lib/serve.sh
 . "$SRC_DIR/tests/e2e/lib/serve.sh"

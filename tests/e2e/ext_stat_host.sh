@@ -5,10 +5,8 @@
 # the same events count, and the -x and -j layouts have perf's columns and
 # keys.  Counts differ between two runs, so only shape and sanity are compared.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 events='cpu-clock,task-clock,page-faults,context-switches'
 [ -d /sys/bus/event_source/devices/msr/events ] && events="$events,msr/tsc/"
@@ -46,4 +44,4 @@ jq -se 'map(.event) == ($ev | split(","))' --arg ev "$events" "$TEST_TMP/ours.js
 "$P" stat --backend host -e 'hisi_pcie0_core0/rx_mwr_cnt/' -- true 2>"$TEST_TMP/e" &&
 	err "hisi_pcie on the host succeeded"
 grep -qF "Cannot find PMU \`hisi_pcie0_core0'" "$TEST_TMP/e" || err "host error: $(cat "$TEST_TMP/e")"
-exit $fail
+finish

@@ -8,11 +8,9 @@
 # "variance" key), and -o FILE's "# started on" line.  Counts differ between
 # runs, so the columns where fields start and the line lengths are compared.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 events=task-clock,cpu-clock,page-faults
 # a VM has no cycles: perf goes on with <not supported>, and so must we
@@ -72,5 +70,4 @@ diff <(jq -c 'keys_unsorted' perf.json) <(jq -c 'keys_unsorted' ours.json) || er
 perf stat -o perf.out -e task-clock -- true
 [ "$(head -1 out.txt | cut -c1-13)" = "$(head -1 perf.out | cut -c1-13)" ] || err "-o first line: $(head -1 out.txt)"
 diff <(shape perf.out) <(shape out.txt) || err "-o layout differs"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

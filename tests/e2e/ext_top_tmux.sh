@@ -8,10 +8,9 @@
 # slower than real time: the screen comes on time and 'q' is read between
 # short slices of the simulation (bounds generous for a loaded machine).
 set -uo pipefail
-mkdir -p "$TEST_TMP"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 T=(tmux -L "pciescope-top-$$" -f /dev/null)
-trap '"${T[@]}" kill-server 2>/dev/null' EXIT
+at_exit '"${T[@]}" kill-server 2>/dev/null'
 rm -f "$TEST_TMP/rc"
 
 "${T[@]}" new-session -d -x 200 -y 30 \

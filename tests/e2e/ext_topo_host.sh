@@ -7,8 +7,7 @@
 # its partner's, and a link said to be limited by its partner runs at what
 # the partner supports.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 
 "$PCIESCOPE" topo --backend host >"$TEST_TMP/topo"
 "$PCIESCOPE" topo --backend host --json >"$TEST_TMP/topo.json"

@@ -5,6 +5,7 @@
 # it, is decoded by `lspci -F DUMP -vv`, and what lspci reads there (MPS,
 # MRRS, ASPM, link status, AER status) is what `pciescope topo -v` says.
 set -euo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/fuse.sh"
 DEV=$M/bus/pci/devices
 

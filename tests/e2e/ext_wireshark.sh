@@ -11,10 +11,9 @@
 # slices).  Display filters select exactly the entries jq selects.  With
 # CLOCK_DATA the packets carry wall time.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 rm -rf home "$PCIESCOPE_STATE_DIR" ./*.data ./*.pcap ./*.json
-fail() { echo "FAIL: $*" >&2; exit 1; }
 gen="$BUILD_DIR/tests/gen_ptt_perfdata"
 export HOME=$TEST_TMP/home
 

@@ -8,10 +8,9 @@
 # per VF BAR: under qemu or the sanitizers (PCIESCOPE_TEST_SCALE=small, docs/portability.md)
 # the second PF gets 4 VFs instead of 16 (24 runs fewer).
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P="$PCIESCOPE"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 eq() { [ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"; }
 hex() { printf '0x%x' "$1"; }
 vfs1=16

@@ -11,12 +11,10 @@
 # That is the per-TLP engine's pace: the rate model, on by default, keeps up
 # with the clock, so it is turned off here to have a machine that cannot.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 export PCIESCOPE_RATE_MODEL=0
-mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 # shellcheck source=lib/live.sh
 . "$SRC_DIR/tests/e2e/lib/live.sh"
 # shellcheck source=lib/serve.sh
@@ -76,7 +74,7 @@ grep -qE '^ +[1-9][0-9]* +hisi_pcie0_core0/tx_cpl_flux,port=0x1/' total.txt &&
 	grep -q 'seconds time elapsed' total.txt || err "stat: no counts after SIGTERM: $(cat total.txt)"
 
 serve_pid=""
-trap '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null' EXIT
+at_exit '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null'
 start_serve serve.err --interval 1000 "${W[@]}" || err "serve did not start: $(cat serve.err)"
 page() { curl -sf "http://127.0.0.1:$serve_port/metrics" >page.txt; }
 busy() {
@@ -90,5 +88,4 @@ kill -TERM "$serve_pid"
 ends_within 10 "$serve_pid" || err "serve: still running 10 s after SIGTERM"
 [ "${ended_status:-1}" = 0 ] || err "serve: exit status ${ended_status:-} after SIGTERM"
 serve_pid=""
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -3,9 +3,8 @@
 # pciescope platform: the seed devices are there, hot removal persists
 # between invocations until a rescan or a reset, errors are one line.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" platform reset > /dev/null
 out=$("$P" platform)

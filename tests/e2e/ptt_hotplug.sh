@@ -6,10 +6,9 @@
 # below with it; a rescan brings them back.  Removals persist across
 # invocations until rescan.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 filters() { "$P" list --json hisi_ptt0_2 | jq -r ".pmus[0].$1.filters | keys[]"; }
 
 filters requester_filters | grep -qx 0000:01:00.1 || fail "01:00.1 missing at start"

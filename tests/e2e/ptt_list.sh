@@ -5,9 +5,8 @@
 # them; -v with formats, tune values and filter lists wrapped to the
 # terminal; JSON with numbers as numbers; the filters follow the seed's values.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" list >"$TEST_TMP/perf.txt"
 grep -qx '  hisi_pcie0_core0/rx_mwr_latency/ *\[Kernel PMU event\]' "$TEST_TMP/perf.txt" ||
@@ -55,7 +54,7 @@ q() { jq -r "$1" "$TEST_TMP/list.json"; }
 [ "$(q '.pmus[0].type')" -ge 6 ] || fail "type"
 
 if "$P" list nosuchpmu 2>"$TEST_TMP/err"; then fail "unknown pmu accepted"; fi
-grep -qx "pciescope: list: no PMU or event matches 'nosuchpmu'" "$TEST_TMP/err" || fail "unknown pmu message"
+grep -qx "pciescope: list: no PMU or event matches 'nosuchpmu' (see 'pciescope list')" "$TEST_TMP/err" || fail "unknown pmu message"
 if "$P" list -v --json 2>"$TEST_TMP/err"; then fail "-v --json accepted"; fi
 grep -q "give one" "$TEST_TMP/err" || fail "conflict message"
 echo ok

@@ -5,15 +5,14 @@
 # goes to the driver as is, which accepts what the kernel accepts and
 # refuses the rest with EINVAL.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
 OUT=$TEST_TMP/rules.data
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 rec() { "$P" record -o "$OUT" "$@" -- sleep 0.0001; }
 
-# refused EVENT RULE-TEXT FORCED-OUTCOME (accepted|EINVAL)
-check() {
+# refused_by_rule EVENT RULE-TEXT FORCED-OUTCOME (accepted|EINVAL)
+refused_by_rule() {
 	local ev=$1 rule=$2 forced=$3
 	if rec -e "hisi_ptt0_2/$ev/" 2>"$TEST_TMP/err" >/dev/null; then
 		fail "$ev accepted without --force"
@@ -30,23 +29,23 @@ check() {
 }
 
 # The seed's rules (the kernel does not check them).
-check "type=1" "the filter parameter is required" EINVAL
-check "filter=0x80001" "the type parameter is required" EINVAL
-check "filter=0x80001,type=3,direction=1" "several types only when tracing inbound" accepted
-check "filter=0x80001,type=5,direction=2,format=0" "several types only when tracing inbound" accepted
-check "filter=0x00100,filter=0x00101,type=1" "one Endpoint function per trace" accepted
-check "filter=0x80001,filter=0x00101,type=1" "not both a Root Port and a function" EINVAL
-check "filter=0x80001,type=1,direction=0,format=1" "direction 0 is reserved for the 8DW format" accepted
-check "filter=0x90001,type=1" "filter bits \[18:16\] are reserved" accepted
-check "filter=0x80000,type=1" "a Root Port filter names at least one Root Port" accepted
+refused_by_rule "type=1" "the filter parameter is required" EINVAL
+refused_by_rule "filter=0x80001" "the type parameter is required" EINVAL
+refused_by_rule "filter=0x80001,type=3,direction=1" "several types only when tracing inbound" accepted
+refused_by_rule "filter=0x80001,type=5,direction=2,format=0" "several types only when tracing inbound" accepted
+refused_by_rule "filter=0x00100,filter=0x00101,type=1" "one Endpoint function per trace" accepted
+refused_by_rule "filter=0x80001,filter=0x00101,type=1" "not both a Root Port and a function" EINVAL
+refused_by_rule "filter=0x80001,type=1,direction=0,format=1" "direction 0 is reserved for the 8DW format" accepted
+refused_by_rule "filter=0x90001,type=1" "filter bits \[18:16\] are reserved" accepted
+refused_by_rule "filter=0x80000,type=1" "a Root Port filter names at least one Root Port" accepted
 # The kernel's rules.
-check "filter=0x80004,type=1" "filter must be in the current list: 0x80004 names a Root Port" EINVAL
-check "filter=0x00105,type=1" "filter must be in the current list: 0x00105 (01:00.5)" EINVAL
-check "filter=0x00080,type=1" "filter must be in the current list" EINVAL
-check "filter=0x80001,type=1,direction=4" "direction must be 0..3" EINVAL
-check "filter=0x80001,type=0" "type must be a non-zero OR of 1" EINVAL
-check "filter=0x80001,type=8" "type must be a non-zero OR of 1" EINVAL
-check "filter=0x80001,type=1,format=2" "format must be 0 (4DW) or 1 (8DW)" EINVAL
+refused_by_rule "filter=0x80004,type=1" "filter must be in the current list: 0x80004 names a Root Port" EINVAL
+refused_by_rule "filter=0x00105,type=1" "filter must be in the current list: 0x00105 (01:00.5)" EINVAL
+refused_by_rule "filter=0x00080,type=1" "filter must be in the current list" EINVAL
+refused_by_rule "filter=0x80001,type=1,direction=4" "direction must be 0..3" EINVAL
+refused_by_rule "filter=0x80001,type=0" "type must be a non-zero OR of 1" EINVAL
+refused_by_rule "filter=0x80001,type=8" "type must be a non-zero OR of 1" EINVAL
+refused_by_rule "filter=0x80001,type=1,format=2" "format must be 0 (4DW) or 1 (8DW)" EINVAL
 
 # Accepted as they are: several types inbound, one port or several, one function.
 rec -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ 2>/dev/null || fail "inbound 4DW"

@@ -8,11 +8,10 @@
 # the same record runs `-- sleep 0.5`: some 370000 TLPs instead of 3.7
 # million, still more than the 100000 it must capture.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 secs=5
 [ "${PCIESCOPE_TEST_SCALE:-}" != small ] || secs=0.5
 

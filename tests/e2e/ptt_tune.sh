@@ -5,11 +5,10 @@
 # aliases, qos_tx_dp refused with the real names, persistence across
 # invocations (same state directory).
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P=$PCIESCOPE
 D=hisi_ptt0_2
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 [ "$("$P" tune $D qos_tx_cpl)" = "qos_tx_cpl 1" ] || fail "default"
 all=$("$P" tune $D)

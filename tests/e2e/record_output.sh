@@ -7,8 +7,8 @@
 # written and FILE stays.
 set -uo pipefail
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
 E='hisi_ptt0_2/filter=0x80001,type=1/'
 "$P" platform reset >/dev/null
@@ -44,4 +44,4 @@ cp f.data third.data
 grep -qx 'pciescope: record: cannot keep the existing f.data as f.data.old, so nothing was written: Is a directory' \
 	blocked.err || err "blocked .old: $(cat blocked.err)"
 cmp -s third.data f.data || err "f.data changed although nothing was to be written"
-exit $fail
+finish

@@ -13,7 +13,8 @@ set -eu
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 events='hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/ hisi_ptt0_2/filter=0x80011,type=7,direction=0,format=0/'
 secs=0.02 min=10000
 if [ "${PCIESCOPE_TEST_SCALE:-}" = small ]; then

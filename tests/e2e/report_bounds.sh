@@ -8,9 +8,8 @@
 # the same on one thread as on several (segments that fill up are fed
 # again in order).
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/bench/bench_hostile_gen" hostile.data 4 7
 

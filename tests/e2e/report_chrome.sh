@@ -6,11 +6,10 @@
 # traces with every TLP kind (error completions, posted writes, messages)
 # and on a generated trace with known matches, with --timeline's window.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 rm -rf "$PCIESCOPE_STATE_DIR" ./*.data ./*.json
-fail() { echo "FAIL: $*" >&2; exit 1; }
-check() { python3 "$SRC_DIR/tests/e2e/lib/chrome_trace_check.py" "$@"; }
+chrome_trace_ok() { python3 "$SRC_DIR/tests/e2e/lib/chrome_trace_check.py" "$@"; }
 
 "$PCIESCOPE" record -o r4.data --force -e hisi_ptt0_2/filter=0x80001,type=7,direction=2/ \
 	-- sleep 0.001 2>/dev/null
@@ -24,7 +23,7 @@ run() {
 	shift 2
 	"$PCIESCOPE" report -i $t.data --json >$t.json
 	"$PCIESCOPE" report -i $t.data --chrome-trace $t.trace.json "$@" >/dev/null
-	check $t.trace.json $t.json "$w" || fail "$t: the Chrome trace breaks a rule"
+	chrome_trace_ok $t.trace.json $t.json "$w" || fail "$t: the Chrome trace breaks a rule"
 }
 out=$(run r4 1000)
 echo "$out"

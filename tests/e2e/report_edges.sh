@@ -6,11 +6,10 @@
 # with no match shows "-", not 0.0; the rows come most requests first (what
 # --top keeps); --html honours --top.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" record --force -e hisi_ptt0_2/filter=0x80001,type=6,direction=2,format=0/ -o np.data \
 	-- sleep 0.001 2>/dev/null

@@ -10,10 +10,9 @@
 # (--no-header drops them); --top keeps the busiest rows and says how many
 # it left out.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # many kinds (and undecodable entries) in 4DW and 8DW, several chunks
 ${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o k4.data -f 4dw -s 7 16000 16000 >/dev/null
@@ -34,8 +33,8 @@ while o < len(d):
 PY
 }
 
-# check FILE JQ-SELECTION FILTER...: every view keeps what jq keeps
-check() {
+# views_keep FILE JQ-SELECTION FILTER...: every view keeps what jq keeps
+views_keep() {
 	local f=$1 sel=$2
 	shift 2
 	[ -s "$f.json" ] || "$P" report -i "$f" --json >"$f.json"
@@ -69,14 +68,14 @@ check() {
 	grep -q "<td>entries</td><td[^>]*>$n</td>" got.html || fail "$f $*: --html entries"
 }
 
-check k4.data '.kind == "MRd64" or .kind == "CplD"' --kind mrd64,CplD
-check k4.data '.kind | IN("Cpl", "CplD", "CplLk", "CplDLk")' --kind CPL
-check k8.data '.kind == "Unknown"' --kind Unknown
-check k8.data '.kind == "Cpl"' --kind Cpl
+views_keep k4.data '.kind == "MRd64" or .kind == "CplD"' --kind mrd64,CplD
+views_keep k4.data '.kind | IN("Cpl", "CplD", "CplLk", "CplDLk")' --kind CPL
+views_keep k8.data '.kind == "Unknown"' --kind Unknown
+views_keep k8.data '.kind == "Cpl"' --kind Cpl
 req=$("$P" report -i k8.data --json | jq -r 'select(.requester) | .requester' | sort | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
-check k8.data ".requester == \"$req\"" --requester "$req"
-check r4.data '.requester == "39:00.1"' --requester 39:00.1
-check r4.data '.ticks >= 100000 and .ticks <= 200000' --time 100us..200us
+views_keep k8.data ".requester == \"$req\"" --requester "$req"
+views_keep r4.data '.requester == "39:00.1"' --requester 39:00.1
+views_keep r4.data '.ticks >= 100000 and .ticks <= 200000' --time 100us..200us
 # the same window in ticks, and in time with another tick length
 "$P" report -i r4.data --json --time 100000..200000 | cmp -s - got.json || fail "--time in ticks"
 "$P" report -i r4.data --json --time 50us..100us --tick 0.5 | cmp -s - got.json || fail "--time with --tick"
@@ -84,7 +83,7 @@ check r4.data '.ticks >= 100000 and .ticks <= 200000' --time 100us..200us
 [ -s early.json ] || fail "--time ..3000 kept nothing"
 [ "$(jq -r .ticks early.json | tail -1)" -le 3000 ] || fail "--time ..3000 kept later entries"
 cmp -s early.json <(head -n "$(wc -l <early.json)" r4.data.json) || fail "--time ..3000 is not the trace's start"
-check r4.data '.ticks >= 2000000 and .kind == "CplD" and .requester == "01:00.0"' \
+views_keep r4.data '.ticks >= 2000000 and .kind == "CplD" and .requester == "01:00.0"' \
 	--time 2000000.. --kind CplD --requester 01:00.0
 
 # 4DW: the window keeps the entries the unfiltered line view's times put in it

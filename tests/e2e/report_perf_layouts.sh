@@ -7,11 +7,10 @@
 # a bad version is refused.  AUXTRACE_INFO records with a second priv word
 # decode as before; one without priv[0] decodes with one warning.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen="$BUILD_DIR/tests/gen_ptt_perfdata"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 to73() {
 	awk 'function hex(s,  v, i) {

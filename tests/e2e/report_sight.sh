@@ -10,16 +10,17 @@
 #    has TLP mix, bandwidth, latency and outstanding-requests charts;
 #  - 4DW times span far less than the 10 ms the record times say: flagged
 #    beside the time figures, rates over the 10 ms, and every view that
-#    places entries in time (--timeline, HTML charts, Chrome trace, pcap,
-#    --time) says it cannot; the 8DW trace of the same traffic is not;
+#    places entries in time (--timeline, HTML charts, Chrome trace, pcap)
+#    says it cannot, and a --time window is refused in one line before
+#    anything is printed; the 8DW trace of the same traffic is not, and its
+#    --time window's figures are the window's (its span, its rate);
 #  - the line view's time is the analysis's unwrapped time: its last minus
 #    its first equals --stats' time span, in 4DW and 8DW, with threads.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 export PCIESCOPE_STATE_DIR=$TEST_TMP/state
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 rec() { # file event [--force]
 	"$P" record -o "$1" ${3:-} -e "hisi_ptt0_2/$2/" -- sleep 0.01 2>/dev/null || fail "record $2"
 }
@@ -85,18 +86,30 @@ grep -q 'The charts over time: entries cannot be placed in time' both.html || fa
 "$P" report -i both.data --chrome-trace c4.json --pcap c4.pcap >/dev/null 2>c4.err
 grep -q 'hisi_ptt0_2: --chrome-trace: entries cannot be placed in time' c4.err || fail "Chrome 4DW: $(cat c4.err)"
 grep -q 'hisi_ptt0_2: --pcap times: entries cannot be placed in time' c4.err || fail "pcap 4DW: $(cat c4.err)"
-"$P" report -i both.data --time 0..1000 >/dev/null 2>tm.err
-grep -q 'hisi_ptt0_2: --time: entries cannot be placed in time' tm.err || fail "--time 4DW: $(cat tm.err)"
-"$P" report -i both8.data --stats --timeline 1ms --time 0..1000 --pcap c8.pcap >t8.txt 2>t8.err
+for v in "" --json --stats "--pcap w4.pcap"; do
+	# shellcheck disable=SC2086
+	if "$P" report -i both.data $v --time 0..1000 >tm.out 2>tm.err; then fail "--time 4DW $v taken"; fi
+	[ ! -s tm.out ] && [ "$(wc -l <tm.err)" = 1 ] &&
+		grep -q '^pciescope: report: both.data: hisi_ptt0_2: --time: entries cannot be placed in time' tm.err ||
+		fail "--time 4DW $v: $(cat tm.out tm.err)"
+done
+"$P" report -i both8.data --stats --timeline 1ms --pcap c8.pcap >t8.txt 2>t8.err
 ! grep -q 'Times are short\|Times may be short\|cannot be placed' t8.txt t8.err || fail "8DW flagged"
 grep -q '^Bandwidth over time' t8.txt || fail "8DW timeline not drawn"
 span8=$(awk '$1 == "time" && $2 == "span" { print int($4) }' t8.txt)
 [ "$span8" -gt 9000000 ] || fail "8DW span $span8"
+first8=$("$P" report --no-header -i both8.data | awk 'NR == 1 { print $3 }')
+"$P" report -i both8.data --stats --time "$((first8 + 2000000))..$((first8 + 3000000))" >w8.txt 2>w8.err ||
+	fail "8DW --time: $(cat w8.err)"
+awk '$1 == "time" && $2 == "span" { s = $4 } $1 == "link" && $2 == "bytes" { b = $3 }
+	$1 == "link" && $2 == "traffic" { w = $4 }
+	END { exit !(s > 990000 && s <= 1000000 && w > 0.99 * b / s * 1e3 && w < 1.01 * b / s * 1e3) }' w8.txt ||
+	fail "8DW --time: not the window's span and rate: $(grep -E 'span|link' w8.txt)"
 
 # one unwrapped time in every view
 for f in both.data both8.data in.data; do
 	"$P" report --no-header -i $f >lines.txt
-	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%.1f", b - a }' lines.txt)
+	span=$(awk 'NR == 1 { a = $3 } { b = $3 } END { printf "%d", b - a }' lines.txt)
 	for t in 1 2; do
 		got=$("$P" report -i $f --stats --threads $t | awk '$1 == "time" && $2 == "span" { print $4 }')
 		[ "$got" = "$span" ] || fail "$f: lines span $span, --stats $got (threads $t)"

@@ -5,10 +5,9 @@
 # between threads) or a pipe (read in order on one thread; only the input's
 # name differs), in 8DW and 4DW.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen=$BUILD_DIR/bench/bench_stats_gen
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 for fmt in 8dw 4dw; do
 	${PCIESCOPE_RUNNER:-} "$gen" "$fmt.data" 6 "$fmt" > /dev/null

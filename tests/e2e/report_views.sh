@@ -4,7 +4,7 @@
 # line parses and follows the key contract, offsets run through the trace
 # stream, and the views agree on the number of entries.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 gen="$BUILD_DIR/tests/gen_ptt_perfdata"
 
@@ -12,7 +12,7 @@ gen="$BUILD_DIR/tests/gen_ptt_perfdata"
 ${PCIESCOPE_RUNNER:-} "$gen" -o t8.data -f 8dw -s 3 4096 32 2048
 ${PCIESCOPE_RUNNER:-} "$gen" -o t4.data -f 4dw -s 4 1600 112
 
-check() { # file entry-size entries chunks
+views_agree() { # file entry-size entries chunks
 	local f=$1 esz=$2 n=$3 chunks=$4
 	"$PCIESCOPE" report --json -i "$f" >"$f.json"
 	"$PCIESCOPE" report --no-header -i "$f" >"$f.txt"
@@ -47,15 +47,15 @@ check() { # file entry-size entries chunks
 		 else .message_code == null end)
 	' "$f.json" >"$f.contract"
 	if [ "$(grep -cx true "$f.contract")" -ne "$n" ]; then
-		echo "FAIL: $f: a JSON line breaks the key contract"
+		err "$f: a JSON line breaks the key contract"
 		return 1
 	fi
 	# the line view and the JSON agree on the kind of every entry
 	diff <(awk '{ print $4 }' "$f.txt") <(jq -r .kind "$f.json")
 }
 
-check t8.data 32 193 3
-check t4.data 16 107 2
+views_agree t8.data 32 193 3
+views_agree t4.data 16 107 2
 # the generator mixes kinds: both views show several of them
 [ "$(jq -r .kind t4.data.json | sort -u | wc -l)" -ge 10 ]
 echo "ok"

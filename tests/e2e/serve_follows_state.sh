@@ -8,12 +8,11 @@
 # tune is still there: serve, which booted on a fresh state, does not write
 # its defaults over it.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 serve_pid=""
-trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null || true' EXIT
+at_exit '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null || true'
 
 # shellcheck source=lib/serve.sh
 . "$SRC_DIR/tests/e2e/lib/serve.sh"

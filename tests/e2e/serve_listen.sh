@@ -5,12 +5,10 @@
 # --listen the exporter is on loopback only (its help says so).  A port in
 # use is one error line naming that port and why.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 pid=""
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null' EXIT
+at_exit '[ -z "$pid" ] || kill "$pid" 2>/dev/null'
 
 # serve_on LISTEN: starts serve, sets pid and url (the one it says it serves)
 serve_on() {
@@ -28,7 +26,7 @@ serve_on() {
 	return 1
 }
 
-check() { # check LISTEN URL-PATTERN
+serves_on() { # serves_on LISTEN URL-PATTERN
 	serve_on "$1" || { err "$1: serve did not start: $(cat "$TEST_TMP/err")"; return; }
 	[[ $url =~ $2 ]] || err "$1: serves $url"
 	# to a file: grep -q on a pipe would cut curl off mid-page (pipefail)
@@ -50,9 +48,8 @@ if serve_on '127.0.0.1:0'; then
 else
 	err "serve did not start: $(cat "$TEST_TMP/err")"
 fi
-check '[::1]:0' '^http://\[::1\]:[0-9]+/metrics$'
-check 'localhost:0' '^http://(127\.0\.0\.1|\[::1\]):[0-9]+/metrics$'
-check ':0' '^http://0\.0\.0\.0:[0-9]+/metrics$'
+serves_on '[::1]:0' '^http://\[::1\]:[0-9]+/metrics$'
+serves_on 'localhost:0' '^http://(127\.0\.0\.1|\[::1\]):[0-9]+/metrics$'
+serves_on ':0' '^http://0\.0\.0\.0:[0-9]+/metrics$'
 "$P" serve --help | grep -q '127.0.0.1:9464, loopback only' || err "help does not give the loopback default"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -6,11 +6,10 @@
 # libpcap.  The dynamic loader's own
 # trace (LD_DEBUG=files, one file per process) says what each process opened.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR" "$TEST_TMP"/ld.*
-fail() { echo "FAIL: $*" >&2; exit 1; }
 serve_pid=""
-trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null || true' EXIT
+at_exit '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null || true'
 LAZY='libmicrohttpd|libgnutls|libfuse|libpcap|libdbus'
 
 for cmd in "report --help" "--version" "list" "stat -e hisi_pcie0_core0/event=0x10,port=0x1/ -- true"; do

@@ -4,10 +4,9 @@
 # line as written, both layouts counting the same thing, the 6.x PMU refusing
 # /u, filters that match nothing, metrics, and multiplexing beyond 8 counters.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail() { echo "FAIL: $*" >&2; exit 1; }
 count() { awk -v ev="$1" '$2 == ev { print $1 }' "$2"; }
 
 "$P" stat --platform epyc -e 'iommuv2/config=0x8000000000000005,config1=0x0/u' -- sleep 0.01 \

@@ -6,10 +6,8 @@
 # and accelerator pair joins it to core 1), or with every other core.  Each
 # run boots a fresh platform in a state directory of its own.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 E0=hisi_pcie0_core0/rx_mrd_flux,port=0xffff/
 n=0
 
@@ -47,4 +45,4 @@ done
 [ "$(value "$with2" hisi_pcie0_core2/rx_mrd_flux,port=0xffff/)" = \
 	"$(value "$withall" hisi_pcie0_core2/rx_mrd_flux,port=0xffff/)" ] ||
 	err "core 2 counted differently beside core 0 alone and beside every core"
-exit $fail
+finish

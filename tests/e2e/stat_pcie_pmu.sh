@@ -13,6 +13,7 @@
 # tenth of that again (rate 200): some 27000 latency cycles in 5 s instead
 # of 275000.
 set -uo pipefail
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 mkdir -p "$TEST_TMP/data/platforms"
 export PCIESCOPE_DATADIR=$TEST_TMP/data
 rate=2000
@@ -20,8 +21,6 @@ rate=2000
 jq --arg p "rate=$rate,mmio=$rate,mmio_rd=$rate" '.workload = "mixed" | .workload_params = $p' \
 	"$SRC_DIR/platforms/kunpeng930.json" >"$TEST_TMP/data/platforms/kunpeng930.json"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 # shellcheck source=lib/live.sh
 . "$SRC_DIR/tests/e2e/lib/live.sh"
 
@@ -148,4 +147,4 @@ expect 3 "Performance counter stats" stat -e "$ev" -- sh -c 'exit 3'
 expect 0 "Performance counter stats" stat --workload nic:rate=1k -e "$ev" -- sleep 0.0001
 expect 1 "bad workload parameter 'msg=44444444444444444444444'" \
 	stat --workload mixed:msg=44444444444444444444444 -e "$ev" -- sleep 0.0001
-exit $fail
+finish

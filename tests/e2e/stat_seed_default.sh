@@ -10,10 +10,8 @@
 # long reads are all of it.  Under qemu (docs/portability.md) 0.5 s instead
 # of 5 s.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 secs=5
 [ "${PCIESCOPE_TEST_SCALE:-}" != small ] || secs=0.5
 "$P" platform reset >/dev/null || err "platform reset"
@@ -65,4 +63,4 @@ cnt="$C/rx_mwr_cnt,port=0xffff/"
 stat_run "$lat" "$cnt"
 t=$(count "$lat" "$TEST_TMP/err") w=$(count "$cnt" "$TEST_TMP/err")
 [ "${w:-0}" -gt 0 ] && [ "${t:-0}" -ge "$w" ] || err "$w writes took $t cycles of latency"
-exit $fail
+finish

@@ -11,10 +11,8 @@
 # which, arriving while the ASan build's leak check attaches to the exiting
 # process (a SIGSTOP), cancels that stop and leaves the check waiting.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 EV=hisi_pcie0_core0/rx_mwr_flux,port=0x1/
 
 ms() { echo $(($(date +%s%N) / 1000000)); }
@@ -36,7 +34,7 @@ awk -F, -v wall="$wall" '
 				print "FAIL: line " i " at " t[i] " s, not at a 100 ms boundary"; bad = 1
 			}
 		exit bad
-	}' "$TEST_TMP/iv" || fail=1
+	}' "$TEST_TMP/iv" || err "stat -I 100 lines off the clock"
 
 t0=$(ms)
 timeout --foreground -s INT 2 "$P" stat --workload idle -e "$EV" 2>"$TEST_TMP/total" >/dev/null
@@ -50,7 +48,7 @@ awk -v e="${el:-99}" -v wall="$wall" 'BEGIN {exit !(e * 1000 <= wall)}' ||
 . "$SRC_DIR/tests/e2e/lib/serve.sh"
 t0=$(date +%s%N)
 serve_pid=""
-trap '[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null' EXIT
+at_exit '[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null'
 start_serve "$TEST_TMP/serve.err" --workload idle --interval 100 >/dev/null
 sleep 1
 sim=$(curl -sf "http://127.0.0.1:$serve_port/metrics" | awk '$1 == "pciescope_time_seconds" {print $2}')
@@ -58,5 +56,4 @@ t1=$(date +%s%N)
 [ -n "$sim" ] || err "no pciescope_time_seconds on serve's page"
 awk -v s="${sim:-99}" -v w="$(((t1 - t0) / 1000000))" 'BEGIN {exit !(s * 1000 <= w)}' ||
 	err "serve's clock ${sim} s after $(((t1 - t0) / 1000000)) ms of wall time"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -6,11 +6,10 @@
 # that cannot be read at all (here a directory in its place, unreadable even
 # to root) boots with the defaults and is not replaced.
 set -eu
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 P=$PCIESCOPE
 D=hisi_ptt0_2
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$P" tune $D qos_tx_p=2 >/dev/null
 F=$PCIESCOPE_STATE_DIR/kunpeng930.state

@@ -11,11 +11,9 @@
 # leaving out whole cells, with link use and traffic first; notes wrap;
 # JSON numbers carry the screen's digits, not a binary tail.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 "$P" platform reset >/dev/null
 "$P" tune hisi_ptt0_2 qos_tx_cpl=2 >/dev/null
@@ -86,5 +84,4 @@ if ! ls /sys/bus/event_source/devices/ | grep -q '^hisi_pcie'; then
 fi
 "$P" top --interval 5 2>i.txt && err "--interval 5 accepted"
 [ "$(cat i.txt)" = "pciescope: top: --interval: '5' is not a number from 10 to 3600000" ] || err "interval: $(cat i.txt)"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -10,11 +10,9 @@
 # docs/portability.md) storage-read alone: each frame simulates the same
 # ~25 ms whatever the workload, several times slower there.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 "$P" platform reset >/dev/null
 loads="storage-read mixed" screen=mixed
@@ -38,5 +36,4 @@ done
 COLUMNS=200 "$P" top --once --workload $screen >screen.txt || err "$screen: top (screen) failed"
 awk '/^0000:[^ ]+ +[0-9.]+GT\/s/ { for (i = 4; i <= 13; i++) if ($i == "-") bad = 1 } END { exit bad }' screen.txt ||
 	err "$screen: the screen has unknown cells: $(cat screen.txt)"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

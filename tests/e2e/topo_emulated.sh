@@ -8,9 +8,8 @@
 # flagged; VFs show no link; -v shows MPS, MRRS, ASPM and AER as lspci -vv
 # words them; a hot-removed device disappears from the tree.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
-fail() { echo "FAIL: $*" >&2; exit 1; }
 P=$PCIESCOPE
 
 "$P" topo >"$TEST_TMP/topo"

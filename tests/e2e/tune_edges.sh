@@ -7,12 +7,11 @@
 # --metric's examples of its own pair.  Every refusal is one line with one
 # "pciescope: tune: " prefix.
 set -euo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 rm -rf "$PCIESCOPE_STATE_DIR"
 cd "$TEST_TMP"
 P=$PCIESCOPE
 D=hisi_ptt0_2
-fail() { echo "FAIL: $*" >&2; exit 1; }
 refused() { # refused WHAT ARGS...: fails unless the command exits 1 with one error line
 	local what=$1 rc=0
 	shift

@@ -15,8 +15,8 @@
 # the search is running without timing anything.
 set -uo pipefail
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
 # shellcheck source=lib/live.sh
 . "$SRC_DIR/tests/e2e/lib/live.sh"
@@ -25,7 +25,7 @@ params="qos_tx_cpl qos_tx_np qos_tx_p rx_alloc_buf_level tx_alloc_buf_level"
 levels() { for p in $params; do "$P" tune hisi_ptt0_2 "$p" | awk '{printf "%s ", $2}'; done | sed 's/ $//'; }
 refusal() { echo "pciescope: $1: refused: a tune search of hisi_ptt0_2 (pid $2) holds $3 until it ends; add --wait to wait for it"; }
 search_pid=""
-trap '[ -z "$search_pid" ] || kill -KILL "$search_pid" 2>/dev/null' EXIT
+at_exit '[ -z "$search_pid" ] || kill -KILL "$search_pid" 2>/dev/null'
 "$P" platform reset >/dev/null
 
 # 1. A search whose first run waits for the file "go"
@@ -111,4 +111,4 @@ case $last in
 *) [ "$(levels)" = "${tuples[$last]}" ] || err "the device holds $(levels), the last set (set $last) left ${tuples[$last]}" ;;
 esac
 "$P" platform reset >/dev/null
-exit $fail
+finish

@@ -6,10 +6,8 @@
 # the starting levels (also after SIGINT), and --apply keeps the best (here
 # the grid's, which the search must equal).
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 P=$PCIESCOPE
 "$P" platform reset >/dev/null
 ev='{hisi_pcie0_core2/tx_cpl_flux,port=0x1/,hisi_pcie0_core2/tx_cpl_time,port=0x1/}'
@@ -44,4 +42,4 @@ grep -q 'interrupted after 1 runs; the starting levels were restored' ierr.txt |
 	err "interrupt message: $(cat ierr.txt)"
 [ "$(level qos_tx_cpl) $(level qos_tx_p)" = "1 2" ] || err "levels after SIGINT: not 1 2"
 "$P" platform reset >/dev/null
-exit $fail
+finish

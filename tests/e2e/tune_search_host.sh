@@ -5,10 +5,8 @@
 # starting levels come back after a search, after Ctrl-C (SIGINT), SIGTERM
 # and a failing command; --apply leaves the best levels.
 set -uo pipefail
-mkdir -p "$TEST_TMP"
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 cd "$TEST_TMP"
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 export PCIESCOPE_SYSFS_ROOT=$TEST_TMP/root
 T=$PCIESCOPE_SYSFS_ROOT/sys/bus/event_source/devices/hisi_ptt0_2/tune
 params="qos_tx_cpl qos_tx_np qos_tx_p rx_alloc_buf_level tx_alloc_buf_level"
@@ -91,4 +89,4 @@ search --param qos_tx_dp -- true 2>e2 && err "unknown --param accepted"
 grep -q -- '--param qos_tx_dp: no such tune parameter' e2 || err "param: $(cat e2)"
 search --metric latency -- true 2>e3 && err "latency of task-clock accepted"
 grep -q -- '--metric latency needs its PCIe PMU pair' e3 || err "metric: $(cat e3)"
-exit $fail
+finish

@@ -6,6 +6,8 @@
 # (10 % or more), the model file, and the what-if of a window of one.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 pciescope() { "$P" "$@"; }
@@ -16,7 +18,7 @@ lines() { sed -n "/<!-- $1/,/^\$/p" "$SRC_DIR/docs/twin.md" | grep -E '^    (pci
 mapfile -t recipe < <(lines twin-recipe)
 mapfile -t whatif < <(lines twin-whatif)
 [ "${#recipe[@]}" -eq 5 ] && [ "${#whatif[@]}" -eq 2 ] ||
-	{ echo "FAIL: docs/twin.md has ${#recipe[@]} recipe and ${#whatif[@]} what-if lines"; exit 1; }
+	fail "docs/twin.md has ${#recipe[@]} recipe and ${#whatif[@]} what-if lines"
 n=0
 for line in "${recipe[@]}" "${whatif[@]}"; do
 	eval "$line" >"out$n.txt" 2>"err$n.txt" || err "'$line' failed: $(cat "err$n.txt")"
@@ -29,4 +31,4 @@ awk '/tx_cpl_flux/ { gsub(/[+%]/, "", $(NF - 1)); exit !($(NF - 1) >= 10) }' out
 jq -e '.devices | length == 3' twin.json >/dev/null || err "twin.json: $(head -c 200 twin.json)"
 awk '/tx_cpl_flux/ { gsub(/[+%]/, "", $(NF - 1)); exit !($(NF - 1) < -5) }' out6.txt ||
 	err "the what-if of window 1: $(cat out6.txt)"
-exit $fail
+finish

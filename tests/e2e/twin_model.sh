@@ -9,6 +9,8 @@
 # finding W gets, and --try measures its advice; mistakes are one line.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 "$P" platform reset >/dev/null
@@ -67,21 +69,21 @@ awk '/tx_cpl_flux/ { gsub(/[+%]/, "", $(NF - 1)); exit !($(NF - 1) >= 10) }' try
 [ "$("$P" tune hisi_ptt0_2 qos_tx_cpl | awk '{print $2}')" = 1 ] || err "--try left its level"
 
 # mistakes: one line, non-zero, nothing else
-bad() {
+refused() {
 	local want=$1
 	shift
 	"$P" "$@" >bad.out 2>bad.err && err "'$*' exited 0"
 	[ "$(wc -l <bad.err)" -eq 1 ] && grep -q "$want" bad.err || err "'$*': $(cat bad.err)"
 }
 jq '.devices[0].widnow = 2' m.json >typo.json
-bad 'typo.json: devices 1: unknown key "widnow"' stat --workload replay:model=typo.json \
+refused 'typo.json: devices 1: unknown key "widnow"' stat --workload replay:model=typo.json \
 	-e hisi_pcie0_core2/tx_cpl_flux,port=0x1/ -- sleep 0.0001
 jq '.devices[0].rid = "05:00.0"' m.json >nodev.json
-bad 'replay: 05:00.0: not an endpoint of this platform' stat --workload replay:model=nodev.json \
+refused 'replay: 05:00.0: not an endpoint of this platform' stat --workload replay:model=nodev.json \
 	-e hisi_pcie0_core2/tx_cpl_flux,port=0x1/ -- sleep 0.0001
-bad 'pciescope: stat: --workload replay: nothere.data: ' stat --workload replay:trace=nothere.data \
+refused 'pciescope: stat: --workload replay: nothere.data: ' stat --workload replay:trace=nothere.data \
 	-e hisi_pcie0_core2/tx_cpl_flux,port=0x1/ -- sleep 0.0001
-bad "bad replay parameter 'qd=4'" stat --workload replay:qd=4 \
+refused "bad replay parameter 'qd=4'" stat --workload replay:qd=4 \
 	-e hisi_pcie0_core2/tx_cpl_flux,port=0x1/ -- sleep 0.0001
-bad 'not a tune file and level 0..2' twin --model m.json --try qos_tx_cpl=7 -e "$cpl" -- sleep 0.0001
-exit $fail
+refused 'not a tune file and level 0..2' twin --model m.json --try qos_tx_cpl=7 -e "$cpl" -- sleep 0.0001
+finish

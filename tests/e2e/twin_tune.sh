@@ -4,7 +4,7 @@
 #  - tune --search over the five levels under the twin finds W's best
 #    levels, or levels that reach W's best within 2 % when W runs at them;
 #  - a twin of a recording made at W's best levels, replayed at the default
-#    levels, gives W's default-level traffic per Root Port bit and
+#    levels, gives W's default-level traffic per Root Port link and
 #    direction within 5 % (and read latency within 10 %): the twin keeps
 #    what the devices do, not what the levels made of it.
 # The target is the traffic each workload puts through its busiest link of
@@ -12,6 +12,8 @@
 # recording is 0.5 ms long instead of 1 ms.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 # shellcheck source=lib/twin.sh
 . "$SRC_DIR/tests/e2e/lib/twin.sh"
 "$P" platform reset >/dev/null
@@ -61,4 +63,4 @@ PCIESCOPE_RATE_MODEL=0 twin_compare "$w" $span --workload "$w" -- \
 	--workload replay:trace=tuned.data >cmp.txt
 cat cmp.txt
 grep -q '^FAIL' cmp.txt && err "$w: the twin of the tuned recording strays from W at the defaults"
-exit $fail
+finish

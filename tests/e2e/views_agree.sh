@@ -45,8 +45,8 @@ set -uo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 # shellcheck source=lib/live.sh
 . "$SRC_DIR/tests/e2e/lib/live.sh"
 # shellcheck source=lib/serve.sh
@@ -179,7 +179,7 @@ busy_filters() {
 
 # serve's first page against a top of the span it covers
 serve_pid=""
-trap '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null' EXIT
+at_exit '[ -z "$serve_pid" ] || kill -KILL "$serve_pid" 2>/dev/null'
 # paged: serve's first page (the one at boot has no time yet)
 paged() {
 	curl -sf "http://127.0.0.1:$serve_port/metrics" >page.txt &&
@@ -225,8 +225,8 @@ check_serve() {
 	jq -r '.rows[] | select(.latency_ns.rx_mrd == null) | "\(.sicl) \(.core) \(.port)"' top-serve.json | sort -u |
 		while read -r sicl core port; do
 			grep -q "^pciescope_pcie_latency_seconds{sicl=\"$sicl\",core=\"$core\",port=\"$(printf '%#x' "$port")\",.*tlp=\"rx_mrd\"} NaN$" page.txt ||
-				echo "FAIL: $w: serve: the rx_mrd latency of pcie${sicl}_core$core:$port is not NaN where top shows -"
-		done | grep . && fail=1
+				err "$w: serve: the rx_mrd latency of pcie${sicl}_core$core:$port is not NaN where top shows -"
+		done
 }
 
 # E2E_PART (tests/CMakeLists.txt): one workload per test
@@ -252,5 +252,5 @@ for w in ${E2E_PART:-default storage-read storage-write nic p2p mixed}; do
 	check_report "$lw" "$trace_s" top.txt
 	check_serve "$lw" "$serve_ms"
 done
-[ $fail = 0 ] && echo ok
-exit $fail
+[ -s "$E2E_FAILED" ] || echo ok
+finish

@@ -11,8 +11,9 @@
 set -euo pipefail
 deb=$1
 x=$(mktemp -d)
-trap 'rm -rf "$x"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+TEST_TMP=$x
+. "$(dirname "$0")/../e2e/lib/check.sh"
+at_exit 'rm -rf "$x"'
 
 dpkg-deb -x "$deb" "$x/root"
 P=$x/root/usr/bin/pciescope

@@ -18,6 +18,7 @@ struct aux_drained {
 	size_t len, cap;
 	int aux_records, truncated;
 	uint64_t announced, aux_flags;
+	uint64_t last_size; /* bytes the last AUX record handed over */
 };
 
 static inline void aux_drain(struct perf_event *e, struct aux_drained *d)
@@ -35,6 +36,7 @@ static inline void aux_drain(struct perf_event *e, struct aux_drained *d)
 		d->truncated += !!(rec[3] & PERF_AUX_FLAG_TRUNCATED);
 		d->announced += rec[2];
 		d->aux_flags |= rec[3];
+		d->last_size = rec[2];
 	}
 	total = perf_aux_data(e, &tail, &p1, &n1, &p2, &n2);
 	if (!total)

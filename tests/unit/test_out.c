@@ -15,6 +15,7 @@
 #include <pciescope/out/csv.h>
 #include <pciescope/out/html.h>
 #include <pciescope/out/json.h>
+#include <pciescope/out/num.h>
 #include <pciescope/out/svg.h>
 #include <pciescope/out/table.h>
 
@@ -111,7 +112,45 @@ static void json_escapes_controls(void **state)
 	json_decref(j);
 	free(m.buf);
 	out_json_number(mem_open(&m), 0.0 / 0.0);
-	assert_string_equal(mem_text(&m), "0");
+	assert_string_equal(mem_text(&m), "null");
+	free(m.buf);
+}
+
+/* What a person reads: the digits a measurement has, whole numbers whole, no exponent. */
+static void figures_read_as_measured(void **state)
+{
+	char b[OUT_NUM_LEN];
+
+	assert_string_equal(out_num_sig(b, sizeof(b), 0.96448372695852536, 6), "0.964484");
+	assert_string_equal(out_num_sig(b, sizeof(b), 5400.6690684508494, 6), "5400.67");
+	assert_string_equal(out_num_sig(b, sizeof(b), 3.542e8, 6), "354200000");
+	assert_string_equal(out_num_sig(b, sizeof(b), 1000000.0, 6), "1000000");
+	assert_string_equal(out_num_sig(b, sizeof(b), 2.5, 6), "2.5");
+	assert_string_equal(out_num_sig(b, sizeof(b), 1.25e-5, 6), "0.0000125");
+	assert_string_equal(out_num_sig(b, sizeof(b), -0.0000000001, 6), "0");
+	assert_string_equal(out_num_sig(b, sizeof(b), 0.0 / 0.0, 6), "-");
+	assert_string_equal(out_num_whole(b, sizeof(b), 1277724.0, 1), "1277724");
+	assert_string_equal(out_num_whole(b, sizeof(b), 2072.5, 1), "2072.5");
+	assert_string_equal(out_num_whole(b, sizeof(b), 0.0 / 0.0, 1), "-");
+}
+
+/* What a program reads back: exact, and no longer than it must be. */
+static void exact_numbers_round_trip(void **state)
+{
+	char b[OUT_NUM_LEN];
+	const double v[] = {0.1, 1234.567, 1.0 / 3.0, 1e-7, 123456789.125, 1e300};
+	struct mem m;
+
+	assert_string_equal(out_num_exact(b, sizeof(b), 0.1), "0.1");
+	assert_string_equal(out_num_exact(b, sizeof(b), 1234.567), "1234.567");
+	assert_string_equal(out_num_exact(b, sizeof(b), 42.0), "42");
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		assert_true(strtod(out_num_exact(b, sizeof(b), v[i]), NULL) == v[i]);
+	out_json_figure(mem_open(&m), 0.96448372695852536);
+	assert_string_equal(mem_text(&m), "0.964484");
+	free(m.buf);
+	out_json_figure(mem_open(&m), 0.0 / 0.0);
+	assert_string_equal(mem_text(&m), "null");
 	free(m.buf);
 }
 
@@ -162,6 +201,9 @@ static void svg_charts_have_their_marks(void **state)
 	mem_text(&m);
 	assert_int_equal(count(m.buf, "<polyline"), 2);
 	assert_non_null(strstr(m.buf, "stroke=\"#654321\""));
+	/* the legend sits below the title's 14px line, whatever the title's length */
+	assert_non_null(strstr(m.buf, "class=\"title\" x=\"8\" y=\"20\""));
+	assert_non_null(strstr(m.buf, "<rect x=\"440.0\" y=\"28.0\" width=\"12\""));
 	free(m.buf);
 	svg_histogram(mem_open(&m), "lat", 100, 10, v, 3, "ns");
 	mem_text(&m);
@@ -178,6 +220,7 @@ static void si_format(void **state)
 	assert_string_equal(svg_fmt_si(1500, b, sizeof(b)), "1.5k");
 	assert_string_equal(svg_fmt_si(2.5e9, b, sizeof(b)), "2.5G");
 	assert_string_equal(svg_fmt_si(0.25, b, sizeof(b)), "0.25");
+	assert_string_equal(svg_fmt_si(0.00001, b, sizeof(b)), "0.00001");
 }
 
 static void html_page_is_self_contained(void **state)
@@ -205,6 +248,8 @@ int main(void)
 	    cmocka_unit_test(table_as_csv_and_html),
 	    cmocka_unit_test(table_rejects_bad_column_count),
 	    cmocka_unit_test(json_escapes_controls),
+	    cmocka_unit_test(figures_read_as_measured),
+	    cmocka_unit_test(exact_numbers_round_trip),
 	    cmocka_unit_test(chrome_trace_is_valid_json),
 	    cmocka_unit_test(svg_charts_have_their_marks),
 	    cmocka_unit_test(si_format),

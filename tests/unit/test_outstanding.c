@@ -2,12 +2,15 @@
 /*
  * Requests in flight over time: the time at each count, the most ever, and
  * the series' averages, against counts worked out by hand; the series keeps
- * its integral when a long trace makes its bins merge.
+ * its integral when a long trace makes its bins merge; and the trace's
+ * series counts only requesters whose completions came, from their first
+ * request, leaving the others out and saying which.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include <pciescope/trace/outstanding.h>
@@ -85,6 +88,60 @@ static void nothing_in_flight_has_no_series(void **state)
 	assert_int_equal(o.max, 0);
 }
 
+/*
+ * 00:02.0 reads from 0 with completions (two in flight over [0, 10), one
+ * over [10, 20)); 00:10.1's reads never complete (five of them, one a tag
+ * reused).  The series is 00:02.0's alone, its first ticks included.
+ */
+static void only_requests_whose_completions_come_count(void **state)
+{
+	struct outstanding_seen *o = malloc(sizeof(*o));
+	struct outstanding_left left;
+	const uint16_t ep = 0x0010, cpu = 0x0081;
+	double sum = 0;
+
+	outstanding_seen_init(o);
+	outstanding_seen_step(o, 0, ep, 1);
+	outstanding_seen_step(o, 0, ep, 1);
+	for (uint64_t t = 1; t <= 4; t++)
+		outstanding_seen_step(o, t, cpu, 1);
+	outstanding_seen_step(o, 5, cpu, 0);
+	outstanding_seen_completion(o, 10, ep); /* the first: 00:02.0's reads count, from 0 */
+	outstanding_seen_step(o, 10, ep, -1);
+	outstanding_seen_completion(o, 20, ep);
+	outstanding_seen_step(o, 20, ep, -1);
+	outstanding_seen_finish(o, 30, &left);
+	for (size_t i = 0; i < outstanding_series_len(&o->series, 30); i++)
+		sum += o->series.bins[i];
+	assert_float_equal(sum, 2 * 10 + 1 * 10, 1e-9);
+	assert_float_equal(outstanding_series_avg(&o->series, 0, 30), 2, 1e-9);
+	assert_int_equal(o->all.n, 0);
+	assert_int_equal(left.requesters, 1);
+	assert_int_equal(left.requests, 5);
+	assert_int_equal(left.rid[0], cpu);
+	free(o);
+}
+
+/* Past OUTSTANDING_HELD requesters, a new one counts at once; a completion alone leaves none out.
+ */
+static void requesters_past_the_held_ones_count_at_once(void **state)
+{
+	struct outstanding_seen *o = malloc(sizeof(*o));
+	struct outstanding_left left;
+
+	outstanding_seen_init(o);
+	for (uint16_t r = 0; r < OUTSTANDING_HELD; r++)
+		outstanding_seen_step(o, 0, r, 1);
+	outstanding_seen_step(o, 0, 0x1000, 1);
+	outstanding_seen_completion(o, 1, 0x2000);
+	outstanding_seen_finish(o, 4, &left);
+	assert_int_equal(o->all.n, 1);
+	assert_float_equal(outstanding_series_avg(&o->series, 0, 4), 1, 1e-9);
+	assert_int_equal(left.requesters, OUTSTANDING_HELD);
+	assert_int_equal(left.requests, OUTSTANDING_HELD);
+	free(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -92,6 +149,8 @@ int main(void)
 	    cmocka_unit_test(series_averages_per_bin),
 	    cmocka_unit_test(series_widens_and_keeps_the_integral),
 	    cmocka_unit_test(nothing_in_flight_has_no_series),
+	    cmocka_unit_test(only_requests_whose_completions_come_count),
+	    cmocka_unit_test(requesters_past_the_held_ones_count_at_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

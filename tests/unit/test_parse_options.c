@@ -160,6 +160,24 @@ static void a_typo_is_answered_with_the_closest_known_word(void **state)
 	assert_null(cli_suggest("frobnicate", actions));
 }
 
+static void a_name_one_edit_away_beats_a_longer_name_it_begins(void **state)
+{
+	static const char *const options[] = {"--metrics-group", "--metrics", NULL};
+
+	assert_string_equal(cli_suggest("--metric", options), "--metrics");
+	assert_string_equal(cli_suggest("--metrics-gr", options), "--metrics-group");
+}
+
+static void another_number_is_another_device_not_a_typo(void **state)
+{
+	static const char *const pmus[] = {"hisi_pcie0_core0", "hisi_ptt0_2", NULL};
+
+	assert_null(cli_suggest("hisi_pcie0_core2", pmus));
+	assert_null(cli_suggest("hisi_ptt9_9", pmus));
+	assert_string_equal(cli_suggest("hisi_pt0_2", pmus), "hisi_ptt0_2");
+	assert_string_equal(cli_suggest("hisi_pcie0_cor0", pmus), "hisi_pcie0_core0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +186,8 @@ int main(void)
 	    cmocka_unit_test(short_flags_bundle_and_a_repeated_option_repeats),
 	    cmocka_unit_test(double_dash_ends_the_options),
 	    cmocka_unit_test(stop_at_non_option_leaves_a_commands_own_options),
+	    cmocka_unit_test(a_name_one_edit_away_beats_a_longer_name_it_begins),
+	    cmocka_unit_test(another_number_is_another_device_not_a_typo),
 	    cmocka_unit_test(numbers_are_bounded_and_whole),
 	    cmocka_unit_test(refusals_and_help_are_told_apart),
 	    cmocka_unit_test(a_typo_is_answered_with_the_closest_known_word),

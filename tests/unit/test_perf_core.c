@@ -537,6 +537,32 @@ static void aux_full_disables_and_wraps(void **state)
 	kcore_destroy(k);
 }
 
+/*
+ * A driver may hand over more than begin offered (Linux's PTT copies a whole
+ * buffer whenever there is any room): once the area holds its size, begin
+ * finds it full, not nearly empty, and the event is disabled.
+ */
+static void an_area_written_whole_is_full(void **state)
+{
+	struct kcore *k = kcore_create(4, 1);
+	struct fake f;
+	struct perf_event *e;
+	struct perf_output_handle h;
+
+	fake_init(&f, k, PERF_PMU_CAP_ITRACE);
+	perf_pmu_register(k->perf, &f.pmu, "trace", -1);
+	e = open_ev(k, &f, 0, NULL);
+	assert_int_equal(perf_event_aux_map(e, 2 * 4096, false), 0);
+	assert_non_null(perf_aux_output_begin(&h, e));
+	assert_int_equal(h.size, 8191);
+	perf_aux_output_end(&h, 8192);
+	assert_null(perf_aux_output_begin(&h, e));
+	assert_int_equal(h.size, 0);
+	run_to(k, 1 * MS);
+	assert_int_equal(e->state, PERF_EVENT_STATE_OFF);
+	kcore_destroy(k);
+}
+
 static void full_side_band_ring_reports_lost(void **state)
 {
 	struct kcore *k = kcore_create(4, 1);
@@ -590,6 +616,7 @@ int main(void)
 	    cmocka_unit_test(exclusive_attr_runs_alone),
 	    cmocka_unit_test(aux_records_and_flags),
 	    cmocka_unit_test(aux_full_disables_and_wraps),
+	    cmocka_unit_test(an_area_written_whole_is_full),
 	    cmocka_unit_test(full_side_band_ring_reports_lost),
 	};
 

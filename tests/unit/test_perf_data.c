@@ -273,6 +273,62 @@ static void clock_data_and_record_time_read_back(void **state)
 	unlink(path);
 }
 
+/* What writer writes to "-" (pipe mode on standard output), into path. */
+static void pipe_into(const char *path, void (*writer)(const char *))
+{
+	int saved = dup(STDOUT_FILENO), fd = open(path, O_WRONLY | O_TRUNC);
+
+	assert_true(saved >= 0 && fd >= 0);
+	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(fd);
+	writer("-");
+	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved);
+}
+
+/* One record and the session's span, into path ("-": pipe mode on standard output). */
+static void write_span(const char *path)
+{
+	struct perf_writer_env env = {.hostname = "h"};
+	struct perf_event_attr attr = {.type = 42, .size = sizeof(attr), .sample_id_all = 1};
+	struct perf_writer *w;
+	uint64_t id = 9;
+
+	assert_int_equal(perf_writer_open(path, &env, &w), 0);
+	assert_int_equal(perf_writer_add_attr(w, &attr, "e", &id, 1), 0);
+	assert_int_equal(perf_writer_finished_round(w), 0);
+	perf_writer_sample_time(w, 1000, 20001000);
+	assert_int_equal(perf_writer_close(w), 0);
+}
+
+/* SAMPLE_TIME: a section in a file; a HEADER_FEATURE record after the data in a pipe. */
+static void sample_time_reads_back(void **state)
+{
+	const char *path = tmp_path();
+	uint64_t first = 0, last = 0;
+	struct perf_reader *r;
+	struct perf_rec rec;
+
+	write_span(path);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
+	assert_true(perf_reader_has_feature(r, PERF_FEAT_SAMPLE_TIME));
+	assert_int_equal(perf_reader_sample_time(r, &first, &last), 0);
+	assert_int_equal(first, 1000);
+	assert_int_equal(last, 20001000);
+	perf_reader_close(r);
+
+	pipe_into(path, write_span);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
+	while (perf_reader_next(r, &rec, NULL) == 1 && rec.type != PERF_REC_FINISHED_ROUND)
+		;
+	assert_int_equal(perf_reader_sample_time(r, &first, &last), -ENOENT);
+	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
+	assert_int_equal(perf_reader_sample_time(r, &first, &last), 0);
+	assert_int_equal(last, 20001000);
+	perf_reader_close(r);
+	unlink(path);
+}
+
 static void aux_payload_reads_in_pieces(void **state)
 {
 	const char *path = tmp_path();
@@ -292,22 +348,43 @@ static void aux_payload_reads_in_pieces(void **state)
 	unlink(path);
 }
 
+static void data_section(const uint8_t *img, uint64_t *off, uint64_t *size);
+
+/*
+ * A closed file cut anywhere in its records is an error after what it
+ * holds; cut after them, in its features, it reads whole without them.
+ */
 static void every_truncation_is_an_error(void **state)
 {
 	const char *path = tmp_path();
+	uint64_t off, size;
 	char msg[256];
 	size_t len;
 	uint8_t *full;
 
 	write_sample(path);
 	full = slurp(path, &len);
+	data_section(full, &off, &size);
 	assert_int_equal(read_all(full, len, msg, sizeof(msg)), 0);
 	for (size_t cut = 0; cut < len; cut++) {
 		uint8_t *copy = malloc(cut ? cut : 1); /* exact size: ASan sees overreads */
+		struct perf_reader *r;
+		struct perf_rec rec;
+		int ret;
 
 		memcpy(copy, full, cut);
-		assert_true(read_all(copy, cut, msg, sizeof(msg)) < 0);
-		assert_true(strstr(msg, "truncated") || strstr(msg, "not a perf.data"));
+		if (cut >= off + size) {
+			assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL), 0);
+			while ((ret = perf_reader_next(r, &rec, NULL)) > 0)
+				;
+			assert_int_equal(ret, 0);
+			assert_true(perf_reader_features_cut(r));
+			assert_false(perf_reader_unclosed(r, NULL));
+			perf_reader_close(r);
+		} else {
+			assert_true(read_all(copy, cut, msg, sizeof(msg)) < 0);
+			assert_true(strstr(msg, "truncated") || strstr(msg, "not a perf.data"));
+		}
 		free(copy);
 	}
 	free(full);
@@ -428,7 +505,7 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	uint64_t magic = PERF_MAGIC2, size = 16, id = 5, feat[2] = {PERF_FEAT_HOSTNAME, 0};
 	struct perf_reader *r;
 	struct perf_rec rec;
-	char msg[256];
+	struct error e;
 
 	memcpy(p, &magic, 8);
 	memcpy(p + 8, &size, 8);
@@ -461,9 +538,17 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	assert_int_equal(perf_reader_next(r, &rec, NULL), 0);
 	perf_reader_close(r);
 
-	/* the same stream cut inside the AUXTRACE payload */
-	assert_int_equal(read_all(img, (size_t)(p - img) - 1, msg, sizeof(msg)), -EPROTO);
-	assert_non_null(strstr(msg, "truncated: AUXTRACE at offset"));
+	/* the same stream cut inside the AUXTRACE payload: what it holds, then the cut told */
+	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img) - 1, &r, NULL), 0);
+	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
+	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
+	next_ok(r, &rec, PERF_REC_AUXTRACE);
+	assert_int_equal(rec.auxtrace.size, 31);
+	assert_int_equal(perf_reader_next(r, &rec, &e), -EPROTO);
+	assert_int_equal(e.code, -EPROTO);
+	assert_non_null(strstr(e.msg, "truncated: the AUXTRACE record at offset "));
+	assert_non_null(strstr(e.msg, "promised 32 bytes of trace, the stream holds 31 "));
+	perf_reader_close(r);
 }
 
 /* The data offset and size the file header holds. */
@@ -483,7 +568,7 @@ static void unclosed_file_reads_every_complete_record(void **state)
 {
 	const char *path = tmp_path();
 	struct perf_reader_recovery rc;
-	uint64_t off, size, ends[16];
+	uint64_t off, size, starts[16], heads[16], ends[16];
 	size_t len, n = 0;
 	uint8_t *full;
 
@@ -500,27 +585,39 @@ static void unclosed_file_reads_every_complete_record(void **state)
 		memcpy(&rs, full + at + 6, 2);
 		if (full[at] == PERF_REC_AUXTRACE)
 			memcpy(&payload_size, full + at + 8, 8);
+		starts[n] = at;
+		heads[n] = full[at] == PERF_REC_AUXTRACE ? at + rs : 0;
 		at += rs + payload_size;
 		ends[n] = at;
 	}
 	for (size_t cut = off; cut <= len; cut++) {
 		uint8_t *copy = malloc(cut); /* exact size: ASan sees overreads */
+		struct perf_reader_cut c;
 		struct perf_reader *r;
 		struct perf_rec rec;
 		size_t want = 0;
+		bool part;
 		int ret;
 
 		memcpy(copy, full, cut);
 		while (want < n && ends[want] <= cut)
 			want++;
+		/* an AUXTRACE record cut in its payload is handed out with what there is */
+		part = want < n && heads[want] && heads[want] < cut;
 		assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL), 0);
 		while ((ret = perf_reader_next(r, &rec, NULL)) > 0)
 			;
 		assert_int_equal(ret, 0);
 		assert_true(perf_reader_unclosed(r, &rc));
-		assert_int_equal(rc.records, want);
-		assert_int_equal(rc.bytes, want ? ends[want - 1] - off : 0);
+		assert_int_equal(rc.records, want + part);
+		assert_int_equal(rc.bytes, part ? cut - off : want ? ends[want - 1] - off : 0);
 		assert_int_equal(rc.bytes + rc.dropped, cut - off);
+		assert_int_equal(perf_reader_cut_auxtrace(r, &c), part);
+		if (part) {
+			assert_int_equal(c.offset, starts[want]);
+			assert_int_equal(c.present, cut - heads[want]);
+			assert_int_equal(c.promised, ends[want] - heads[want]);
+		}
 		perf_reader_close(r);
 		free(copy);
 	}
@@ -576,18 +673,11 @@ static void perf_style_unclosed_file_reads(void **state)
 static void pipe_mode_writer_reads_back(void **state)
 {
 	const char *path = tmp_path();
-	int saved = dup(STDOUT_FILENO), fd = open(path, O_WRONLY | O_TRUNC);
 	const struct perf_attr_info *a;
 	struct perf_reader *r;
 	struct perf_rec rec;
 
-	assert_true(saved >= 0 && fd >= 0);
-	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
-	close(fd);
-	write_sample("-");
-	assert_int_equal(dup2(saved, STDOUT_FILENO), STDOUT_FILENO);
-	close(saved);
-
+	pipe_into(path, write_sample);
 	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_true(perf_reader_is_pipe(r));
 	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
@@ -612,6 +702,7 @@ int main(void)
 	    cmocka_unit_test(written_file_reads_back),
 	    cmocka_unit_test(aux_payload_reads_in_pieces),
 	    cmocka_unit_test(clock_data_and_record_time_read_back),
+	    cmocka_unit_test(sample_time_reads_back),
 	    cmocka_unit_test(every_truncation_is_an_error),
 	    cmocka_unit_test(corrupt_sizes_are_errors),
 	    cmocka_unit_test(big_endian_file_reads_like_perf),

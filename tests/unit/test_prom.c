@@ -113,6 +113,7 @@ static void a_label_set_too_long_is_refused_whole(void **state)
 	page_is(&p, "");
 }
 
+/* Every digit a reader needs to get the double back, and no more. */
 static void numbers_read_back_exactly(void **state)
 {
 	struct prom_labels l = {0};
@@ -133,9 +134,9 @@ static void numbers_read_back_exactly(void **state)
 	prom_sample_ns(p.f, "t_seconds", NULL, 5);
 	page_is(&p, "w{port=\"0x10\"} 8\n"
 		    "w -3\n"
-		    "f 0.10000000000000001\n"
-		    "f 2.4999999999999999e-07\n"
-		    "big 1.0000000000000001e+300\n"
+		    "f 0.1\n"
+		    "f 2.5e-07\n"
+		    "big 1e+300\n"
 		    "n NaN\n"
 		    "i +Inf\n"
 		    "i -Inf\n"

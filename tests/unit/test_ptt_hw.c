@@ -3,7 +3,8 @@
  * The PTT hardware model through its registers only, as a driver sees it:
  * identity, the tune protocol and the hardware clamp, the trace engine's
  * direction tables, filters, entry layouts, the buffer ring with its
- * interrupts, and the defined loss when a buffer's interrupt is pending.
+ * interrupts, the defined loss when a buffer's interrupt is pending, and a
+ * DMA reset that takes its time.
  * TLPs are fed straight to the model's observer, with a real fabric only
  * for the Root Port nodes the port filter looks up.
  */
@@ -56,6 +57,9 @@ static void on_irq(void *ctx, int vector)
 		wr(r, PTT_TRACE_INT_STAT, st);
 }
 
+/* TRACE_WR_STS reads the next rig's DMA reset takes. */
+static unsigned reset_reads;
+
 static int rig_setup(void **state)
 {
 	struct rig *r = calloc(1, sizeof(*r));
@@ -76,7 +80,8 @@ static int rig_setup(void **state)
 				   .sicl = 0,
 				   .core = 2,
 				   .rp_lo = PCI_RID(0, 0x10, 0),
-				   .rp_hi = PCI_RID(0, 0x11, 0)};
+				   .rp_hi = PCI_RID(0, 0x11, 0),
+				   .dma_reset_reads = reset_reads};
 	assert_int_equal(ptt_hw_create(&c, &r->h), 0);
 	assert_int_equal(bus_request_irq(&r->dev, PTT_IRQ_DMA, on_irq, r), 0);
 	wr(r, PTT_TRACE_ADDR_SIZE, BUF_SIZE);
@@ -89,6 +94,14 @@ static int rig_setup(void **state)
 	}
 	r->clear_in_irq = true;
 	*state = r;
+	return 0;
+}
+
+static int rig_setup_slow_reset(void **state)
+{
+	reset_reads = 3;
+	rig_setup(state);
+	reset_reads = 0;
 	return 0;
 }
 
@@ -323,6 +336,25 @@ static void pending_buffer_is_overwritten_and_counted(void **state)
 	assert_int_equal(rd(r, PTT_TRACE_WR_STS), 1u << 28);
 }
 
+/* A slow DMA reset: TRACE_WR_STS reads not 0 for the configured reads after each RST. */
+static void dma_reset_shows_after_its_reads(void **state)
+{
+	struct rig *r = *state;
+	struct fabric_tlp t = tlp(r->rp10, FABRIC_OUTBOUND, TLP_CLASS_P, 0, 0, 1);
+
+	for (int round = 0; round < 2; round++) {
+		wr(r, PTT_TRACE_CTRL, PTT_TRACE_CTRL_RST);
+		for (int i = 0; i < 3; i++)
+			assert_int_equal(rd(r, PTT_TRACE_WR_STS), PTT_HW_WR_STS_RESETTING);
+		assert_int_equal(rd(r, PTT_TRACE_WR_STS), 0);
+		wr(r, PTT_TRACE_CTRL, 0);
+		wr(r, PTT_TRACE_CTRL, ctrl(1, 1, 1, false, 0x1));
+		ptt_hw_observe(r->h, &t);
+		assert_int_equal(rd(r, PTT_TRACE_WR_STS), 32);
+		wr(r, PTT_TRACE_CTRL, 0);
+	}
+}
+
 /* The time field of an entry: DW0[10:0] of a 4DW one, DW7 of an 8DW one. */
 static uint32_t entry_time(const uint8_t *e, bool fmt8)
 {
@@ -392,6 +424,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(ring_fills_in_order_and_interrupts, rig_setup,
 					    rig_teardown),
 	    cmocka_unit_test_setup_teardown(pending_buffer_is_overwritten_and_counted, rig_setup,
+					    rig_teardown),
+	    cmocka_unit_test_setup_teardown(dma_reset_shows_after_its_reads, rig_setup_slow_reset,
 					    rig_teardown),
 	};
 

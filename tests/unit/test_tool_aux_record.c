@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The AUX recorder's loss accounting: a reader that drains only every
- * 1000th poll lets the 16 MiB area fill; the driver commits three 4 MiB
- * buffers, flags the third TRUNCATED and stops, and the result says so,
- * when, and that exactly 3 * 4 MiB of 4DW entries reached the file.  A
- * reader that keeps up loses nothing and counts every entry it wrote.
+ * 1000th poll lets the 16 MiB area fill; the driver commits four whole
+ * 4 MiB buffers and stops, flagging nothing, as Linux does, and the result
+ * still says so (the last hand-over was whole buffers and the recording
+ * went on), when, and that exactly 4 * 4 MiB of 4DW entries reached the
+ * file.  A reader that keeps up loses nothing and counts every entry it
+ * wrote.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -65,11 +67,14 @@ static void a_slow_reader_loses_the_rest_and_is_told(void **state)
 	struct aux_record_result r;
 
 	record(1000, test_size(0, 1) ? "0.006" : "0.02", &r);
-	assert_int_equal(r.truncated, 1);
-	assert_true(r.truncated_at_ns > 0);
-	assert_int_equal(r.aux_bytes, 3u << 22);
+	assert_int_equal(r.truncated, 0);
+	assert_int_equal(r.stopped, 1);
+	assert_true(r.stopped_at_ns > 0);
+	assert_true(r.stopped_before_ns > 0);
+	assert_int_equal(r.stopped_at_ns + r.stopped_before_ns, r.elapsed_ns);
+	assert_int_equal(r.aux_bytes, 4u << 22);
 	assert_int_equal(r.entry_size, 16);
-	assert_int_equal(r.tlps, (3u << 22) / 16);
+	assert_int_equal(r.tlps, (4u << 22) / 16);
 	assert_true(r.file_bytes > r.aux_bytes);
 }
 
@@ -79,6 +84,7 @@ static void a_reader_that_keeps_up_loses_nothing(void **state)
 
 	record(1, "0.005", &r);
 	assert_int_equal(r.truncated, 0);
+	assert_int_equal(r.stopped, 0);
 	assert_int_equal(r.lost, 0);
 	assert_true(r.aux_records > 0);
 	assert_true(r.tlps > 0);

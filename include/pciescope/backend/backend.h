@@ -79,6 +79,12 @@ struct backend_ops {
 	 */
 	int (*run_for)(struct backend *b, uint64_t ns);
 	/*
+	 * Emulated: the simulated time until the tool next reads its counts
+	 * (its interval), over which the machine may spread what it simulates
+	 * (fabric_set_reading_span).  NULL where time runs by itself.
+	 */
+	void (*reading_span)(struct backend *b, uint64_t ns);
+	/*
 	 * Emulated: whether another invocation changed the persistent state
 	 * since this backend booted, so a long-lived user (sysfs mount) knows
 	 * to reopen.  NULL on the host, whose state is the kernel's.
@@ -88,6 +94,12 @@ struct backend_ops {
 	int (*close)(struct backend *b);
 };
 
+/*
+ * The kernel the emulated machine runs: the newest one whose PTT and PCIe
+ * PMU drivers pciescope models (docs/kernel-differences.md).
+ */
+#define BACKEND_EMULATED_KERNEL "6.18.0-pciescope"
+
 struct backend {
 	const struct backend_ops *ops;
 	void *priv;
@@ -96,7 +108,15 @@ struct backend {
 	char warning[PATH_MAX + 256];
 	/* Which machine this is, for a person: "this machine" or "emulated kunpeng930". */
 	char machine[96];
+	/* Its kernel's release as uname -r gives it ("6.1.0-31-arm64"); "" when unknown. */
+	char kernel[65];
 };
+
+/*
+ * The major and minor version of b's kernel (6 and 12 of "6.12.9"): 0, or
+ * -ENOENT when its release does not start with them.
+ */
+int backend_kernel_version(const struct backend *b, unsigned *major, unsigned *minor);
 
 /*
  * One line explaining the last failure of an op beyond its errno (e.g. the

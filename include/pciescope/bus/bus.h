@@ -54,7 +54,14 @@ struct bus_device {
 
 	bus_irq_handler irq[BUS_MAX_VECTORS];
 	void *irq_ctx[BUS_MAX_VECTORS];
-	int nvectors;  /* MSI vectors the device supports */
+	int nvectors; /* MSI vectors the device supports */
+	/*
+	 * Set by the machine (may be NULL): brings its clock to the time of an
+	 * interrupt a model raises in the middle of the traffic it observes,
+	 * so the handler stamps what it does at that time.
+	 */
+	void (*irq_time)(void *ctx, uint64_t ns);
+	void *irq_time_ctx;
 	void *drvdata; /* the bound driver's per-device state */
 };
 
@@ -68,6 +75,8 @@ void bus_write64(struct bus_device *d, int bar, uint64_t off, uint64_t val);
 int bus_request_irq(struct bus_device *d, int vector, bus_irq_handler h, void *ctx);
 void bus_free_irq(struct bus_device *d, int vector);
 void bus_raise_irq(struct bus_device *d, int vector);
+/* The same, for an interrupt caused at ns of the traffic (the TLP that filled a buffer). */
+void bus_raise_irq_at(struct bus_device *d, int vector, uint64_t ns);
 
 /*
  * DMA memory: a flat simulated memory in which drivers allocate coherent

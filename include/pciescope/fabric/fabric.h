@@ -135,6 +135,16 @@ void fabric_observer_want(struct fabric *f, fabric_observer fn, void *ctx, bool 
  */
 void fabric_observer_counts(struct fabric *f, fabric_observer fn, void *ctx, bool counts);
 /*
+ * A counting observer that asks (fabric_observer_catch_up) before its
+ * counts are read, and before it changes what it counts, may be shown a
+ * skip of the rate model late: when it asks or when the skip ends, rather
+ * than as simulated time passes.  A domain whose every observer asks then
+ * costs nothing between its windows.
+ */
+void fabric_observer_asks(struct fabric *f, fabric_observer fn, void *ctx, bool asks);
+/* Everything the observer is owed up to its domains' present, shown now. */
+void fabric_observer_catch_up(struct fabric *f, fabric_observer fn, void *ctx);
+/*
  * What an observer that repeats is asked (fabric_observer_repeats): what it
  * made of the TLPs it was shown crossing at from_ns .. to_ns - 1 happens
  * again shift_ns later (from_ns = to_ns: nothing).  It keeps what it makes
@@ -167,6 +177,15 @@ void fabric_observer_repeats(struct fabric *f, fabric_observer fn, void *ctx, fa
  */
 void fabric_set_rate_model(struct fabric *f, uint64_t tlps_per_s);
 /*
+ * The simulated time between two reads of the counts (a live view's
+ * interval), 0 (at creation) when not known.  Over a span of 100 ms or
+ * more, a domain the rate model's budget skips long already skips longer
+ * still (never shorter), so that some 200 windows spread over the span: a
+ * view that reads every second then costs what its readings need rather
+ * than a continuous simulation (docs/fabric.md, *The rate model*).
+ */
+void fabric_set_reading_span(struct fabric *f, uint64_t span_ns);
+/*
  * Which TLPs an observer is shown, from the next one on: those whose
  * FABRIC_CLASS_BIT(direction, class) is in mask (all of them when added).
  * It says nothing of looking: an observer that looks still has its cores
@@ -191,6 +210,8 @@ void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool r
  * Returns -EINVAL with a message in e for an unknown name or parameter.
  */
 int fabric_set_workload(struct fabric *f, const char *name, const char *params, struct error *e);
+/* The i-th workload name fabric_set_workload knows, or NULL past the last. */
+const char *fabric_workload_name(size_t i);
 const char *fabric_workload(const struct fabric *f);
 /* Runs the engine until simulated time t_ns; returns 0 or -errno. */
 int fabric_run_until(struct fabric *f, uint64_t t_ns);

@@ -24,7 +24,17 @@ struct ptt_hw_config {
 	struct fabric *fabric;	/* NULL: no traffic (registers only) */
 	uint16_t sicl, core;
 	uint16_t rp_lo, rp_hi; /* DEVICE_RANGE: lowest/highest Root Port BDF of the core */
+	/*
+	 * Reads of TRACE_WR_STS a DMA reset (TRACE_CTRL.RST) takes to finish,
+	 * during which the register reads PTT_HW_WR_STS_RESETTING: 0 finishes
+	 * at once.  A value above the driver's poll limit (10 reads 1 us apart)
+	 * is a DMA engine that does not reset in time.
+	 */
+	unsigned dma_reset_reads;
 };
+
+/* TRACE_WR_STS while a DMA reset is in progress: not 0, the only thing the driver tests. */
+#define PTT_HW_WR_STS_RESETTING 0x0fffffffu
 
 /* The tune events the hardware implements, in TUNING_CTRL[23:0] code order. */
 enum ptt_hw_tune {

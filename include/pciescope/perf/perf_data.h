@@ -66,6 +66,7 @@ enum perf_feature {
 	PERF_FEAT_EVENT_DESC = 12,
 	PERF_FEAT_PMU_MAPPINGS = 16,
 	PERF_FEAT_AUXTRACE = 18,
+	PERF_FEAT_SAMPLE_TIME = 21,
 	PERF_FEAT_CLOCK_DATA = 29,
 	PERF_FEAT_BITS = 256,
 };
@@ -171,6 +172,11 @@ bool perf_reader_has_feature(const struct perf_reader *r, int feat);
 /* The CLOCK_DATA feature (pipe mode: once its record was read): 0, or -ENOENT. */
 int perf_reader_clock_data(const struct perf_reader *r, struct perf_clock_data *out);
 /*
+ * The SAMPLE_TIME feature: the first and last time of the session in
+ * perf's clock (pipe mode: once its record was read).  0, or -ENOENT.
+ */
+int perf_reader_sample_time(const struct perf_reader *r, uint64_t *first, uint64_t *last);
+/*
  * The CMDLINE feature, the recorded command's words (pipe mode: once its
  * record was read), valid until the reader closes: 0, or -ENOENT.
  */
@@ -196,6 +202,29 @@ struct perf_reader_recovery {
 	uint64_t records, bytes, dropped;
 };
 bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recovery *rc);
+
+/*
+ * An AUXTRACE record the file (or stream) ends in: perf_reader_next hands
+ * it out with the payload bytes there are (rec->auxtrace.size), so every
+ * whole entry among them is read, then reports the end: an error saying
+ * what the record promised and what was there, or, for a file never
+ * closed, the end of its records.  This says so after the fact: true with
+ * c filled when the last record was cut so.
+ */
+struct perf_reader_cut {
+	uint64_t offset;   /* of the record in the file or stream */
+	uint64_t promised; /* payload bytes its header promised */
+	uint64_t present;  /* of them, the bytes there were */
+};
+bool perf_reader_cut_auxtrace(const struct perf_reader *r, struct perf_reader_cut *c);
+/*
+ * Whether the file ends in its feature sections, after every record: its
+ * records are read, its features (event names, the host) are not there.
+ */
+bool perf_reader_features_cut(const struct perf_reader *r);
+/* c in words ("the AUXTRACE record at offset 0x188 promised ..."), into buf like snprintf. */
+int perf_reader_cut_describe(const struct perf_reader *r, const struct perf_reader_cut *c,
+			     char *buf, size_t n);
 
 /*
  * n bytes from offset off of the payload of rec, the AUXTRACE record the
@@ -265,6 +294,12 @@ int perf_writer_open(const char *path, const struct perf_writer_env *env, struct
 bool perf_writer_is_pipe(const struct perf_writer *w);
 /* Bytes of output so far (written or buffered). */
 uint64_t perf_writer_bytes(const struct perf_writer *w);
+/*
+ * The session's first and last time in perf's clock, for the SAMPLE_TIME
+ * feature: written at close, as a section (file mode) or a HEADER_FEATURE
+ * record after the data (pipe mode).
+ */
+void perf_writer_sample_time(struct perf_writer *w, uint64_t first, uint64_t last);
 /* One more PMU_MAPPINGS entry beside env's (a type already listed is skipped). */
 int perf_writer_add_pmu(struct perf_writer *w, const char *name, uint32_t type);
 /*

@@ -47,6 +47,8 @@ const char *platform_name(const struct platform *p);
  * NULL, after each slice; a non-zero poll result stops early and is returned.
  */
 int platform_run_for(struct platform *p, uint64_t ns, int (*poll)(void *ctx), void *ctx);
+/* The simulated time between two reads of the counts (fabric_set_reading_span). */
+void platform_set_reading_span(struct platform *p, uint64_t ns);
 
 /*
  * Hot removal of a device and everything below it (sysfs .../remove), and a

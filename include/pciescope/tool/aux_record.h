@@ -41,7 +41,13 @@ struct aux_record_result {
 	uint64_t aux_bytes;   /* trace bytes written to the file */
 	uint64_t aux_records; /* PERF_RECORD_AUX seen */
 	uint64_t truncated;   /* of which with PERF_AUX_FLAG_TRUNCATED */
-	uint64_t truncated_at_ns;
+	/*
+	 * Traces that stopped before the recording ended, their AUX area full
+	 * (flagged TRUNCATED, or told by the times: Linux's PTT flags nothing),
+	 * and when the first did: after it began, and before the end.
+	 */
+	uint64_t stopped;
+	uint64_t stopped_at_ns, stopped_before_ns;
 	uint64_t lost; /* side-band records lost (PERF_RECORD_LOST) */
 	uint64_t wakeups;
 	uint64_t elapsed_ns;

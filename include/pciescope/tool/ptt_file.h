@@ -2,11 +2,12 @@
 /*
  * A PTT recording (perf.data) walked for its traces, for every reader that
  * wants the entries and not the records (diagnose -i, the twin): each
- * traced device (an AUX stream: one PTT on one CPU) by its index, with its
- * event once the records pair them, then its payloads' whole entries in
- * order, read in pieces into one buffer (perf_reader_aux_bytes) rather
- * than through the file's mapping, whose pages would stay in the RSS:
- * memory does not follow the trace's size.
+ * traced device (one PTT, its trace in one or more AUX buffers, see
+ * perf/aux_streams.h) by its index, with its event once the records pair
+ * them, then its payloads' whole entries in order, read in pieces into
+ * one buffer (perf_reader_aux_bytes) rather than through the file's
+ * mapping, whose pages would stay in the RSS: memory does not follow the
+ * trace's size.
  */
 #ifndef PCIESCOPE_TOOL_PTT_FILE_H
 #define PCIESCOPE_TOOL_PTT_FILE_H
@@ -30,10 +31,18 @@ struct ptt_file_ops {
 
 /*
  * Walks path ("-" for standard input).  0 (a file with no payload too:
- * device is never called), or -errno with "PATH: why" in e: not a
- * perf.data, not PTT data, a read error.
+ * device is never called; a file that ends inside a payload too, after
+ * its whole entries: perf_reader_cut_auxtrace of done's rd says so), or
+ * -errno with "PATH: why" in e: not a perf.data, not PTT data, a read
+ * error.
  */
 int ptt_file_walk(const char *path, const struct ptt_file_ops *ops, void *ctx, struct error *e);
+/*
+ * Device i's event as the records seen so far pair them, the recording's
+ * first when they do not; NULL when the recording has none.
+ */
+const struct perf_attr_info *ptt_file_event(const struct perf_aux_streams *s,
+					    const struct perf_reader *r, size_t i);
 /* The PMU an event's name names ("hisi_ptt0_2" of "hisi_ptt0_2/filter=.../"); "" unknown. */
 void ptt_file_pmu(const struct perf_attr_info *a, char *buf, size_t n);
 

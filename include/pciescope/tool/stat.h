@@ -62,11 +62,11 @@ int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pm
 			   struct error *e);
 
 /*
- * One warning line per event whose documented meaning this kernel does not
- * carry out (len_mode=2, the AMD document's enable bits).
+ * One warning line per event whose documented meaning the kernel of b does
+ * not carry out (len_mode=2 on 6.2 to 6.11, the AMD document's enable bits).
  */
 void stat_note_kernel_differences(const struct perf_event_list *events,
-				  const struct perf_pmu_source *src);
+				  const struct perf_pmu_source *src, const struct backend *b);
 
 /* The metric of event i from the given pair values; false when none. */
 bool stat_metric_value(const struct stat_config *s, size_t i, const struct backend_count *vals,
@@ -78,6 +78,8 @@ bool stat_metric_value(const struct stat_config *s, size_t i, const struct backe
  */
 int stat_add_metric_groups(struct stat_config *s, const char *groups,
 			   const struct perf_pmu_source *src);
+/* The metric groups -M knows, NULL-terminated. */
+extern const char *const stat_metric_groups[];
 /*
  * Runs the command, or counts until a stop is requested (backend/interrupt.h:
  * the printing follows); -I intervals go to print_interval.

@@ -223,6 +223,8 @@ void analysis_finish(struct analysis *a);
  * analysis_windows returns -E2BIG.
  */
 double analysis_tick_ns(const struct analysis *a);
+/* Whether any entry was fed, kept by the filter or not (first and last then hold). */
+bool analysis_clocked(const struct analysis *a);
 const struct analysis_summary *analysis_summary(const struct analysis *a);
 const struct analysis_counts *analysis_kind(const struct analysis *a, enum analysis_dir d,
 					    enum tlp_kind k);

@@ -20,6 +20,12 @@ enum ptt_format { PTT_FMT_4DW = 0, PTT_FMT_8DW = 1 };
 
 #define PTT_4DW_BYTES 16
 #define PTT_8DW_BYTES 32
+/*
+ * The trace's buffers as Linux's hisi_ptt allocates them (TRACE_ADDR_SIZE):
+ * the trace reaches the AUX area in whole buffers, and only a stop hands
+ * over less.
+ */
+#define PTT_TRACE_BUF_BYTES (4u << 20)
 #define PTT_8DW_MARK_MASK 0xfffff800u
 
 struct ptt_entry {

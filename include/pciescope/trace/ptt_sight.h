@@ -40,6 +40,15 @@ struct ptt_setting ptt_setting_of_config(uint64_t config);
 int ptt_sight_latency(const struct ptt_setting *s, char *buf, size_t n);
 
 /*
+ * Which completions a setting that traces both ways leaves out, in words,
+ * for a view that counts only requests whose completions it sees: 4DW
+ * direction=2 has no inbound completions A (the CPU's reads'), direction=3
+ * no inbound completions B (peer-to-peer and remote reads').  Its length,
+ * or 0 for any other setting.
+ */
+int ptt_sight_unseen_completions(const struct ptt_setting *s, char *buf, size_t n);
+
+/*
  * The same for a report filter (ptt_filter.h) whose kinds leave out every
  * completion or every non-posted request: then nothing can be matched,
  * whatever the trace holds.  Its length, or 0.

@@ -31,6 +31,7 @@
 
 #include "backend_opts.h"
 #include "cli.h"
+#include "cli_names.h"
 #include "diagnose_live.h"
 #include "record_summary.h"
 
@@ -102,7 +103,9 @@ static int choose_event(struct live *l, const char *event)
 		return ret;
 	snprintf(dir, sizeof(dir), "%s/%s/root_port_filters", PMU_SYSFS_DIR, l->ptt);
 	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1)
-		return cli_error("diagnose: %s: no such PTT (see 'pciescope list')", l->ptt);
+		return cli_unknown_in_dir(l->b, PMU_SYSFS_DIR, "root_port_filters", l->ptt,
+					  "see 'pciescope list'", "diagnose: %s: no such PTT",
+					  l->ptt);
 	ret = root_ports(l, &filter);
 	if (ret)
 		return ret;
@@ -218,7 +221,7 @@ static int record(struct live *l, const struct diagnose_live_opts *o, struct dia
 	int ret = aux_record(l->b, &ro, &rr);
 
 	if (ret)
-		ret = cli_fail(&rr.err);
+		ret = cli_fail_event(l->b, &rr.err);
 	else
 		record_summary(&ro, &rr);
 	out->command_ns = rr.elapsed_ns;

@@ -11,6 +11,7 @@
 
 #include <pciescope/out/html.h>
 #include <pciescope/out/json.h>
+#include <pciescope/out/num.h>
 #include <pciescope/out/svg.h>
 #include <pciescope/out/table.h>
 #include <pciescope/tool/link_model.h>
@@ -20,6 +21,8 @@
 
 void diagnose_print_text(FILE *out, const struct diag_findings *l)
 {
+	char num[OUT_NUM_LEN];
+
 	for (size_t i = 0; i < l->n; i++) {
 		const struct diag_finding *f = &l->f[i];
 		/* A consequence sits under its cause, indented. */
@@ -32,7 +35,8 @@ void diagnose_print_text(FILE *out, const struct diag_findings *l)
 		fprintf(out, "%s         advice: %s\n", in, f->advice);
 		fprintf(out, "%s         evidence:", in);
 		for (size_t k = 0; k < f->nfig; k++)
-			fprintf(out, " %s=%.6g", f->fig[k].name, f->fig[k].value);
+			fprintf(out, " %s=%s", f->fig[k].name,
+				out_num_sig(num, sizeof(num), f->fig[k].value, OUT_NUM_DIGITS));
 		fputc('\n', out);
 	}
 	fprintf(out, "%zu finding%s: %zu error, %zu warning, %zu info\n", l->n,
@@ -60,7 +64,7 @@ void diagnose_print_json(FILE *out, const struct diag_findings *l)
 				fputc(',', out);
 			out_json_string(out, f->fig[k].name);
 			fputc(':', out);
-			out_json_number(out, f->fig[k].value);
+			out_json_figure(out, f->fig[k].value);
 		}
 		fputs("},\"advice\":", out);
 		out_json_string(out, f->advice);
@@ -76,10 +80,12 @@ static void evidence_table(FILE *h, const struct diag_finding *f)
 {
 	static const char *const cols[] = {"evidence", "value"};
 	struct out_table *t = out_table_new(2, cols, "lr");
+	char num[OUT_NUM_LEN];
 
 	for (size_t k = 0; t && k < f->nfig; k++) {
 		out_table_cell(t, "%s", f->fig[k].name);
-		out_table_cell(t, "%.6g", f->fig[k].value);
+		out_table_cell(t, "%s",
+			       out_num_sig(num, sizeof(num), f->fig[k].value, OUT_NUM_DIGITS));
 	}
 	if (t)
 		out_table_print_html(t, h);

@@ -64,13 +64,14 @@ static int bad_kind(const char *bad, size_t len)
 	lower(typed, bad, len);
 	pick = len < KIND_NAME_MAX ? cli_suggest(typed, k.list) : NULL;
 	for (size_t i = 0; pick && k.list[i]; i++)
-		if (k.list[i] == pick)
-			return cli_error(
-			    "report: --kind: unknown TLP kind '%.*s'; did you mean '%s'?", (int)len,
-			    bad, k.real[i]);
-	return cli_error("report: --kind: unknown TLP kind '%.*s' (kinds as the views name them, "
-			 "e.g. MRd64, CplD, or a class P, NP, CPL)",
-			 (int)len, bad);
+		if (k.list[i] == pick) {
+			pick = k.real[i];
+			break;
+		}
+	return cli_did_you_mean(pick,
+				"kinds as the views name them, e.g. MRd64, CplD, or a class P, NP, "
+				"CPL",
+				"report: --kind: unknown TLP kind '%.*s'", (int)len, bad);
 }
 
 static int take_top(const char *arg, size_t *top)

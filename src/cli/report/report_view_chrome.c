@@ -12,7 +12,10 @@
  *   - thread "posted": posted writes and messages as instants;
  *   - a flow arrow from each matched request to its last completion;
  *   - counter "outstanding": the requests of this requester awaiting their
- *     completion, after every change.
+ *     completion, after every change from its first completion on (before
+ *     it, whether the trace holds this requester's completions at all is
+ *     not known: a requester with none gets no counter, rather than one
+ *     that climbs for ever).
  * Process 0 ("PCIe link") has counter "bandwidth (MB/s)": what crossed per
  * class, header and payload (pcie/traffic.h), in windows of --timeline's width (1 us without it).
  *
@@ -27,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <pciescope/out/num.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/link_model.h>
 
@@ -41,6 +45,7 @@ struct rv_chrome {
 	struct chrome_trace *ct; /* the recording's one file (report_files) */
 	int base;		 /* pids of this device: base + LINK_PID, base + rid + 1 */
 	uint8_t has_track[65536 / 8];
+	uint8_t completed[65536 / 8]; /* a completion of the requester came */
 	uint32_t outstanding[65536];
 	/* the bandwidth window being summed */
 	uint64_t width, start; /* ticks */
@@ -108,13 +113,13 @@ void rv_chrome_txn(struct report_views *v, const struct analysis_txn *t)
 static void bandwidth_sample(struct report_views *v, uint64_t at, const uint64_t *bytes)
 {
 	struct rv_chrome *c = v->chrome;
-	double ns = rv_ns(v, c->width), mbs[ANALYSIS_NCLASS];
-	char args[128];
+	double ns = rv_ns(v, c->width);
+	char args[3 * OUT_NUM_LEN + 24], mbs[ANALYSIS_NCLASS][OUT_NUM_LEN];
 
 	for (int i = 0; i < ANALYSIS_NCLASS; i++)
-		mbs[i] = link_mbps((double)bytes[i], ns);
-	snprintf(args, sizeof(args), "{\"P\":%.6g,\"NP\":%.6g,\"CPL\":%.6g}", mbs[0], mbs[1],
-		 mbs[2]);
+		out_num_sig(mbs[i], sizeof(mbs[i]), link_mbps((double)bytes[i], ns),
+			    OUT_NUM_DIGITS);
+	snprintf(args, sizeof(args), "{\"P\":%s,\"NP\":%s,\"CPL\":%s}", mbs[0], mbs[1], mbs[2]);
 	chrome_trace_counter(c->ct, c->base + LINK_PID, "bandwidth (MB/s)", us(v, at), args);
 	c->last_zero = !(bytes[0] | bytes[1] | bytes[2]);
 }
@@ -161,6 +166,8 @@ static void outstanding(struct report_views *v, int pid, uint16_t rid, int step,
 	char args[40];
 
 	c->outstanding[rid] += (uint32_t)step;
+	if (!(c->completed[rid / 8] & (1u << (rid % 8))))
+		return;
 	snprintf(args, sizeof(args), "{\"requests\":%u}", c->outstanding[rid]);
 	chrome_trace_counter(c->ct, pid, "outstanding", us(v, now), args);
 }
@@ -185,6 +192,7 @@ static void completion(struct report_views *v, const struct analysis_entry *e, i
 		 "{\"tag\":%u,\"completer\":\"%s\",\"status\":\"%s\",\"bytes\":%u}", b->tag,
 		 pci_rid_format(b->completer, cb, sizeof(cb)), status, b->payload);
 	chrome_trace_complete(v->chrome->ct, &ev, us(v, e->now), rv_ns(v, 1) / 1e3);
+	v->chrome->completed[b->requester / 8] |= (uint8_t)(1u << (b->requester % 8));
 	if (e->match == ANALYSIS_CLOSED) {
 		chrome_trace_flow(v->chrome->ct, &req, us(v, e->start), &ev, us(v, e->now));
 		outstanding(v, pid, b->requester, -1, e->now);

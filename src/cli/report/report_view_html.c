@@ -145,14 +145,18 @@ static void latency_chart(const struct report_views *v, FILE *f)
 		      HIST_BINS, "ns");
 }
 
-/* Average requests in flight per bin of the outstanding-requests series. */
+/*
+ * Average requests in flight per bin of the outstanding-requests series,
+ * and what it left out.
+ */
 static int outstanding_chart(const struct report_views *v, FILE *f)
 {
-	const struct outstanding_series *b = &v->busy_series;
+	const struct outstanding_series *b = &v->busy->series;
 	uint64_t span = rv_span_ticks(v);
 	size_t n = outstanding_series_len(b, span);
 	double *x = calloc(2 * OUTSTANDING_BINS, sizeof(double)), *y = x + OUTSTANDING_BINS;
 	struct svg_series series = {"requests in flight", NULL, "#4a7fb5"};
+	char text[768];
 
 	if (!x)
 		return -ENOMEM;
@@ -164,6 +168,8 @@ static int outstanding_chart(const struct report_views *v, FILE *f)
 	svg_line_chart(f, "Outstanding non-posted requests (average per interval)", x, n, &series,
 		       1, "time from first entry (us)", "requests");
 	free(x);
+	if (rv_outstanding_note(v, text, sizeof(text)))
+		html_para(f, text);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include <pciescope/out/num.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/traffic.h>
 #include <pciescope/tool/link_model.h>
@@ -29,23 +30,44 @@ static struct out_table *table(int n, const char *const *hdr, const char *align)
 	return out_table_new(n, hdr, align);
 }
 
+/* A time in ns: whole when ticks of a whole ns made it (out/num.h). */
+static void cell_ns(struct out_table *t, double ns)
+{
+	char num[OUT_NUM_LEN];
+
+	out_table_cell(t, "%s", out_num_whole(num, sizeof(num), ns, 1));
+}
+
 static uint64_t since(const struct report_views *v, uint64_t ns)
 {
 	return ns > v->dev.start_ns ? ns - v->dev.start_ns : 0;
 }
 
-/* What the device lost, when it did: counts and when it began, from the start of tracing. */
-static void loss_rows(const struct report_views *v, struct out_table *t)
+/*
+ * What the recording says of the device beyond its trace: the AUX buffers
+ * it came in, when several, and what it lost, with when it began, from the
+ * start of tracing.
+ */
+static void recording_rows(const struct report_views *v, struct out_table *t)
 {
 	const struct perf_aux_loss *l = &v->dev.loss;
+	uint64_t stop;
 
+	if (v->dev.streams > 1) {
+		out_table_cell(t, "AUX buffers");
+		out_table_cell(t, "%zu", v->dev.streams);
+	}
 	if (l->truncated) {
 		out_table_cell(t, "truncated AUX records");
 		out_table_cell(t, "%llu", (unsigned long long)l->truncated);
 	}
-	if (l->truncated && l->truncated_timed && v->dev.timed) {
+	if (l->stopped) {
+		out_table_cell(t, "traces stopped, AUX area full");
+		out_table_cell(t, "%llu", (unsigned long long)l->stopped);
+	}
+	if (perf_aux_loss_first_stop(l, &stop) && v->dev.timed) {
 		out_table_cell(t, "tracing stopped at (ns)");
-		out_table_cell(t, "%llu", (unsigned long long)since(v, l->truncated_ns));
+		out_table_cell(t, "%llu", (unsigned long long)since(v, stop));
 	}
 	if (l->lost_records) {
 		out_table_cell(t, "lost side-band records");
@@ -83,6 +105,7 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	struct out_table *t = table(2, hdr, "lr");
 	struct ptt_timing tm = report_views_timing(v);
 	struct link_flow link;
+	char num[OUT_NUM_LEN];
 
 	if (!t)
 		return NULL;
@@ -107,12 +130,13 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "undecoded entries");
 	out_table_cell(t, "%llu", (unsigned long long)s->undecoded);
 	out_table_cell(t, "tick (ns)");
-	out_table_cell(t, "%g", analysis_tick_ns(v->a));
+	out_table_cell(t, "%s",
+		       out_num_sig(num, sizeof(num), analysis_tick_ns(v->a), OUT_NUM_DIGITS));
 	out_table_cell(t, "time span (ns)");
-	out_table_cell(t, "%.1f", tm.span_ns);
+	cell_ns(t, tm.span_ns);
 	if (tm.rec_ns > 0) {
 		out_table_cell(t, "recording span (ns)");
-		out_table_cell(t, "%.1f", tm.rec_ns);
+		cell_ns(t, tm.rec_ns);
 	}
 	out_table_cell(t, "payload bytes");
 	out_table_cell(t, "%llu", (unsigned long long)all.payload_bytes);
@@ -122,7 +146,7 @@ struct out_table *rv_summary_table(const struct report_views *v)
 	out_table_cell(t, "%.1f", link.traffic_mbps);
 	out_table_cell(t, "bandwidth over");
 	out_table_cell(t, "%s", tm.times == PTT_TIMES_SHORT ? "recording span" : "time span");
-	loss_rows(v, t);
+	recording_rows(v, t);
 	out_table_cell(t, "matched requests");
 	out_table_cell(t, "%llu", (unsigned long long)s->matched);
 	out_table_cell(t, "unmatched requests");
@@ -266,11 +290,11 @@ static void latency_row(const struct report_views *v, struct out_table *t, const
 			out_table_cell(t, "-");
 		return;
 	}
-	out_table_cell(t, "%.1f", rv_ns(v, h->min));
+	cell_ns(t, rv_ns(v, h->min));
 	out_table_cell(t, "%.1f", rv_ns(v, h->sum) / (double)h->count);
-	out_table_cell(t, "%.1f", rv_ns(v, lat_hist_quantile(h, 0.5)));
-	out_table_cell(t, "%.1f", rv_ns(v, lat_hist_quantile(h, 0.99)));
-	out_table_cell(t, "%.1f", rv_ns(v, h->max));
+	cell_ns(t, rv_ns(v, lat_hist_quantile(h, 0.5)));
+	cell_ns(t, rv_ns(v, lat_hist_quantile(h, 0.99)));
+	cell_ns(t, rv_ns(v, h->max));
 }
 
 static int by_requests(const void *x, const void *y)
@@ -337,7 +361,7 @@ struct out_table *rv_timeline_table(const struct report_views *v)
 	struct out_table *t = n >= 0 ? table(5, hdr, "rrrrr") : NULL;
 
 	for (long i = 0; t && i < n; i++) {
-		out_table_cell(t, "%.1f", w[i].start_ns);
+		cell_ns(t, w[i].start_ns);
 		out_table_cell(t, "%llu", (unsigned long long)w[i].tlps);
 		out_table_cell(t, "%.1f", w[i].mbps.posted);
 		out_table_cell(t, "%.1f", w[i].mbps.completions);

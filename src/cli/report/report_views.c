@@ -113,21 +113,34 @@ static void on_txn(void *ctx, const struct analysis_txn *t)
 /*
  * Every entry: a Chrome instant, and a step of the requests in flight when
  * the analyser opened or closed one (a reused tag replaces one that never
- * completed: the count stays).
+ * completed: the count stays); any completion shows its requester's
+ * completions are in the trace.
  */
 static void on_entry(void *ctx, const struct analysis_entry *e)
 {
 	struct report_views *v = ctx;
-	uint64_t at = e->now - analysis_summary(v->a)->first;
+	uint64_t at;
 
 	if (v->chrome)
 		rv_chrome_entry(v, e);
-	if (!v->html)
+	if (!v->busy || e->match == ANALYSIS_UNMATCHED)
 		return;
-	if (e->match == ANALYSIS_OPENED)
-		outstanding_set(&v->busy, at, v->busy.n + 1);
-	else if (e->match == ANALYSIS_CLOSED)
-		outstanding_set(&v->busy, at, v->busy.n - 1);
+	at = e->now - analysis_summary(v->a)->first;
+	switch (e->match) {
+	case ANALYSIS_OPENED:
+		outstanding_seen_step(v->busy, at, e->b->requester, 1);
+		break;
+	case ANALYSIS_REOPENED:
+		outstanding_seen_step(v->busy, at, e->b->requester, 0);
+		break;
+	case ANALYSIS_CLOSED:
+		outstanding_seen_completion(v->busy, at, e->b->requester);
+		outstanding_seen_step(v->busy, at, e->b->requester, -1);
+		break;
+	default: /* a completion with more to come, or of no request followed */
+		outstanding_seen_completion(v->busy, at, e->b->requester);
+		break;
+	}
 }
 
 int report_files_open(const struct report_views_opts *o, struct report_files **out)
@@ -213,9 +226,16 @@ int report_views_start(const struct report_views_opts *o, const char *input, uin
 				      : cli_errno(err, "report");
 	}
 	v->html = files ? files->html : NULL;
-	outstanding_init(&v->busy, NULL, 0, &v->busy_series);
+	if (v->html && !(v->busy = malloc(sizeof(*v->busy)))) {
+		analysis_destroy(v->a);
+		free(v);
+		return cli_errno(-ENOMEM, "report");
+	}
+	if (v->busy)
+		outstanding_seen_init(v->busy);
 	if (files && files->chrome && rv_chrome_open(v)) {
 		analysis_destroy(v->a);
+		free(v->busy);
 		free(v);
 		return 1;
 	}
@@ -393,19 +413,34 @@ static int write_html(struct report_views *v)
 }
 
 /*
- * The Chrome trace and --time place entries on the trace's clock: when it
- * lost gaps, one line on standard error says so (the HTML page and
- * --timeline say it in place of their charts).
+ * The Chrome trace places entries on the trace's clock: when it lost gaps,
+ * one line on standard error says so (the HTML page and --timeline say it
+ * in place of their charts).
  */
 static void say_placing(const struct report_views *v)
 {
 	char line[512], what[128];
 
-	snprintf(what, sizeof(what), "%s%s%s", v->dev.name ? v->dev.name : "",
-		 v->dev.name ? ": " : "", v->o.chrome_trace ? "--chrome-trace" : "--time");
-	if ((v->o.chrome_trace || v->o.filter.by_time) &&
-	    rv_placing_note(v, what, line, sizeof(line)))
+	snprintf(what, sizeof(what), "%s%s--chrome-trace", v->dev.name ? v->dev.name : "",
+		 v->dev.name ? ": " : "");
+	if (v->o.chrome_trace && rv_placing_note(v, what, line, sizeof(line)))
 		cli_warn("%s", line);
+}
+
+/*
+ * --time chose entries by the trace's clock: when it lost gaps, the window
+ * holds other entries than the user's times name, and its rates would be
+ * over the whole recording.  Refused in one line, instead of the views.
+ */
+static int refuse_window(const struct report_views *v)
+{
+	char line[512], what[128];
+
+	snprintf(what, sizeof(what), "%s%s--time", v->dev.name ? v->dev.name : "",
+		 v->dev.name ? ": " : "");
+	if (!v->o.filter.by_time || !rv_placing_note(v, what, line, sizeof(line)))
+		return 0;
+	return cli_error("%s: %s", v->input, line);
 }
 
 uint64_t rv_span_ticks(const struct report_views *v)
@@ -420,16 +455,19 @@ int report_views_finish(struct report_views *v, FILE *out)
 	int ret = 0;
 
 	analysis_finish(v->a);
-	if (v->html) /* requests still open stay in flight to the end of the trace */
-		outstanding_set(&v->busy, rv_span_ticks(v), v->busy.n);
+	if (v->busy) /* requests still open stay in flight to the end of the trace */
+		outstanding_seen_finish(v->busy, rv_span_ticks(v), &v->left);
 	say_placing(v);
 	if (v->chrome)
 		rv_chrome_close(v);
-	if (v->o.stats || v->o.latency || v->o.timeline_ns)
+	if (refuse_window(v))
+		ret = 1;
+	else if (v->o.stats || v->o.latency || v->o.timeline_ns)
 		ret |= print_views(v, out);
-	if (v->html)
+	if (v->html && !ret)
 		ret |= write_html(v);
 	analysis_destroy(v->a);
+	free(v->busy);
 	free(v);
 	return ret;
 }

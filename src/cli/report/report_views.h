@@ -5,8 +5,8 @@
  * REPORT_VIEWS_OPTIONS to its option table, which hands those options to
  * report_views_opt, and feeds every trace chunk to report_views_chunk; the
  * views print or write their parts of the files in report_views_finish.
- * One report_views analyses one traced device (one AUX buffer) on its own
- * clock; a recording of several has one per device, which share the
+ * One report_views analyses one traced device (one PMU, its trace in one
+ * or more AUX buffers) on its own clock; a recording of several has one per device, which share the
  * --html and --chrome-trace files (report_files).
  */
 #ifndef PCIESCOPE_CLI_REPORT_VIEWS_H
@@ -112,6 +112,12 @@ int report_filter_opt(struct report_views_opts *o, int c, const char *arg);
 int report_filter_resolve(struct report_views_opts *o);
 /* The filter in words ("requester 01:00.0; kinds MRd64,CplD; ticks 100..200"), into buf. */
 size_t report_filter_describe(const struct ptt_filter *f, char *buf, size_t n);
+/*
+ * Before the entry views of a --time window print (report_window.c): 1
+ * after printing why, when a device's clock lost gaps and cannot place the
+ * window; 0 otherwise, and for a file that is not a regular one.
+ */
+int report_window_check(const char *path, double tick_ns);
 /* Whether --requester, --kind or --time was given. */
 bool report_filter_given(const struct report_views_opts *o);
 /* Whether any view was asked for (then report prints no entry lines). */
@@ -166,6 +172,7 @@ struct report_device {
 	bool timed; /* start_ns holds: loss times are counted from it */
 	uint64_t start_ns;
 	struct perf_aux_loss loss;
+	size_t streams; /* AUX buffers its trace came in */
 	bool heading;
 	bool first; /* the first device printed: no empty line before its heading */
 };

@@ -21,11 +21,12 @@ struct report_views {
 	struct report_device dev; /* what the recording says of the device */
 	char dev_name[64];
 	struct analysis *a;
-	/* --html: requests in flight, ticks from the first entry */
-	struct outstanding busy;
-	struct outstanding_series busy_series;
-	FILE *html;		  /* the shared page (report_files), or NULL */
-	struct rv_chrome *chrome; /* --chrome-trace */
+	/* --html: requests in flight whose completions the trace holds, ticks from the first entry
+	 */
+	struct outstanding_seen *busy;
+	struct outstanding_left left; /* the requests it left out */
+	FILE *html;		      /* the shared page (report_files), or NULL */
+	struct rv_chrome *chrome;     /* --chrome-trace */
 	struct report_files *files;
 	size_t dev_index; /* its number in the recording */
 	char label[64];	  /* prefix of its Chrome track names, or "" */
@@ -59,6 +60,8 @@ double rv_ratio(uint64_t part, uint64_t whole);
  */
 int rv_latency_note(const struct report_views *v, char *buf, size_t n);
 int rv_time_note(const struct report_views *v, char *buf, size_t n);
+/* What the outstanding-requests chart left out and why, after finish; 0 when nothing. */
+int rv_outstanding_note(const struct report_views *v, char *buf, size_t n);
 /* The sentence of what the device lost (perf_aux_loss_describe); 0 when nothing. */
 int rv_loss_note(const struct report_views *v, char *buf, size_t n);
 /* For a view that places entries in time (ptt_sight_placing); 0 when it can. */

@@ -335,13 +335,10 @@ static const char *const mount_synopsis[] = {"sysfs mount [--platform NAME] [-f]
 /* Boots the platform once so a bad --platform fails here, not on first access. */
 static int check_platform(const struct backend_options *o)
 {
-	struct backend *b;
-	struct error err;
-	int ret = backend_open(o, &b, &err);
+	struct backend *b = cli_backend_open(o, "sysfs mount");
 
-	if (ret)
-		return cli_error("sysfs mount: %s", err.msg);
-	cli_backend_opened(b);
+	if (!b)
+		return 1;
 	backend_close(b);
 	return 0;
 }

@@ -25,6 +25,7 @@
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_hold.h"
+#include "cli_names.h"
 
 struct search_args {
 	struct backend_opts bo;
@@ -106,10 +107,8 @@ static int parse_params(const char *list, bool search[HISI_PTT_TUNE_NPARAM])
 		int k = hisi_ptt_tune_param_index(p);
 
 		if (k < 0)
-			return cli_error("tune: --param %s: no such tune parameter (qos_tx_cpl, "
-					 "qos_tx_np, qos_tx_p, rx_alloc_buf_level, "
-					 "tx_alloc_buf_level)",
-					 p);
+			return cli_unknown_name(p, hisi_ptt_tune_params, NULL,
+						"tune: --param %s: no such tune parameter", p);
 		search[k] = true;
 	}
 	return 0;
@@ -271,14 +270,15 @@ static int prepare(struct search_args *a, struct event_list *l)
 		return 1;
 	ptt_tune_path(a->dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
-		ret = cli_error("tune: %s: no such PMU with tune parameters (see 'pciescope list')",
-				a->dev);
+		ret = cli_unknown_in_dir(b, PMU_SYSFS_DIR, "tune", a->dev, "see 'pciescope list'",
+					 "tune: %s: no such PMU with tune parameters", a->dev);
 	else {
 		pmu_source_backend(b, &src);
 		ret = event_list_add(l, a->event, &src, &e);
-		if (!ret && !a->force)
-			ret = stat_check_event_rules(&l->parsed, &src, &e);
-		ret = ret ? cli_fail(&e) : 0;
+		if (ret)
+			ret = cli_fail_event(b, &e);
+		else if (!a->force && stat_check_event_rules(&l->parsed, &src, &e))
+			ret = cli_fail(&e);
 	}
 	if (!ret)
 		event_list_find_pairs(l);

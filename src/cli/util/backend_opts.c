@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/fabric/fabric.h>
+#include <pciescope/platform/platform.h>
 #include <pciescope/tool/hold.h>
 
 #include "backend_opts.h"
@@ -80,6 +82,65 @@ int backend_opts_cb(const struct cli_option *opt, const char *arg)
 	return backend_opts_set(opt->value, name, arg);
 }
 
+/* The built-in platforms, as where to look for a mistyped one. */
+static const char *platforms_see(char *buf, size_t n)
+{
+	const char *const *names = platform_builtin_names();
+	size_t len = (size_t)snprintf(buf, n, "built-in:");
+
+	for (size_t i = 0; names[i] && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s %s", i ? "," : "", names[i]);
+	if (len < n)
+		snprintf(buf + len, n - len, "; or a path to a .json file");
+	return buf;
+}
+
+/*
+ * The backend's refusal: a mistyped platform, workload or backend kind (the
+ * library's words, "no platform 'x'", ...) with the closest name.
+ */
+static int open_failed(const struct backend_options *o, const char *cmd, const struct error *e,
+		       int ret)
+{
+	static const char *const kinds[] = {"emulated", "host", NULL};
+	const char *err = e->msg, *workloads[32];
+	char see[256];
+	size_t n = 0;
+
+	if (!err[0])
+		return cli_errno(ret, "%s: cannot open the %s backend", cmd, backend_kind(o));
+	if (o->platform && !strncmp(err, "no platform '", 13))
+		return cli_unknown_name(o->platform, platform_builtin_names(),
+					platforms_see(see, sizeof(see)), "%s: no platform '%s'",
+					cmd, o->platform);
+	if (o->workload && !strncmp(err, "unknown workload '", 18)) {
+		while (n + 1 < sizeof(workloads) / sizeof(workloads[0]) &&
+		       (workloads[n] = fabric_workload_name(n)))
+			n++;
+		workloads[n] = NULL;
+		return cli_unknown_name(o->workload, workloads, NULL, "%s: unknown workload '%s'",
+					cmd, o->workload);
+	}
+	if (o->kind && !strncmp(err, "unknown backend '", 17))
+		return cli_unknown_name(o->kind, kinds, NULL, "%s: unknown backend '%s'", cmd,
+					o->kind);
+	return cli_error("%s: %s", cmd, err);
+}
+
+struct backend *cli_backend_open(const struct backend_options *o, const char *cmd)
+{
+	struct backend *b;
+	struct error e = {0};
+	int ret = backend_open(o, &b, &e);
+
+	if (ret) {
+		open_failed(o, cmd, &e, ret);
+		return NULL;
+	}
+	cli_backend_opened(b);
+	return b;
+}
+
 /*
  * A tune search that died (SIGKILL, a crash) has its starting levels put
  * back first, before this command boots the machine with the search's
@@ -88,22 +149,13 @@ int backend_opts_cb(const struct cli_option *opt, const char *arg)
  */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 {
-	struct backend *b;
-	struct error err;
-	int ret;
+	struct error e;
 
 	if (backend_opts_ready(bo, cmd))
 		return NULL;
-	if (hold_repair(&bo->o, &err))
-		cli_fail(&err);
-	ret = backend_open(&bo->o, &b, &err);
-
-	if (ret) {
-		cli_error("%s: %s", cmd, err.msg);
-		return NULL;
-	}
-	cli_backend_opened(b);
-	return b;
+	if (hold_repair(&bo->o, &e))
+		cli_fail(&e);
+	return cli_backend_open(&bo->o, cmd);
 }
 
 /*

@@ -54,6 +54,11 @@ int backend_opts_ready(struct backend_opts *bo, const char *cmd);
  */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd);
 /*
+ * The same for options of the backend's own: a mistyped platform, workload
+ * or backend kind is said with the closest name it has.
+ */
+struct backend *cli_backend_open(const struct backend_options *o, const char *cmd);
+/*
  * What a command says once its backend is open, on stderr: which machine
  * ("on emulated kunpeng930", "on this machine") if stderr is a terminal,
  * and the open's warning (a damaged state file) if any.

@@ -27,11 +27,17 @@ void cli_warn_line(const char *msg);
 /* The same prefix for a warning that does not end the command. */
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
- * "unknown option 'arg'" with the closest of the known option names
- * ("did you mean '--json'?") and where the help is.  known: NULL-terminated.
+ * The one wording of a name the command does not know: fmt's message, then
+ * "; did you mean 'x'? (see)" with the known name closest to typed, or
+ * " (see)" when none is close.  see: where to look ("see 'pciescope list'"),
+ * or NULL for "one of: " and the known names.  known: NULL-terminated.
  * Returns 1.
  */
-int cli_unknown_option(const char *arg, const char *const *known);
+int cli_unknown_name(const char *typed, const char *const *known, const char *see, const char *fmt,
+		     ...) __attribute__((format(printf, 4, 5)));
+/* The same wording with the suggestion given (NULL: none). */
+int cli_did_you_mean(const char *pick, const char *see, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* The known name a mistyped one is closest to, or NULL if none is close. */
 const char *cli_suggest(const char *typed, const char *const *known);
 /* The running command's name ("stat"), or "" before main() set one. */

@@ -6,8 +6,10 @@
  * ("-I" or "--interval-print"); a suggestion comes from the same table, so it
  * can only name an option the command takes.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "cli_number.h"
@@ -45,24 +47,61 @@ static const struct cli_option *find_short(const struct cli_option *o, int c)
 	return NULL;
 }
 
+/* Whether word (any case) is one of the words of o's value name ("ADDR:PORT"). */
+static bool names_value(const struct cli_option *o, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *a = o->argh; a && *a;) {
+		size_t w = strcspn(a, ":,.=[]| ");
+
+		if (w == len && !strncasecmp(a, word, len))
+			return true;
+		a += w + (a[w] != 0);
+	}
+	return false;
+}
+
+/*
+ * The option whose value a mistyped name names ("--port" for --listen
+ * ADDR:PORT), as "--listen ADDR:PORT"; NULL if none.
+ */
+static const char *by_value(const struct cli_option *o, const char *typed, char *buf, size_t n)
+{
+	typed += strspn(typed, "-");
+	for (; o->type != CLI_OPT_END; o++)
+		if (o->long_name && o->help && names_value(o, typed)) {
+			snprintf(buf, n, "--%s %s", o->long_name, o->argh);
+			return buf;
+		}
+	return NULL;
+}
+
 /* The table's names as typed ("--json", "-v"), for the suggestion; a command parses once. */
 static int unknown(const struct cli_option *o, const char *typed)
 {
 	static char names[MAX_NAMES][NAME_LEN];
 	const char *known[MAX_NAMES + 2];
+	char name[NAME_LEN], see[128], value[96];
+	const char *pick;
 	size_t n = 0;
 
 	known[n++] = "--help";
-	for (; o->type != CLI_OPT_END && n < MAX_NAMES; o++) {
-		if (o->long_name)
-			snprintf(names[n], NAME_LEN, "--%s", o->long_name);
+	for (const struct cli_option *t = o; t->type != CLI_OPT_END && n < MAX_NAMES; t++) {
+		if (t->long_name)
+			snprintf(names[n], NAME_LEN, "--%s", t->long_name);
 		else
-			snprintf(names[n], NAME_LEN, "-%c", (char)o->short_name);
+			snprintf(names[n], NAME_LEN, "-%c", (char)t->short_name);
 		known[n] = names[n];
 		n++;
 	}
 	known[n] = NULL;
-	return cli_unknown_option(typed, known);
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(typed, "="), typed);
+	pick = cli_suggest(name, known);
+	if (!pick)
+		pick = by_value(o, name, value, sizeof(value));
+	snprintf(see, sizeof(see), "see 'pciescope %s --help'", cli_command());
+	return cli_did_you_mean(pick, see, "unknown option '%s'", name);
 }
 
 static int set_uint(const struct cli_option *o, const char *typed, const char *arg)
@@ -267,10 +306,8 @@ void cli_usage(const struct cli_command_options *c, FILE *f)
 
 int cli_unknown_word(const char *what, const char *typed, const char *const *known)
 {
-	const char *s = cli_suggest(typed, known);
+	char see[128];
 
-	if (s)
-		return cli_error("unknown %s '%s'; did you mean '%s'? (see 'pciescope %s --help')",
-				 what, typed, s, cli_command());
-	return cli_error("unknown %s '%s'; see 'pciescope %s --help'", what, typed, cli_command());
+	snprintf(see, sizeof(see), "see 'pciescope %s --help'", cli_command());
+	return cli_unknown_name(typed, known, see, "unknown %s '%s'", what, typed);
 }

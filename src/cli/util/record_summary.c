@@ -10,13 +10,15 @@
 
 void record_summary(const struct aux_record_opts *o, const struct aux_record_result *r)
 {
-	if (r->truncated)
+	if (r->stopped)
 		fprintf(stderr,
-			"Warning: AUX data was truncated %llu time(s): the trace filled the %zu "
-			"KiB AUX area faster than it was drained, and the driver stopped tracing "
-			"at %llu ns; TLPs after that were not traced (use a larger -m)\n",
-			(unsigned long long)r->truncated, o->aux_bytes >> 10,
-			(unsigned long long)r->truncated_at_ns);
+			"Warning: the trace stopped %.3f ms after it began, %.3f ms before the "
+			"recording ended (%llu trace%s stopped): it filled the %zu KiB AUX area "
+			"faster than it was drained, and the kernel stops such a trace without a "
+			"word; TLPs after that were not traced (use a larger -m)\n",
+			r->stopped_at_ns / 1e6, r->stopped_before_ns / 1e6,
+			(unsigned long long)r->stopped, r->stopped == 1 ? "" : "s",
+			o->aux_bytes >> 10);
 	if (r->lost)
 		fprintf(stderr, "Warning: %llu side-band records were lost\n",
 			(unsigned long long)r->lost);

@@ -8,7 +8,8 @@
 #
 # encoding_compare TREE PLATFORM EVENT...   (PLATFORM: for the emulated run)
 # Strings whose PMU starts with "pciescope_test/" exist only in the tree and
-# are not compared with the emulated backend.  Sets fail=1 on a mismatch.
+# are not compared with the emulated backend.  A mismatch is an err
+# (lib/check.sh).
 
 # Needs TEST_TMP to exist.
 
@@ -61,15 +62,14 @@ for e in "${events[@]}"; do
 	pciescope_test/*) ;; # exists only in the exported tree
 	*)
 		emu=$("$PCIESCOPE" stat --platform "$platform" --force --dry-run -e "$e")
-		[ "${emu%% type=*}" = "$e" ] || { echo "dry-run names '$emu' for '$e'"; fail=1; }
+		[ "${emu%% type=*}" = "$e" ] || err "dry-run names '$emu' for '$e'"
 		want=$(norm $(echo "$emu" | sed 's|^.* type=|type=|'))
 		;;
 	esac
 	if [ "$perf" != "$want" ] || [ "$host" != "$want" ]; then
-		echo "MISMATCH $e: perf [$perf] pciescope-host [$host] pciescope-emulated [$want]"
-		fail=1
+		err "MISMATCH $e: perf [$perf] pciescope-host [$host] pciescope-emulated [$want]"
 	fi
 done
 n=$(grep -c '^perf|' "$TEST_TMP/inside.out")
-[ "$n" -eq "${#events[@]}" ] || { echo "perf ran $n of ${#events[@]} strings"; fail=1; }
+[ "$n" -eq "${#events[@]}" ] || err "perf ran $n of ${#events[@]} strings"
 }

@@ -3,13 +3,10 @@
 # light workload (so a few tenths of a second of simulated time take less
 # than that to simulate), and exec_compare, which runs a `perf stat -x';'`
 # line through exec and the same events through `pciescope stat` for the
-# simulated time perf reports, and wants the same counts.
-mkdir -p "$TEST_TMP"
+# simulated time perf reports, and wants the same counts.  Needs lib/check.sh.
 rm -rf "$PCIESCOPE_STATE_DIR"
 W=mixed:rate=2000,mmio=2000,mmio_rd=2000
 EXEC_GUEST=() # exec's options for a guest's perf (tests/cross/exec_arm64_perf.sh)
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 # ns -> seconds with nine decimals, as `sleep` takes them.
 ns_to_s() { printf '%d.%09d' $(($1 / 1000000000)) $(($1 % 1000000000)); }

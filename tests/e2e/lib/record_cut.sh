@@ -57,3 +57,45 @@ views_read() {
 		}
 	done
 }
+
+# cut_reads_every_entry FILE: cuts FILE (a closed recording) at the places
+# tests/tools/perf_cuts names: inside its headers, inside its AUXTRACE
+# records, at and inside entries.  At each cut the line view holds exactly
+# the entries whose bytes lie before it, as the whole file's line view
+# prints them; for the first cuts inside a payload every view and
+# diagnose -i say what the record promised and what was there.  Prints
+# what differs and returns 1.
+cut_reads_every_entry() {
+	local f=$1 cut n promised present where v told=0 said
+	"$PCIESCOPE" report --no-header -i "$f" >whole.lines 2>/dev/null || {
+		echo "report of the whole $f failed"
+		return 1
+	}
+	${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/perf_cuts" "$f" >cuts.txt || return 1
+	while read -r cut n promised present where; do
+		head -c "$cut" "$f" >cut.data
+		"$PCIESCOPE" report --no-header -i cut.data >cut.lines 2>cut.err
+		head -n "$n" whole.lines | cmp -s - cut.lines || {
+			echo "cut at $cut ($where): $(wc -l <cut.lines) entries, want the first $n: $(cat cut.err)"
+			return 1
+		}
+		[ "$promised" != 0 ] && [ $told -lt 3 ] || continue
+		told=$((told + 1))
+		said="promised $promised bytes of trace, the file holds $present of them"
+		for v in "" -D --json --stats; do
+			# shellcheck disable=SC2086
+			"$PCIESCOPE" report -i cut.data $v >/dev/null 2>view.err
+			grep -q "$said" view.err || {
+				echo "report $v of a cut at $cut ($where) does not say '$said': $(cat view.err)"
+				return 1
+			}
+		done
+		"$PCIESCOPE" diagnose -i cut.data >/dev/null 2>view.err
+		grep -q "$said" view.err || {
+			echo "diagnose -i of a cut at $cut ($where) does not say '$said': $(cat view.err)"
+			return 1
+		}
+	done <cuts.txt
+	[ $told -gt 0 ] || echo "no cut inside an AUXTRACE payload"
+	[ $told -gt 0 ]
+}
