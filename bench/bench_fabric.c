@@ -41,15 +41,14 @@ int main(int argc, char **argv)
 	unsigned sicl = 0xffff, core = 0xffff;
 	struct fabric *f = fabric_create(1);
 	struct pfile pf;
-	char err[256];
+	struct error err;
 	double t0, c0, t, c;
 
-	if (pfile_load("kunpeng930", &pf, err, sizeof(err)) ||
-	    pfile_build_fabric(&pf, f, err, sizeof(err)) ||
+	if (pfile_load("kunpeng930", &pf, &err) ||
+	    pfile_build_fabric(&pf, f, &err) ||
 	    fabric_set_workload(f, strcmp(w, "default") ? w : pf.workload,
-				strcmp(w, "default") ? params : pf.workload_params, err,
-				sizeof(err))) {
-		fprintf(stderr, "bench_fabric: %s\n", err);
+				strcmp(w, "default") ? params : pf.workload_params, &err)) {
+		fprintf(stderr, "bench_fabric: %s\n", err.msg);
 		return 1;
 	}
 	if (argc > 4 && sscanf(argv[4], "%u.%u", &sicl, &core) != 2) {

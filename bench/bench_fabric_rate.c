@@ -39,22 +39,21 @@ int main(int argc, char **argv)
 {
 	struct fabric *f;
 	struct pfile pf;
-	char err[256];
+	struct error err;
 
 	if (argc < 5) {
 		fprintf(stderr, "usage: bench_fabric_rate WORKLOAD SIM_MS PARAMS BUDGET [SEED]\n");
 		return 2;
 	}
 	f = fabric_create(argc > 5 ? strtoull(argv[5], NULL, 0) : 1);
-	if (!f || pfile_load("kunpeng930", &pf, err, sizeof(err)) ||
-	    pfile_build_fabric(&pf, f, err, sizeof(err))) {
-		fprintf(stderr, "bench_fabric_rate: %s\n", f ? err : "no memory");
+	if (!f || pfile_load("kunpeng930", &pf, &err) ||
+	    pfile_build_fabric(&pf, f, &err)) {
+		fprintf(stderr, "bench_fabric_rate: %s\n", f ? err.msg : "no memory");
 		return 1;
 	}
 	fabric_set_rate_model(f, strtoull(argv[4], NULL, 0));
-	if (fabric_set_workload(f, argv[1], strcmp(argv[3], "-") ? argv[3] : NULL, err,
-				sizeof(err))) {
-		fprintf(stderr, "bench_fabric_rate: %s\n", err);
+	if (fabric_set_workload(f, argv[1], strcmp(argv[3], "-") ? argv[3] : NULL, &err)) {
+		fprintf(stderr, "bench_fabric_rate: %s\n", err.msg);
 		return 1;
 	}
 	fabric_run_until(f, strtoull(argv[2], NULL, 0) * 1000000);

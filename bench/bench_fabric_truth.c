@@ -129,18 +129,17 @@ int main(int argc, char **argv)
 	struct truth *t = calloc(1, sizeof(*t));
 	struct fabric *f = fabric_create(argc > 4 ? strtoull(argv[4], NULL, 0) : 1);
 	struct pfile pf;
-	char err[256];
+	struct error err;
 
 	if (argc < 3 || !t || !f) {
 		fprintf(stderr, "usage: bench_fabric_truth WORKLOAD SIM_MS [PARAMS [SEED]]\n");
 		return 2;
 	}
 	t->hash = 0xcbf29ce484222325ull;
-	if (pfile_load("kunpeng930", &pf, err, sizeof(err)) ||
-	    pfile_build_fabric(&pf, f, err, sizeof(err)) ||
-	    fabric_set_workload(f, argv[1], argc > 3 && strcmp(argv[3], "-") ? argv[3] : NULL, err,
-				sizeof(err))) {
-		fprintf(stderr, "bench_fabric_truth: %s\n", err);
+	if (pfile_load("kunpeng930", &pf, &err) ||
+	    pfile_build_fabric(&pf, f, &err) ||
+	    fabric_set_workload(f, argv[1], argc > 3 && strcmp(argv[3], "-") ? argv[3] : NULL, &err)) {
+		fprintf(stderr, "bench_fabric_truth: %s\n", err.msg);
 		return 1;
 	}
 	fabric_set_log(f, seen, t);

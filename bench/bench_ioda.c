@@ -93,7 +93,7 @@ static int cmp(const void *a, const void *b)
 
 static int one_run(struct phb_setup *s, double *boot, double *vfs)
 {
-	char err[200];
+	struct error err;
 	double t0, t1, t2;
 
 	for (unsigned i = 0; i < PHBS; i++) {
@@ -110,7 +110,7 @@ static int one_run(struct phb_setup *s, double *boot, double *vfs)
 	t1 = now_ms();
 	for (unsigned i = 0; i < PHBS; i++)
 		for (int p = 0; p < 4; p++)
-			if (ioda_sriov_set(s[i].phb, PCI_RID(5 + p, 0, 0), 8, err, sizeof(err)))
+			if (ioda_sriov_set(s[i].phb, PCI_RID(5 + p, 0, 0), 8, &err))
 				return -1;
 	t2 = now_ms();
 	for (unsigned i = 0; i < PHBS; i++) {

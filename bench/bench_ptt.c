@@ -130,12 +130,12 @@ static int run_platform(uint64_t sim_ns)
 	struct drain_ctx d = {0};
 	struct platform *p;
 	struct kcore *k;
-	char err[256];
+	struct error err;
 	double t0, t1;
 	uint64_t bytes;
 
-	if (platform_boot(&o, &p, err, sizeof(err))) {
-		fprintf(stderr, "bench_ptt: %s\n", err);
+	if (platform_boot(&o, &p, &err)) {
+		fprintf(stderr, "bench_ptt: %s\n", err.msg);
 		return 1;
 	}
 	k = platform_kcore(p);

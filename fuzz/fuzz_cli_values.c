@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The option values users type: `record -m` sizes, BDFs (`platform
+ * The option values users type: `record -m` sizes (perf/size.h), BDFs (`platform
  * remove`, `ioda`, PTT filters) and whole numbers (cli_parse_uint: seeds,
  * intervals, counts, PE numbers, addresses).  An accepted size must be
  * exactly the typed count times its unit (computed here without overflow),
@@ -19,13 +19,29 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* A digit of base, -1 if c is none. */
+static int digit(char c, int base)
+{
+	int d = c >= '0' && c <= '9'   ? c - '0'
+		: c >= 'a' && c <= 'f' ? c - 'a' + 10
+		: c >= 'A' && c <= 'F' ? c - 'A' + 10
+				       : -1;
+
+	return d < base ? d : -1;
+}
+
 static unsigned __int128 expected(const char *s)
 {
 	unsigned __int128 v = 0;
 	const char *p = s;
+	int base = 10;
 
-	while (*p >= '0' && *p <= '9' && v < ((unsigned __int128)1 << 100))
-		v = v * 10 + (unsigned)(*p++ - '0');
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		p += 2;
+		base = 16;
+	}
+	for (; digit(*p, base) >= 0 && v < ((unsigned __int128)1 << 100); p++)
+		v = v * (unsigned)base + (unsigned)digit(*p, base);
 	switch (*p) {
 	case 'k':
 	case 'K':
@@ -36,6 +52,12 @@ static unsigned __int128 expected(const char *s)
 	case 'g':
 	case 'G':
 		return v << 30;
+	case 't':
+	case 'T':
+		return v << 40;
+	case 'b':
+	case 'B':
+		return v;
 	default:
 		return v << 12;
 	}
@@ -75,12 +97,9 @@ static __int128 digits(const char *s, int base)
 	if (!*s)
 		return -1;
 	for (; *s; s++) {
-		int d = *s >= '0' && *s <= '9'	 ? *s - '0'
-			: *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
-			: *s >= 'A' && *s <= 'F' ? *s - 'A' + 10
-						 : 99;
+		int d = digit(*s, base);
 
-		if (d >= base)
+		if (d < 0)
 			return -1;
 		if (v < ((__int128)1 << 80))
 			v = v * base + d;

@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* thresholds low enough that small inputs reach every rule */
 	th.small_read_min = th.latency_min_reads = th.outstanding_min_reads = 2;
 	th.unmatched_min = th.cfg_min = 2;
-	th.cfg_rate = th.hint_busy_mbps = 0;
+	th.cfg_rate = th.hint_tx_busy = 0;
 	if (!diag_trace_rules(t, &th, NULL, &l))
 		for (size_t i = 0; i < l.n; i++)
 			if (l.f[i].severity > DIAG_ERROR || !l.f[i].id[0] || !l.f[i].subject[0] ||

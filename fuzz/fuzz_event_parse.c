@@ -30,14 +30,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
 	char *s = malloc(size + 1);
-	char err[256];
+	struct error e;
 
 	if (!s)
 		return 0;
 	memcpy(s, data, size);
 	s[size] = 0;
 	perf_pmu_table_source(files, &src);
-	if (!perf_events_parse(&l, s, &src, err, sizeof(err))) {
+	if (!perf_events_parse(&l, s, &src, &e)) {
 		for (size_t i = 0; i < l.n; i++)
 			if (!l.ev[i].text || l.ev[i].leader > i)
 				abort();

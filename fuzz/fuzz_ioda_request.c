@@ -16,12 +16,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct fixture f;
 	static int booted;
 	static const char *const files[] = {"resolve", "access", "freeze", "unfreeze", "bogus"};
-	char cmd[300], err[200], ans[4096];
+	char cmd[300], ans[4096];
+	struct error err;
 	int ret;
 
 	if (!booted) {
 		fx_phb0(&f);
-		if (fx_boot(&f) || ioda_sriov_set(f.phb, 0x100, 4, err, sizeof(err)))
+		if (fx_boot(&f) || ioda_sriov_set(f.phb, 0x100, 4, &err))
 			abort();
 		booted = 1;
 	}
@@ -29,9 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(cmd, data + 1, size - 1);
 	cmd[size - 1] = '\0';
-	err[0] = '\0';
-	ret = ioda_request(f.phb, files[data[0] % 5], cmd, err, sizeof(err));
-	if (ret && !err[0])
+	err.msg[0] = '\0';
+	ret = ioda_request(f.phb, files[data[0] % 5], cmd, &err);
+	if (ret && !err.msg[0])
 		abort();
 	ioda_show_answer(f.phb, ans, sizeof(ans));
 	/* Thaw what the input froze so later inputs see the same PHB. */

@@ -26,8 +26,9 @@ static void read_image(const uint8_t *data, size_t size)
 	struct perf_reader_cut cut;
 	char msg[256];
 	uint64_t base = 0;
+	struct error err;
 
-	if (perf_reader_open_mem(data, size, &r, msg, sizeof(msg)))
+	if (perf_reader_open_mem(data, size, &r, &err))
 		return;
 	if (wbuf_init_mem(&w) || perf_aux_streams_create(&st)) {
 		perf_aux_streams_destroy(st);
@@ -36,7 +37,7 @@ static void read_image(const uint8_t *data, size_t size)
 	}
 	for (size_t i = 0; i < perf_reader_nr_attrs(r); i++)
 		(void)perf_reader_attr(r, i)->nr_ids;
-	while (perf_reader_next(r, &rec) > 0) {
+	while (perf_reader_next(r, &rec, &err) > 0) {
 		long dev = perf_aux_streams_note(st, r, &rec);
 
 		if (dev >= 0) {

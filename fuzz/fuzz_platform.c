@@ -30,7 +30,8 @@ static void check(const struct pfile *pf)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = malloc(size + 1), err[256] = "";
+	char *text = malloc(size + 1);
+	struct error err = {0};
 	struct pfile pf;
 	struct fabric *f;
 
@@ -38,8 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = 0;
-	if (pfile_parse(text, "fuzz.json", &pf, err, sizeof(err))) {
-		if (!err[0])
+	if (pfile_parse(text, "fuzz.json", &pf, &err)) {
+		if (!err.msg[0])
 			abort();
 		free(text);
 		return 0;
@@ -47,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check(&pf);
 	f = fabric_create(1);
 	if (f) {
-		pfile_build_fabric(&pf, f, err, sizeof(err));
+		pfile_build_fabric(&pf, f, &err);
 		fabric_destroy(f);
 	}
 	pfile_free(&pf);

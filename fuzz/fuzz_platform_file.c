@@ -12,7 +12,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = malloc(size + 1), err[256];
+	char *text = malloc(size + 1);
+	struct error err;
 	struct pfile pf;
 	struct fabric *f;
 
@@ -20,10 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if (pfile_parse(text, "fuzz.json", &pf, err, sizeof(err)) == 0) {
+	if (pfile_parse(text, "fuzz.json", &pf, &err) == 0) {
 		f = fabric_create(1);
-		if (f && pfile_build_fabric(&pf, f, err, sizeof(err)) == 0 &&
-		    fabric_set_workload(f, pf.workload, pf.workload_params, err, sizeof(err)) == 0)
+		if (f && pfile_build_fabric(&pf, f, &err) == 0 &&
+		    fabric_set_workload(f, pf.workload, pf.workload_params, &err) == 0)
 			fabric_run_until(f, 2000);
 		fabric_destroy(f);
 		pfile_free(&pf);

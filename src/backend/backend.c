@@ -21,18 +21,17 @@ const char *backend_kind(const struct backend_options *o)
 	return !o->platform && host_has_device() ? "host" : "emulated";
 }
 
-int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen)
+int backend_open(const struct backend_options *o, struct backend **out, struct error *e)
 {
 	const char *kind = backend_kind(o);
 
 	if (!strcmp(kind, "emulated"))
-		return emulated_backend_open(o, out, err, errlen);
+		return emulated_backend_open(o, out, e);
 	if (!strcmp(kind, "host"))
-		return host_backend_open(o, out, err, errlen);
+		return host_backend_open(o, out, e);
 	if (!strcmp(kind, "remote"))
-		return remote_backend_open(o, out, err, errlen);
-	snprintf(err, errlen, "unknown backend '%s' (emulated or host)", kind);
-	return -EINVAL;
+		return remote_backend_open(o, out, e);
+	return error_set(e, -EINVAL, "unknown backend '%s' (emulated or host)", kind);
 }
 
 int backend_state_name(const struct backend_options *o, char *buf, size_t n)
@@ -49,18 +48,15 @@ int backend_state_name(const struct backend_options *o, char *buf, size_t n)
 	return platform_state_name(o->platform, buf, n);
 }
 
-int backend_reset_state(const struct backend_options *o, char *err, size_t errlen)
+int backend_reset_state(const struct backend_options *o, struct error *e)
 {
 	const char *name = o->platform ? o->platform : "kunpeng930";
 	int ret;
 
-	if (o->kind && strcmp(o->kind, "emulated")) {
-		snprintf(err, errlen, "the %s backend keeps no state", o->kind);
-		return -EINVAL;
-	}
-	ret = platform_reset_state(name);
+	if (o->kind && strcmp(o->kind, "emulated"))
+		return error_set(e, -EINVAL, "the %s backend keeps no state", o->kind);
+	ret = platform_reset_state(name, e);
 	if (ret)
-		snprintf(err, errlen, "cannot reset the state of platform '%s': %s", name,
-			 strerror(-ret));
+		error_wrap(e, "cannot reset the state of platform '%s'", name);
 	return ret;
 }

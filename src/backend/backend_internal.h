@@ -5,14 +5,11 @@
 
 #include <pciescope/backend/backend.h>
 
-int emulated_backend_open(const struct backend_options *o, struct backend **out, char *err,
-			  size_t errlen);
+int emulated_backend_open(const struct backend_options *o, struct backend **out, struct error *e);
 /* Whether this machine has a device of the kinds pciescope models (host_detect.c). */
 bool host_has_device(void);
-int remote_backend_open(const struct backend_options *o, struct backend **out, char *err,
-			size_t errlen);
-int host_backend_open(const struct backend_options *o, struct backend **out, char *err,
-		      size_t errlen);
+int remote_backend_open(const struct backend_options *o, struct backend **out, struct error *e);
+int host_backend_open(const struct backend_options *o, struct backend **out, struct error *e);
 
 void backend_set_error(struct backend *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

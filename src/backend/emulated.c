@@ -283,18 +283,15 @@ static const struct backend_ops emulated_ops = {
     .close = e_close,
 };
 
-int emulated_backend_open(const struct backend_options *o, struct backend **out, char *err,
-			  size_t errlen)
+int emulated_backend_open(const struct backend_options *o, struct backend **out, struct error *e)
 {
 	struct platform_options po = {o->platform, o->workload,	 o->workload_params,
 				      o->seed,	   o->ephemeral, o->replay};
 	struct backend *b = calloc(1, sizeof(*b));
 	struct emulated *m = calloc(1, sizeof(*m));
-	int ret = b && m ? platform_boot(&po, &m->p, err, errlen) : -ENOMEM;
+	int ret = b && m ? platform_boot(&po, &m->p, e) : error_set(e, -ENOMEM, "out of memory");
 
 	if (ret) {
-		if (ret == -ENOMEM && !m)
-			snprintf(err, errlen, "out of memory");
 		free(b);
 		free(m);
 		return ret;

@@ -288,8 +288,7 @@ static const struct backend_ops host_ops = {
     .close = h_close,
 };
 
-int host_backend_open(const struct backend_options *o, struct backend **out, char *err,
-		      size_t errlen)
+int host_backend_open(const struct backend_options *o, struct backend **out, struct error *e)
 {
 	struct backend *b = calloc(1, sizeof(*b));
 	struct host *h = calloc(1, sizeof(*h));
@@ -297,8 +296,7 @@ int host_backend_open(const struct backend_options *o, struct backend **out, cha
 	if (!b || !h) {
 		free(b);
 		free(h);
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
+		return error_set(e, -ENOMEM, "out of memory");
 	}
 	b->ops = &host_ops;
 	b->priv = h;

@@ -12,10 +12,13 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include <pciescope/backend/sysfs_read.h>
+#include <pciescope/perf/pmu_name.h>
+
 #include "backend_internal.h"
 #include "host_internal.h"
 
-static bool has_entry(const char *dir, const char *const *prefixes)
+static bool has_entry(const char *dir, bool (*want)(const char *name))
 {
 	char real[4096];
 	DIR *d = opendir(host_sysfs_path(dir, real, sizeof(real)));
@@ -25,17 +28,22 @@ static bool has_entry(const char *dir, const char *const *prefixes)
 	if (!d)
 		return false;
 	while (!found && (e = readdir(d)))
-		for (const char *const *p = prefixes; *p && !found; p++)
-			found = !strncmp(e->d_name, *p, strlen(*p));
+		found = want(e->d_name);
 	closedir(d);
 	return found;
 }
 
+static bool modelled_pmu(const char *name)
+{
+	return pmu_name_parse(name, NULL) != PMU_OTHER;
+}
+
+static bool phb(const char *name)
+{
+	return !strncmp(name, "PCI", 3);
+}
+
 bool host_has_device(void)
 {
-	static const char *const pmus[] = {"hisi_ptt", "hisi_pcie", "amd_iommu", NULL};
-	static const char *const phbs[] = {"PCI", NULL};
-
-	return has_entry("/sys/bus/event_source/devices", pmus) ||
-	       has_entry("/sys/kernel/debug/powerpc", phbs);
+	return has_entry(PMU_SYSFS_DIR, modelled_pmu) || has_entry(PHB_DEBUG_DIR, phb);
 }

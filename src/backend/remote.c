@@ -332,8 +332,7 @@ static const struct backend_ops remote_ops = {
     .close = r_close,
 };
 
-int remote_backend_open(const struct backend_options *o, struct backend **out, char *err,
-			size_t errlen)
+int remote_backend_open(const struct backend_options *o, struct backend **out, struct error *e)
 {
 	struct backend *b = calloc(1, sizeof(*b));
 	struct remote *r = calloc(1, sizeof(*r));
@@ -341,19 +340,16 @@ int remote_backend_open(const struct backend_options *o, struct backend **out, c
 
 	if (!b || !r || !(r->msg = malloc(REMOTE_MSG_MAX)) ||
 	    !(r->aux = malloc(REMOTE_PAYLOAD_MAX))) {
-		snprintf(err, errlen, "out of memory");
-		ret = -ENOMEM;
+		ret = error_set(e, -ENOMEM, "out of memory");
 		goto fail;
 	}
 	if (!o->remote || !o->remote[0] || strlen(o->remote) >= sizeof(r->addr)) {
-		snprintf(err, errlen, "the remote backend needs a socket address");
-		ret = -EINVAL;
+		ret = error_set(e, -EINVAL, "the remote backend needs a socket address");
 		goto fail;
 	}
 	snprintf(r->addr, sizeof(r->addr), "%s", o->remote);
 	if ((ret = dial(r))) {
-		snprintf(err, errlen, "cannot reach the machine's server at %s: %s", r->addr,
-			 strerror(-ret));
+		error_set_errno(e, ret, "cannot reach the machine's server at %s", r->addr);
 		goto fail;
 	}
 	b->ops = &remote_ops;

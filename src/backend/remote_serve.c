@@ -463,16 +463,14 @@ void backend_server_stats(struct backend_server *s, struct backend_server_stats 
 	pthread_mutex_unlock(s->lock);
 }
 
-static int listen_at(const char *addr, char *err, size_t errlen)
+static int listen_at(const char *addr, struct error *err)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
 	size_t len = strlen(addr);
 	int fd;
 
-	if (!len || len >= sizeof(sa.sun_path)) {
-		snprintf(err, errlen, "%s: not a socket address", addr);
-		return -EINVAL;
-	}
+	if (!len || len >= sizeof(sa.sun_path))
+		return error_set(err, -EINVAL, "%s: not a socket address", addr);
 	memcpy(sa.sun_path, addr, len);
 	if (addr[0] == '@')
 		sa.sun_path[0] = 0;
@@ -481,9 +479,8 @@ static int listen_at(const char *addr, char *err, size_t errlen)
 	    bind(fd, (struct sockaddr *)&sa,
 		 (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len)) ||
 	    listen(fd, 64)) {
-		int e = -errno;
+		int e = error_set_errno(err, -errno, "cannot listen at %s", addr);
 
-		snprintf(err, errlen, "cannot listen at %s: %s", addr, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return e;
@@ -492,22 +489,22 @@ static int listen_at(const char *addr, char *err, size_t errlen)
 }
 
 int backend_server_open(struct backend *b, pthread_mutex_t *lock, const char *addr,
-			struct backend_server **out, char *err, size_t errlen)
+			struct backend_server **out, struct error *e)
 {
 	struct backend_server *s = calloc(1, sizeof(*s));
 
 	if (!s || !(s->msg = malloc(REMOTE_MSG_MAX)) || pipe2(s->wake, O_CLOEXEC)) {
-		snprintf(err, errlen, "cannot start the machine's server: %s", strerror(errno));
+		error_set_errno(e, -errno, "cannot start the machine's server");
 		if (s)
 			free(s->msg);
 		free(s);
-		return -ENOMEM;
+		return e->code;
 	}
 	s->b = b;
 	s->lock = lock;
 	for (int i = 0; i < MAX_CLIENTS; i++)
 		s->clients[i] = -1;
-	if ((s->listen_fd = listen_at(addr, err, errlen)) < 0) {
+	if ((s->listen_fd = listen_at(addr, e)) < 0) {
 		int e = s->listen_fd;
 
 		close(s->wake[0]);

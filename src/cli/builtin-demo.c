@@ -18,7 +18,9 @@
 
 #include <pciescope/pcie/tlp.h>
 #include <pciescope/perf/perf_data.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/aux_record.h>
+#include <pciescope/tool/ptt_tune.h>
 #include <pciescope/trace/ptt_entry.h>
 
 #include "backend_opts.h"
@@ -54,7 +56,7 @@ static int demo_ptts(struct backend *b, char *ptt, size_t n, char *port_filter, 
 	if (backend_list_dir(b, PMU_SYSFS_DIR, &pmus, &npmu))
 		return 0;
 	for (size_t i = 0; i < npmu; i++) {
-		if (strncmp(pmus[i], "hisi_ptt", 8))
+		if (pmu_name_parse(pmus[i], NULL) != PMU_HISI_PTT)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/root_port_filters", PMU_SYSFS_DIR, pmus[i]);
 		if (backend_list_dir(b, path, &ports, &nport))
@@ -99,7 +101,7 @@ static int demo_tune(struct demo *d, const char *ptt)
 	struct backend *b = d->b;
 	char path[384], before[32], after[32];
 
-	snprintf(path, sizeof(path), "%s/%s/tune/qos_tx_cpl", PMU_SYSFS_DIR, ptt);
+	ptt_tune_path(ptt, "qos_tx_cpl", path, sizeof(path));
 	if (!strcmp(b->ops->name, "host")) {
 		if (backend_read_line(b, path, before, sizeof(before)) < 0)
 			return cli_error("demo: cannot read %s", path);
@@ -145,18 +147,16 @@ static int demo_count(const char *file, struct demo_counts *c)
 {
 	struct perf_reader *r;
 	struct perf_rec rec;
-	char err[256] = "";
-	int ret = perf_reader_open(file, &r, err, sizeof(err));
+	struct error e;
+	int ret = perf_reader_open(file, &r, &e);
 
 	if (ret)
-		return cli_error("demo: reading %s: %s", file, err);
-	while ((ret = perf_reader_next(r, &rec)) > 0)
+		return cli_error("demo: reading %s: %s", file, e.msg);
+	while ((ret = perf_reader_next(r, &rec, &e)) > 0)
 		if (rec.type == PERF_REC_AUXTRACE)
 			demo_count_chunk(c, rec.auxtrace.data, rec.auxtrace.size);
-	if (ret < 0)
-		snprintf(err, sizeof(err), "%s", perf_reader_errmsg(r));
 	perf_reader_close(r);
-	return ret < 0 ? cli_error("demo: reading %s: %s", file, err) : 0;
+	return ret < 0 ? cli_error("demo: reading %s: %s", file, e.msg) : 0;
 }
 
 static int demo_record(struct demo *d, const char *ptt, const char *filter, const char *file,

@@ -173,7 +173,7 @@ static int cover_cpus(struct backend *b)
 static int export_tree(struct backend *b, const char *dir, bool (*want)(const char *, void *),
 		       void *ctx, unsigned *files)
 {
-	struct tool_err e;
+	struct error e;
 
 	return sysfs_export_dir(b, dir, dir, want, ctx, files, &e) ? cli_fail(&e) : 0;
 }
@@ -288,14 +288,14 @@ static int parse(int argc, char **argv, struct exec_opts *eo)
 /* The live /sys, or the copy where FUSE cannot serve it. */
 static int fill_view(struct exec_machine *m, const struct exec_pmus *emu)
 {
-	char err[256];
+	struct error err;
 
-	if (!exec_sysfs_mount(m, emu, err, sizeof(err)))
+	if (!exec_sysfs_mount(m, emu, &err))
 		return 0;
 	fprintf(stderr,
 		"pciescope: exec: %s: /sys shows a copy of the emulated machine, "
 		"and writes to it go nowhere\n",
-		err);
+		err.msg);
 	return copy_view(m->b, emu);
 }
 

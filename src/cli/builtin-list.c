@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * pciescope list [-v] [--json] [PATTERN...]: every PMU under
- * /sys/bus/event_source/devices with its type, cpumask, format/ and events/
- * entries, and the PTT extras (tune/ values, root_port_filters/,
- * requester_filters/).  It walks directories generically, so any PMU a
- * driver registers (or the host kernel has) shows up without code here.
- * The three views (perf list's layout, -v, --json) come from one collected
- * jansson tree; patterns are shell globs as perf list takes them.
+ * /sys/bus/event_source/devices with its files (tool/pmu_list.h collects
+ * them).  The three views (perf list's layout, -v, --json) come from one
+ * collected jansson tree; patterns are shell globs as perf list takes them.
  */
 #include <fnmatch.h>
 #include <jansson.h>
@@ -15,92 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/tool/pmu_list.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "cli_names.h"
 #include "list.h"
-
-/* A whole decimal number as a JSON integer, anything else as its text. */
-static json_t *value_of(const char *val, bool numbers)
-{
-	char *end;
-	long long v;
-
-	if (!numbers || !*val)
-		return json_string(val);
-	v = strtoll(val, &end, 10);
-	return *end ? json_string(val) : json_integer(v);
-}
-
-/* Every file of dir as name -> text (unreadable files as their error). */
-static json_t *list_dir_files(struct backend *b, const char *dir, bool numbers)
-{
-	json_t *o;
-	char **names, path[512], val[4096];
-	size_t n;
-
-	if (b->ops->sysfs_is_dir(b, dir) != 1 || backend_list_dir(b, dir, &names, &n))
-		return NULL;
-	o = json_object();
-	for (size_t i = 0; i < n; i++) {
-		ssize_t len;
-
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (b->ops->sysfs_is_dir(b, path) == 1)
-			continue;
-		len = backend_read_line(b, path, val, sizeof(val));
-		json_object_set_new(o, names[i],
-				    len >= 0 ? value_of(val, numbers)
-					     : json_pack("{s:s}", "error", strerror((int)-len)));
-	}
-	backend_names_free(names, n);
-	return o;
-}
-
-static void list_add_filters(struct backend *b, json_t *pmu, const char *base, const char *dir)
-{
-	char path[512];
-	json_t *files, *ms;
-
-	snprintf(path, sizeof(path), "%s/%s", base, dir);
-	files = list_dir_files(b, path, false);
-	if (!files)
-		return;
-	ms = json_object_get(files, "multiselect");
-	json_object_set_new(pmu, dir,
-			    json_pack("{s:b,s:O}", "multiselect",
-				      ms && !strcmp(json_string_value(ms) ?: "", "1"), "filters",
-				      files));
-	json_object_del(json_object_get(json_object_get(pmu, dir), "filters"), "multiselect");
-	json_decref(files);
-}
-
-static json_t *list_pmu(struct backend *b, const char *name)
-{
-	static const char *const dirs[] = {"format", "events", "tune"};
-	char base[384], path[512], val[4096];
-	json_t *pmu = json_pack("{s:s}", "name", name), *d;
-
-	snprintf(base, sizeof(base), "%s/%s", PMU_SYSFS_DIR, name);
-	snprintf(path, sizeof(path), "%s/type", base);
-	if (backend_read_line(b, path, val, sizeof(val)) >= 0)
-		json_object_set_new(pmu, "type", json_integer(strtoll(val, NULL, 10)));
-	snprintf(path, sizeof(path), "%s/cpumask", base);
-	if (backend_read_line(b, path, val, sizeof(val)) >= 0)
-		json_object_set_new(pmu, "cpumask", json_string(val));
-	snprintf(path, sizeof(path), "%s/cpus", base);
-	if (backend_read_line(b, path, val, sizeof(val)) >= 0)
-		json_object_set_new(pmu, "cpus", json_string(val));
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", base, dirs[i]);
-		d = list_dir_files(b, path, !strcmp(dirs[i], "tune"));
-		if (d)
-			json_object_set_new(pmu, dirs[i], d);
-	}
-	list_add_filters(b, pmu, base, "root_port_filters");
-	list_add_filters(b, pmu, base, "requester_filters");
-	return pmu;
-}
 
 bool list_glob_match(struct list_globs *g, const char *name, bool nocase)
 {
@@ -112,20 +29,25 @@ bool list_glob_match(struct list_globs *g, const char *name, bool nocase)
 	return any;
 }
 
+struct want {
+	struct list_globs *g;
+	bool by_pmu;
+};
+
+static bool wanted(const char *name, void *ctx)
+{
+	struct want *w = ctx;
+
+	return !w->by_pmu || list_glob_match(w->g, name, false);
+}
+
 /* The PMUs a pattern names (or all); every PMU when events are to be matched too. */
 static int list_collect(struct backend *b, struct list_globs *g, bool by_pmu, json_t *pmus)
 {
-	char **names;
-	size_t n;
-	int ret = backend_list_dir(b, PMU_SYSFS_DIR, &names, &n);
+	struct want w = {g, by_pmu};
+	int ret = pmu_list_all(b, wanted, &w, pmus);
 
-	if (ret)
-		return cli_errno(ret, "list: %s", PMU_SYSFS_DIR);
-	for (size_t i = 0; i < n; i++)
-		if (!by_pmu || list_glob_match(g, names[i], false))
-			json_array_append_new(pmus, list_pmu(b, names[i]));
-	backend_names_free(names, n);
-	return 0;
+	return ret ? cli_errno(ret, "list: %s", PMU_SYSFS_DIR) : 0;
 }
 
 static int list_show(struct backend *b, json_t *pmus, struct list_globs *g, bool json, bool verbose,

@@ -15,6 +15,7 @@
 #include <pciescope/backend/backend.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/tool/hold.h>
+#include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -30,12 +31,6 @@ static const char platform_notes[] =
     "backend they are refused and name the sysfs file a root user would write.\n"
     "While a tune search or a live view (serve, top, exec, sysfs mount) runs on\n"
     "the machine they are refused too (--wait: wait for it to end).\n";
-
-struct show {
-	struct backend *b;
-	bool json;
-	json_t *list;
-};
 
 static const char *class_name(unsigned cls)
 {
@@ -54,96 +49,51 @@ static const char *class_name(unsigned cls)
 	return "device";
 }
 
-static long read_num(struct backend *b, const char *dir, const char *attr)
+static void show_device(const struct topo_dev *d, const char *parent, int depth, json_t *list)
 {
-	char path[512], buf[64];
-	ssize_t n;
-
-	/* a path too long to build reads as an absent attribute */
-	if (snprintf(path, sizeof(path), "%s/%s", dir, attr) >= (int)sizeof(path))
-		return 0;
-	n = b->ops->sysfs_read(b, path, buf, sizeof(buf) - 1);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	return strtol(buf, NULL, 0);
-}
-
-static bool is_bdf(const char *name)
-{
-	struct pci_bdf bdf;
-
-	return strlen(name) == 12 && pci_bdf_parse(name, &bdf) == 0;
-}
-
-static void show_device(struct show *s, const char *dir, const char *bdf, const char *parent,
-			int depth)
-{
-	unsigned vendor = (unsigned)read_num(s->b, dir, "vendor");
-	unsigned device = (unsigned)read_num(s->b, dir, "device");
-	unsigned cls = (unsigned)read_num(s->b, dir, "class");
-	int node = (int)read_num(s->b, dir, "numa_node");
-
-	if (s->json) {
+	if (list) {
 		json_array_append_new(
-		    s->list, json_pack("{s:s, s:s?, s:i, s:i, s:i, s:s, s:i}", "bdf", bdf, "parent",
-				       parent, "vendor", vendor, "device", device, "class_code",
-				       cls, "class", class_name(cls), "numa_node", node));
+		    list, json_pack("{s:s, s:s?, s:i, s:i, s:i, s:s, s:i}", "bdf", d->bdf, "parent",
+				    parent, "vendor", d->vendor, "device", d->device, "class_code",
+				    d->class_code, "class", class_name(d->class_code), "numa_node",
+				    d->numa_node));
 		return;
 	}
-	printf("%*s%-*s  %04x:%04x  %06x  %-20s %d\n", depth * 2, "", 12, bdf, vendor, device, cls,
-	       class_name(cls), node);
+	printf("%*s%-*s  %04x:%04x  %06x  %-20s %d\n", depth * 2, "", 12, d->bdf, d->vendor,
+	       d->device, d->class_code, class_name(d->class_code), d->numa_node);
 }
 
-static int walk(struct show *s, const char *dir, const char *parent, int depth)
+/* Device i and the devices below it, each before its children. */
+static void show_tree(const struct topo *t, size_t i, int depth, json_t *list)
 {
-	char **names;
-	size_t n;
-	int ret = s->b->ops->sysfs_list(s->b, dir, &names, &n);
+	const struct topo_dev *d = &t->d[i];
 
-	if (ret)
-		return ret;
-	for (size_t i = 0; i < n; i++) {
-		char path[512];
-
-		if (snprintf(path, sizeof(path), "%s/%s", dir, names[i]) >= (int)sizeof(path))
-			ret = ret ?: -ENAMETOOLONG;
-		if (!ret && is_bdf(names[i]) && s->b->ops->sysfs_is_dir(s->b, path) > 0) {
-			show_device(s, path, names[i], parent, depth);
-			ret = walk(s, path, names[i], depth + 1);
-		}
-		free(names[i]);
-	}
-	free(names);
-	return ret;
+	show_device(d, d->parent >= 0 ? t->d[d->parent].bdf : NULL, depth, list);
+	for (size_t c = 0; c < t->n; c++)
+		if (t->d[c].parent == (int)i)
+			show_tree(t, c, depth + 1, list);
 }
 
 static int show(struct backend *b, bool json)
 {
-	struct show s = {.b = b, .json = json, .list = json ? json_array() : NULL};
-	char **roots;
-	size_t n;
-	int ret = b->ops->sysfs_list(b, "/sys/devices", &roots, &n);
+	json_t *list = json ? json_array() : NULL;
+	struct topo t = {0};
+	int ret = topo_scan(b, &t);
 
 	if (ret)
-		return cli_errno(ret, "cannot list /sys/devices");
+		return cli_errno(ret, "cannot read the PCI devices");
 	if (!json)
 		printf("%-12s  %-9s  %-6s  %-20s %s\n", "BDF", "ID", "CLASS", "KIND", "NUMA");
-	for (size_t i = 0; i < n; i++) {
-		char path[512];
-
-		snprintf(path, sizeof(path), "/sys/devices/%s", roots[i]);
-		if (!ret && !strncmp(roots[i], "pci", 3))
-			ret = walk(&s, path, NULL, 0);
-		free(roots[i]);
-	}
-	free(roots);
-	if (!ret && json) {
-		json_dumpf(s.list, stdout, JSON_INDENT(1));
+	for (size_t i = 0; i < t.n; i++)
+		if (t.d[i].parent < 0)
+			show_tree(&t, i, 0, list);
+	if (json) {
+		json_dumpf(list, stdout, JSON_INDENT(1));
 		putchar('\n');
 	}
-	json_decref(s.list);
-	return ret ? cli_errno(ret, "cannot read the PCI devices") : 0;
+	json_decref(list);
+	topo_free(&t);
+	return 0;
 }
 
 static int write_one(struct backend *b, const char *path)
@@ -203,7 +153,7 @@ static int refuse_host(const struct backend_options *o, const char *cmd, const c
 static int run(const struct backend_options *o, const char *cmd, const char *arg, bool json)
 {
 	struct backend *b;
-	struct tool_err e;
+	struct error e;
 	int ret;
 
 	if (hold_repair(o, &e))
@@ -226,18 +176,18 @@ static int change(const struct backend_options *o, const char *cmd, const char *
 {
 	struct hold_guard *g;
 	struct hold_info busy;
-	struct tool_err e;
-	char what[48], machine[128] = "", err[256];
+	struct error e;
+	char what[48], machine[128] = "", object[256];
 	int ret = hold_guard(o, NULL, wait, &g, &busy, &e);
 
 	if (ret) {
 		snprintf(what, sizeof(what), "platform %s", cmd);
 		backend_state_name(o, machine, sizeof(machine));
-		snprintf(err, sizeof(err), "the emulated %s", machine);
-		return cli_hold_refused(ret, what, &busy, err, &e);
+		snprintf(object, sizeof(object), "the emulated %s", machine);
+		return cli_hold_refused(ret, what, &busy, object, &e);
 	}
 	if (!strcmp(cmd, "reset")) {
-		ret = backend_reset_state(o, err, sizeof(err)) ? cli_error("%s", err) : 0;
+		ret = backend_reset_state(o, &e) ? cli_error("%s", e.msg) : 0;
 		if (!ret)
 			printf("platform %s: state reset\n",
 			       o->platform ? o->platform : "kunpeng930");

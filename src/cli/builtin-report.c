@@ -192,10 +192,12 @@ static int each_piece(struct report *r, struct report_dev *d, const struct perf_
 	for (size_t off = 0, n; off < whole; off += n) {
 		const uint8_t *p;
 
+		struct error e;
+
 		n = whole - off < VIEWS_PIECE ? whole - off : VIEWS_PIECE;
-		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece);
+		p = perf_reader_aux_bytes(r->rd, rec, off, n, r->piece, &e);
 		if (!p)
-			return cli_error("%s: %s", r->path, perf_reader_errmsg(r->rd));
+			return cli_error("%s: %s", r->path, e.msg);
 		fn(r, d, p, n, off, f);
 	}
 	return 0;
@@ -534,9 +536,10 @@ static void say_entry_views_placing(const struct report *r)
 static int run(struct report *r, struct perf_reader *rd)
 {
 	struct perf_rec rec;
+	struct error e;
 	int got, ret = 0;
 
-	while (!ret && (got = perf_reader_next(rd, &rec)) > 0)
+	while (!ret && (got = perf_reader_next(rd, &rec, &e)) > 0)
 		ret = on_record(r, &rec);
 	perf_aux_streams_finish(r->streams, rd, PTT_TRACE_BUF_BYTES);
 	if (wbuf_flush(&r->out) && !ret)
@@ -544,7 +547,7 @@ static int run(struct report *r, struct perf_reader *rd)
 	if (ret)
 		return ret;
 	if (got < 0)
-		return cli_error("%s: %s", r->path, perf_reader_errmsg(rd));
+		return cli_error("%s: %s", r->path, e.msg);
 	say_unclosed(r, rd);
 	if (perf_reader_features_cut(rd))
 		cli_warn("%s: warning: the file ends in its feature sections, after its last "
@@ -640,13 +643,13 @@ static void free_devs(struct report *r)
 int cmd_report(int argc, char **argv)
 {
 	struct report r = {.path = "perf.data", .view = VIEW_LINES, .layout = PTT_DUMP_PERF_6_1};
-	char msg[256] = "";
 	int ret = parse_args(&r, argc, argv);
+	struct error e;
 
 	if (ret >= 0)
 		return ret;
-	if (perf_reader_open(r.path, &r.rd, msg, sizeof(msg)))
-		return cli_error("%s: %s", r.path, msg[0] ? msg : "out of memory");
+	if (perf_reader_open(r.path, &r.rd, &e))
+		return cli_error("%s: %s", r.path, e.msg);
 	r.dev = calloc(PERF_AUX_MAX_STREAMS, sizeof(*r.dev));
 	r.stream = calloc(PERF_AUX_MAX_STREAMS, sizeof(*r.stream));
 	r.stream_dev = malloc(PERF_AUX_MAX_STREAMS * sizeof(*r.stream_dev));

@@ -203,68 +203,22 @@ static void dry_run(const struct stat_config *s)
 	}
 }
 
-/* One run: open, count (the command, or until SIGINT/--timeout), read, close. */
-static int count_once(struct stat_config *s, bool first, uint64_t *elapsed, int *status)
-{
-	int r = event_list_open(&s->events, s->b, &s->err);
-
-	if (!r && s->interval_ms && first)
-		stat_print_header(s);
-	if (!r)
-		r = stat_run(s, elapsed, status);
-	if (!r && !s->interval_ms)
-		r = event_list_read(&s->events, &s->err);
-	event_list_close(&s->events);
-	return r ? cli_fail(&s->err) : 0;
-}
-
-/* Adds a run's counts to the sums (and, with -r, the spreads). */
-static void accumulate(struct stat_config *s, struct backend_count *sum, uint64_t elapsed)
-{
-	for (size_t i = 0; i < s->events.n; i++) {
-		const struct backend_count *v = &s->events.ev[i].cur;
-
-		sum[i].value += v->value;
-		sum[i].enabled += v->enabled;
-		sum[i].running += v->running;
-		if (s->noise)
-			stat_noise_add(&s->noise[i], count_scaled(v));
-	}
-	stat_noise_add(&s->elapsed_noise, (double)elapsed);
-}
-
 static int count(struct stat_config *s)
 {
-	unsigned runs = s->repeat ? s->repeat : 1, done = 0;
-	struct backend_count *sum = calloc(s->events.n ? s->events.n : 1, sizeof(*sum));
-	uint64_t elapsed = 0, total = 0;
-	int status = 0, r = 0;
+	struct backend_count *avg = calloc(s->events.n ? s->events.n : 1, sizeof(*avg));
+	int status = 0, r;
 
-	if (runs > 1)
-		s->noise = calloc(s->events.n ? s->events.n : 1, sizeof(*s->noise));
-	if (!sum || (runs > 1 && !s->noise))
-		r = cli_errno(-ENOMEM, "stat");
-	/* like perf, Ctrl-C ends the repeating too, after the run it cut */
-	while (!r && done < runs && !(done && interrupt_requested())) {
-		r = count_once(s, !done, &elapsed, &status);
-		if (!r)
-			accumulate(s, sum, elapsed);
-		total += elapsed;
-		done++;
-	}
-	if (!r && !s->interval_ms) {
-		for (size_t i = 0; i < s->events.n; i++) {
-			sum[i].value /= done;
-			sum[i].enabled /= done;
-			sum[i].running /= done;
-		}
-		s->span_ns = total / done;
+	if (!avg)
+		return cli_errno(-ENOMEM, "stat");
+	r = stat_count(s, avg, &status);
+	if (r)
+		r = cli_fail(&s->err);
+	else if (!s->interval_ms) {
 		stat_print_header(s);
-		stat_print(s, sum, -1);
-		stat_print_footer(s, total / done);
+		stat_print(s, avg, -1);
+		stat_print_footer(s, s->span_ns);
 	}
-	free(sum);
-	free(s->noise);
+	free(avg);
 	return r ? r : status;
 }
 
@@ -293,7 +247,10 @@ static int close_output(struct stat_config *s, const char *path)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_config s = {.out = stderr, .sep = ",", .print_interval = stat_print};
+	struct stat_config s = {.out = stderr,
+				.sep = ",",
+				.print_interval = stat_print,
+				.print_start = stat_print_header};
 	struct args a = {0};
 	struct perf_pmu_source src;
 	int r;
@@ -327,7 +284,7 @@ int cmd_stat(int argc, char **argv)
 		w = close_output(&s, a.output);
 		r = r ? r : w;
 	}
-	event_list_free(&s.events);
+	stat_release(&s);
 	backend_close(s.b);
 	return r;
 }

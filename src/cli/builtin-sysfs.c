@@ -57,7 +57,7 @@ static int sysfs_export(int argc, char **argv, bool exported)
 	const struct cli_command_options cmd = {sysfs_synopsis, options, sysfs_notes, 0};
 	struct backend *b;
 	unsigned files = 0;
-	struct tool_err e;
+	struct error e;
 	int r = cli_parse_options(argc, argv, &cmd);
 
 	if (r < 0)

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include <pciescope/diag/search.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -50,7 +51,7 @@ static int tune_show_all(struct backend *b, const char *dev, const char *dir)
 		const char *alias = tune_alias_of(names[i]);
 		ssize_t len;
 
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		ptt_tune_path(dev, names[i], path, sizeof(path));
 		len = backend_read_line(b, path, val, sizeof(val));
 		if (len < 0) {
 			ret = cli_errno((int)len, "tune: %s: %s", dev, names[i]);
@@ -89,8 +90,7 @@ static int tune_value(const char *s, char *number, size_t n)
 	return 0;
 }
 
-static int tune_check(struct backend *b, const char *dev, const char *dir, const char *arg,
-		      struct tune_arg *t)
+static int tune_check(struct backend *b, const char *dev, const char *arg, struct tune_arg *t)
 {
 	const char *eq = strchr(arg, '=');
 	ssize_t ret;
@@ -104,14 +104,15 @@ static int tune_check(struct backend *b, const char *dev, const char *dir, const
 	if (!strcmp(t->name, "qos_tx_dp"))
 		return cli_error("tune: qos_tx_dp: no such parameter (the PTT document's "
 				 "example name is a typo); use qos_tx_cpl, qos_tx_np or qos_tx_p");
-	snprintf(t->path, sizeof(t->path), "%s/%s", dir, t->name);
+	ptt_tune_path(dev, t->name, t->path, sizeof(t->path));
 	ret = backend_read_line(b, t->path, t->before, sizeof(t->before));
 	if (ret == -ENOENT) {
-		char see[160];
+		char see[160], dir[384];
 
 		snprintf(see, sizeof(see), "see 'pciescope tune %s'", dev);
-		return cli_unknown_in_dir(b, dir, NULL, t->name, see,
-					  "tune: %s has no parameter '%s'", dev, t->name);
+		return cli_unknown_in_dir(b, ptt_tune_path(dev, NULL, dir, sizeof(dir)), NULL,
+					  t->name, see, "tune: %s has no parameter '%s'", dev,
+					  t->name);
 	}
 	if (ret < 0)
 		return cli_errno((int)ret, "tune: %s: %s", dev, t->name);
@@ -147,13 +148,13 @@ static int tune_apply(struct backend *b, const char *dev, const struct tune_arg 
 }
 
 /* Checks every argument, then applies them in order, undoing all if one fails. */
-static int tune_all(struct backend *b, const char *dev, const char *dir, char **args, int n)
+static int tune_all(struct backend *b, const char *dev, char **args, int n)
 {
 	struct tune_arg *t = calloc((size_t)n, sizeof(*t));
 	int ret = t ? 0 : cli_errno(-ENOMEM, "tune"), done = 0;
 
 	for (int i = 0; !ret && i < n; i++)
-		ret = tune_check(b, dev, dir, args[i], &t[i]);
+		ret = tune_check(b, dev, args[i], &t[i]);
 	for (; !ret && done < n; done++)
 		ret = tune_apply(b, dev, &t[done]);
 	while (ret && done-- > 0)
@@ -225,7 +226,7 @@ int cmd_tune(int argc, char **argv)
 	};
 	struct hold_guard *g = NULL;
 	struct hold_info busy;
-	struct tool_err e;
+	struct error e;
 	const struct cli_command_options cmd = {tune_synopsis, options, tune_notes, 0};
 	const char *dev;
 	char dir[384];
@@ -249,14 +250,14 @@ int cmd_tune(int argc, char **argv)
 		hold_guard_end(g);
 		return 1;
 	}
-	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS_DIR, dev);
+	ptt_tune_path(dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_unknown_in_dir(b, PMU_SYSFS_DIR, "tune", dev, "see 'pciescope list'",
 					 "tune: %s: no such PMU with tune parameters", dev);
 	else if (n == 1)
 		ret = tune_show_all(b, dev, dir);
 	else
-		ret = tune_all(b, dev, dir, argv + 1, n - 1);
+		ret = tune_all(b, dev, argv + 1, n - 1);
 	ret = tune_close(b, dev, n > 1 && !ret) ?: ret;
 	hold_guard_end(g);
 	return ret;

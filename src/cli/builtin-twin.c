@@ -45,7 +45,7 @@ static int add_change(const struct cli_option *opt, const char *arg)
 	char name[64];
 	uint64_t level;
 	int p;
-	struct tool_err e;
+	struct error e;
 
 	a->trying = true;
 	snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
@@ -88,7 +88,7 @@ static int spec_of(int argc, char **argv, const char *tick, char *spec, size_t n
 static int make(struct twin_args *a, int argc, char **argv, struct twin *t)
 {
 	char spec[SPEC_MAX];
-	struct tool_err e;
+	struct error e;
 
 	if (a->model && argc)
 		return cli_error("twin: --model takes no recording ('%s')", argv[0]);
@@ -103,7 +103,7 @@ static int make(struct twin_args *a, int argc, char **argv, struct twin *t)
 
 static int show(const struct twin_args *a, const struct twin *t)
 {
-	struct tool_err e;
+	struct error e;
 	char *s;
 	int r = 0;
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 
 #include "cli.h"
 

@@ -17,11 +17,11 @@
 #define MAX_ROUNDS 8
 
 struct search {
+	const struct search_ops *ops;
 	const struct diag_search_opts *o;
 	struct diag_search_result *r;
 	struct hold *hold; /* the device's levels, while the search runs */
-	char *err;
-	size_t errlen;
+	struct error *e;
 };
 
 static long find(const struct search *s, const int level[])
@@ -67,7 +67,7 @@ static int measure(struct search *s, const int level[], size_t *idx)
 	for (unsigned k = 0; !err && k < s->o->repeat; k++) {
 		double v;
 
-		err = search_measure(s->o, s->hold, level, k, &v, s->err, s->errlen);
+		err = s->ops->measure(s->o, s->hold, level, k, &v, s->e);
 		if (err)
 			break;
 		s->r->runs++;
@@ -190,20 +190,15 @@ static int strategy(struct search *s)
 static int begin(struct search *s, int start[HISI_PTT_TUNE_NPARAM])
 {
 	const struct diag_search_opts *o = s->o;
-	struct tool_err e;
 	int ret = hold_take(&o->bo, HOLD_SEARCH, o->ptt, "tune --search", o->wait, &s->hold,
-			    &s->r->busy, &e);
+			    &s->r->busy, s->e);
 
-	if (ret) {
-		snprintf(s->err, s->errlen, "%s", e.msg);
+	if (ret)
 		return ret;
-	}
 	memset(&s->r->busy, 0, sizeof(s->r->busy));
-	ret = search_read_levels(o, start, s->err, s->errlen);
+	ret = s->ops->read_levels(o, start, s->e);
 	if (!ret && (ret = hold_note(s->hold, HOLD_START, start)))
-		snprintf(s->err, s->errlen,
-			 "cannot note the starting levels in the search's hold: %s",
-			 strerror(-ret));
+		error_set_errno(s->e, ret, "cannot note the starting levels in the search's hold");
 	if (ret) {
 		hold_release(s->hold);
 		s->hold = NULL;
@@ -211,12 +206,17 @@ static int begin(struct search *s, int start[HISI_PTT_TUNE_NPARAM])
 	return ret;
 }
 
-int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, char *err,
-		size_t errlen)
+int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, struct error *e)
 {
-	struct search s = {.o = o, .r = r, .err = err, .errlen = errlen};
+	return search_with(&search_backend_ops, o, r, e);
+}
+
+int search_with(const struct search_ops *ops, const struct diag_search_opts *o,
+		struct diag_search_result *r, struct error *e)
+{
+	struct search s = {.ops = ops, .o = o, .r = r, .e = e};
 	int start[HISI_PTT_TUNE_NPARAM], ret, wr;
-	char werr[256];
+	struct error werr;
 	size_t idx;
 
 	memset(r, 0, sizeof(*r));
@@ -227,13 +227,13 @@ int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, 
 	if (!ret)
 		ret = strategy(&s);
 	if (interrupt_requested())
-		ret = -EINTR;
-	wr = search_write_levels(o, s.hold, o->apply && !ret ? r->c[r->best].level : start, r, werr,
-				 sizeof(werr));
+		ret = error_set(e, -EINTR, "stopped");
+	/* the run's own error stays the one told; a failed restore is told when nothing else is */
+	wr = ops->write_levels(o, s.hold, o->apply && !ret ? r->c[r->best].level : start, r, &werr);
 	hold_release(s.hold);
 	r->restored = !wr;
 	if (wr && !ret) {
-		snprintf(err, errlen, "%s", werr);
+		*e = werr;
 		ret = wr;
 	}
 	return ret;

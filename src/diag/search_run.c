@@ -13,39 +13,31 @@
 #include <string.h>
 
 #include <pciescope/backend/interrupt.h>
-#include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
-#include <pciescope/tool/tune_levels.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "search_internal.h"
 
 static int open_backend(const struct diag_search_opts *o, unsigned rep, struct backend **b,
-			char *err, size_t errlen)
+			struct error *e)
 {
 	struct backend_options bo = o->bo;
-	char why[256] = "";
 	int r;
 
 	bo.seed += rep;
-	r = backend_open(&bo, b, why, sizeof(why));
-	if (r)
-		snprintf(err, errlen, "cannot open the %s backend: %s", backend_kind(&bo),
-			 why[0] ? why : strerror(-r));
-	return r;
+	r = backend_open(&bo, b, e);
+	return r ? error_wrap(e, "cannot open the %s backend", backend_kind(&bo)) : 0;
 }
 
-int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM], char *err,
-		       size_t errlen)
+static int read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE_NPARAM],
+		       struct error *e)
 {
 	struct backend *b;
-	struct tool_err e;
-	int r = open_backend(o, 0, &b, err, errlen);
+	int r = open_backend(o, 0, &b, e);
 
 	if (r)
 		return r;
-	r = tune_levels_read(b, o->ptt, level, &e);
-	if (r)
-		snprintf(err, errlen, "%s", e.msg);
+	r = ptt_tune_read(b, o->ptt, level, e);
 	backend_close(b);
 	return r;
 }
@@ -54,39 +46,34 @@ int search_read_levels(const struct diag_search_opts *o, int level[HISI_PTT_TUNE
  */
 static int put_back(struct backend *b, const struct diag_search_opts *o, const struct hold *h,
 		    const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
-		    struct tool_err *e)
+		    struct error *e)
 {
 	int *cur = res->kept_level;
 	unsigned mine, differ = 0;
-	int r = tune_levels_read(b, o->ptt, cur, e);
+	int r = ptt_tune_read(b, o->ptt, cur, e);
 
 	if (r)
 		return r;
-	mine = h ? hold_restore_mask(hold_own(h), cur) : TUNE_LEVELS_ALL;
+	mine = h ? hold_restore_mask(hold_own(h), cur) : PTT_TUNE_ALL;
 	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
 		differ |= cur[i] != level[i] ? 1u << i : 0;
 	res->kept = differ & ~mine;
-	return tune_levels_write(b, o->ptt, level, differ & mine, e);
+	return ptt_tune_write(b, o->ptt, level, differ & mine, e);
 }
 
-int search_write_levels(const struct diag_search_opts *o, const struct hold *h,
+static int write_levels(const struct diag_search_opts *o, const struct hold *h,
 			const int level[HISI_PTT_TUNE_NPARAM], struct diag_search_result *res,
-			char *err, size_t errlen)
+			struct error *e)
 {
 	struct backend *b;
-	struct tool_err e;
-	int saved, r = open_backend(o, 0, &b, err, errlen);
+	int r = open_backend(o, 0, &b, e), saved;
 
 	if (r)
 		return r;
-	r = put_back(b, o, h, level, res, &e);
-	if (r)
-		snprintf(err, errlen, "%s", e.msg);
+	r = put_back(b, o, h, level, res, e);
 	saved = backend_close(b);
-	if (!r && saved) {
-		snprintf(err, errlen, "the levels were not saved: %s", strerror(-saved));
-		r = saved;
-	}
+	if (!r && saved)
+		r = error_set_errno(e, saved, "the levels were not saved");
 	return r;
 }
 
@@ -112,34 +99,29 @@ static int target(const struct diag_search_opts *o, double *v)
 	return 0;
 }
 
-static int count_run(struct backend *b, const struct diag_search_opts *o, double *v, char *err,
-		     size_t errlen)
+static int count_run(struct backend *b, const struct diag_search_opts *o, double *v,
+		     struct error *e)
 {
-	struct tool_err e;
 	uint64_t elapsed;
-	int status = 0, r = event_list_open(o->events, b, &e);
+	int status = 0, r = event_list_open(o->events, b, e);
 
-	if (r) {
-		snprintf(err, errlen, "cannot open the events: %s", e.msg);
-		return r;
-	}
+	if (r)
+		return error_wrap(e, "cannot open the events");
 	r = b->ops->run(b, o->argv, poll_stop, NULL, &elapsed, &status);
 	if (!r)
-		r = event_list_read(o->events, &e);
+		r = event_list_read(o->events, e);
 	if (!r && !interrupt_requested() && !status && target(o, v))
 		r = -ENODATA;
 	event_list_close(o->events);
 	if (r == -EINTR || interrupt_requested())
-		return -EINTR;
+		return error_set(e, -EINTR, "stopped");
 	if (r == -ENODATA)
-		snprintf(err, errlen, "the pair counted nothing (its extended counter is 0)");
-	else if (r)
-		snprintf(err, errlen, "running '%s': %s", o->argv[0], strerror(-r));
-	else if (status) {
-		snprintf(err, errlen, "'%s' exited with status %d", o->argv[0], status);
-		r = -ECHILD;
-	}
-	return r;
+		return error_set(e, r, "the pair counted nothing (its extended counter is 0)");
+	if (r)
+		return error_set_errno(e, r, "running '%s'", o->argv[0]);
+	if (status)
+		return error_set(e, -ECHILD, "'%s' exited with status %d", o->argv[0], status);
+	return 0;
 }
 
 /*
@@ -147,28 +129,23 @@ static int count_run(struct backend *b, const struct diag_search_opts *o, double
  * after the close (which saves it, on the emulated machine): should the
  * search die in between, the device holds one or the other.
  */
-int search_measure(const struct diag_search_opts *o, struct hold *h,
-		   const int level[HISI_PTT_TUNE_NPARAM], unsigned rep, double *v, char *err,
-		   size_t errlen)
+static int measure(const struct diag_search_opts *o, struct hold *h,
+		   const int level[HISI_PTT_TUNE_NPARAM], unsigned rep, double *v, struct error *e)
 {
 	struct backend *b;
-	struct tool_err e;
 	int w, r = hold_note(h, HOLD_NEXT, level);
 
-	if (r) {
-		snprintf(err, errlen, "cannot note the levels in the search's hold: %s",
-			 strerror(-r));
-		return r;
-	}
-	r = open_backend(o, rep, &b, err, errlen);
+	if (r)
+		return error_set_errno(e, r, "cannot note the levels in the search's hold");
+	r = open_backend(o, rep, &b, e);
 	if (r)
 		return r;
-	r = w = tune_levels_write(b, o->ptt, level, TUNE_LEVELS_ALL, &e);
-	if (r)
-		snprintf(err, errlen, "%s", e.msg);
+	r = w = ptt_tune_write(b, o->ptt, level, PTT_TUNE_ALL, e);
 	if (!r)
-		r = count_run(b, o, v, err, errlen);
+		r = count_run(b, o, v, e);
 	if (!backend_close(b) && !w)
 		hold_note(h, HOLD_LAST, level);
 	return r;
 }
+
+const struct search_ops search_backend_ops = {read_levels, write_levels, measure};

@@ -150,11 +150,12 @@ static int register_pmu(struct amd_iommu_pmu *m, struct pmu *p, const char *name
 /* IOMMUs are numbered in discovery order: the first free amd_iommu_<n>. */
 static unsigned next_index(struct kcore *k)
 {
-	char name[16];
+	char name[PMU_NAME_LEN];
 	unsigned n = 0;
 
 	for (;; n++) {
-		snprintf(name, sizeof(name), "amd_iommu_%u", n);
+		pmu_name_format((struct pmu_name){.family = PMU_AMD_IOMMU, .index = n}, name,
+				sizeof(name));
 		if (!perf_pmu_find(k->perf, name))
 			return n;
 	}
@@ -175,7 +176,8 @@ static int attach(struct kcore *k, struct amd_iommu_pmu *m)
 		return -ENODEV;
 	m->k = k;
 	m->index = next_index(k);
-	snprintf(m->name, sizeof(m->name), "amd_iommu_%u", m->index);
+	pmu_name_format((struct pmu_name){.family = PMU_AMD_IOMMU, .index = m->index}, m->name,
+			sizeof(m->name));
 	init_pmu(&m->pmu, m, PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_NO_INTERRUPT);
 	err = register_pmu(m, &m->pmu, m->name, AMD_LAYOUT_6X);
 	if (err)
@@ -183,7 +185,10 @@ static int attach(struct kcore *k, struct amd_iommu_pmu *m)
 	/* The seed's PMU accepts exclude bits (its example uses /u). */
 	if (m->index == 0) {
 		init_pmu(&m->seed_pmu, m, PERF_PMU_CAP_NO_INTERRUPT);
-		err = register_pmu(m, &m->seed_pmu, "iommuv2", AMD_LAYOUT_2013);
+		err = register_pmu(m, &m->seed_pmu,
+				   pmu_name_format((struct pmu_name){PMU_IOMMUV2}, m->seed_name,
+						   sizeof(m->seed_name)),
+				   AMD_LAYOUT_2013);
 		if (err) {
 			perf_pmu_unregister(k->perf, &m->pmu);
 			return err;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include <pciescope/core/kernel.h>
+#include <pciescope/perf/pmu_name.h>
 
 /* The two config layouts: Linux 6.x amd_iommu_<n>, and the 2013 iommuv2 proposal. */
 enum amd_layout { AMD_LAYOUT_6X, AMD_LAYOUT_2013 };
@@ -26,7 +27,7 @@ struct amd_iommu_pmu {
 	struct pmu pmu;
 	struct pmu seed_pmu; /* iommuv2, on the first IOMMU only */
 	bool has_seed_pmu;
-	char name[16];
+	char name[PMU_NAME_LEN], seed_name[PMU_NAME_LEN];
 };
 
 int amd_iommu_pmu_decode(enum amd_layout l, const struct perf_event_attr *a,

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include <pciescope/bus/bus.h>
+#include <pciescope/perf/pmu_name.h>
 
 #include "hisi_pcie_pmu.h"
 
@@ -156,7 +157,8 @@ static int probe(struct kcore *k, struct kdevice *d)
 	p->bdf_min = HISI_PCIE_BDF_MIN(bdf);
 	p->bdf_max = HISI_PCIE_BDF_MAX(bdf);
 	p->on_cpu = owning_cpu(k, d->bus->numa_node);
-	snprintf(p->name, sizeof(p->name), "hisi_pcie%u_core%u", p->sicl, p->core);
+	pmu_name_format((struct pmu_name){PMU_HISI_PCIE, p->sicl, p->core}, p->name,
+			sizeof(p->name));
 	init_pmu(p);
 	r = bus_request_irq(d->bus, HISI_PCIE_PMU_IRQ_VECTOR, hisi_pcie_pmu_irq, p);
 	if (r) {

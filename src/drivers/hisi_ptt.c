@@ -58,7 +58,8 @@ static void hisi_ptt_read_identity(struct hisi_ptt *ptt)
 	ptt->upper_bdf = (uint16_t)(range >> 16);
 	ptt->core = (uint16_t)loc;
 	ptt->sicl = (uint16_t)(loc >> 16);
-	snprintf(ptt->name, sizeof(ptt->name), "hisi_ptt%u_%u", ptt->sicl, ptt->core);
+	pmu_name_format((struct pmu_name){PMU_HISI_PTT, ptt->sicl, ptt->core}, ptt->name,
+			sizeof(ptt->name));
 	snprintf(ptt->path, sizeof(ptt->path), "/sys/bus/event_source/devices/%s", ptt->name);
 }
 

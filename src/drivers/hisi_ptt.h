@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include <pciescope/core/kernel.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/regs/ptt.h>
 #include <pciescope/trace/ptt_entry.h>
 
@@ -66,7 +67,7 @@ struct hisi_ptt {
 	struct hisi_ptt_aux *aux; /* non-NULL while a handle is open */
 
 	struct pmu pmu;
-	char name[32];
+	char name[PMU_NAME_LEN];
 	struct hisi_ptt_tune_ctx tune_ctx[HISI_PTT_TUNE_FILES];
 };
 

@@ -18,7 +18,7 @@
 
 static void restore_vfs(struct ioda_phb *p)
 {
-	char err[160];
+	struct error ignored;
 
 	for (unsigned i = 0; i < p->ndev; i++) {
 		struct ioda_dev *d = &p->dev[i];
@@ -29,7 +29,7 @@ static void restore_vfs(struct ioda_phb *p)
 		n = (unsigned)ioda_fn_read(p, d->fn, PHB3_FN_SRIOV_NUMVFS);
 		if (n && (ioda_fn_read(p, d->fn, PHB3_FN_SRIOV_CTRL) & 1)) {
 			ioda_fn_write(p, d->fn, PHB3_FN_SRIOV_CTRL, 0);
-			ioda_sriov_set(p, d->rid, n, err, sizeof(err));
+			ioda_sriov_set(p, d->rid, n, &ignored);
 		}
 	}
 }
@@ -321,24 +321,24 @@ static int do_unfreeze(struct ioda_phb *p, char *a0, char *a1)
 }
 
 static void request_error(struct ioda_phb *p, const char *file, const char *cmd, const char *a0,
-			  int ret, char *err, size_t errlen)
+			  int ret, struct error *e)
 {
 	uint64_t pe;
 	bool pe_file = !strcmp(file, "freeze") || !strcmp(file, "unfreeze");
 
 	if (pe_file && ret == -EINVAL && !parse_u64(a0, &pe) && pe < p->num_pes &&
 	    p->pe[pe].kind == PE_FREE)
-		snprintf(err, errlen, "%s %s: PE %" PRIu64 " of PHB %04x is not in use", file, cmd,
-			 pe, p->domain);
+		error_set(e, ret, "%s %s: PE %" PRIu64 " of PHB %04x is not in use", file, cmd, pe,
+			  p->domain);
 	else
-		snprintf(err, errlen, "%s %s: %s", file, cmd,
-			 ret == -ENXIO	  ? "not decoded by this PHB"
-			 : ret == -ENODEV ? "no such device below this PHB"
-			 : ret == -EINVAL ? "invalid argument"
-					  : strerror(-ret));
+		error_set(e, ret, "%s %s: %s", file, cmd,
+			  ret == -ENXIO	   ? "not decoded by this PHB"
+			  : ret == -ENODEV ? "no such device below this PHB"
+			  : ret == -EINVAL ? "invalid argument"
+					   : strerror(-ret));
 }
 
-int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *err, size_t errlen)
+int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, struct error *e)
 {
 	char line[256], *a[4] = {NULL}, *save = NULL;
 	uint64_t v;
@@ -350,8 +350,7 @@ int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *er
 		a[n++] = t;
 	p->answer[0] = '\0';
 	if (!n || n > 3) {
-		snprintf(err, errlen, "%s: expected an argument", file);
-		return -EINVAL;
+		return error_set(e, -EINVAL, "%s: expected an argument", file);
 	}
 	if (!strcmp(file, "resolve") && n == 1)
 		ret = strchr(a[0], ':')	    ? resolve_bdf(p, a[0])
@@ -365,7 +364,7 @@ int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *er
 	else if (!strcmp(file, "unfreeze") && n <= 2)
 		ret = do_unfreeze(p, a[0], a[1]);
 	if (ret)
-		request_error(p, file, cmd, a[0], ret, err, errlen);
+		request_error(p, file, cmd, a[0], ret, e);
 	return ret;
 }
 

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <pciescope/perf/size.h>
+
 #include "powernv_ioda_internal.h"
 
 #define SZ_1M (1ull << 20)
@@ -64,8 +66,8 @@ static void fixup_iov(struct ioda_phb *p, struct ioda_dev *d)
 		} else if (sz > p->m64_segsize / 4 && sz < SZ_32M) {
 			snprintf(why, sizeof(why),
 				 "VF BAR %d (%s) is over a quarter M64 segment (%s) but under 32M",
-				 b, ioda_size_str(sz, a, sizeof(a)),
-				 ioda_size_str(p->m64_segsize / 4, s, sizeof(s)));
+				 b, size_format(sz, a, sizeof(a)),
+				 size_format(p->m64_segsize / 4, s, sizeof(s)));
 			sriov_disable_why(d, why);
 		} else if (sz > p->m64_segsize / 4) {
 			d->iov_mode[b] = IOV_SINGLE_PE;
@@ -197,17 +199,16 @@ static int too_large(struct ioda_phb *p, const struct res *r, int space, uint64_
 	const char *sp = space ? "M64" : "M32";
 
 	if (big.size > avail || r->kind != RES_WIN)
-		snprintf(
-		    p->error, sizeof(p->error), "BAR too large: %s %s %d needs %s, %s space has %s",
-		    ioda_bdf(p, p->dev[big.dev].rid, bdf, sizeof(bdf)),
-		    big.kind == RES_IOV ? "VF BAR" : "BAR", big.index,
-		    ioda_size_str(big.size, a, sizeof(a)), sp, ioda_size_str(avail, b, sizeof(b)));
+		snprintf(p->error, sizeof(p->error),
+			 "BAR too large: %s %s %d needs %s, %s space has %s",
+			 ioda_bdf(p, p->dev[big.dev].rid, bdf, sizeof(bdf)),
+			 big.kind == RES_IOV ? "VF BAR" : "BAR", big.index,
+			 size_format(big.size, a, sizeof(a)), sp, size_format(avail, b, sizeof(b)));
 	else
 		snprintf(p->error, sizeof(p->error),
 			 "%s space exhausted: the %s-bit window of %s needs %s, %s has %s", sp,
 			 space ? "64" : "32", ioda_bdf(p, p->dev[r->dev].rid, bdf, sizeof(bdf)),
-			 ioda_size_str(r->size, a, sizeof(a)), sp,
-			 ioda_size_str(avail, b, sizeof(b)));
+			 size_format(r->size, a, sizeof(a)), sp, size_format(avail, b, sizeof(b)));
 	return -ENOSPC;
 }
 

@@ -33,22 +33,6 @@ static void put(struct out *o, const char *fmt, ...)
 		o->len = o->len + (size_t)k < o->n ? o->len + (size_t)k : o->n - 1;
 }
 
-const char *ioda_size_str(uint64_t size, char *buf, size_t n)
-{
-	static const char unit[] = "KMGT";
-	int u = -1;
-
-	while (size >= 1024 && !(size % 1024) && u < 3) {
-		size /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, n, "%" PRIu64, size);
-	else
-		snprintf(buf, n, "%" PRIu64 "%c", size, unit[u]);
-	return buf;
-}
-
 char *ioda_bdf(const struct ioda_phb *p, uint16_t rid, char *buf, size_t n)
 {
 	return pci_bdf_format((struct pci_bdf){.domain = p->domain, .rid = rid}, buf, n);

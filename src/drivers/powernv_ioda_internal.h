@@ -133,7 +133,6 @@ void ioda_pe_thaw(struct ioda_phb *p, unsigned pe);
 unsigned ioda_pe_choices(const struct ioda_phb *p, unsigned n, unsigned span);
 
 /* powernv_ioda_fmt.c */
-const char *ioda_size_str(uint64_t size, char *buf, size_t n);
 char *ioda_bdf(const struct ioda_phb *p, uint16_t rid, char *buf, size_t n);
 
 #endif

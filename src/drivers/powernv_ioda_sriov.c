@@ -174,7 +174,7 @@ static unsigned largest_free_run(const struct ioda_phb *p)
 	return best;
 }
 
-static int enable(struct ioda_phb *p, int pf, unsigned n, char *err, size_t errlen)
+static int enable(struct ioda_phb *p, int pf, unsigned n, struct error *e)
 {
 	struct ioda_dev *d = &p->dev[pf];
 	int base, need = windows_needed(d, n), ret;
@@ -183,17 +183,17 @@ static int enable(struct ioda_phb *p, int pf, unsigned n, char *err, size_t errl
 
 	ioda_bdf(p, d->rid, bdf, sizeof(bdf));
 	if ((unsigned)need > have) {
-		snprintf(err, errlen, "not enough M64 windows: %u VFs of %s need %d, %u of %u free",
-			 n, bdf, need, have, p->m64_default);
-		return -EBUSY;
+		return error_set(e, -EBUSY,
+				 "not enough M64 windows: %u VFs of %s need %d, %u of %u free", n,
+				 bdf, need, have, p->m64_default);
 	}
 	d->pe_choices = ioda_pe_choices(p, n, 1);
 	base = ioda_pe_alloc(p, n);
 	if (base < 0) {
-		snprintf(err, errlen,
-			 "out of PEs: %u VFs of %s need %u contiguous PEs, largest free run is %u",
-			 n, bdf, n, largest_free_run(p));
-		return -EBUSY;
+		return error_set(
+		    e, -EBUSY,
+		    "out of PEs: %u VFs of %s need %u contiguous PEs, largest free run is %u", n,
+		    bdf, n, largest_free_run(p));
 	}
 	d->vf_pe_base = base;
 	ret = map_windows(p, pf, n, base);
@@ -203,8 +203,7 @@ static int enable(struct ioda_phb *p, int pf, unsigned n, char *err, size_t errl
 		release_windows(p, pf);
 		for (unsigned j = 0; j < n; j++)
 			ioda_pe_free(p, base + (int)j);
-		snprintf(err, errlen, "%s: M64 window setup failed", bdf);
-		return -EBUSY;
+		return error_set(e, -EBUSY, "%s: M64 window setup failed", bdf);
 	}
 	ioda_fn_write(p, d->fn, PHB3_FN_SRIOV_NUMVFS, n);
 	ioda_fn_write(p, d->fn, PHB3_FN_SRIOV_CTRL, 1);
@@ -212,7 +211,7 @@ static int enable(struct ioda_phb *p, int pf, unsigned n, char *err, size_t errl
 	return add_vfs(p, pf, n, base);
 }
 
-int ioda_sriov_set(struct ioda_phb *p, uint16_t rid, unsigned n, char *err, size_t errlen)
+int ioda_sriov_set(struct ioda_phb *p, uint16_t rid, unsigned n, struct error *e)
 {
 	int pf = ioda_find_dev(p, rid);
 	struct ioda_dev *d;
@@ -220,31 +219,28 @@ int ioda_sriov_set(struct ioda_phb *p, uint16_t rid, unsigned n, char *err, size
 
 	ioda_bdf(p, rid, bdf, sizeof(bdf));
 	if (pf < 0 || !p->dev[pf].total_vfs || p->dev[pf].pf >= 0) {
-		snprintf(err, errlen, "%s is not an SR-IOV physical function", bdf);
-		return -ENODEV;
+		return error_set(e, -ENODEV, "%s is not an SR-IOV physical function", bdf);
 	}
 	d = &p->dev[pf];
 	if (n > d->total_vfs) {
-		snprintf(err, errlen, "%s supports at most %u VFs (TotalVFs)", bdf, d->total_vfs);
-		return -ERANGE;
+		return error_set(e, -ERANGE, "%s supports at most %u VFs (TotalVFs)", bdf,
+				 d->total_vfs);
 	}
 	if (n == d->num_vfs)
 		return 0;
 	if (n && d->num_vfs) {
-		snprintf(err, errlen, "%s already has %u VFs enabled; write 0 first", bdf,
-			 d->num_vfs);
-		return -EBUSY;
+		return error_set(e, -EBUSY, "%s already has %u VFs enabled; write 0 first", bdf,
+				 d->num_vfs);
 	}
 	if (!n) {
 		disable(p, pf);
 		return 0;
 	}
 	if (d->sriov_off || p->error[0]) {
-		snprintf(err, errlen, "%s: SR-IOV disabled at boot: %s", bdf,
-			 p->error[0] ? p->error : d->sriov_why);
-		return -ENOSPC;
+		return error_set(e, -ENOSPC, "%s: SR-IOV disabled at boot: %s", bdf,
+				 p->error[0] ? p->error : d->sriov_why);
 	}
-	return enable(p, pf, n, err, errlen);
+	return enable(p, pf, n, e);
 }
 
 unsigned ioda_sriov_numvfs(const struct ioda_phb *p, uint16_t rid)

@@ -39,7 +39,7 @@ struct ioda_sys {
 	struct ioda_attr *attrs;
 	struct ioda_vf **vfs;
 	size_t nvfs;
-	char error[200];
+	struct error error; /* the last request refused, for the error file */
 };
 
 static ssize_t file_show(void *ctx, char *buf, size_t n)
@@ -64,7 +64,7 @@ static ssize_t file_show(void *ctx, char *buf, size_t n)
 		return snprintf(buf, n, "%u\n", ioda_sriov_numvfs(p, (uint16_t)a->arg));
 	if (!strcmp(f, "error"))
 		return snprintf(buf, n, "%s\n",
-				a->s->error[0]	    ? a->s->error
+				a->s->error.msg[0]  ? a->s->error.msg
 				: ioda_phb_error(p) ? ioda_phb_error(p)
 						    : "");
 	return ioda_show_answer(p, buf, n);
@@ -81,10 +81,10 @@ static ssize_t numvfs_store(struct ioda_attr *a, const char *buf, size_t len)
 	if (end == buf || (*end && *end != '\n'))
 		return -EINVAL;
 	ret = ioda_sriov_set(a->s->phb, (uint16_t)a->arg, n > 0xffff ? 0x10000 : (unsigned)n,
-			     a->s->error, sizeof(a->s->error));
+			     &a->s->error);
 	if (ret)
 		return ret;
-	a->s->error[0] = '\0';
+	a->s->error.msg[0] = '\0';
 	sync_vfs(a->s);
 	return (ssize_t)len;
 }
@@ -96,9 +96,9 @@ static ssize_t file_store(void *ctx, const char *buf, size_t len)
 
 	if (!strcmp(a->file, "sriov_numvfs"))
 		return numvfs_store(a, buf, len);
-	ret = ioda_request(a->s->phb, a->file, buf, a->s->error, sizeof(a->s->error));
+	ret = ioda_request(a->s->phb, a->file, buf, &a->s->error);
 	if (!ret)
-		a->s->error[0] = '\0';
+		a->s->error.msg[0] = '\0';
 	return ret ? ret : (ssize_t)len;
 }
 

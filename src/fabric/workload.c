@@ -95,15 +95,14 @@ static int set_param(struct fworkload_params *p, const char *key, uint64_t v)
 	return 0;
 }
 
-static int parse_params(struct fworkload_params *p, const char *params, char *err, size_t n)
+static int parse_params(struct fworkload_params *p, const char *params, struct error *e)
 {
 	char buf[256], *save = NULL;
 
 	if (!params || !*params)
 		return 0;
 	if (strlen(params) >= sizeof(buf)) {
-		snprintf(err, n, "workload parameters too long");
-		return -EINVAL;
+		return error_set(e, -EINVAL, "workload parameters too long");
 	}
 	strcpy(buf, params);
 	for (char *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
@@ -111,23 +110,22 @@ static int parse_params(struct fworkload_params *p, const char *params, char *er
 		uint64_t v;
 
 		if (!eq) {
-			snprintf(err, n, "workload parameter '%s' is not key=value", kv);
-			return -EINVAL;
+			return error_set(e, -EINVAL, "workload parameter '%s' is not key=value",
+					 kv);
 		}
 		*eq = '\0';
 		if (parse_value(kv, eq + 1, &v) || set_param(p, kv, v)) {
-			snprintf(err, n,
-				 "bad workload parameter '%s=%s' (rate, size 4..%u, qd 1..256, "
-				 "mmio N|max, mmio_rd, cfg, msg, remote 0..100, sizes fixed|real)",
-				 kv, eq + 1, MAX_SIZE);
-			return -EINVAL;
+			return error_set(
+			    e, -EINVAL,
+			    "bad workload parameter '%s=%s' (rate, size 4..%u, qd 1..256, "
+			    "mmio N|max, mmio_rd, cfg, msg, remote 0..100, sizes fixed|real)",
+			    kv, eq + 1, MAX_SIZE);
 		}
 	}
 	return 0;
 }
 
-int fabric_set_workload(struct fabric *f, const char *name, const char *params, char *err,
-			size_t errlen)
+int fabric_set_workload(struct fabric *f, const char *name, const char *params, struct error *e)
 {
 	struct fworkload_params p;
 	size_t i, n = sizeof(defaults) / sizeof(defaults[0]);
@@ -135,15 +133,13 @@ int fabric_set_workload(struct fabric *f, const char *name, const char *params, 
 	for (i = 0; i < n; i++)
 		if (!strcmp(defaults[i].name, name))
 			break;
-	if (i == n) {
-		snprintf(
-		    err, errlen,
+	if (i == n)
+		return error_set(
+		    e, -EINVAL,
 		    "unknown workload '%s' (idle, storage-read, storage-write, nic, p2p, mixed)",
 		    name);
-		return -EINVAL;
-	}
 	p = defaults[i].p;
-	if (parse_params(&p, params, err, errlen))
+	if (parse_params(&p, params, e))
 		return -EINVAL;
 	dom_sync(f, DOM_ALL);
 	replay_free(f);

@@ -49,10 +49,10 @@ static int endpoint_of(const struct fabric *f, uint16_t domain, uint16_t rid)
 	return n >= 0 && f->nodes[n].d.kind == FABRIC_ENDPOINT ? n : -1;
 }
 
-static int fail(char *err, size_t n, uint16_t rid, const char *what)
+static int fail(struct error *e, uint16_t rid, const char *what)
 {
-	snprintf(err, n, "replay: %02x:%02x.%x: %s", rid >> 8, (rid >> 3) & 0x1f, rid & 7, what);
-	return -EINVAL;
+	return error_set(e, -EINVAL, "replay: %02x:%02x.%x: %s", rid >> 8, (rid >> 3) & 0x1f,
+			 rid & 7, what);
 }
 
 static bool pow2_in(uint32_t v, uint32_t lo, uint32_t hi)
@@ -78,76 +78,73 @@ static int peer_of(const struct fabric *f, const struct fabric_replay_dev *d, in
 	return peer;
 }
 
-static int check_dev(const struct fabric *f, const struct fabric_replay_dev *d, char *err, size_t n)
+static int check_dev(const struct fabric *f, const struct fabric_replay_dev *d, struct error *e)
 {
 	int ep = endpoint_of(f, d->domain, d->rid);
 	uint64_t weight = 0;
 
 	if (ep < 0)
-		return fail(err, n, d->rid, "not an endpoint of this platform");
+		return fail(e, d->rid, "not an endpoint of this platform");
 	if (!d->nops || d->nops > FABRIC_REPLAY_OPS)
-		return fail(err, n, d->rid, "needs 1 to 16 operations");
+		return fail(e, d->rid, "needs 1 to 16 operations");
 	if (d->window > FAB_TAGS)
-		return fail(err, n, d->rid, "its window must be 0 to 1024 reads");
-	for (int e = 0; e < FABRIC_REPLAY_ENGINES; e++)
-		if (d->eng[e].burst_milli < 1000 || d->eng[e].burst_milli > 1000000 ||
-		    d->eng[e].per_milli > 1000000 || (d->eng[e].per_milli && d->eng[e].rate))
+		return fail(e, d->rid, "its window must be 0 to 1024 reads");
+	for (int g = 0; g < FABRIC_REPLAY_ENGINES; g++)
+		if (d->eng[g].burst_milli < 1000 || d->eng[g].burst_milli > 1000000 ||
+		    d->eng[g].per_milli > 1000000 || (d->eng[g].per_milli && d->eng[g].rate))
 			return fail(
-			    err, n, d->rid,
+			    e, d->rid,
 			    "an engine's burst must be 1 to 1000 requests; one that follows "
 			    "the other (0 to 1000 per request) has no rate");
 	if (d->eng[0].per_milli && d->eng[1].per_milli)
-		return fail(err, n, d->rid, "only one of its engines may follow the other");
+		return fail(e, d->rid, "only one of its engines may follow the other");
 	for (unsigned i = 0; i < d->nops; i++) {
 		const struct fabric_replay_op *o = &d->op[i];
 
 		if (o->kind > FABRIC_REPLAY_MSG || o->to > FABRIC_REPLAY_PEER || !o->bytes ||
 		    o->bytes > MAX_BYTES || !pow2_in(o->align, 4, 4096))
-			return fail(err, n, d->rid,
+			return fail(e, d->rid,
 				    "an operation needs a kind, 1 to 256K bytes and an alignment "
 				    "that is a power of two from 4 to 4096");
 		weight += o->weight;
 	}
 	if (!weight)
-		return fail(err, n, d->rid, "its operations' weights add up to 0");
+		return fail(e, d->rid, "its operations' weights add up to 0");
 	if (peer_of(f, d, ep) == -2)
-		return fail(err, n, d->rid,
-			    "its peer must be one endpoint below another Root Port");
+		return fail(e, d->rid, "its peer must be one endpoint below another Root Port");
 	return 0;
 }
 
-static int check_cpu(const struct fabric *f, const struct fabric_replay_cpu *c, char *err, size_t n)
+static int check_cpu(const struct fabric *f, const struct fabric_replay_cpu *c, struct error *e)
 {
 	if (endpoint_of(f, c->domain, c->rid) < 0)
-		return fail(err, n, c->rid, "the CPU's target is not an endpoint of this platform");
+		return fail(e, c->rid, "the CPU's target is not an endpoint of this platform");
 	if (c->nsizes > FABRIC_REPLAY_SIZES || (c->wr_rate && !c->nsizes) || c->remote_pct > 100)
-		return fail(err, n, c->rid, "the CPU's writes need 1 to 8 sizes, remote 0 to 100");
+		return fail(e, c->rid, "the CPU's writes need 1 to 8 sizes, remote 0 to 100");
 	for (unsigned i = 0; i < c->nsizes; i++)
 		if (!c->wr[i].bytes || c->wr[i].bytes > f->mps)
-			return fail(err, n, c->rid,
-				    "a CPU write carries 1 byte up to Max Payload Size");
+			return fail(e, c->rid, "a CPU write carries 1 byte up to Max Payload Size");
 	return 0;
 }
 
-int fabric_set_replay(struct fabric *f, const struct fabric_replay *m, char *err, size_t errlen)
+int fabric_set_replay(struct fabric *f, const struct fabric_replay *m, struct error *e)
 {
 	struct fabric_replay *copy;
 	int r = 0;
 
 	if (m->ndev > FABRIC_REPLAY_DEVS || m->ncpu > FABRIC_REPLAY_DEVS) {
-		snprintf(err, errlen, "replay: at most %d devices and CPU streams",
-			 FABRIC_REPLAY_DEVS);
-		return -EINVAL;
+		return error_set(e, -EINVAL, "replay: at most %d devices and CPU streams",
+				 FABRIC_REPLAY_DEVS);
 	}
 	for (unsigned i = 0; !r && i < m->ndev; i++)
-		r = check_dev(f, &m->dev[i], err, errlen);
+		r = check_dev(f, &m->dev[i], e);
 	for (unsigned i = 0; !r && i < m->ncpu; i++)
-		r = check_cpu(f, &m->cpu[i], err, errlen);
+		r = check_cpu(f, &m->cpu[i], e);
 	if (r)
 		return r;
 	copy = malloc(sizeof(*copy));
 	if (!copy)
-		return -ENOMEM;
+		return error_set(e, -ENOMEM, "replay: out of memory");
 	*copy = *m;
 	dom_sync(f, DOM_ALL);
 	replay_free(f);

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pciescope/perf/pmu_name.h>
+
 #include "interpose.h"
 
 #define PERF_FLAGS                                                                                 \
@@ -48,7 +50,7 @@ static int refuse_ptt_sampling(const struct perf_event_attr *a)
 	 * before it enables the event; one enabled on exec, as the x86 perf
 	 * opens it, would start tracing with nowhere to write.
 	 */
-	if (strncmp(pmu, "hisi_ptt", 8) || !a->freq || !a->enable_on_exec)
+	if (pmu_name_parse(pmu, NULL) != PMU_HISI_PTT || !a->freq || !a->enable_on_exec)
 		return 0;
 	interpose_say("%s: this perf opened the PTT for sampling without an AUX area: its "
 		      "hisi_ptt AUX support is arm64-only code; record with `pciescope record "

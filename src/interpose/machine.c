@@ -137,7 +137,7 @@ struct backend *machine_backend(void)
 	    .workload_params = getenv("PCIESCOPE_EXEC_WORKLOAD_PARAMS"),
 	    .seed = seed ? strtoull(seed, NULL, 10) : 0,
 	};
-	char err[256] = "";
+	struct error err;
 
 	if (getenv("PCIESCOPE_EXEC_SOCKET")) {
 		o.kind = "remote";
@@ -147,9 +147,9 @@ struct backend *machine_backend(void)
 		return m.b;
 	if (m.failed)
 		return NULL;
-	if (backend_open(&o, &m.b, err, sizeof(err))) {
+	if (backend_open(&o, &m.b, &err)) {
 		interpose_say("cannot %s the emulated platform: %s", o.remote ? "reach" : "boot",
-			      err[0] ? err : "error");
+			      err.msg);
 		m.failed = true;
 		return NULL;
 	}

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include <pciescope/perf/amd_iommu_events.h>
+#include <pciescope/perf/pmu_name.h>
 
 static const struct {
 	uint8_t csource, partner;
@@ -17,7 +18,9 @@ static const struct {
 
 bool amd_iommu_pmu_name(const char *pmu)
 {
-	return pmu && (!strcmp(pmu, "iommuv2") || !strncmp(pmu, "amd_iommu_", 10));
+	enum pmu_family f = pmu_name_parse(pmu, NULL);
+
+	return f == PMU_AMD_IOMMU || f == PMU_IOMMUV2;
 }
 
 int amd_iommu_metric_partner(uint8_t csource)

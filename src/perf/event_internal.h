@@ -16,15 +16,13 @@ struct term_list {
 
 /*
  * Lexes "a=1,b,c=0x10,name=foo" (len bytes of s) into terms.  Returns 0 or
- * -EINVAL with the reason in err.
+ * -EINVAL with the reason in e.
  */
-int terms_lex(const char *s, size_t len, bool from_alias, struct term_list *out, char *err,
-	      size_t errlen);
+int terms_lex(const char *s, size_t len, bool from_alias, struct term_list *out, struct error *e);
 void terms_free(struct term_list *t);
 
 /* Encodes ev->attr from ev->terms for PMU p: aliases, hardcoded terms, formats. */
-int pmu_event_encode(const struct perf_pmu *p, struct perf_event_spec *ev, char *err,
-		     size_t errlen);
+int pmu_event_encode(const struct perf_pmu *p, struct perf_event_spec *ev, struct error *e);
 
 /* Legacy symbols (cpu-clock, cycles, ...): type and config, or -ENOENT. */
 int legacy_event_lookup(const char *name, size_t len, uint32_t *type, uint64_t *config);

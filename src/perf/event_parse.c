@@ -25,14 +25,13 @@ struct parser {
 	size_t base; /* index the scratch list will have in the caller's */
 	struct perf_pmu **pmus;
 	size_t npmus;
-	char *err;
-	size_t errlen;
+	struct error *e;
 };
 
 static int syntax(struct parser *p, const char *what)
 {
-	snprintf(p->err, p->errlen, "event syntax error: '%s': %s at offset %zu", p->s, what, p->i);
-	return -EINVAL;
+	return error_set(p->e, -EINVAL, "event syntax error: '%s': %s at offset %zu", p->s, what,
+			 p->i);
 }
 
 static bool token_char(char c)
@@ -60,11 +59,11 @@ static int get_pmu(struct parser *p, const char *name, struct perf_pmu **out)
 	if (!v)
 		return -ENOMEM;
 	p->pmus = v;
-	r = perf_pmu__load(p->src, name, out, p->err, p->errlen);
+	r = perf_pmu__load(p->src, name, out, p->e);
 	if (r == -ENOENT)
-		snprintf(p->err, p->errlen,
-			 "event syntax error: '%s': Cannot find PMU `%s'. Missing kernel support?",
-			 p->s, name);
+		error_set(p->e, r,
+			  "event syntax error: '%s': Cannot find PMU `%s'. Missing kernel support?",
+			  p->s, name);
 	if (r)
 		return r;
 	v[p->npmus++] = *out;
@@ -114,9 +113,8 @@ static int prefix_error(struct parser *p, const char *text)
 {
 	char msg[768];
 
-	snprintf(msg, sizeof(msg), "%s", p->err);
-	snprintf(p->err, p->errlen, "event syntax error: '%s': %s", text, msg);
-	return -EINVAL;
+	snprintf(msg, sizeof(msg), "%s", p->e->msg);
+	return error_set(p->e, -EINVAL, "event syntax error: '%s': %s", text, msg);
 }
 
 static int parse_pmu_event(struct parser *p, size_t start, size_t name_end)
@@ -139,8 +137,7 @@ static int parse_pmu_event(struct parser *p, size_t start, size_t name_end)
 	free(name);
 	if (r)
 		return r;
-	r = terms_lex(p->s + name_end + 1, (size_t)(close - p->s) - name_end - 1, false, &tl,
-		      p->err, p->errlen);
+	r = terms_lex(p->s + name_end + 1, (size_t)(close - p->s) - name_end - 1, false, &tl, p->e);
 	if (r)
 		return r == -EINVAL ? prefix_error(p, p->s + start) : r;
 	r = new_event(p, &ev);
@@ -158,7 +155,7 @@ static int parse_pmu_event(struct parser *p, size_t start, size_t name_end)
 	if (!r)
 		r = set_text(ev, p->s, start, p->i);
 	if (!r)
-		r = pmu_event_encode(pmu, ev, p->err, p->errlen);
+		r = pmu_event_encode(pmu, ev, p->e);
 	return r == -EINVAL && ev->text ? prefix_error(p, ev->text) : r;
 }
 
@@ -289,9 +286,9 @@ static int append(struct perf_event_list *l, struct parser *p)
 }
 
 int perf_events_parse(struct perf_event_list *l, const char *str, const struct perf_pmu_source *src,
-		      char *err, size_t errlen)
+		      struct error *e)
 {
-	struct parser p = {.s = str, .src = src, .base = l->n, .err = err, .errlen = errlen};
+	struct parser p = {.s = str, .src = src, .base = l->n, .e = e};
 	int r = parse_list(&p);
 
 	if (!r)
@@ -299,7 +296,7 @@ int perf_events_parse(struct perf_event_list *l, const char *str, const struct p
 	if (r) {
 		free_events(p.out.ev, p.out.n);
 		if (r == -ENOMEM)
-			snprintf(err, errlen, "out of memory");
+			error_set(e, r, "out of memory");
 	}
 	free(p.out.ev);
 	for (size_t i = 0; i < p.npmus; i++)

@@ -60,8 +60,7 @@ static int splice(struct perf_event_spec *ev, size_t at, struct term_list *in)
 	return 0;
 }
 
-static int expand_aliases(const struct perf_pmu *p, struct perf_event_spec *ev, char *err,
-			  size_t errlen)
+static int expand_aliases(const struct perf_pmu *p, struct perf_event_spec *ev, struct error *e)
 {
 	/* No i++ after a splice: the spliced terms are from_alias, so skipped. */
 	for (size_t i = 0; i < ev->nterms;) {
@@ -74,18 +73,17 @@ static int expand_aliases(const struct perf_pmu *p, struct perf_event_spec *ev, 
 			continue;
 		}
 		if (ev->alias) {
-			snprintf(err, errlen, "more than one event ('%s', '%s') for pmu '%s'",
-				 ev->alias, a->name, p->name);
-			return -EINVAL;
+			return error_set(e, -EINVAL,
+					 "more than one event ('%s', '%s') for pmu '%s'", ev->alias,
+					 a->name, p->name);
 		}
 		ev->alias = strdup(a->name);
 		if (!ev->alias)
 			return -ENOMEM;
-		r = terms_lex(a->terms, strlen(a->terms), true, &tl, err, errlen);
+		r = terms_lex(a->terms, strlen(a->terms), true, &tl, e);
 		if (r) {
-			snprintf(err, errlen, "bad event '%s' of pmu '%s': '%s'", a->name, p->name,
-				 a->terms);
-			return r;
+			return error_set(e, r, "bad event '%s' of pmu '%s': '%s'", a->name, p->name,
+					 a->terms);
 		}
 		r = splice(ev, i, &tl);
 		if (r)
@@ -94,25 +92,23 @@ static int expand_aliases(const struct perf_pmu *p, struct perf_event_spec *ev, 
 	return 0;
 }
 
-static int need_number(const struct perf_pmu *p, const struct perf_term *t, char *err,
-		       size_t errlen)
+static int need_number(const struct perf_pmu *p, const struct perf_term *t, struct error *e)
 {
 	if (!t->str)
 		return 0;
-	snprintf(err, errlen, "expected numeric value for term '%s' of pmu '%s'", t->name, p->name);
-	return -EINVAL;
+	return error_set(e, -EINVAL, "expected numeric value for term '%s' of pmu '%s'", t->name,
+			 p->name);
 }
 
 static int apply_hardcoded(const struct perf_pmu *p, struct perf_event_spec *ev,
-			   const struct perf_term *t, char *err, size_t errlen)
+			   const struct perf_term *t, struct error *e)
 {
 	struct perf_event_attr *a = &ev->attr;
 
 	if (!strcmp(t->name, "name") || !strcmp(t->name, "metric-id")) {
 		if (!t->str) {
-			snprintf(err, errlen, "expected a string for term '%s' of pmu '%s'",
-				 t->name, p->name);
-			return -EINVAL;
+			return error_set(e, -EINVAL, "expected a string for term '%s' of pmu '%s'",
+					 t->name, p->name);
 		}
 		if (t->name[0] == 'n') {
 			free(ev->name);
@@ -121,7 +117,7 @@ static int apply_hardcoded(const struct perf_pmu *p, struct perf_event_spec *ev,
 		}
 		return 0;
 	}
-	if (need_number(p, t, err, errlen))
+	if (need_number(p, t, e))
 		return -EINVAL;
 	if (!strcmp(t->name, "config"))
 		a->config = t->val;
@@ -151,38 +147,37 @@ static void valid_terms(const struct perf_pmu *p, char *buf, size_t n)
 }
 
 static int apply_format(const struct perf_pmu *p, struct perf_event_spec *ev,
-			const struct perf_term *t, char *err, size_t errlen)
+			const struct perf_term *t, struct error *e)
 {
 	const struct perf_format *f = perf_pmu__format(p, t->name);
 	char valid[512];
 
 	if (!f) {
 		valid_terms(p, valid, sizeof(valid));
-		snprintf(err, errlen, "unknown term '%s' for pmu '%s' (valid terms: %s)", t->name,
-			 p->name, valid);
-		return -EINVAL;
+		return error_set(e, -EINVAL, "unknown term '%s' for pmu '%s' (valid terms: %s)",
+				 t->name, p->name, valid);
 	}
-	if (need_number(p, t, err, errlen))
+	if (need_number(p, t, e))
 		return -EINVAL;
 	if (t->val > perf_format_max(f)) {
-		snprintf(err, errlen, "value too big for format '%s' of pmu '%s', maximum is %llu",
-			 t->name, p->name, (unsigned long long)perf_format_max(f));
-		return -EINVAL;
+		return error_set(e, -EINVAL,
+				 "value too big for format '%s' of pmu '%s', maximum is %llu",
+				 t->name, p->name, (unsigned long long)perf_format_max(f));
 	}
 	perf_format_apply(f, t->val, &ev->attr);
 	return 0;
 }
 
-int pmu_event_encode(const struct perf_pmu *p, struct perf_event_spec *ev, char *err, size_t errlen)
+int pmu_event_encode(const struct perf_pmu *p, struct perf_event_spec *ev, struct error *e)
 {
-	int r = expand_aliases(p, ev, err, errlen);
+	int r = expand_aliases(p, ev, e);
 
 	ev->attr.type = p->type;
 	for (size_t i = 0; !r && i < ev->nterms; i++)
 		if (is_hardcoded(ev->terms[i].name))
-			r = apply_hardcoded(p, ev, &ev->terms[i], err, errlen);
+			r = apply_hardcoded(p, ev, &ev->terms[i], e);
 	for (size_t i = 0; !r && i < ev->nterms; i++)
 		if (!is_hardcoded(ev->terms[i].name))
-			r = apply_format(p, ev, &ev->terms[i], err, errlen);
+			r = apply_format(p, ev, &ev->terms[i], e);
 	return r;
 }

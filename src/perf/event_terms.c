@@ -125,8 +125,7 @@ static int push(struct term_list *out, struct perf_term **t)
 	return 0;
 }
 
-int terms_lex(const char *s, size_t len, bool from_alias, struct term_list *out, char *err,
-	      size_t errlen)
+int terms_lex(const char *s, size_t len, bool from_alias, struct term_list *out, struct error *e)
 {
 	size_t i = skip_blank(s, len, 0);
 	struct term_list tl = {0};
@@ -146,10 +145,10 @@ int terms_lex(const char *s, size_t len, bool from_alias, struct term_list *out,
 			r = -EINVAL; /* a trailing comma */
 	}
 	if (r) {
-		snprintf(err, errlen, "parser error at '%.*s'", (int)(len - (i < len ? i : len)),
-			 s + (i < len ? i : len));
+		r = error_set(e, r == -ENOMEM ? r : -EINVAL, "parser error at '%.*s'",
+			      (int)(len - (i < len ? i : len)), s + (i < len ? i : len));
 		terms_free(&tl);
-		return r == -ENOMEM ? r : -EINVAL;
+		return r;
 	}
 	*out = tl;
 	return 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 
 /* In the order of hisi_pcie_lat_kinds and hisi_pcie_bw_kinds. */
 static const uint16_t latency_codes[HISI_PCIE_LAT_KINDS] = {0x0010, 0x0210, 0x0011};
@@ -16,10 +17,7 @@ static const uint16_t bandwidth_codes[HISI_PCIE_BW_KINDS] = {0x0104, 0x0804, 0x2
 
 bool hisi_pcie_pmu_name(const char *pmu)
 {
-	unsigned sicl, core;
-	int end = 0;
-
-	return pmu && sscanf(pmu, "hisi_pcie%u_core%u%n", &sicl, &core, &end) == 2 && !pmu[end];
+	return pmu_name_parse(pmu, NULL) == PMU_HISI_PCIE;
 }
 
 /* Position of config's code in codes (ordered as the kinds), or -1. */

@@ -21,14 +21,18 @@ int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(r->errmsg, sizeof(r->errmsg), fmt, ap);
+	r->err.code = err;
+	vsnprintf(r->err.msg, sizeof(r->err.msg), fmt, ap);
 	va_end(ap);
 	return err;
 }
 
-const char *perf_reader_errmsg(const struct perf_reader *r)
+/* ret, a failure of r, handed to the caller's e (when it has one). */
+static int tell(const struct perf_reader *r, int ret, struct error *e)
 {
-	return r->errmsg;
+	if (ret < 0 && e)
+		*e = r->err;
+	return ret;
 }
 
 bool perf_reader_is_pipe(const struct perf_reader *r)
@@ -226,7 +230,7 @@ bool perf_reader_cut_auxtrace(const struct perf_reader *r, struct perf_reader_cu
 	return r->has_cut;
 }
 
-int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
+static int next(struct perf_reader *r, struct perf_rec *rec)
 {
 	const uint8_t *p;
 	uint64_t total;
@@ -294,6 +298,11 @@ int perf_reader_next(struct perf_reader *r, struct perf_rec *rec)
 	return 1;
 }
 
+int perf_reader_next(struct perf_reader *r, struct perf_rec *rec, struct error *e)
+{
+	return tell(r, next(r, rec), e);
+}
+
 bool perf_reader_unclosed(const struct perf_reader *r, struct perf_reader_recovery *rc)
 {
 	if (rc)
@@ -341,13 +350,11 @@ static struct perf_reader *reader_new(void)
 	return r;
 }
 
-static int finish_open(struct perf_reader *r, struct perf_reader **out, char *errmsg, size_t errlen)
+static int finish_open(struct perf_reader *r, struct perf_reader **out, struct error *e)
 {
-	int err = parse_start(r);
+	int err = tell(r, parse_start(r), e);
 
 	if (err) {
-		if (errmsg)
-			snprintf(errmsg, errlen, "%s", r->errmsg);
 		perf_reader_close(r);
 		return err;
 	}
@@ -355,16 +362,15 @@ static int finish_open(struct perf_reader *r, struct perf_reader **out, char *er
 	return 0;
 }
 
-int perf_reader_open_mem(const void *buf, size_t len, struct perf_reader **out, char *errmsg,
-			 size_t errlen)
+int perf_reader_open_mem(const void *buf, size_t len, struct perf_reader **out, struct error *e)
 {
 	struct perf_reader *r = reader_new();
 
 	if (!r)
-		return -ENOMEM;
+		return e ? error_set_errno(e, -ENOMEM, "reading") : -ENOMEM;
 	r->base = buf;
 	r->len = len;
-	return finish_open(r, out, errmsg, errlen);
+	return finish_open(r, out, e);
 }
 
 static int open_stream(struct perf_reader *r, int fd)
@@ -381,7 +387,7 @@ static int open_stream(struct perf_reader *r, int fd)
 	return 0;
 }
 
-int perf_reader_open(const char *path, struct perf_reader **out, char *errmsg, size_t errlen)
+int perf_reader_open(const char *path, struct perf_reader **out, struct error *e)
 {
 	struct perf_reader *r = reader_new();
 	bool std_in = !strcmp(path, "-");
@@ -389,13 +395,13 @@ int perf_reader_open(const char *path, struct perf_reader **out, char *errmsg, s
 	int fd, err;
 
 	if (!r)
-		return -ENOMEM;
+		return e ? error_set_errno(e, -ENOMEM, "reading") : -ENOMEM;
 	fd = std_in ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		err = -errno;
-		snprintf(errmsg, errlen, "%s", strerror(errno));
+		err = perf_reader_fail(r, -errno, "%s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		tell(r, err, e);
 		free(r);
 		return err;
 	}
@@ -403,9 +409,9 @@ int perf_reader_open(const char *path, struct perf_reader **out, char *errmsg, s
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 
 		if (m == MAP_FAILED) {
-			err = -errno;
-			snprintf(errmsg, errlen, "cannot map: %s", strerror(errno));
+			err = perf_reader_fail(r, -errno, "cannot map: %s", strerror(errno));
 			close(fd);
+			tell(r, err, e);
 			free(r);
 			return err;
 		}
@@ -413,15 +419,14 @@ int perf_reader_open(const char *path, struct perf_reader **out, char *errmsg, s
 		madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
 		r->base = m;
 		r->len = r->map_len = (size_t)st.st_size;
-		return finish_open(r, out, errmsg, errlen);
+		return finish_open(r, out, e);
 	}
-	err = open_stream(r, fd);
+	err = tell(r, open_stream(r, fd), e);
 	if (err) {
-		snprintf(errmsg, errlen, "%s", r->errmsg);
 		perf_reader_close(r);
 		return err;
 	}
-	return finish_open(r, out, errmsg, errlen);
+	return finish_open(r, out, e);
 }
 
 void perf_reader_close(struct perf_reader *r)

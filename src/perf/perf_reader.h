@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/perf/perf_data.h>
 
 struct perf_reader {
@@ -45,7 +46,7 @@ struct perf_reader {
 	char **argv; /* the CMDLINE feature's words, or NULL */
 	uint32_t argc;
 
-	char errmsg[256];
+	struct error err; /* the last failure, handed to the caller's e */
 };
 
 int perf_reader_fail(struct perf_reader *r, int err, const char *fmt, ...)

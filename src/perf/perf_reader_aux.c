@@ -60,18 +60,23 @@ int perf_reader_read_at(const struct perf_reader *r, uint64_t pos, size_t n, voi
 }
 
 const uint8_t *perf_reader_aux_bytes(struct perf_reader *r, const struct perf_rec *rec,
-				     uint64_t off, size_t n, void *scratch)
+				     uint64_t off, size_t n, void *scratch, struct error *e)
 {
 	const uint8_t *p = rec->auxtrace.data + off;
+	int err;
 
 	if (off > rec->auxtrace.size || n > rec->auxtrace.size - off) {
 		perf_reader_fail(r, -EINVAL, "AUXTRACE payload has no bytes [%#llx, +%zu)",
 				 (unsigned long long)off, n);
+		if (e)
+			*e = r->err;
 		return NULL;
 	}
 	if (r->map_fd < 0)
 		return p;
-	if (read_at(r, scratch, n, (uint64_t)(p - r->base)))
-		return NULL;
-	return scratch;
+	err = read_at(r, scratch, n, (uint64_t)(p - r->base));
+	if (err && e)
+		error_set_errno(e, err, "reading the AUXTRACE payload at offset %#llx",
+				(unsigned long long)rec->offset);
+	return err ? NULL : scratch;
 }

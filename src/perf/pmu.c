@@ -80,8 +80,8 @@ static int read_file(const struct perf_pmu_source *src, const char *pmu, const c
 	return 0;
 }
 
-static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf, char *err,
-			size_t errlen)
+static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf,
+			struct error *e)
 {
 	struct names ns = {0};
 	int r = src->list(src->ctx, p->name, "format", collect, &ns);
@@ -96,9 +96,8 @@ static int load_formats(const struct perf_pmu_source *src, struct perf_pmu *p, c
 
 		r = read_file(src, p->name, "format", ns.v[i], buf);
 		if (!r && perf_format_parse(buf, &f->fmt)) {
-			snprintf(err, errlen, "bad format '%s' of pmu '%s': '%s'", ns.v[i], p->name,
-				 buf);
-			r = -EINVAL;
+			r = error_set(e, -EINVAL, "bad format '%s' of pmu '%s': '%s'", ns.v[i],
+				      p->name, buf);
 		}
 		if (!r) {
 			f->name = ns.v[i];
@@ -138,8 +137,8 @@ static int load_aliases(const struct perf_pmu_source *src, struct perf_pmu *p, c
 	return r;
 }
 
-static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf, char *err,
-		     size_t errlen)
+static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char *buf,
+		     struct error *e)
 {
 	char *end;
 	unsigned long t;
@@ -150,29 +149,31 @@ static int load_type(const struct perf_pmu_source *src, struct perf_pmu *p, char
 	buf[r] = 0;
 	t = strtoul(buf, &end, 10);
 	if (end == buf || (*end && *end != '\n') || t > UINT32_MAX) {
-		snprintf(err, errlen, "bad type of pmu '%s'", p->name);
-		return -EINVAL;
+		return error_set(e, -EINVAL, "bad type of pmu '%s'", p->name);
 	}
 	p->type = (uint32_t)t;
 	return 0;
 }
 
 int perf_pmu__load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
-		   char *err, size_t errlen)
+		   struct error *e)
 {
 	struct perf_pmu *p = calloc(1, sizeof(*p));
 	char *buf = malloc(PMU_FILE_MAX);
 	int r = -ENOMEM;
 
 	if (p && buf && (p->name = strdup(name))) {
-		r = load_type(src, p, buf, err, errlen);
+		r = load_type(src, p, buf, e);
 		if (!r)
-			r = load_formats(src, p, buf, err, errlen);
+			r = load_formats(src, p, buf, e);
 		if (!r)
 			r = load_aliases(src, p, buf);
 	}
 	free(buf);
 	if (r) {
+		/* the parse errors said what is wrong; the others are the system's */
+		if (r != -EINVAL)
+			error_set_errno(e, r, "pmu '%s'", name);
 		perf_pmu__free(p);
 		return r;
 	}

@@ -43,7 +43,7 @@ static void irq_time(void *ctx, uint64_t ns)
 		p->k->clock.now_ns = ns;
 }
 
-static int attach(struct platform *p, int i, char *err, size_t errlen)
+static int attach(struct platform *p, int i, struct error *e)
 {
 	const struct pdev *d = &p->pf.devs[i];
 	struct pdevice *pd = &p->devs[i];
@@ -66,7 +66,7 @@ static int attach(struct platform *p, int i, char *err, size_t errlen)
 		kcore_log(p->k, "pci %s: no model '%s' in this build; a plain function", bdf,
 			  d->model);
 	if (pd->ops) {
-		int r = pd->ops->attach(p, &pd->bus, d->cfg, &pd->model, err, errlen);
+		int r = pd->ops->attach(p, &pd->bus, d->cfg, &pd->model, e);
 
 		if (r)
 			return r;
@@ -83,33 +83,29 @@ static int attach(struct platform *p, int i, char *err, size_t errlen)
 	return 0;
 }
 
-static int add_devices(struct platform *p, char *err, size_t errlen)
+static int add_devices(struct platform *p, struct error *e)
 {
 	for (int i = 0; i < p->pf.ndevs; i++) {
-		int r = attach(p, i, err, errlen);
+		int r = attach(p, i, e);
 
 		if (!r)
 			r = kcore_add_device(p->k, &p->devs[i].kdev);
-		if (r) {
-			if (!err[0])
-				snprintf(err, errlen, "device %s: %s", p->devs[i].key + 4,
-					 strerror(-r));
-			return r;
-		}
+		if (r)
+			return e->msg[0] ? r
+					 : error_set_errno(e, r, "device %s", p->devs[i].key + 4);
 		p->devs[i].added = true;
 	}
 	return 0;
 }
 
-static int set_workload(struct platform *p, const struct platform_options *o, char *err,
-			size_t errlen)
+static int set_workload(struct platform *p, const struct platform_options *o, struct error *e)
 {
 	const char *w = o->workload ? o->workload : p->pf.workload;
 	const char *params = o->workload ? o->workload_params : p->pf.workload_params;
 
 	if (o->replay)
-		return fabric_set_replay(p->f, o->replay, err, errlen);
-	return fabric_set_workload(p->f, w, params, err, errlen);
+		return fabric_set_replay(p->f, o->replay, e);
+	return fabric_set_workload(p->f, w, params, e);
 }
 
 /*
@@ -117,7 +113,7 @@ static int set_workload(struct platform *p, const struct platform_options *o, ch
  * fabric simulates when only counters look (docs/fabric.md, *The rate
  * model*); 0 simulates every TLP.
  */
-static int rate_model(struct platform *p, char *err, size_t n)
+static int rate_model(struct platform *p, struct error *e)
 {
 	const char *v = getenv("PCIESCOPE_RATE_MODEL");
 	unsigned long long budget = PLATFORM_RATE_MODEL_DEFAULT;
@@ -126,17 +122,16 @@ static int rate_model(struct platform *p, char *err, size_t n)
 	if (v) {
 		errno = 0;
 		budget = strtoull(v, &end, 10);
-		if (*v < '0' || *v > '9' || *end || errno) {
-			snprintf(err, n, "PCIESCOPE_RATE_MODEL=%s: not a number of TLPs per second",
-				 v);
-			return -EINVAL;
-		}
+		if (*v < '0' || *v > '9' || *end || errno)
+			return error_set(e, -EINVAL,
+					 "PCIESCOPE_RATE_MODEL=%s: not a number of TLPs per second",
+					 v);
 	}
 	fabric_set_rate_model(p->f, budget);
 	return 0;
 }
 
-static int build(struct platform *p, const struct platform_options *o, char *err, size_t n)
+static int build(struct platform *p, const struct platform_options *o, struct error *e)
 {
 	int r;
 
@@ -148,16 +143,15 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 		return -ENOMEM;
 	if (p->pf.midr && kcore_add_cpu_ids(p->k, p->pf.midr))
 		return -ENOMEM;
-	r = pfile_build_fabric(&p->pf, p->f, err, n);
+	r = pfile_build_fabric(&p->pf, p->f, e);
 	if (!r)
-		r = rate_model(p, err, n);
+		r = rate_model(p, e);
 	if (!r)
-		r = set_workload(p, o, err, n);
+		r = set_workload(p, o, e);
 	if (!r && !p->ephemeral) {
 		r = kstate_open(p->pf.name, &p->state);
 		if (r)
-			snprintf(err, n, "cannot open the state of platform %s: %s", p->pf.name,
-				 strerror(-r));
+			error_set_errno(e, r, "cannot open the state of platform %s", p->pf.name);
 	}
 	if (!r) {
 		platform_hotplug_init(p);
@@ -167,32 +161,31 @@ static int build(struct platform *p, const struct platform_options *o, char *err
 		r = platform_register_drivers(p->k);
 	}
 	if (!r)
-		r = add_devices(p, err, n);
+		r = add_devices(p, e);
 	if (!r)
 		platform_restore_state(p);
 	return r;
 }
 
-int platform_boot(const struct platform_options *o, struct platform **out, char *err, size_t errlen)
+int platform_boot(const struct platform_options *o, struct platform **out, struct error *e)
 {
 	struct platform *p = calloc(1, sizeof(*p));
 	int r;
 
 	*out = NULL;
 	if (!p)
-		return -ENOMEM;
-	err[0] = '\0';
-	r = pfile_load(o->name, &p->pf, err, errlen);
+		return error_set_errno(e, -ENOMEM, "cannot boot the platform");
+	e->msg[0] = '\0';
+	r = pfile_load(o->name, &p->pf, e);
 	if (r) {
 		free(p);
 		return r;
 	}
 	p->ephemeral = o->ephemeral;
-	r = build(p, o, err, errlen);
+	r = build(p, o, e);
 	if (r) {
-		if (!err[0])
-			snprintf(err, errlen, "cannot boot platform %s: %s", p->pf.name,
-				 strerror(-r));
+		if (!e->msg[0])
+			error_set_errno(e, r, "cannot boot platform %s", p->pf.name);
 		p->ephemeral = true;
 		platform_shutdown(p);
 		return r;

@@ -98,7 +98,7 @@ static int parse_mode(const char *s, enum amd_iommu_dte_mode *m)
 	return 0;
 }
 
-static int load_dtes(struct iommu_glue *g, const json_t *dtes, char *err, size_t errlen)
+static int load_dtes(struct iommu_glue *g, const json_t *dtes, struct error *err)
 {
 	size_t i;
 	json_t *e;
@@ -109,10 +109,8 @@ static int load_dtes(struct iommu_glue *g, const json_t *dtes, char *err, size_t
 		struct pci_bdf b;
 
 		if (pci_bdf_parse(json_string_value(json_object_get(e, "bdf")), &b) ||
-		    parse_mode(json_string_value(json_object_get(e, "mode")), &d.mode)) {
-			snprintf(err, errlen, "amd_iommu: dtes[%zu]: bad bdf or mode", i);
-			return -EINVAL;
-		}
+		    parse_mode(json_string_value(json_object_get(e, "mode")), &d.mode))
+			return error_set(err, -EINVAL, "amd_iommu: dtes[%zu]: bad bdf or mode", i);
 		d.domain = (uint16_t)json_integer_value(json_object_get(e, "domain"));
 		if (json_object_get(e, "levels"))
 			d.levels = (uint8_t)json_integer_value(json_object_get(e, "levels"));
@@ -136,7 +134,7 @@ static unsigned cfg_uint(const json_t *cfg, const char *key, unsigned def)
 }
 
 static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
-		  char *err, size_t errlen)
+		  struct error *e)
 {
 	struct amd_iommu_hw_config c = {.banks = cfg_uint(cfg, "banks", 2),
 					.counters = cfg_uint(cfg, "counters", 4),
@@ -147,11 +145,10 @@ static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, v
 		return -ENOMEM;
 	g->hw = amd_iommu_hw_create(&c);
 	if (!g->hw) {
-		snprintf(err, errlen, "amd_iommu: at most 64 banks of 16 counters");
 		free(g);
-		return -EINVAL;
+		return error_set(e, -EINVAL, "amd_iommu: at most 64 banks of 16 counters");
 	}
-	if (load_dtes(g, json_object_get(cfg, "dtes"), err, errlen)) {
+	if (load_dtes(g, json_object_get(cfg, "dtes"), e)) {
 		amd_iommu_hw_destroy(g->hw);
 		free(g);
 		return -EINVAL;

@@ -15,19 +15,18 @@
 
 #define DEFAULT_VERSION 0x30
 
-static int get_u16(const json_t *cfg, const char *key, uint16_t *out, char *err, size_t errlen)
+static int get_u16(const json_t *cfg, const char *key, uint16_t *out, struct error *e)
 {
 	const json_t *v = json_object_get(cfg, key);
 
-	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 0xffff) {
-		snprintf(err, errlen, "hisi_pcie_pmu: \"%s\" must be an integer 0..65535", key);
-		return -EINVAL;
-	}
+	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 0xffff)
+		return error_set(e, -EINVAL, "hisi_pcie_pmu: \"%s\" must be an integer 0..65535",
+				 key);
 	*out = (uint16_t)json_integer_value(v);
 	return 0;
 }
 
-static int get_version(const json_t *cfg, uint32_t *out, char *err, size_t errlen)
+static int get_version(const json_t *cfg, uint32_t *out, struct error *e)
 {
 	const json_t *v = json_object_get(cfg, "version");
 	char *end;
@@ -48,34 +47,29 @@ static int get_version(const json_t *cfg, uint32_t *out, char *err, size_t errle
 			return 0;
 		}
 	}
-	snprintf(err, errlen, "hisi_pcie_pmu: \"version\" must be a 32-bit number");
-	return -EINVAL;
+	return error_set(e, -EINVAL, "hisi_pcie_pmu: \"version\" must be a 32-bit number");
 }
 
 static int attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
-		  char *err, size_t errlen)
+		  struct error *e)
 {
 	struct pcie_pmu_hw_params hp = {0};
 	struct pcie_pmu_hw *m;
-	int r = get_u16(cfg, "sicl", &hp.sicl, err, errlen);
+	int r = get_u16(cfg, "sicl", &hp.sicl, e);
 
 	if (!r)
-		r = get_u16(cfg, "core", &hp.core, err, errlen);
+		r = get_u16(cfg, "core", &hp.core, e);
 	if (!r)
-		r = get_version(cfg, &hp.version, err, errlen);
+		r = get_version(cfg, &hp.version, e);
 	if (r)
 		return r;
 	r = platform_core_ports(p, hp.sicl, hp.core, &hp.bdf_min, &hp.bdf_max);
-	if (r) {
-		snprintf(err, errlen, "hisi_pcie_pmu: sicl %u core %u has no Root Port", hp.sicl,
-			 hp.core);
-		return r;
-	}
+	if (r)
+		return error_set(e, r, "hisi_pcie_pmu: sicl %u core %u has no Root Port", hp.sicl,
+				 hp.core);
 	r = pcie_pmu_hw_create(platform_fabric(p), d, &hp, &m);
-	if (r) {
-		snprintf(err, errlen, "hisi_pcie_pmu: cannot observe the fabric");
-		return r;
-	}
+	if (r)
+		return error_set(e, r, "hisi_pcie_pmu: cannot observe the fabric");
 	*model = m;
 	return 0;
 }

@@ -48,7 +48,7 @@ static void ptt_place(struct fabric *f, const struct bus_device *d, const json_t
 }
 
 static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
-		      char *err, size_t errlen)
+		      struct error *e)
 {
 	struct ptt_hw_config c = {.dev = d, .fabric = platform_fabric(p)};
 	json_t *iommu = json_object_get(cfg, "identity_iommu");
@@ -58,21 +58,17 @@ static int ptt_attach(struct platform *p, struct bus_device *d, const json_t *cf
 
 	ptt_place(c.fabric, d, cfg, &c);
 	if (reset && (!json_is_integer(reset) || json_integer_value(reset) < 0 ||
-		      json_integer_value(reset) > 1000000)) {
-		snprintf(err, errlen,
-			 "hisi_ptt model: dma_reset_reads: not a number of reads "
-			 "from 0 to 1000000");
-		return -EINVAL;
-	}
+		      json_integer_value(reset) > 1000000))
+		return error_set(e, -EINVAL,
+				 "hisi_ptt model: dma_reset_reads: not a number of reads "
+				 "from 0 to 1000000");
 	c.dma_reset_reads = (unsigned)json_integer_value(reset);
 	if (json_is_boolean(iommu))
 		d->identity_iommu = json_is_true(iommu);
 	ret = ptt_hw_create(&c, &h);
-	if (ret) {
-		snprintf(err, errlen, "hisi_ptt model: %s",
-			 ret == -ENOMEM ? "out of memory" : "cannot attach");
-		return ret;
-	}
+	if (ret)
+		return error_set(e, ret, "hisi_ptt model: %s",
+				 ret == -ENOMEM ? "out of memory" : "cannot attach");
 	*model = h;
 	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include <pciescope/core/state.h>
 #include <pciescope/hw/phb3.h>
+#include <pciescope/perf/size.h>
 #include <pciescope/platform/model.h>
 #include <pciescope/regs/phb3.h>
 
@@ -23,31 +24,16 @@ struct phb3_glue {
 	struct phb3 *model;
 };
 
-/* A size or address: a number, or a string "0x...", "16K", "256M", "64G". */
+/* A size or address: a number, or a string in perf/size.h's syntax ("0x...", "256M", "64G"). */
 static int num_of(const json_t *v, uint64_t *out)
 {
-	const char *s;
-	char *end;
-
 	if (json_is_integer(v) && json_integer_value(v) >= 0) {
 		*out = (uint64_t)json_integer_value(v);
 		return 0;
 	}
 	if (!json_is_string(v))
 		return -EINVAL;
-	s = json_string_value(v);
-	*out = strtoull(s, &end, 0);
-	if (end == s)
-		return -EINVAL;
-	for (const char *u = "KMGT"; *end && *u; u++) {
-		*out <<= 10;
-		if (*end == *u)
-			return end[1] ? -EINVAL : 0;
-	}
-	if (*end)
-		return -EINVAL;
-	*out = strtoull(s, NULL, 0);
-	return 0;
+	return size_parse(json_string_value(v), 1, out) ? -EINVAL : 0;
 }
 
 static int field(const json_t *o, const char *key, uint64_t dflt, uint64_t *out)
@@ -190,7 +176,7 @@ static void number_buses(const json_t *devs, struct phb3_fn_desc *fn, unsigned n
 }
 
 static int functions(const json_t *devs, uint16_t dom, struct phb3_fn_desc *fn, unsigned *n,
-		     char *err, size_t errlen)
+		     struct error *err)
 {
 	size_t i;
 	const json_t *e;
@@ -203,11 +189,9 @@ static int functions(const json_t *devs, uint16_t dom, struct phb3_fn_desc *fn, 
 
 		if (!s || pci_bdf_parse(s, &b) || b.domain != dom)
 			continue;
-		if (*n == MAX_FN || one_fn(e, b, &fn[*n])) {
-			snprintf(err, errlen, "phb3 %04x: device %s: bad \"bars\" or \"iov\"", dom,
-				 s);
-			return -EINVAL;
-		}
+		if (*n == MAX_FN || one_fn(e, b, &fn[*n]))
+			return error_set(err, -EINVAL,
+					 "phb3 %04x: device %s: bad \"bars\" or \"iov\"", dom, s);
 		(*n)++;
 	}
 	number_buses(devs, fn, *n, dom);
@@ -230,7 +214,7 @@ static const json_t *phb_entry(struct platform *p, uint16_t dom)
 }
 
 static int phb3_attach(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
-		       char *err, size_t errlen)
+		       struct error *err)
 {
 	const json_t *e = phb_entry(p, d->bdf.domain);
 	struct phb3_fn_desc *fn = calloc(MAX_FN, sizeof(*fn));
@@ -240,13 +224,12 @@ static int phb3_attach(struct platform *p, struct bus_device *d, const json_t *c
 	if (!fn)
 		return -ENOMEM;
 	if (!e)
-		snprintf(err, errlen, "phb3 %04x: no \"phbs\" entry with \"domain\": %u",
-			 d->bdf.domain, d->bdf.domain);
+		error_set(err, r, "phb3 %04x: no \"phbs\" entry with \"domain\": %u", d->bdf.domain,
+			  d->bdf.domain);
 	else if (props(e, &desc))
-		snprintf(err, errlen, "phb3 %04x: bad PHB properties in \"phbs\"", d->bdf.domain);
+		error_set(err, r, "phb3 %04x: bad PHB properties in \"phbs\"", d->bdf.domain);
 	else
-		r = functions(platform_section(p, "devices"), d->bdf.domain, fn, &desc.nfn, err,
-			      errlen);
+		r = functions(platform_section(p, "devices"), d->bdf.domain, fn, &desc.nfn, err);
 	if (!r) {
 		desc.fn = fn;
 		*model = phb3_create(&desc, d->dma);

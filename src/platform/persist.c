@@ -62,10 +62,9 @@ void platform_save(struct platform *p)
 	}
 }
 
-int platform_state_name(const char *name, char *buf, size_t n)
+static int state_name(const char *name, char *buf, size_t n, struct error *e)
 {
 	struct pfile pf;
-	char err[256];
 	int r;
 
 	if (!name)
@@ -74,7 +73,7 @@ int platform_state_name(const char *name, char *buf, size_t n)
 		snprintf(buf, n, "%s", name);
 		return 0;
 	}
-	r = pfile_load(name, &pf, err, sizeof(err));
+	r = pfile_load(name, &pf, e);
 	if (r)
 		return r;
 	snprintf(buf, n, "%s", pf.name);
@@ -82,12 +81,22 @@ int platform_state_name(const char *name, char *buf, size_t n)
 	return 0;
 }
 
-int platform_reset_state(const char *name)
+int platform_state_name(const char *name, char *buf, size_t n)
+{
+	struct error e; /* a file that cannot be read is said by whoever opens it */
+
+	return state_name(name, buf, n, &e);
+}
+
+int platform_reset_state(const char *name, struct error *e)
 {
 	char state[128];
-	int r = platform_state_name(name, state, sizeof(state));
+	int r = state_name(name, state, sizeof(state), e);
 
-	return r ? r : kstate_reset(state);
+	if (r)
+		return r;
+	r = kstate_reset(state);
+	return r ? error_set(e, r, "%s", strerror(-r)) : 0;
 }
 
 const char *platform_state_warning(struct platform *p, char *buf, size_t n)

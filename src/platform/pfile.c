@@ -24,10 +24,8 @@ int pctx_fail(struct pctx *c, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (c->where[0])
-		snprintf(c->err, c->errlen, "%s: %s: %s", c->label, c->where, msg);
-	else
-		snprintf(c->err, c->errlen, "%s: %s", c->label, msg);
-	return -EINVAL;
+		return error_set(c->e, -EINVAL, "%s: %s: %s", c->label, c->where, msg);
+	return error_set(c->e, -EINVAL, "%s: %s", c->label, msg);
 }
 
 void pctx_at_bdf(struct pctx *c, const char *bdf)
@@ -141,9 +139,9 @@ static int devices(struct pctx *c, struct pfile *pf)
 	return pfile_bus_ranges(c, pf);
 }
 
-int pfile_parse(const char *text, const char *label, struct pfile *pf, char *err, size_t errlen)
+int pfile_parse(const char *text, const char *label, struct pfile *pf, struct error *e)
 {
-	struct pctx c = {.label = label, .err = err, .errlen = errlen};
+	struct pctx c = {.label = label, .e = e};
 	json_error_t je;
 	int r;
 
@@ -151,8 +149,7 @@ int pfile_parse(const char *text, const char *label, struct pfile *pf, char *err
 	snprintf(pf->path, sizeof(pf->path), "%s", label);
 	pf->root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
 	if (!pf->root) {
-		snprintf(err, errlen, "%s:%d:%d: %s", label, je.line, je.column, je.text);
-		return -EINVAL;
+		return error_set(e, -EINVAL, "%s:%d:%d: %s", label, je.line, je.column, je.text);
 	}
 	r = top_fields(&c, pf);
 	if (!r)

@@ -60,12 +60,12 @@ struct pfile {
 };
 
 /* name: a built-in platform name or a path to a JSON file. */
-int pfile_load(const char *name, struct pfile *pf, char *err, size_t errlen);
+int pfile_load(const char *name, struct pfile *pf, struct error *e);
 /* Parses a platform from JSON text (label names it in messages). */
-int pfile_parse(const char *text, const char *label, struct pfile *pf, char *err, size_t errlen);
+int pfile_parse(const char *text, const char *label, struct pfile *pf, struct error *e);
 void pfile_free(struct pfile *pf);
 /* Adds every device to f as a node, in file order; sets pdev.node. */
-int pfile_build_fabric(struct pfile *pf, struct fabric *f, char *err, size_t errlen);
+int pfile_build_fabric(struct pfile *pf, struct fabric *f, struct error *e);
 int pfile_find(const struct pfile *pf, struct pci_bdf bdf);
 /* Lowest and highest Root Port RID of a core; -ENODEV if it has none. */
 int pfile_core_ports(const struct pfile *pf, uint16_t sicl, uint16_t core, uint16_t *lo,

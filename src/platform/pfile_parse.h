@@ -11,8 +11,7 @@
 struct pctx {
 	const char *label; /* file name */
 	char where[64];	   /* "devices[3] (0000:01:00.0)" */
-	char *err;
-	size_t errlen;
+	struct error *e;
 };
 
 int pctx_fail(struct pctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -77,7 +77,7 @@ static char *find_builtin(const char *name, char *path, size_t n)
 	return NULL;
 }
 
-int pfile_load(const char *name, struct pfile *pf, char *err, size_t errlen)
+int pfile_load(const char *name, struct pfile *pf, struct error *e)
 {
 	char path[512];
 	char *text;
@@ -88,22 +88,19 @@ int pfile_load(const char *name, struct pfile *pf, char *err, size_t errlen)
 	if (is_path(name)) {
 		snprintf(path, sizeof(path), "%s", name);
 		text = read_all(path);
-		if (!text) {
-			snprintf(err, errlen, "cannot read platform file %s: %s", name,
-				 strerror(errno ? errno : EIO));
-			return -ENOENT;
-		}
+		if (!text)
+			return error_set(e, -ENOENT, "cannot read platform file %s: %s", name,
+					 strerror(errno ? errno : EIO));
 	} else {
 		text = find_builtin(name, path, sizeof(path));
-		if (!text) {
-			snprintf(err, errlen,
-				 "no platform '%s' (built-in: kunpeng930, epyc, power8; or a path "
-				 "to a .json file)",
-				 name);
-			return -ENOENT;
-		}
+		if (!text)
+			return error_set(
+			    e, -ENOENT,
+			    "no platform '%s' (built-in: kunpeng930, epyc, power8; or a "
+			    "path to a .json file)",
+			    name);
 	}
-	r = pfile_parse(text, path, pf, err, errlen);
+	r = pfile_parse(text, path, pf, e);
 	free(text);
 	return r;
 }

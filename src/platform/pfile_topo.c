@@ -154,7 +154,7 @@ static void inherit_core(struct pfile *pf)
 	}
 }
 
-int pfile_build_fabric(struct pfile *pf, struct fabric *f, char *err, size_t errlen)
+int pfile_build_fabric(struct pfile *pf, struct fabric *f, struct error *e)
 {
 	inherit_core(pf);
 	for (int i = 0; i < pf->ndevs; i++) {
@@ -179,9 +179,8 @@ int pfile_build_fabric(struct pfile *pf, struct fabric *f, char *err, size_t err
 		if (n < 0) {
 			char b[16];
 
-			snprintf(err, errlen, "%s: fabric refused %s: %s", pf->path,
-				 pci_bdf_format(d->bdf, b, sizeof(b)), strerror(-n));
-			return n;
+			return error_set_errno(e, n, "%s: fabric refused %s", pf->path,
+					       pci_bdf_format(d->bdf, b, sizeof(b)));
 		}
 		pf->devs[i].node = n;
 	}

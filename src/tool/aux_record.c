@@ -25,13 +25,14 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/interrupt.h>
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/trace/ptt_entry.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/ptt_rules.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 
 #include "aux_record_internal.h"
 
@@ -85,7 +86,7 @@ static int keep_old(struct rec *s, const char *out)
 	if (!strcmp(out, "-") || s->o->overwrite || lstat(out, &st))
 		return 0;
 	if (S_ISDIR(st.st_mode))
-		return tool_fail(&s->r->err, -EISDIR,
+		return error_set(&s->r->err, -EISDIR,
 				 "-o %s: is a directory: pciescope writes a file, and moves aside "
 				 "only a file; name one, e.g. -o %s/perf.data",
 				 out, out);
@@ -94,7 +95,7 @@ static int keep_old(struct rec *s, const char *out)
 	snprintf(old, sizeof(old), "%s.old", out);
 	replaced = !lstat(old, &st);
 	if (rename(out, old))
-		return tool_fail_errno(&s->r->err, -errno,
+		return error_set_errno(&s->r->err, -errno,
 				       "cannot keep the existing %s as %s, so nothing was written",
 				       out, old);
 	tool_warn("the existing %s was moved to %s%s", out, old,
@@ -127,11 +128,11 @@ static int open_writer(struct rec *s)
 	ret = perf_writer_open(out, &env, &s->w);
 	if (ret) {
 		s->w = NULL;
-		return tool_fail_errno(&s->r->err, ret, "cannot create %s", out);
+		return error_set_errno(&s->r->err, ret, "cannot create %s", out);
 	}
 	ret = add_events(s);
 	if (ret)
-		return tool_fail_errno(&s->r->err, ret, "writing %s", out);
+		return error_set_errno(&s->r->err, ret, "writing %s", out);
 	return 0;
 }
 
@@ -147,15 +148,15 @@ static int same_device(const struct rec *s, int i)
 static int parse_event(struct rec *s, struct rec_event *e)
 {
 	struct perf_pmu_source src;
-	char err[512];
+	int r;
 
 	pmu_source_backend(s->b, &src);
-	if (perf_events_parse(&e->parsed, e->spec, &src, err, sizeof(err)))
-		return tool_fail(&s->r->err, -EINVAL, "%s", err);
+	if ((r = perf_events_parse(&e->parsed, e->spec, &src, &s->r->err)))
+		return r;
 	if (e->parsed.n != 1)
-		return tool_fail(&s->r->err, -EINVAL, "'%s': expected exactly one event", e->spec);
+		return error_set(&s->r->err, -EINVAL, "'%s': expected exactly one event", e->spec);
 	if (!e->parsed.ev[0].pmu)
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "'%s': expected one pmu/term=value,.../ event", e->spec);
 	e->pmu = e->parsed.ev[0].pmu;
 	e->attr = e->parsed.ev[0].attr;
@@ -165,24 +166,24 @@ static int parse_event(struct rec *s, struct rec_event *e)
 static int prepare_event(struct rec *s, int i)
 {
 	struct rec_event *e = &s->e[i];
-	char err[512];
 	int twin, ret = parse_event(s, e);
+	struct error broken;
 
 	if (ret)
 		return ret;
 	if (ptt_is_pmu(e->pmu) && !s->o->force &&
-	    ptt_rules_check(s->b, &e->parsed.ev[0], err, sizeof(err)))
-		return tool_fail(&s->r->err, -EINVAL,
+	    (ret = ptt_rules_check(s->b, &e->parsed.ev[0], &broken)))
+		return error_set(&s->r->err, ret,
 				 "%s: %s (--force passes the event to the driver as is)", e->spec,
-				 err);
+				 broken.msg);
 	if (i && ptt_is_pmu(e->pmu) != ptt_is_pmu(s->e[0].pmu))
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "-e %s: %s and %s are not the same kind of tracer; a "
 				 "recording holds one kind of AUX trace (perf refuses a mix too)",
 				 e->spec, s->e[0].pmu, e->pmu);
 	twin = same_device(s, i);
 	if (twin >= 0)
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "-e %s: %s is already traced by -e %s (one trace per "
 				 "device at a time)",
 				 e->spec, e->pmu, s->e[twin].spec);
@@ -203,19 +204,19 @@ static int open_event(struct rec *s, struct rec_event *e)
 		e->cpu = 0;
 	e->ev = s->b->ops->event_open(s->b, &e->attr, -1, e->cpu, -1);
 	if (e->ev == -EINVAL && !s->o->force && ptt_is_pmu(e->pmu) && (e->attr.config & 0x80000))
-		return tool_fail(&s->r->err, -EINVAL,
+		return error_set(&s->r->err, -EINVAL,
 				 "%s: the %s driver refused the Root Port filter: a port "
 				 "sharing its bit was removed ('pciescope platform rescan')",
 				 e->spec, e->pmu);
 	if ((e->ev == -EACCES || e->ev == -EPERM) && backend_strerror(s->b))
-		return tool_fail(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
+		return error_set(&s->r->err, e->ev, "%s: %s", e->spec, backend_strerror(s->b));
 	if (e->ev < 0)
-		return tool_fail_errno(&s->r->err, e->ev, "%s: the %s driver refused the event",
+		return error_set_errno(&s->r->err, e->ev, "%s: the %s driver refused the event",
 				       e->spec, e->pmu);
 	e->id = s->b->ops->event_id(s->b, e->ev);
 	ret = s->b->ops->aux_map(s->b, e->ev, s->o->aux_bytes);
 	if (ret)
-		return tool_fail_errno(&s->r->err, ret,
+		return error_set_errno(&s->r->err, ret,
 				       "%s refused an AUX area of %zu KiB (-m; the PTT driver "
 				       "needs at least 16 MiB, a power-of-two number of pages)",
 				       e->pmu, s->o->aux_bytes >> 10);
@@ -236,7 +237,7 @@ static int enable_all(struct rec *s)
 		int ret = s->b->ops->event_enable(s->b, e->ev);
 
 		if (ret)
-			return tool_fail_errno(&s->r->err, ret, "cannot enable %s", e->spec);
+			return error_set_errno(&s->r->err, ret, "cannot enable %s", e->spec);
 		if (e->itrace_seen)
 			continue;
 		if (s->b->ops->clock_apart) {
@@ -338,7 +339,7 @@ static int check_started(struct rec *s)
 		if (s->b->ops->event_read(s->b, e->ev, &c) || !c.enabled || c.running)
 			continue;
 		driver_said(s->b, e->pmu, why, sizeof(why));
-		return tool_fail(&s->r->err, -EIO,
+		return error_set(&s->r->err, -EIO,
 				 "%s: the driver never started the trace of %s, so nothing was "
 				 "traced (%s); %s keeps the empty recording",
 				 e->spec, e->pmu, why, s->o->output);
@@ -359,12 +360,12 @@ static int run_traced(struct rec *s)
 	r->signal = interrupt_signal();
 	/* a drain's error is the output's (a full disk), not the command's */
 	if (s->err)
-		return tool_fail_errno(&s->r->err, s->err, "writing %s", s->o->output);
+		return error_set_errno(&s->r->err, s->err, "writing %s", s->o->output);
 	if (ret && !(ret == -EINTR && r->signal))
-		return tool_fail_errno(&s->r->err, ret, "running '%s'", s->o->argv[0]);
+		return error_set_errno(&s->r->err, ret, "running '%s'", s->o->argv[0]);
 	ret = rec_drain(s);
 	if (ret)
-		return tool_fail_errno(&s->r->err, ret, "writing %s", s->o->output);
+		return error_set_errno(&s->r->err, ret, "writing %s", s->o->output);
 	tell_stops(s);
 	return check_started(s);
 }
@@ -404,7 +405,7 @@ static int finish(struct rec *s, int ret)
 	close_events(s);
 	err = perf_writer_close(s->w);
 	if (err && !ret)
-		ret = tool_fail_errno(&s->r->err, err, "writing %s", s->o->output);
+		ret = error_set_errno(&s->r->err, err, "writing %s", s->o->output);
 	s->r->file_bytes =
 	    strcmp(s->o->output, "-") && !stat(s->o->output, &st) ? (uint64_t)st.st_size : bytes;
 	if (!ret)
@@ -430,7 +431,7 @@ int aux_record(struct backend *b, const struct aux_record_opts *o, struct aux_re
 
 	memset(r, 0, sizeof(*r));
 	if (!s)
-		return tool_fail(&r->err, -ENOMEM, "out of memory");
+		return error_set(&r->err, -ENOMEM, "out of memory");
 	*s = (struct rec){.b = b, .o = o, .r = r, .n = o->nr_events};
 	for (int i = 0; i < s->n; i++)
 		s->e[i] = (struct rec_event){.spec = o->events[i], .ev = -1};

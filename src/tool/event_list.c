@@ -20,20 +20,19 @@ static bool is_clock(const struct perf_event_attr *a)
 }
 
 int event_list_add(struct event_list *l, const char *text, const struct perf_pmu_source *src,
-		   struct tool_err *e)
+		   struct error *e)
 {
 	struct event *ev;
-	char err[1024];
-	int r = perf_events_parse(&l->parsed, text, src, err, sizeof(err));
+	int r = perf_events_parse(&l->parsed, text, src, e);
 
 	if (r)
-		return tool_fail(e, r, "%s", err);
+		return r;
 	for (size_t i = 0; i < l->n; i++)
 		l->ev[i].spec = &l->parsed.ev[i];
 	/* on failure the events just parsed stay uncounted; event_list_free frees them */
 	ev = realloc(l->ev, (l->parsed.n ? l->parsed.n : 1) * sizeof(*ev));
 	if (!ev)
-		return tool_fail(e, -ENOMEM, "out of memory");
+		return error_set(e, -ENOMEM, "out of memory");
 	l->ev = ev;
 	for (size_t i = l->n; i < l->parsed.n; i++)
 		ev[i] = (struct event){.spec = &l->parsed.ev[i],
@@ -82,7 +81,7 @@ static bool unsupported(const struct perf_event_attr *attr, int err)
 	return err == -ENOENT || err == -ENXIO || (generic && err == -EOPNOTSUPP);
 }
 
-static int open_one(struct event_list *l, size_t i, struct tool_err *e)
+static int open_one(struct event_list *l, size_t i, struct error *e)
 {
 	struct event *ev = &l->ev[i];
 	const struct perf_event_spec *s = ev->spec;
@@ -94,10 +93,10 @@ static int open_one(struct event_list *l, size_t i, struct tool_err *e)
 	if (ev->unsupported)
 		return 0;
 	if ((h == -EACCES || h == -EPERM) && backend_strerror(l->b))
-		return tool_fail(e, h, "'%s': cannot open the event: %s", s->text,
+		return error_set(e, h, "'%s': cannot open the event: %s", s->text,
 				 backend_strerror(l->b));
 	if (h < 0)
-		return tool_fail_errno(e, h,
+		return error_set_errno(e, h,
 				       "'%s': cannot open the event (type=%u config=0x%llx "
 				       "config1=0x%llx config2=0x%llx)",
 				       s->text, s->attr.type, (unsigned long long)s->attr.config,
@@ -115,18 +114,18 @@ static bool enables_itself(const struct event_list *l, size_t i)
 	return l->ev[i].handle >= 0 && (leader == i || l->ev[leader].handle < 0);
 }
 
-static int enable_all(struct event_list *l, struct tool_err *e)
+static int enable_all(struct event_list *l, struct error *e)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		int r = enables_itself(l, i) ? l->b->ops->event_enable(l->b, l->ev[i].handle) : 0;
 
 		if (r < 0)
-			return tool_fail_errno(e, r, "'%s': cannot enable", l->ev[i].spec->text);
+			return error_set_errno(e, r, "'%s': cannot enable", l->ev[i].spec->text);
 	}
 	return 0;
 }
 
-int event_list_open(struct event_list *l, struct backend *b, struct tool_err *e)
+int event_list_open(struct event_list *l, struct backend *b, struct error *e)
 {
 	int r = 0;
 
@@ -140,7 +139,7 @@ int event_list_open(struct event_list *l, struct backend *b, struct tool_err *e)
 	return r;
 }
 
-int event_list_read(struct event_list *l, struct tool_err *e)
+int event_list_read(struct event_list *l, struct error *e)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		struct event *ev = &l->ev[i];
@@ -152,7 +151,7 @@ int event_list_read(struct event_list *l, struct tool_err *e)
 		}
 		r = l->b->ops->event_read(l->b, ev->handle, &ev->cur);
 		if (r < 0)
-			return tool_fail_errno(e, r, "'%s': cannot read", ev->spec->text);
+			return error_set_errno(e, r, "'%s': cannot read", ev->spec->text);
 	}
 	return 0;
 }

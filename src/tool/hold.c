@@ -291,7 +291,7 @@ static int wait_for(const struct conflict *c)
  * machine keeps nothing.  Returns with the directory locked otherwise.
  */
 static int clear_way(const struct backend_options *o, enum way way, const char *device, bool wait,
-		     struct hold_dir *d, struct hold_info *busy, struct tool_err *e)
+		     struct hold_dir *d, struct hold_info *busy, struct error *e)
 {
 	char desc[128];
 
@@ -300,7 +300,7 @@ static int clear_way(const struct backend_options *o, enum way way, const char *
 		int r = hold_dir_lock(o, true, d);
 
 		if (r)
-			return r < 0 ? tool_fail_errno(e, r, "cannot lock the holds in %s", d->path)
+			return r < 0 ? error_set_errno(e, r, "cannot lock the holds in %s", d->path)
 				     : 1;
 		r = hold_repair_locked(d, e) ?: hold_dir_each(d, find_conflict, &c);
 		if (r < 0 || !c.found) {
@@ -312,17 +312,17 @@ static int clear_way(const struct backend_options *o, enum way way, const char *
 		*busy = c.busy;
 		hold_describe(busy, desc, sizeof(desc));
 		if (!wait)
-			return tool_fail(e, -EBUSY, "%s holds it until it ends", desc);
+			return error_set(e, -EBUSY, "%s holds it until it ends", desc);
 		r = wait_for(&c);
 		if (r)
-			return tool_fail(e, r, "%s holds it%s", desc,
+			return error_set(e, r, "%s holds it%s", desc,
 					 r == -EDEADLK ? ", and runs this command"
 						       : "; stopped while waiting");
 	}
 }
 
 int hold_guard(const struct backend_options *o, const char *device, bool wait,
-	       struct hold_guard **out, struct hold_info *busy, struct tool_err *e)
+	       struct hold_guard **out, struct hold_info *busy, struct error *e)
 {
 	struct hold_guard *g = calloc(1, sizeof(*g));
 	int r = g ? clear_way(o, device ? WAY_SEARCHES_OF : WAY_ALL, device, wait, &g->d, busy, e)
@@ -366,7 +366,7 @@ static int create_file(struct hold *h)
 
 int hold_take(const struct backend_options *o, enum hold_kind kind, const char *device,
 	      const char *command, bool wait, struct hold **out, struct hold_info *busy,
-	      struct tool_err *e)
+	      struct error *e)
 {
 	struct hold *h = calloc(1, sizeof(*h));
 	enum way way = kind == HOLD_SEARCH ? WAY_SEARCHES_OF : WAY_NONE;
@@ -384,7 +384,7 @@ int hold_take(const struct backend_options *o, enum hold_kind kind, const char *
 	hold_dir_unlock(&h->d);
 	h->d.o = NULL;
 	if (r) {
-		tool_fail_errno(e, r, "cannot write a hold in %s", h->d.path);
+		error_set_errno(e, r, "cannot write a hold in %s", h->d.path);
 		free(h);
 		return r;
 	}

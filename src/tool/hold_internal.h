@@ -33,6 +33,6 @@ int hold_dir_each(struct hold_dir *d,
 		  void *ctx);
 
 /* Puts back what the stale holds of a locked directory left, and removes them. */
-int hold_repair_locked(struct hold_dir *d, struct tool_err *e);
+int hold_repair_locked(struct hold_dir *d, struct error *e);
 
 #endif

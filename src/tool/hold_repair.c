@@ -11,7 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <pciescope/tool/tune_levels.h>
+#include <pciescope/tool/ptt_tune.h>
+#include <pciescope/tool/warn.h>
 
 #include "hold_internal.h"
 
@@ -27,23 +28,23 @@ unsigned hold_restore_mask(const struct hold_info *h, const int cur[HISI_PTT_TUN
 }
 
 /* One line on what was put back and what was kept (or why not); 0, or -errno to keep the hold. */
-static int put_back(const struct backend_options *o, const struct hold_info *h, struct tool_err *e)
+static int put_back(const struct backend_options *o, const struct hold_info *h, struct error *e)
 {
 	const int *start = h->level[HOLD_START];
-	char why[256], put[160], kept[160], desc[96];
+	char put[160], kept[160], desc[96];
 	int cur[HISI_PTT_TUNE_NPARAM];
 	unsigned mask = 0, differ = 0;
 	struct backend *b;
-	int r = backend_open(o, &b, why, sizeof(why));
+	int r = backend_open(o, &b, e);
 
 	if (r)
-		return tool_fail(e, r, "cannot open the machine: %s", why[0] ? why : strerror(-r));
-	r = tune_levels_read(b, h->device, cur, e);
+		return error_wrap(e, "cannot open the machine");
+	r = ptt_tune_read(b, h->device, cur, e);
 	for (int i = 0; !r && i < HISI_PTT_TUNE_NPARAM; i++)
 		differ |= cur[i] != start[i] ? 1u << i : 0;
 	if (!r) {
 		mask = hold_restore_mask(h, cur) & differ;
-		r = tune_levels_write(b, h->device, start, mask, e);
+		r = ptt_tune_write(b, h->device, start, mask, e);
 	}
 	r = backend_close(b) ?: r;
 	hold_describe(h, desc, sizeof(desc));
@@ -59,8 +60,8 @@ static int put_back(const struct backend_options *o, const struct hold_info *h, 
 			  desc, e->msg);
 		return r;
 	}
-	tune_levels_text(start, mask, put, sizeof(put));
-	tune_levels_text(cur, differ & ~mask, kept, sizeof(kept));
+	ptt_tune_text(start, mask, put, sizeof(put));
+	ptt_tune_text(cur, differ & ~mask, kept, sizeof(kept));
 	tool_warn("%s ended without putting its starting levels back: %s%s%s%s%s%s", desc,
 		  mask ? "put back " : "", put,
 		  !mask && !kept[0] ? "the device holds them already" : "",
@@ -72,7 +73,7 @@ static int put_back(const struct backend_options *o, const struct hold_info *h, 
 /* A hold that cannot be put back now stays, said once per command: the next one tries again. */
 static int repair_one(void *ctx, struct hold_dir *d, const struct hold_info *h, const char *path)
 {
-	struct tool_err e;
+	struct error e;
 
 	(void)ctx;
 	if (h->live)
@@ -82,20 +83,20 @@ static int repair_one(void *ctx, struct hold_dir *d, const struct hold_info *h, 
 	return 0;
 }
 
-int hold_repair_locked(struct hold_dir *d, struct tool_err *e)
+int hold_repair_locked(struct hold_dir *d, struct error *e)
 {
 	int r = hold_dir_each(d, repair_one, NULL);
 
-	return r ? tool_fail_errno(e, r, "cannot read the holds in %s", d->path) : 0;
+	return r ? error_set_errno(e, r, "cannot read the holds in %s", d->path) : 0;
 }
 
-int hold_repair(const struct backend_options *o, struct tool_err *e)
+int hold_repair(const struct backend_options *o, struct error *e)
 {
 	struct hold_dir d;
 	int r = hold_dir_lock(o, false, &d);
 
 	if (r)
-		return r < 0 ? tool_fail_errno(e, r, "cannot lock the holds in %s", d.path) : 0;
+		return r < 0 ? error_set_errno(e, r, "cannot lock the holds in %s", d.path) : 0;
 	r = hold_repair_locked(&d, e);
 	hold_dir_unlock(&d);
 	return r;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/link_model.h>
 
 #include "link_model_internal.h"
@@ -46,11 +47,13 @@ static bool whole_tlps(uint64_t config1)
 static bool decode(const struct event *ev, struct pair_target *t)
 {
 	const struct perf_event_attr *a = &ev->spec->attr;
+	struct pmu_name name;
 
-	if (ev->partner < 0 || !hisi_pcie_pmu_name(ev->spec->pmu) ||
-	    sscanf(ev->spec->pmu, "hisi_pcie%u_core%u", &t->sicl, &t->core) != 2 ||
+	if (ev->partner < 0 || pmu_name_parse(ev->spec->pmu, &name) != PMU_HISI_PCIE ||
 	    !whole_tlps(a->config1))
 		return false;
+	t->sicl = name.sicl;
+	t->core = name.core;
 	t->bw = hisi_pcie_bw_kind(a->config);
 	t->lat = hisi_pcie_lat_kind(a->config);
 	t->port = (unsigned)(a->config2 & 0xffff);

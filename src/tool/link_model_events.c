@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/link_model.h>
 
 #include "link_model_internal.h"
@@ -36,7 +37,7 @@ struct group_text {
 	size_t pairs;
 	struct event_list *l;
 	const struct perf_pmu_source *src;
-	struct tool_err *e;
+	struct error *e;
 };
 
 static int flush_group(struct group_text *g)
@@ -57,11 +58,11 @@ static int flush_group(struct group_text *g)
 static int add_pair(struct group_text *g, unsigned sicl, unsigned core, const char *kind,
 		    bool latency, const char *filter)
 {
-	char pmu[64];
+	char pmu[PMU_NAME_LEN];
 	size_t len;
 	int r = 0;
 
-	snprintf(pmu, sizeof(pmu), "hisi_pcie%u_core%u", sicl, core);
+	pmu_name_format((struct pmu_name){PMU_HISI_PCIE, sicl, core}, pmu, sizeof(pmu));
 	if (g->pairs == GROUP_PAIRS || (g->pairs && strcmp(g->pmu, pmu)))
 		r = flush_group(g);
 	if (r)
@@ -77,10 +78,10 @@ static int add_pair(struct group_text *g, unsigned sicl, unsigned core, const ch
 
 static bool on(const struct link *k, const char *pmu)
 {
-	unsigned sicl, core;
+	struct pmu_name name;
 
-	return k->on_pmu && (!pmu || (sscanf(pmu, "hisi_pcie%u_core%u", &sicl, &core) == 2 &&
-				      sicl == k->sicl && core == k->core));
+	return k->on_pmu && (!pmu || (pmu_name_parse(pmu, &name) == PMU_HISI_PCIE &&
+				      name.sicl == k->sicl && name.core == k->core));
 }
 
 /* A group counts a block of pairs whole: a new group when it would not fit. */
@@ -142,8 +143,7 @@ static int bit_pairs(struct group_text *g, const struct link_model *m, size_t fi
 }
 
 int link_model_add_events(const struct link_model *m, const char *pmu, enum link_events what,
-			  struct event_list *l, const struct perf_pmu_source *src,
-			  struct tool_err *e)
+			  struct event_list *l, const struct perf_pmu_source *src, struct error *e)
 {
 	struct group_text g = {.l = l, .src = src, .e = e};
 	int r = 0;
@@ -153,5 +153,5 @@ int link_model_add_events(const struct link_model *m, const char *pmu, enum link
 			r = bit_pairs(&g, m, i, what);
 	if (!r)
 		r = flush_group(&g);
-	return r == -ENOMEM ? tool_fail(e, r, "out of memory") : r;
+	return r == -ENOMEM ? error_set(e, r, "out of memory") : r;
 }

@@ -13,6 +13,7 @@
 
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/link_model.h>
 #include <pciescope/tool/topo.h>
 
@@ -76,11 +77,10 @@ static void pmu_of(struct backend *b, struct link *k, char **pmus, size_t npmu)
 	char path[512];
 
 	for (size_t i = 0; i < npmu && !k->on_pmu; i++) {
-		unsigned sicl, core;
+		struct pmu_name name;
 		long bus, lo, hi;
 
-		if (!hisi_pcie_pmu_name(pmus[i]) ||
-		    sscanf(pmus[i], "hisi_pcie%u_core%u", &sicl, &core) != 2)
+		if (pmu_name_parse(pmus[i], &name) != PMU_HISI_PCIE)
 			continue;
 		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/bus", pmus[i]);
 		bus = backend_read_num(b, path);
@@ -91,7 +91,7 @@ static void pmu_of(struct backend *b, struct link *k, char **pmus, size_t npmu)
 		if (PCI_RID_BUS(k->rid) != bus || k->rid < lo || k->rid > hi)
 			continue;
 		k->on_pmu = true;
-		k->sicl = sicl, k->core = core;
+		k->sicl = name.sicl, k->core = name.core;
 		k->port = hisi_pcie_port_bit(k->rid);
 	}
 }

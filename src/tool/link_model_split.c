@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/link_model.h>
 
 #include "link_model_internal.h"
@@ -300,13 +301,14 @@ size_t link_split_targets(const struct link_model *m, const char *pmu, struct li
 			  size_t max)
 {
 	size_t n = 0;
-	unsigned sicl, core;
-	bool one = pmu && sscanf(pmu, "hisi_pcie%u_core%u", &sicl, &core) == 2;
+	struct pmu_name name;
+	bool one = pmu && pmu_name_parse(pmu, &name) == PMU_HISI_PCIE;
 
 	for (size_t i = 0; i < m->n; i++) {
 		const struct link *k = &m->l[i];
 
-		if (!link_first_of_bit(m, i) || (one && (k->sicl != sicl || k->core != core)))
+		if (!link_first_of_bit(m, i) ||
+		    (one && (k->sicl != name.sicl || k->core != name.core)))
 			continue;
 		n += link_bit_targets(m, i, out ? out + (n < max ? n : max) : NULL,
 				      n < max ? max - n : 0);

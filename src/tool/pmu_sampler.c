@@ -19,12 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/sysfs_read.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_sampler.h>
 #include <pciescope/tool/pmu_source.h>
-#include <pciescope/tool/tool_err.h>
 
 /* The Root Ports on a port bit, comma-separated. */
 static void bit_ports(const struct link_model *m, const struct pmu_series *se, char *buf, size_t n)
@@ -49,18 +50,22 @@ static int find_series(struct pmu_sampler *ps)
 		const struct perf_event_attr *a = &l->ev[i].spec->attr;
 		int bw = hisi_pcie_bw_kind(a->config), lat = hisi_pcie_lat_kind(a->config);
 		struct pmu_series *se;
+		struct pmu_name name;
 
 		if ((a->config & HISI_PCIE_EXT_COUNTER) || !(a->config2 & 0xffff) ||
 		    (bw < 0 && lat < 0))
 			continue;
 		se = realloc(ps->ser, (ps->nser + 1) * sizeof(*se));
 		if (!se)
-			return tool_fail(&ps->s.err, -ENOMEM, "out of memory");
+			return error_set(&ps->s.err, -ENOMEM, "out of memory");
 		ps->ser = se;
 		se = &se[ps->nser++];
 		*se = (struct pmu_series){
 		    .port = (unsigned)(a->config2 & 0xffff), .latency = lat >= 0, .main = i};
-		sscanf(l->ev[i].spec->pmu, "hisi_pcie%u_core%u", &se->sicl, &se->core);
+		if (pmu_name_parse(l->ev[i].spec->pmu, &name) == PMU_HISI_PCIE) {
+			se->sicl = name.sicl;
+			se->core = name.core;
+		}
 		snprintf(se->tlp, sizeof(se->tlp), "%s",
 			 lat >= 0 ? hisi_pcie_lat_kinds[lat] : hisi_pcie_bw_kinds[bw]);
 		bit_ports(&ps->links, se, se->bdf, sizeof(se->bdf));
@@ -93,17 +98,17 @@ static int add_iommu(struct pmu_sampler *ps, struct backend *b, const char *pmu,
 {
 	char path[256], **ev = NULL;
 	size_t nev = 0;
-	unsigned n;
+	struct pmu_name name;
 	int r = 0;
 
-	if (sscanf(pmu, "amd_iommu_%u", &n) != 1)
+	if (pmu_name_parse(pmu, &name) != PMU_AMD_IOMMU)
 		return 0;
 	snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/events", pmu);
 	if (b->ops->sysfs_list(b, path, &ev, &nev))
 		return 0;
 	for (size_t i = 0; i < nev; i++) {
 		if (!r && !strchr(ev[i], '.'))
-			r = add_iommu_event(ps, pmu, n, ev[i], src);
+			r = add_iommu_event(ps, pmu, name.index, ev[i], src);
 		free(ev[i]);
 	}
 	free(ev);
@@ -134,7 +139,7 @@ static int finish_events(struct pmu_sampler *ps)
 	event_list_find_pairs(&s->events);
 	ps->shown = calloc(s->events.n ? s->events.n : 1, sizeof(*ps->shown));
 	if (!ps->shown)
-		return tool_fail(&s->err, -ENOMEM, "out of memory");
+		return error_set(&s->err, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -149,7 +154,7 @@ int pmu_sampler_open(struct pmu_sampler *ps, struct backend *b, const struct pmu
 	pmu_source_backend(b, &src);
 	r = link_model_scan(&ps->links, b);
 	if (r)
-		return tool_fail(&ps->s.err, r, "out of memory");
+		return error_set(&ps->s.err, r, "out of memory");
 	r = link_model_add_events(&ps->links, o->pmu,
 				  o->traffic_only ? LINK_EVENTS_TRAFFIC : LINK_EVENTS_ALL,
 				  &ps->s.events, &src, &ps->s.err);

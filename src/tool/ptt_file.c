@@ -24,7 +24,7 @@ struct walk {
 	struct perf_reader *rd;
 	struct perf_aux_streams *st;
 	size_t ndev;
-	struct tool_err *e;
+	struct error *e;
 	uint8_t piece[PIECE];
 };
 
@@ -53,7 +53,7 @@ static int chunk(struct walk *w, const struct perf_rec *rec, long dev)
 	int r;
 
 	if (dev < 0)
-		return tool_fail_errno(w->e, dev == -E2BIG ? -E2BIG : -ENOMEM, "%s", w->path);
+		return error_set_errno(w->e, dev == -E2BIG ? -E2BIG : -ENOMEM, "%s", w->path);
 	if ((size_t)dev == w->ndev) {
 		r = w->ops->device(w->ctx, (size_t)dev, ptt_file_event(w->st, w->rd, (size_t)dev),
 				   w->e);
@@ -66,9 +66,9 @@ static int chunk(struct walk *w, const struct perf_rec *rec, long dev)
 		const uint8_t *p;
 
 		n = whole - off < PIECE ? whole - off : PIECE;
-		p = perf_reader_aux_bytes(w->rd, rec, off, n, w->piece);
+		p = perf_reader_aux_bytes(w->rd, rec, off, n, w->piece, w->e);
 		if (!p)
-			return tool_fail(w->e, -EIO, "%s: %s", w->path, perf_reader_errmsg(w->rd));
+			return error_wrap(w->e, "%s", w->path);
 		w->ops->entries(w->ctx, (size_t)dev, p, n, f);
 	}
 	return 0;
@@ -77,7 +77,7 @@ static int chunk(struct walk *w, const struct perf_rec *rec, long dev)
 static int info(struct walk *w, const struct perf_rec *rec)
 {
 	if (rec->auxtrace_info.type != PERF_AUXTRACE_HISI_PTT)
-		return tool_fail(w->e, -EINVAL, "%s: unknown AUXTRACE type %u (not HISI PTT data)",
+		return error_set(w->e, -EINVAL, "%s: unknown AUXTRACE type %u (not HISI PTT data)",
 				 w->path, rec->auxtrace_info.type);
 	return 0;
 }
@@ -88,11 +88,11 @@ static int records(struct walk *w)
 	bool seen_info = false;
 	int got, r;
 
-	while ((got = perf_reader_next(w->rd, &rec)) > 0) {
+	while ((got = perf_reader_next(w->rd, &rec, w->e)) > 0) {
 		long dev = perf_aux_streams_note(w->st, w->rd, &rec);
 
 		if (dev == -ENOMEM)
-			return tool_fail(w->e, -ENOMEM, "%s: out of memory", w->path);
+			return error_set(w->e, -ENOMEM, "%s: out of memory", w->path);
 		if (rec.type == PERF_REC_AUXTRACE_INFO) {
 			if ((r = info(w, &rec)))
 				return r;
@@ -101,7 +101,7 @@ static int records(struct walk *w)
 		if (rec.type != PERF_REC_AUXTRACE)
 			continue;
 		if (!seen_info)
-			return tool_fail(w->e, -EINVAL,
+			return error_set(w->e, -EINVAL,
 					 "%s: no PTT data (AUXTRACE at offset %#" PRIx64
 					 " without an AUXTRACE_INFO record)",
 					 w->path, rec.offset);
@@ -110,27 +110,26 @@ static int records(struct walk *w)
 	}
 	/* a file that ends inside a payload gave its whole entries: done tells the cut */
 	if (got < 0 && !perf_reader_cut_auxtrace(w->rd, NULL))
-		return tool_fail(w->e, got, "%s: %s", w->path, perf_reader_errmsg(w->rd));
+		return error_wrap(w->e, "%s", w->path);
 	if (!seen_info)
-		return tool_fail(w->e, -EINVAL,
+		return error_set(w->e, -EINVAL,
 				 "%s: no PTT data (no HISI PTT AUXTRACE_INFO record)", w->path);
 	return 0;
 }
 
-int ptt_file_walk(const char *path, const struct ptt_file_ops *ops, void *ctx, struct tool_err *e)
+int ptt_file_walk(const char *path, const struct ptt_file_ops *ops, void *ctx, struct error *e)
 {
 	struct walk *w = calloc(1, sizeof(*w));
-	char msg[256] = "";
 	int r;
 
 	if (!w)
-		return tool_fail(e, -ENOMEM, "%s: out of memory", path);
+		return error_set(e, -ENOMEM, "%s: out of memory", path);
 	*w = (struct walk){.path = path, .ops = ops, .ctx = ctx, .e = e};
-	r = perf_reader_open(path, &w->rd, msg, sizeof(msg));
+	r = perf_reader_open(path, &w->rd, e);
 	if (r)
-		tool_fail(e, r, "%s: %s", path, msg[0] ? msg : "out of memory");
+		error_wrap(e, "%s", path);
 	else if (perf_aux_streams_create(&w->st))
-		r = tool_fail(e, -ENOMEM, "%s: out of memory", path);
+		r = error_set(e, -ENOMEM, "%s: out of memory", path);
 	else if (!(r = records(w))) {
 		perf_aux_streams_finish(w->st, w->rd, PTT_TRACE_BUF_BYTES);
 		ops->done(ctx, w->st, w->rd);

@@ -11,12 +11,15 @@
  * "Traces outbound" follows the direction tables: 4DW directions 1..3 and
  * 8DW direction 1 include outbound TLPs.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/ptt_rules.h>
 
 #define PTT_PORT_BIT 0x80000ull
@@ -30,7 +33,7 @@ struct ptt_params {
 
 bool ptt_is_pmu(const char *pmu)
 {
-	return !strncmp(pmu, "hisi_ptt", 8);
+	return pmu_name_parse(pmu, NULL) == PMU_HISI_PTT;
 }
 
 static void read_filters(struct backend *b, const char *pmu, const char *dir, struct ptt_params *p)
@@ -63,10 +66,9 @@ static bool traces_outbound(const struct ptt_params *p)
 	return p->format == 1 ? p->direction == 1 : p->direction != 0;
 }
 
-static int rule(char *msg, size_t n, const char *text)
+static int rule(struct error *e, const char *text)
 {
-	snprintf(msg, n, "%s", text);
-	return 1;
+	return error_set(e, -EINVAL, "%s", text);
 }
 
 /* How many times a term was given: a second filter or type is a rule broken, not an override. */
@@ -79,8 +81,8 @@ static int times_given(const struct perf_event_spec *ev, const char *name)
 	return n;
 }
 
-static int check_filter_terms(const struct perf_event_spec *ev, struct ptt_params *p, char *msg,
-			      size_t n)
+static int check_filter_terms(const struct perf_event_spec *ev, struct ptt_params *p,
+			      struct error *e)
 {
 	int ports = 0, funcs = 0;
 
@@ -95,73 +97,66 @@ static int check_filter_terms(const struct perf_event_spec *ev, struct ptt_param
 			funcs++;
 	}
 	if (ports && funcs)
-		return rule(msg, n,
-			    "not both a Root Port and a function: a trace filters either "
-			    "by Root Ports (bit 19 set) or by one Requester ID");
+		return rule(e, "not both a Root Port and a function: a trace filters either "
+			       "by Root Ports (bit 19 set) or by one Requester ID");
 	if (funcs > 1)
-		return rule(msg, n,
-			    "one Endpoint function per trace: give a single requester "
-			    "filter");
+		return rule(e, "one Endpoint function per trace: give a single requester "
+			       "filter");
 	if (p->filter & 0x70000)
-		return rule(msg, n, "filter bits [18:16] are reserved and must be 0");
+		return rule(e, "filter bits [18:16] are reserved and must be 0");
 	return 0;
 }
 
-static int check_filter_list(const char *pmu, struct ptt_params *p, char *msg, size_t n)
+static int check_filter_list(const char *pmu, struct ptt_params *p, struct error *e)
 {
 	char rid[16];
 
 	if (p->filter & PTT_PORT_BIT) {
 		if (!(p->filter & 0xffff))
-			return rule(msg, n,
-				    "a Root Port filter names at least one Root Port "
-				    "(0x80000 names none)");
+			return rule(e, "a Root Port filter names at least one Root Port "
+				       "(0x80000 names none)");
 		if (p->filter & 0xffff & ~(uint64_t)p->port_mask) {
-			snprintf(msg, n,
-				 "filter must be in the current list: 0x%05llx names a Root Port "
-				 "%s does not have (port bits present: 0x%04x; see "
-				 "root_port_filters/)",
-				 (unsigned long long)p->filter, pmu, p->port_mask);
-			return 1;
+			return error_set(
+			    e, -EINVAL,
+			    "filter must be in the current list: 0x%05llx names a Root "
+			    "Port %s does not have (port bits present: 0x%04x; see "
+			    "root_port_filters/)",
+			    (unsigned long long)p->filter, pmu, p->port_mask);
 		}
 		return 0;
 	}
 	if (!p->requester_ok) {
-		snprintf(msg, n,
-			 "filter must be in the current list: 0x%05llx (%s) is not a requester "
-			 "of %s (see requester_filters/)",
-			 (unsigned long long)p->filter,
-			 pci_rid_format((uint16_t)p->filter, rid, sizeof(rid)), pmu);
-		return 1;
+		return error_set(e, -EINVAL,
+				 "filter must be in the current list: 0x%05llx (%s) is not a "
+				 "requester of %s (see requester_filters/)",
+				 (unsigned long long)p->filter,
+				 pci_rid_format((uint16_t)p->filter, rid, sizeof(rid)), pmu);
 	}
 	return 0;
 }
 
-static int check_values(struct ptt_params *p, char *msg, size_t n)
+static int check_values(struct ptt_params *p, struct error *e)
 {
 	if (p->direction > 3)
-		return rule(msg, n, "direction must be 0..3");
+		return rule(e, "direction must be 0..3");
 	if (!p->type || (p->type & ~7ull))
-		return rule(msg, n,
-			    "type must be a non-zero OR of 1 (posted), 2 (non-posted) "
-			    "and 4 (completions)");
+		return rule(e, "type must be a non-zero OR of 1 (posted), 2 (non-posted) "
+			       "and 4 (completions)");
 	if (p->format > 1)
-		return rule(msg, n, "format must be 0 (4DW) or 1 (8DW)");
+		return rule(e, "format must be 0 (4DW) or 1 (8DW)");
 	if (p->format == 1 && p->direction == 0)
-		return rule(msg, n,
-			    "direction 0 is reserved for the 8DW format (use 1 outbound, "
-			    "2 inbound P/NP/CPL B, 3 inbound CPL A)");
+		return rule(e, "direction 0 is reserved for the 8DW format (use 1 outbound, "
+			       "2 inbound P/NP/CPL B, 3 inbound CPL A)");
 	if ((p->type & (p->type - 1)) && traces_outbound(p)) {
-		snprintf(msg, n,
-			 "several types only when tracing inbound: direction %llu (%s) traces "
-			 "outbound TLPs, give one type",
-			 (unsigned long long)p->direction, p->format ? "8DW" : "4DW");
-		return 1;
+		return error_set(e, -EINVAL,
+				 "several types only when tracing inbound: direction %llu (%s) "
+				 "traces outbound TLPs, give one type",
+				 (unsigned long long)p->direction, p->format ? "8DW" : "4DW");
 	}
 	return 0;
 }
 
-int ptt_rules_check(struct backend *b, const struct perf_event_spec *ev, char *msg, size_t n)
+int ptt_rules_check(struct backend *b, const struct perf_event_spec *ev, struct error *e)
 {
 	struct ptt_params p = {0};
 	int ret;
@@ -173,18 +168,16 @@ int ptt_rules_check(struct backend *b, const struct perf_event_spec *ev, char *m
 	p.type = (ev->attr.config >> 24) & 0xff;
 	p.format = (ev->attr.config >> 32) & 0xf;
 	if (!p.nfilter)
-		return rule(msg, n,
-			    "the filter parameter is required (a Root Port mask with bit "
-			    "19 set, or one Requester ID)");
+		return rule(e, "the filter parameter is required (a Root Port mask with bit "
+			       "19 set, or one Requester ID)");
 	if (!p.ntype)
-		return rule(msg, n,
-			    "the type parameter is required (1 posted, 2 non-posted, 4 "
-			    "completions)");
-	ret = check_filter_terms(ev, &p, msg, n);
+		return rule(e, "the type parameter is required (1 posted, 2 non-posted, 4 "
+			       "completions)");
+	ret = check_filter_terms(ev, &p, e);
 	if (ret)
 		return ret;
 	read_filters(b, ev->pmu, "root_port_filters", &p);
 	read_filters(b, ev->pmu, "requester_filters", &p);
-	ret = check_filter_list(ev->pmu, &p, msg, n);
-	return ret ? ret : check_values(&p, msg, n);
+	ret = check_filter_list(ev->pmu, &p, e);
+	return ret ? ret : check_values(&p, e);
 }

@@ -11,11 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/interrupt.h>
 #include <pciescope/backend/pace.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 
 #define NS_PER_MS 1000000ULL
 #define SLICE_NS (100 * NS_PER_MS)
@@ -165,9 +166,9 @@ int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status)
 	if (r == -EINTR || r == -ETIME)
 		r = 0;
 	if (r < 0 && backend_strerror(s->b))
-		return tool_fail(&s->err, r, "%s", backend_strerror(s->b));
+		return error_set(&s->err, r, "%s", backend_strerror(s->b));
 	if (r < 0)
-		return tool_fail_errno(&s->err, r, "cannot run '%s'",
+		return error_set_errno(&s->err, r, "cannot run '%s'",
 				       s->argv ? s->argv[0] : "sleep");
 	if (iv.step && s->b->ops->now_ns(s->b) > iv.last)
 		print_delta(&iv, s->b->ops->now_ns(s->b));

@@ -20,12 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/link_model.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
 
 /*
  * Miss/hit pairs of the three caches, then walk reads over translations, by
@@ -41,10 +42,10 @@ static const char *const iommu_names[] = {"mem_iommu_tlb_pte_mis", "mem_iommu_tl
 
 static int parse(struct stat_config *s, const char *ev, const struct perf_pmu_source *src)
 {
-	struct tool_err e;
+	struct error e;
 	int r = event_list_add(&s->events, ev, src, &e);
 
-	return r ? tool_fail(&s->err, r, "-M: %s", e.msg) : 0;
+	return r ? error_set(&s->err, r, "-M: %s", e.msg) : 0;
 }
 
 static int pcie_pairs(struct stat_config *s, const char *pmu, bool latency,
@@ -87,13 +88,13 @@ const char *const stat_metric_groups[] = {"pcie_bandwidth", "pcie_latency", "pci
 static int link_events(struct stat_config *s, const struct perf_pmu_source *src, size_t *found)
 {
 	struct link_model m = {0};
-	struct tool_err e;
+	struct error e;
 	int r = link_model_scan(&m, s->b);
 
 	for (size_t i = 0; !r && i < m.n; i++)
 		*found += m.l[i].on_pmu;
 	if (!r && *found && link_model_add_events(&m, NULL, LINK_EVENTS_ALL, &s->events, src, &e))
-		r = tool_fail(&s->err, -EINVAL, "-M pcie_link: %s", e.msg);
+		r = error_set(&s->err, -EINVAL, "-M pcie_link: %s", e.msg);
 	link_model_free(&m);
 	return r;
 }
@@ -108,7 +109,7 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 	if (!strcmp(group, "pcie_link"))
 		return link_events(s, src, found);
 	if (!bw && !lat && !iommu)
-		return tool_fail(&s->err, -ENOENT,
+		return error_set(&s->err, -ENOENT,
 				 "-M '%s': no such metric group (pcie_bandwidth, pcie_latency, "
 				 "pcie_link, iommu)",
 				 group);
@@ -117,7 +118,7 @@ static int expand(struct stat_config *s, const char *group, char **pmus, size_t 
 
 		if ((bw || lat) && hisi_pcie_pmu_name(pmus[i]))
 			r = pcie_pairs(s, pmus[i], lat, src);
-		else if (iommu && !strncmp(pmus[i], "amd_iommu_", 10))
+		else if (iommu && pmu_name_parse(pmus[i], NULL) == PMU_AMD_IOMMU)
 			r = iommu_events(s, pmus[i], src);
 		else
 			continue;
@@ -136,7 +137,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 	int r = 0;
 
 	if (!list)
-		return tool_fail(&s->err, -ENOMEM, "out of memory");
+		return error_set(&s->err, -ENOMEM, "out of memory");
 	if (backend_list_dir(s->b, PMU_SYSFS_DIR, &pmus, &n))
 		n = 0;
 	for (char *g = strtok_r(list, ",", &save); g && !r; g = strtok_r(NULL, ",", &save)) {
@@ -144,7 +145,7 @@ int stat_add_metric_groups(struct stat_config *s, const char *groups,
 
 		r = expand(s, g, pmus, n, src, &found);
 		if (!r && !found)
-			r = tool_fail(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it",
+			r = error_set(&s->err, -ENODEV, "-M '%s': this machine has no PMU for it",
 				      g);
 	}
 	backend_names_free(pmus, n);

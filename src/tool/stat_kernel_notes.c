@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include <pciescope/perf/hisi_pcie_events.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 
 /* The AMD document's filter enable bits (56-58) and raw bit (63): docs/kernel-differences.md. */
 #define AMD_SEED_ONLY_BITS ((7ull << 56) | (1ull << 63))
@@ -69,12 +70,12 @@ void stat_note_kernel_differences(const struct perf_event_list *events,
 	for (size_t i = 0; i < events->n; i++) {
 		const struct perf_event_spec *ev = &events->ev[i];
 		struct perf_pmu *p;
-		char err[256];
+		struct error ignored;
 
-		if (!amd && ev->pmu && !strncmp(ev->pmu, "amd_iommu_", 10))
+		if (!amd && ev->pmu && pmu_name_parse(ev->pmu, NULL) == PMU_AMD_IOMMU)
 			amd = note_amd_seed_bits(ev);
 		if (len_mode || !hisi_pcie_pmu_name(ev->pmu) ||
-		    perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
+		    perf_pmu__load(src, ev->pmu, &p, &ignored))
 			continue;
 		len_mode = note_len_mode(ev, p, b);
 		perf_pmu__free(p);

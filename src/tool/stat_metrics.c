@@ -18,7 +18,7 @@
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/tool/warn.h>
 
 static bool pair_of(const struct perf_event_spec *a, const struct perf_event_spec *b)
 {

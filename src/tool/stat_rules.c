@@ -10,9 +10,9 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tool_err.h>
 
 struct fields {
 	uint64_t port, bdf, len_mode;
@@ -42,17 +42,16 @@ static void decode(const struct perf_pmu *p, const struct perf_event_spec *ev, s
 			f->filter_given = true;
 }
 
-static int refuse(struct tool_err *e, const struct perf_event_spec *ev, const char *rule,
+static int refuse(struct error *e, const struct perf_event_spec *ev, const char *rule,
 		  const char *why)
 {
-	return tool_fail(e, -EINVAL,
+	return error_set(e, -EINVAL,
 			 "'%s': refused by the rule \"%s\" of the PCIe PMU document: %s "
 			 "(--force passes it on)",
 			 ev->text, rule, why);
 }
 
-static int check_event(struct tool_err *e, const struct perf_pmu *p,
-		       const struct perf_event_spec *ev)
+static int check_event(struct error *e, const struct perf_pmu *p, const struct perf_event_spec *ev)
 {
 	enum hisi_pcie_class cls = hisi_pcie_event_class(ev->attr.config);
 	struct fields f;
@@ -92,18 +91,17 @@ int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src)
 }
 
 int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src,
-			   struct tool_err *e)
+			   struct error *e)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const struct perf_event_spec *ev = &l->ev[i];
 		struct perf_pmu *p;
-		char err[256];
 		int r;
 
 		if (!hisi_pcie_pmu_name(ev->pmu))
 			continue;
-		if (perf_pmu__load(src, ev->pmu, &p, err, sizeof(err)))
-			return tool_fail(e, -ENOENT, "%s: cannot read pmu '%s'", ev->text, ev->pmu);
+		if ((r = perf_pmu__load(src, ev->pmu, &p, e)))
+			return error_set(e, r, "%s: cannot read pmu '%s'", ev->text, ev->pmu);
 		r = check_event(e, p, ev);
 		perf_pmu__free(p);
 		if (r)

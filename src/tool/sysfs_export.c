@@ -22,23 +22,23 @@ struct exporter {
 	struct backend *b;
 	char *buf;
 	unsigned files;
-	struct tool_err *e;
+	struct error *e;
 };
 
-static int write_file(struct tool_err *e, const char *path, const char *buf, size_t n)
+static int write_file(struct error *e, const char *path, const char *buf, size_t n)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	ssize_t w;
 	int err;
 
 	if (fd < 0)
-		return tool_fail_errno(e, -errno, "sysfs export: cannot create %s", path);
+		return error_set_errno(e, -errno, "sysfs export: cannot create %s", path);
 	w = write(fd, buf, n);
 	err = w < 0 ? -errno : w != (ssize_t)n ? -ENOSPC : 0;
 	if (close(fd) && !err)
 		err = -errno;
 	if (err)
-		return tool_fail_errno(e, err, "sysfs export: writing %s", path);
+		return error_set_errno(e, err, "sysfs export: writing %s", path);
 	return 0;
 }
 
@@ -56,7 +56,7 @@ static int export_entry(struct exporter *x, const char *src, const char *dst, in
 		if (depth >= MAX_DEPTH)
 			return 0;
 		if (mkdir(dst, 0755) && errno != EEXIST)
-			return tool_fail_errno(x->e, -errno, "cannot create %s", dst);
+			return error_set_errno(x->e, -errno, "cannot create %s", dst);
 		return export_dir(x, src, dst, depth + 1, NULL, NULL);
 	}
 	n = x->b->ops->sysfs_read(x->b, src, x->buf, FILE_MAX);
@@ -74,7 +74,7 @@ static int export_dir(struct exporter *x, const char *src, const char *dst, int 
 	int r = x->b->ops->sysfs_list(x->b, src, &names, &count);
 
 	if (r < 0)
-		return tool_fail_errno(x->e, r, "cannot list %s", src);
+		return error_set_errno(x->e, r, "cannot list %s", src);
 	for (size_t i = 0; i < count; i++) {
 		char s[1024], d[4096];
 
@@ -90,11 +90,11 @@ static int export_dir(struct exporter *x, const char *src, const char *dst, int 
 
 int sysfs_export_dir(struct backend *b, const char *src, const char *dst,
 		     bool (*want)(const char *name, void *ctx), void *ctx, unsigned *files,
-		     struct tool_err *e)
+		     struct error *e)
 {
 	struct exporter x = {b, malloc(FILE_MAX), 0, e};
 	int r = x.buf ? export_dir(&x, src, dst, 1, want, ctx)
-		      : tool_fail(e, -ENOMEM, "export: out of memory");
+		      : error_set(e, -ENOMEM, "export: out of memory");
 
 	free(x.buf);
 	*files += x.files;

@@ -125,6 +125,7 @@ static void scan_one(struct backend *b, struct topo_dev *d, const char *name)
 	d->vendor = (uint16_t)read_hex(b, d->bdf, "vendor");
 	d->device = (uint16_t)read_hex(b, d->bdf, "device");
 	d->class_code = (uint32_t)read_hex(b, d->bdf, "class");
+	d->numa_node = (int)read_hex(b, d->bdf, "numa_node");
 	d->vf = is_vf(b, d->bdf);
 	read_config(b, d);
 	d->link = !d->vf && (link_from_sysfs(b, d) || link_from_config(d));

@@ -36,7 +36,7 @@ static void free_traces(struct twin_trace *tr, unsigned n)
 
 /* Every traced device of every file, in one array. */
 static int read_all(const struct twin_topo *topo, const char *const *files, unsigned nfiles,
-		    double tick_ns, struct twin_trace **all, unsigned *n, struct tool_err *e)
+		    double tick_ns, struct twin_trace **all, unsigned *n, struct error *e)
 {
 	*all = NULL;
 	*n = 0;
@@ -50,7 +50,7 @@ static int read_all(const struct twin_topo *topo, const char *const *files, unsi
 		grown = realloc(*all, (*n + k) * sizeof(**all));
 		if (!grown) {
 			free_traces(tr, k);
-			return tool_fail(e, -ENOMEM, "%s: out of memory", files[f]);
+			return error_set(e, -ENOMEM, "%s: out of memory", files[f]);
 		}
 		*all = grown;
 		memcpy(*all + *n, tr, k * sizeof(*tr));
@@ -61,7 +61,7 @@ static int read_all(const struct twin_topo *topo, const char *const *files, unsi
 }
 
 int twin_infer(struct backend *b, const char *const *files, unsigned nfiles, double tick_ns,
-	       struct twin *t, struct tool_err *e)
+	       struct twin *t, struct error *e)
 {
 	struct twin_topo topo;
 	struct twin_trace *tr;
@@ -69,7 +69,7 @@ int twin_infer(struct backend *b, const char *const *files, unsigned nfiles, dou
 	int r;
 
 	if (!nfiles || nfiles > TWIN_MAX_FILES)
-		return tool_fail(e, -EINVAL, "a twin takes 1 to %d recordings", TWIN_MAX_FILES);
+		return error_set(e, -EINVAL, "a twin takes 1 to %d recordings", TWIN_MAX_FILES);
 	r = twin_topo_scan(b, &topo, e);
 	if (r)
 		return r;
@@ -80,7 +80,7 @@ int twin_infer(struct backend *b, const char *const *files, unsigned nfiles, dou
 		for (unsigned i = 0; i < nfiles; i++)
 			snprintf(t->files[i], sizeof(t->files[i]), "%s", files[i]);
 		if (!t->m.ndev && !t->m.ncpu)
-			r = tool_fail(e, -ENODATA,
+			r = error_set(e, -ENODATA,
 				      "%s: the recordings show no requester of the platform",
 				      files[0]);
 	}
@@ -91,17 +91,16 @@ int twin_infer(struct backend *b, const char *const *files, unsigned nfiles, dou
 
 /* The emulated platform, idle and left as it was, to read its topology. */
 static int infer_on(const char *platform, const char *const *files, unsigned n, double tick_ns,
-		    struct twin *t, struct tool_err *e)
+		    struct twin *t, struct error *e)
 {
 	struct backend_options o = {
 	    .kind = "emulated", .platform = platform, .workload = "idle", .ephemeral = true};
 	struct backend *b;
-	char why[256] = "";
-	int r = backend_open(&o, &b, why, sizeof(why));
+	int r = backend_open(&o, &b, e);
 
 	if (r)
-		return tool_fail(e, r, "cannot boot the platform %s: %s",
-				 platform ? platform : "kunpeng930", why[0] ? why : strerror(-r));
+		return error_wrap(e, "cannot boot the platform %s",
+				  platform ? platform : "kunpeng930");
 	r = twin_infer(b, files, n, tick_ns, t, e);
 	/* the platform by the name it booted as: "emulated kunpeng930" */
 	if (!r && !strncmp(b->machine, "emulated ", 9))
@@ -112,7 +111,7 @@ static int infer_on(const char *platform, const char *const *files, unsigned n, 
 }
 
 static int from_traces(char *list, double tick_ns, const char *platform, struct twin *t,
-		       struct tool_err *e)
+		       struct error *e)
 {
 	const char *files[TWIN_MAX_FILES];
 	char recorded[256] = "";
@@ -122,12 +121,12 @@ static int from_traces(char *list, double tick_ns, const char *platform, struct 
 	for (char *save = NULL, *f = strtok_r(list, "+", &save); f;
 	     f = strtok_r(NULL, "+", &save)) {
 		if (n == TWIN_MAX_FILES)
-			return tool_fail(e, -EINVAL, "a twin takes at most %d recordings",
+			return error_set(e, -EINVAL, "a twin takes at most %d recordings",
 					 TWIN_MAX_FILES);
 		files[n++] = f;
 	}
 	if (!n)
-		return tool_fail(e, -EINVAL, "trace= names no recording");
+		return error_set(e, -EINVAL, "trace= names no recording");
 	if (!platform) {
 		r = twin_recorded_platform(files[0], recorded, sizeof(recorded), e);
 		if (r)
@@ -137,13 +136,13 @@ static int from_traces(char *list, double tick_ns, const char *platform, struct 
 	return infer_on(platform, files, n, tick_ns, t, e);
 }
 
-int twin_from_spec(const char *spec, const char *platform, struct twin *t, struct tool_err *e)
+int twin_from_spec(const char *spec, const char *platform, struct twin *t, struct error *e)
 {
 	char buf[SPEC_MAX], *trace = NULL, *model = NULL;
 	double tick_ns = 0;
 
 	if (!spec || strlen(spec) >= sizeof(buf))
-		return tool_fail(e, -EINVAL, "needs trace=FILE[+FILE...] or model=FILE");
+		return error_set(e, -EINVAL, "needs trace=FILE[+FILE...] or model=FILE");
 	strcpy(buf, spec);
 	for (char *save = NULL, *kv = strtok_r(buf, ",", &save); kv;
 	     kv = strtok_r(NULL, ",", &save)) {
@@ -156,13 +155,13 @@ int twin_from_spec(const char *spec, const char *platform, struct twin *t, struc
 		else if (!strncmp(kv, "tick=", 5) && (tick_ns = strtod(kv + 5, &end)) > 0 && !*end)
 			continue;
 		else
-			return tool_fail(e, -EINVAL,
+			return error_set(e, -EINVAL,
 					 "bad replay parameter '%s' (trace=FILE[+FILE...], "
 					 "model=FILE, tick=NS)",
 					 kv);
 	}
 	if (!trace == !model)
-		return tool_fail(e, -EINVAL, "needs trace=FILE[+FILE...] or model=FILE");
+		return error_set(e, -EINVAL, "needs trace=FILE[+FILE...] or model=FILE");
 	if (model)
 		return twin_json_read(model, t, e);
 	return from_traces(trace, tick_ns, platform, t, e);

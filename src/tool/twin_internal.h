@@ -51,7 +51,7 @@ struct twin_topo {
 	unsigned nptt;
 };
 
-int twin_topo_scan(struct backend *b, struct twin_topo *t, struct tool_err *e);
+int twin_topo_scan(struct backend *b, struct twin_topo *t, struct error *e);
 void twin_topo_free(struct twin_topo *t);
 const struct twin_node *twin_topo_node(const struct twin_topo *t, uint16_t rid);
 /*
@@ -168,7 +168,7 @@ uint32_t twin_trace_region_rid(const struct twin_trace *t, uint32_t region);
 
 /* twin_read.c: every traced device of a recording, each a twin_trace (the caller frees them). */
 int twin_read(const char *path, const struct twin_topo *topo, double tick_ns,
-	      struct twin_trace **out, unsigned *n, struct tool_err *e);
+	      struct twin_trace **out, unsigned *n, struct error *e);
 
 /* twin_infer.c: the model made of the traces, into t. */
 void twin_build(const struct twin_topo *topo, struct twin_trace *tr, unsigned n, struct twin *t);

@@ -20,7 +20,7 @@
 struct rd {
 	const char *path;
 	char where[64];
-	struct tool_err *e;
+	struct error *e;
 };
 
 static int bad(struct rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -32,7 +32,7 @@ static int bad(struct rd *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return tool_fail(r->e, -EINVAL, "%s: %s%s%s", r->path, r->where, r->where[0] ? ": " : "",
+	return error_set(r->e, -EINVAL, "%s: %s%s%s", r->path, r->where, r->where[0] ? ": " : "",
 			 msg);
 }
 
@@ -287,7 +287,7 @@ static int read_list(struct rd *r, const json_t *root, const char *key, unsigned
 	return 0;
 }
 
-int twin_json_read(const char *path, struct twin *t, struct tool_err *e)
+int twin_json_read(const char *path, struct twin *t, struct error *e)
 {
 	static const char *const keys[] = {"pciescope_twin", "platform", "recordings", "span_ns",
 					   "devices",	     "cpu",	 "notes",      NULL};
@@ -300,11 +300,11 @@ int twin_json_read(const char *path, struct twin *t, struct tool_err *e)
 
 	memset(t, 0, sizeof(*t));
 	if (!f)
-		return tool_fail_errno(e, -errno, "%s", path);
+		return error_set_errno(e, -errno, "%s", path);
 	root = json_loadf(f, 0, &je);
 	fclose(f);
 	if (!root)
-		return tool_fail(e, -EINVAL, "%s: %s (line %d)", path, je.text, je.line);
+		return error_set(e, -EINVAL, "%s: %s (line %d)", path, je.text, je.line);
 	err = json_is_object(root) ? keys_known(&r, root, keys) : bad(&r, "not a model file");
 	p = json_object_get(root, "platform");
 	if (!err && p && !json_is_string(p))

@@ -165,23 +165,23 @@ char *twin_json_dump(const struct twin *t)
 	return s;
 }
 
-int twin_json_write(const struct twin *t, const char *path, struct tool_err *e)
+int twin_json_write(const struct twin *t, const char *path, struct error *e)
 {
 	char *s = twin_json_dump(t);
 	FILE *f;
 	int r = 0;
 
 	if (!s)
-		return tool_fail(e, -ENOMEM, "%s: out of memory", path);
+		return error_set(e, -ENOMEM, "%s: out of memory", path);
 	f = fopen(path, "w");
 	if (!f) {
 		free(s);
-		return tool_fail_errno(e, -errno, "cannot create %s", path);
+		return error_set_errno(e, -errno, "cannot create %s", path);
 	}
 	if (fputs(s, f) < 0 || fputc('\n', f) < 0)
 		r = -errno;
 	if (fclose(f) && !r)
 		r = -errno;
 	free(s);
-	return r ? tool_fail_errno(e, r, "writing %s", path) : 0;
+	return r ? error_set_errno(e, r, "writing %s", path) : 0;
 }

@@ -23,14 +23,14 @@ struct reading {
 	unsigned n;
 };
 
-static int device(void *ctx, size_t i, const struct perf_attr_info *a, struct tool_err *e)
+static int device(void *ctx, size_t i, const struct perf_attr_info *a, struct error *e)
 {
 	struct reading *x = ctx;
 	char pmu[64];
 
 	ptt_file_pmu(a, pmu, sizeof(pmu));
 	if (twin_trace_init(&x->tr[i], x->topo, pmu, a ? a->attr.config : 0, x->tick_ns))
-		return tool_fail(e, -ENOMEM, "out of memory");
+		return error_set(e, -ENOMEM, "out of memory");
 	x->n = (unsigned)i + 1;
 	return 0;
 }
@@ -58,7 +58,7 @@ static void done(void *ctx, const struct perf_aux_streams *s, const struct perf_
 }
 
 int twin_read(const char *path, const struct twin_topo *topo, double tick_ns,
-	      struct twin_trace **out, unsigned *n, struct tool_err *e)
+	      struct twin_trace **out, unsigned *n, struct error *e)
 {
 	static const struct ptt_file_ops ops = {device, entries, done};
 	struct reading x = {.topo = topo, .tick_ns = tick_ns};
@@ -66,10 +66,10 @@ int twin_read(const char *path, const struct twin_topo *topo, double tick_ns,
 
 	x.tr = calloc(PERF_AUX_MAX_STREAMS, sizeof(*x.tr));
 	if (!x.tr)
-		return tool_fail(e, -ENOMEM, "%s: out of memory", path);
+		return error_set(e, -ENOMEM, "%s: out of memory", path);
 	r = ptt_file_walk(path, &ops, &x, e);
 	if (!r && !x.n)
-		r = tool_fail(e, -ENODATA, "%s: no PTT trace data", path);
+		r = error_set(e, -ENODATA, "%s: no PTT trace data", path);
 	if (r) {
 		for (unsigned i = 0; i < x.n; i++)
 			twin_trace_free(&x.tr[i]);
@@ -82,17 +82,16 @@ int twin_read(const char *path, const struct twin_topo *topo, double tick_ns,
 	return r;
 }
 
-int twin_recorded_platform(const char *path, char *buf, size_t n, struct tool_err *e)
+int twin_recorded_platform(const char *path, char *buf, size_t n, struct error *e)
 {
 	struct perf_reader *rd;
 	const char *const *argv;
-	char msg[256] = "";
 	uint32_t argc;
-	int r = perf_reader_open(path, &rd, msg, sizeof(msg));
+	int r = perf_reader_open(path, &rd, e);
 
 	buf[0] = 0;
 	if (r)
-		return tool_fail(e, r, "%s: %s", path, msg[0] ? msg : "out of memory");
+		return error_wrap(e, "%s", path);
 	if (perf_reader_cmdline(rd, &argv, &argc))
 		argc = 0;
 	for (uint32_t i = 0; i < argc; i++) {

@@ -14,11 +14,11 @@
 #include <pciescope/backend/sysfs_read.h>
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/pcie/traffic.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/topo.h>
 
 #include "twin_internal.h"
 
-#define PTT_PREFIX "hisi_ptt"
 #define PTT_PORT_FILTER 0x80000u
 
 static bool is_bridge(const struct topo_dev *d)
@@ -94,7 +94,7 @@ static void scan_ptts(struct backend *b, struct twin_topo *t)
 	if (backend_list_dir(b, PMU_SYSFS_DIR, &names, &n))
 		return;
 	for (size_t i = 0; i < n && t->nptt < TWIN_MAX_PTTS; i++) {
-		if (strncmp(names[i], PTT_PREFIX, strlen(PTT_PREFIX)))
+		if (pmu_name_parse(names[i], NULL) != PMU_HISI_PTT)
 			continue;
 		snprintf(t->ptt[t->nptt].pmu, sizeof(t->ptt[t->nptt].pmu), "%s", names[i]);
 		read_ptt(b, &t->ptt[t->nptt++]);
@@ -102,20 +102,20 @@ static void scan_ptts(struct backend *b, struct twin_topo *t)
 	backend_names_free(names, n);
 }
 
-int twin_topo_scan(struct backend *b, struct twin_topo *t, struct tool_err *e)
+int twin_topo_scan(struct backend *b, struct twin_topo *t, struct error *e)
 {
 	struct topo s = {0};
 	int r = topo_scan(b, &s);
 
 	memset(t, 0, sizeof(*t));
 	if (r)
-		return tool_fail_errno(e, r, "reading the PCI tree");
+		return error_set_errno(e, r, "reading the PCI tree");
 	t->n = calloc(s.n ? s.n : 1, sizeof(*t->n));
 	t->at = malloc(65536 * sizeof(*t->at));
 	if (!t->n || !t->at) {
 		topo_free(&s);
 		twin_topo_free(t);
-		return tool_fail(e, -ENOMEM, "reading the PCI tree: out of memory");
+		return error_set(e, -ENOMEM, "reading the PCI tree: out of memory");
 	}
 	t->nn = s.n;
 	memset(t->at, 0xff, 65536 * sizeof(*t->at));

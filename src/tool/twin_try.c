@@ -11,34 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pciescope/backend/sysfs_read.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "twin_internal.h"
 
-/* Reads (write false) or writes the levels of ptt set in level[] (-1: left alone). */
-static int levels_io(struct backend *b, const char *ptt, int level[], bool write,
-		     struct tool_err *e)
+/* The levels the change sets (-1 in c->level: left alone). */
+static unsigned changed_levels(const struct twin_change *c)
 {
-	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
-		char path[384], buf[16];
-		ssize_t n;
+	unsigned mask = 0;
 
-		if (level[i] < 0)
-			continue;
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", ptt,
-			 hisi_ptt_tune_params[i]);
-		if (write) {
-			snprintf(buf, sizeof(buf), "%d", level[i]);
-			n = b->ops->sysfs_write(b, path, buf, strlen(buf));
-		} else {
-			n = backend_read_line(b, path, buf, sizeof(buf));
-			level[i] = n > 0 ? atoi(buf) : level[i];
-		}
-		if (n < 0)
-			return tool_fail_errno(e, (int)n, "%s %s", write ? "writing" : "reading",
-					       path);
-	}
-	return 0;
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
+		mask |= c->level[i] >= 0 ? 1u << i : 0;
+	return mask;
 }
 
 static void values(const struct event_list *l, double *v)
@@ -55,7 +39,7 @@ static void values(const struct event_list *l, double *v)
 	}
 }
 
-static int count(struct backend *b, const struct twin_try_opts *o, double *v, struct tool_err *e)
+static int count(struct backend *b, const struct twin_try_opts *o, double *v, struct error *e)
 {
 	uint64_t elapsed;
 	int status = 0, r = event_list_open(o->events, b, e);
@@ -64,9 +48,9 @@ static int count(struct backend *b, const struct twin_try_opts *o, double *v, st
 		return r;
 	r = b->ops->run(b, o->argv, NULL, NULL, &elapsed, &status);
 	if (r)
-		tool_fail_errno(e, r, "running '%s'", o->argv[0]);
+		error_set_errno(e, r, "running '%s'", o->argv[0]);
 	else if (status)
-		r = tool_fail(e, -ECHILD, "'%s' exited with status %d", o->argv[0], status);
+		r = error_set(e, -ECHILD, "'%s' exited with status %d", o->argv[0], status);
 	else if (!(r = event_list_read(o->events, e)))
 		values(o->events, v);
 	event_list_close(o->events);
@@ -74,7 +58,7 @@ static int count(struct backend *b, const struct twin_try_opts *o, double *v, st
 }
 
 /* One run; with the change's levels when changed, written back after. */
-static int run(const struct twin_try_opts *o, bool changed, double *v, struct tool_err *e)
+static int run(const struct twin_try_opts *o, bool changed, double *v, struct error *e)
 {
 	const struct twin_change *c = &o->change;
 	struct backend_options bo = {
@@ -84,32 +68,27 @@ static int run(const struct twin_try_opts *o, bool changed, double *v, struct to
 	    .replay = changed && c->model ? c->model : o->model,
 	    .seed = o->seed,
 	};
-	int old[HISI_PTT_TUNE_NPARAM], want[HISI_PTT_TUNE_NPARAM], r, put = 0;
+	int old[HISI_PTT_TUNE_NPARAM], r, put = 0;
 	struct backend *b;
-	char why[256] = "";
 
-	r = backend_open(&bo, &b, why, sizeof(why));
+	r = backend_open(&bo, &b, e);
 	if (r)
-		return tool_fail(e, r, "cannot boot the twin on %s: %s",
-				 bo.platform ? bo.platform : "kunpeng930",
-				 why[0] ? why : strerror(-r));
-	memcpy(old, c->level, sizeof(old));
-	memcpy(want, c->level, sizeof(want));
+		return error_wrap(e, "cannot boot the twin on %s",
+				  bo.platform ? bo.platform : "kunpeng930");
 	if (changed && c->ptt) {
-		r = levels_io(b, c->ptt, old, false, e);
-		if (!r)
-			r = levels_io(b, c->ptt, want, true, e);
+		ptt_tune_read(b, c->ptt, old, NULL);
+		r = ptt_tune_write(b, c->ptt, c->level, changed_levels(c), e);
 	}
 	if (!r)
 		r = count(b, o, v, e);
 	if (changed && c->ptt)
-		put = levels_io(b, c->ptt, old, true, r ? &(struct tool_err){{0}} : e);
+		put = ptt_tune_write(b, c->ptt, old, changed_levels(c), r ? &(struct error){0} : e);
 	if (backend_close(b) && !r && !put)
-		r = tool_fail(e, -EIO, "the levels of %s were not saved back", c->ptt);
+		r = error_set(e, -EIO, "the levels of %s were not saved back", c->ptt);
 	return r ? r : put;
 }
 
-int twin_try(const struct twin_try_opts *o, double *before, double *after, struct tool_err *e)
+int twin_try(const struct twin_try_opts *o, double *before, double *after, struct error *e)
 {
 	int r = run(o, false, before, e);
 

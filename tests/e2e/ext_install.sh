@@ -40,11 +40,12 @@ int main(void)
 {
 	struct backend_options o = {0};
 	struct backend *b;
-	char err[256], buf[64];
+	struct error err;
+	char buf[64];
 	ssize_t n;
 
-	if (backend_open(&o, &b, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
+	if (backend_open(&o, &b, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
 		return 1;
 	}
 	n = b->ops->sysfs_read(b, "/sys/bus/event_source/devices/hisi_ptt0_2/tune/qos_tx_cpl",

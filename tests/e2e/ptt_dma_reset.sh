@@ -9,9 +9,9 @@
 # is refused at boot.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 EV='hisi_ptt0_2/filter=0x80001,type=1,direction=1,format=1/'
 
 # kunpeng930 with hisi_ptt0_2's (00:17.0) DMA reset taking $1 reads of TRACE_WR_STS
@@ -42,5 +42,4 @@ platform '"soon"'
 out=$("$P" record --platform 'reset"soon".json' -o bad.data -e "$EV" -- sleep 0.002 2>&1)
 [ $? = 1 ] && grep -q 'dma_reset_reads: not a number of reads from 0 to 1000000' <<<"$out" ||
 	err "a reset that is no number: $out"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

@@ -11,22 +11,22 @@
 # part of one.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 . "$SRC_DIR/tests/e2e/lib/record_cut.sh"
-fail=0
 for f in 4dw 8dw; do
 	${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/gen_ptt_perfdata" -o gen$f.data -f $f 4096 8192 2048 4096 ||
-		{ echo "FAIL: gen_ptt_perfdata -f $f"; fail=1; }
-	cut_reads_every_entry gen$f.data || { echo "FAIL: gen$f.data"; fail=1; }
+		err "gen_ptt_perfdata -f $f"
+	cut_reads_every_entry gen$f.data || err "gen$f.data"
 done
 "$PCIESCOPE" record -o rec.data --workload mixed -e hisi_ptt0_2/filter=0x80011,type=7,direction=0/ \
-	-- sleep 0.002 2>rec.err || { echo "FAIL: record: $(cat rec.err)"; fail=1; }
+	-- sleep 0.002 2>rec.err || err "record: $(cat rec.err)"
 [ "$(${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/perf_cuts" rec.data | grep -c AUXTRACE_header)" = 2 ] ||
-	{ echo "FAIL: the recording is not two payloads"; fail=1; }
-cut_reads_every_entry rec.data || { echo "FAIL: rec.data"; fail=1; }
+	err "the recording is not two payloads"
+cut_reads_every_entry rec.data || err "rec.data"
 # the twin of a file cut in its last payload is of the entries before the cut, and says so
 cut=$(${PCIESCOPE_RUNNER:-} "$BUILD_DIR/tests/perf_cuts" rec.data | awk '$3 != 0 { c = $1 } END { print c }')
 head -c "$cut" rec.data >cutp.data
 "$PCIESCOPE" twin cutp.data >twin.txt 2>&1 && grep -q 'its file ends inside a trace payload' twin.txt ||
-	{ echo "FAIL: twin of rec.data cut at $cut: $(cat twin.txt)"; fail=1; }
-[ $fail = 0 ] && echo ok
-exit $fail
+	err "twin of rec.data cut at $cut: $(cat twin.txt)"
+finish

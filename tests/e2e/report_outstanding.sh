@@ -9,9 +9,9 @@
 # why; the Chrome trace's "outstanding" counter is the NVMe's only.
 set -uo pipefail
 cd "$TEST_TMP"
+# shellcheck source=lib/check.sh
+. "$SRC_DIR/tests/e2e/lib/check.sh"
 P=$PCIESCOPE
-fail=0
-err() { echo "FAIL: $*"; fail=1; }
 
 "$P" record -o sr.data --force --workload storage-read \
 	-e 'hisi_ptt0_2/filter=0x80001,type=7,direction=2,format=0/' -- sleep 0.003 2>/dev/null ||
@@ -29,5 +29,4 @@ awk -v t="${top:-0}" 'BEGIN { exit !(t > 0 && t <= 32) }' || err "outstanding ch
 sed -n 's/^{"ph":"C","cat":"counter","name":"outstanding","pid":\([0-9]*\),.*/\1/p' sr.json | sort -u >pids
 sed -n 's/^{"ph":"M","name":"process_name","pid":\([0-9]*\),.*"name":"requester 02:00.0"}}.*/\1/p' sr.json >nvme
 [ -s nvme ] && cmp -s pids nvme || err "Chrome: outstanding counters of pids $(tr '\n' ' ' <pids), the NVMe is $(cat nvme)"
-[ $fail = 0 ] && echo ok
-exit $fail
+finish

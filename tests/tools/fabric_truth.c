@@ -49,7 +49,8 @@ int main(int argc, char **argv)
 	struct platform *p;
 	struct fabric *f;
 	uint64_t from, to;
-	char err[256], *colon;
+	struct error err;
+	char *colon;
 	int n;
 
 	if (argc != 4) {
@@ -63,8 +64,8 @@ int main(int argc, char **argv)
 	}
 	from = strtoull(argv[2], NULL, 0);
 	to = strtoull(argv[3], NULL, 0);
-	if (to < from || platform_boot(&o, &p, err, sizeof(err))) {
-		fprintf(stderr, "fabric_truth: %s\n", to < from ? "TO before FROM" : err);
+	if (to < from || platform_boot(&o, &p, &err)) {
+		fprintf(stderr, "fabric_truth: %s\n", to < from ? "TO before FROM" : err.msg);
 		return 1;
 	}
 	f = platform_fabric(p);

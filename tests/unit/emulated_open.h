@@ -12,9 +12,9 @@ static inline struct backend *open_emulated(void)
 {
 	struct backend_options o = {.ephemeral = true};
 	struct backend *b;
-	char err[256];
+	struct error err;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &b, &err), 0);
 	return b;
 }
 

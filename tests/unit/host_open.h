@@ -9,9 +9,9 @@ static inline struct backend *open_host(void)
 {
 	struct backend_options o = {.kind = "host"};
 	struct backend *b = NULL;
-	char err[256];
+	struct error err;
 
-	assert_int_equal(host_backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(host_backend_open(&o, &b, &err), 0);
 	assert_string_equal(b->ops->name, "host");
 	return b;
 }

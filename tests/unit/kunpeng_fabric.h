@@ -20,13 +20,13 @@ static inline struct fabric *kunpeng_with(const char *workload, const char *para
 {
 	struct fabric *f = fabric_create(seed);
 	struct pfile pf;
-	char err[256];
+	struct error err;
 
 	assert_non_null(f);
-	assert_int_equal(pfile_load("kunpeng930", &pf, err, sizeof(err)), 0);
-	assert_int_equal(pfile_build_fabric(&pf, f, err, sizeof(err)), 0);
+	assert_int_equal(pfile_load("kunpeng930", &pf, &err), 0);
+	assert_int_equal(pfile_build_fabric(&pf, f, &err), 0);
 	pfile_free(&pf);
-	assert_int_equal(fabric_set_workload(f, workload, params, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, workload, params, &err), 0);
 	return f;
 }
 

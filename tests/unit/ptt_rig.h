@@ -39,10 +39,10 @@ struct ptt_rig {
 static inline void ptt_rig_boot(struct ptt_rig *r, const char *workload, uint64_t seed)
 {
 	struct platform_options o = {.workload = workload, .seed = seed, .ephemeral = true};
-	char err[256];
+	struct error err;
 
-	if (platform_boot(&o, &r->p, err, sizeof(err)))
-		fail_msg("boot: %s", err);
+	if (platform_boot(&o, &r->p, &err))
+		fail_msg("boot: %s", err.msg);
 	r->k = platform_kcore(r->p);
 	r->f = platform_fabric(r->p);
 }

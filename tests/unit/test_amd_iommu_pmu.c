@@ -24,9 +24,9 @@ static struct kcore *k;
 static int boot(void **state)
 {
 	struct platform_options o = {.name = "epyc", .seed = 1, .ephemeral = true};
-	char err[256];
+	struct error err;
 
-	if (platform_boot(&o, &p, err, sizeof(err)))
+	if (platform_boot(&o, &p, &err))
 		return -1;
 	k = platform_kcore(p);
 	return 0;

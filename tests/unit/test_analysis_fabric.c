@@ -77,11 +77,11 @@ static void run_workload(const char *workload, enum ptt_format fmt)
 	struct analysis_opts o = {.on_txn = on_txn, .ctx = &r};
 	struct fabric_port_stats s[2];
 	const struct analysis_summary *sum;
-	char err[128];
+	struct error err;
 
 	assert_non_null(f);
 	assert_int_equal(analysis_create(&o, &r.a), 0);
-	assert_int_equal(fabric_set_workload(f, workload, NULL, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, workload, NULL, &err), 0);
 	fabric_add_observer(f, 0, 0, observe, &r);
 	assert_int_equal(fabric_run_until(f, 2 * MS), 0);
 	analysis_finish(r.a);

@@ -104,8 +104,8 @@ static struct perf_aux_streams *read_streams(const char *path)
 	size_t chunks = 0;
 
 	assert_int_equal(perf_aux_streams_create(&s), 0);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
-	while (perf_reader_next(r, &rec) > 0) {
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
+	while (perf_reader_next(r, &rec, NULL) > 0) {
 		long i = perf_aux_streams_note(s, r, &rec);
 
 		if (rec.type == PERF_REC_AUXTRACE && i >= 0 && i < 2 && early[i] == -2)
@@ -201,8 +201,8 @@ static struct perf_aux_streams *read_all(const char *path)
 	struct perf_rec rec;
 
 	assert_int_equal(perf_aux_streams_create(&s), 0);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
-	while (perf_reader_next(r, &rec) > 0)
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
+	while (perf_reader_next(r, &rec, NULL) > 0)
 		perf_aux_streams_note(s, r, &rec);
 	perf_aux_streams_finish(s, r, UNIT);
 	perf_reader_close(r);
@@ -282,8 +282,8 @@ static void one_pmu_in_several_buffers_is_one_device(void **state)
 	assert_int_equal(perf_writer_close(w), 0);
 
 	assert_int_equal(perf_aux_streams_create(&s), 0);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
-	while (perf_reader_next(r, &rec) > 0) {
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
+	while (perf_reader_next(r, &rec, NULL) > 0) {
 		long dev = perf_aux_streams_note(s, r, &rec);
 
 		if (rec.type != PERF_REC_AUXTRACE)

@@ -21,9 +21,9 @@ static struct backend *boot(void)
 	struct backend_options o = {
 	    .kind = "emulated", .workload = "idle", .ephemeral = true, .seed = 1};
 	struct backend *b = NULL;
-	char err[256] = "";
+	struct error err;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &b, &err), 0);
 	assert_string_equal(b->ops->name, "emulated");
 	return b;
 }
@@ -130,9 +130,9 @@ static struct backend *boot_persistent(void)
 {
 	struct backend_options o = {.kind = "emulated", .workload = "idle", .seed = 1};
 	struct backend *b = NULL;
-	char err[256] = "";
+	struct error err;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &b, &err), 0);
 	return b;
 }
 
@@ -144,11 +144,11 @@ static void remove_and_rescan_persist(void **state)
 	static char dir[] = "/tmp/pciescope-emu-XXXXXX";
 	struct backend_options o = {.kind = "emulated"};
 	struct backend *b;
-	char err[256];
+	struct error err;
 
 	if (!getenv("PCIESCOPE_STATE_DIR"))
 		setenv("PCIESCOPE_STATE_DIR", mkdtemp(dir), 1);
-	assert_int_equal(backend_reset_state(&o, err, sizeof(err)), 0);
+	assert_int_equal(backend_reset_state(&o, &err), 0);
 	b = boot_persistent();
 	assert_int_equal(b->ops->sysfs_is_dir(b, EP), 1);
 	assert_int_equal(b->ops->sysfs_write(b, EP "/remove", "1", 1), 1);
@@ -164,20 +164,20 @@ static void remove_and_rescan_persist(void **state)
 	b = boot_persistent();
 	assert_int_equal(b->ops->sysfs_is_dir(b, EP), 1);
 	backend_close(b);
-	assert_int_equal(backend_reset_state(&o, err, sizeof(err)), 0);
+	assert_int_equal(backend_reset_state(&o, &err), 0);
 }
 
 static void unknown_platform_and_kind(void **state)
 {
 	struct backend_options o = {.kind = "emulated", .platform = "foo", .ephemeral = true};
 	struct backend *b = NULL;
-	char err[256] = "";
+	struct error err;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "'foo'"));
+	assert_int_equal(backend_open(&o, &b, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "'foo'"));
 	o.kind = "fpga";
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "unknown backend 'fpga' (emulated or host)");
+	assert_int_equal(backend_open(&o, &b, &err), -EINVAL);
+	assert_string_equal(err.msg, "unknown backend 'fpga' (emulated or host)");
 }
 
 int main(void)

@@ -54,9 +54,9 @@ static struct backend *connect_to(struct rig *r)
 {
 	struct backend_options o = {.kind = "remote", .remote = r->addr};
 	struct backend *b = NULL;
-	char err[256] = "";
+	struct error err;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &b, &err), 0);
 	assert_string_equal(b->ops->name, "remote");
 	return b;
 }
@@ -65,14 +65,13 @@ static int setup(void **state)
 {
 	struct backend_options o = {.kind = "emulated", .workload = "idle", .ephemeral = true};
 	struct rig *r = calloc(1, sizeof(*r));
-	char err[256] = "";
+	struct error err;
 
 	assert_non_null(r);
-	assert_int_equal(backend_open(&o, &r->machine, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &r->machine, &err), 0);
 	pthread_mutex_init(&r->lock, NULL);
 	snprintf(r->addr, sizeof(r->addr), "@pciescope-test-remote-%d", (int)getpid());
-	assert_int_equal(
-	    backend_server_open(r->machine, &r->lock, r->addr, &r->server, err, sizeof(err)), 0);
+	assert_int_equal(backend_server_open(r->machine, &r->lock, r->addr, &r->server, &err), 0);
 	assert_int_equal(pthread_create(&r->thread, NULL, serve, r->server), 0);
 	r->client = connect_to(r);
 	*state = r;

@@ -62,14 +62,14 @@ static void encodes_like_perf(void **state)
 	    {"r1a8", PERF_TYPE_RAW, 0x1a8, 0, 0},
 	};
 	struct perf_pmu_source src;
-	char err[512];
+	struct error e = {0};
 
 	perf_pmu_table_source(files, &src);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct perf_event_list l = {0};
 
-		if (perf_events_parse(&l, cases[i].str, &src, err, sizeof(err)))
-			fail_msg("%s: %s", cases[i].str, err);
+		if (perf_events_parse(&l, cases[i].str, &src, &e))
+			fail_msg("%s: %s", cases[i].str, e.msg);
 		assert_int_equal(l.n, 1);
 		assert_string_equal(l.ev[0].text, cases[i].str);
 		assert_int_equal(l.ev[0].attr.type, cases[i].type);
@@ -84,18 +84,18 @@ static void lists_groups_and_modifiers(void **state)
 {
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
-	char err[512];
+	struct error e = {0};
 
 	perf_pmu_table_source(files, &src);
 	assert_int_equal(perf_events_parse(&l,
 					   "{hisi_pcie0_core0/rx_mwr_latency,port=1/,"
 					   "hisi_pcie0_core0/rx_mwr_cnt,port=1/},cpu-clock:u",
-					   &src, err, sizeof(err)),
+					   &src, &e),
 			 0);
 	assert_int_equal(perf_events_parse(&l,
 					   "hisi_pcie0_core0/rx_mwr_cnt/k,"
 					   "{cs,task-clock}:u",
-					   &src, err, sizeof(err)),
+					   &src, &e),
 			 0);
 	assert_int_equal(l.n, 6);
 	assert_int_equal(l.ev[0].leader, 0);
@@ -121,13 +121,12 @@ static void terms_after_alias_expansion(void **state)
 {
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
-	char err[512];
+	struct error e = {0};
 	uint64_t v;
 
 	perf_pmu_table_source(files, &src);
-	assert_int_equal(perf_events_parse(&l, "hisi_pcie0_core0/combo,len_mode=1,name=x/", &src,
-					   err, sizeof(err)),
-			 0);
+	assert_int_equal(
+	    perf_events_parse(&l, "hisi_pcie0_core0/combo,len_mode=1,name=x/", &src, &e), 0);
 	assert_string_equal(l.ev[0].name, "x");
 	assert_true(perf_event_term(&l.ev[0], "port", &v));
 	assert_int_equal(v, 3);
@@ -141,13 +140,14 @@ static void expect_error(const char *str, int code, const char *msg)
 {
 	struct perf_event_list l = {0};
 	struct perf_pmu_source src;
-	char err[512] = "";
+	struct error e = {0};
 
 	perf_pmu_table_source(files, &src);
-	assert_int_equal(perf_events_parse(&l, "cpu-clock", &src, err, sizeof(err)), 0);
-	assert_int_equal(perf_events_parse(&l, str, &src, err, sizeof(err)), code);
-	if (!strstr(err, msg))
-		fail_msg("%s: got '%s', want '%s'", str, err, msg);
+	assert_int_equal(perf_events_parse(&l, "cpu-clock", &src, &e), 0);
+	assert_int_equal(perf_events_parse(&l, str, &src, &e), code);
+	assert_int_equal(e.code, code);
+	if (!strstr(e.msg, msg))
+		fail_msg("%s: got '%s', want '%s'", str, e.msg, msg);
 	assert_int_equal(l.n, 1);
 	perf_events_free(&l);
 }

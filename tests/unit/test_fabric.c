@@ -17,10 +17,10 @@
 static struct fabric *with_workload(uint64_t seed, const char *w, const char *params)
 {
 	struct fabric *f = test_fabric(seed);
-	char err[256];
+	struct error err;
 
 	assert_non_null(f);
-	assert_int_equal(fabric_set_workload(f, w, params, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, w, params, &err), 0);
 	return f;
 }
 
@@ -153,12 +153,12 @@ static void every_request_completed(void **state)
 {
 	struct fabric *f = with_workload(3, "mixed", NULL);
 	struct balance b = {.open = calloc(BAL_SLOTS, sizeof(int64_t))};
-	char err[128];
+	struct error err;
 
 	assert_non_null(b.open);
 	fabric_add_observer(f, 0xffff, 0xffff, balance_tlp, &b);
 	fabric_run_until(f, 2 * MS);
-	assert_int_equal(fabric_set_workload(f, "idle", NULL, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, "idle", NULL, &err), 0);
 	fabric_run_until(f, 3 * MS);
 	assert_true(b.requests > 1000);
 	assert_true(b.completions >= b.requests);
@@ -211,19 +211,17 @@ static void p2p_completions_are_cpl_b(void **state)
 static void bad_workloads_refused(void **state)
 {
 	struct fabric *f = test_fabric(1);
-	char err[256];
+	struct error err;
 
-	assert_int_equal(fabric_set_workload(f, "bogus", NULL, err, sizeof(err)), -22);
-	assert_non_null(strstr(err, "bogus"));
-	assert_int_equal(fabric_set_workload(f, "nic", "size=0", err, sizeof(err)), -22);
-	assert_non_null(strstr(err, "size=0"));
-	assert_int_equal(fabric_set_workload(f, "nic", "qd", err, sizeof(err)), -22);
-	assert_int_equal(fabric_set_workload(f, "nic", "rate=1k,size=64", err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, "bogus", NULL, &err), -22);
+	assert_non_null(strstr(err.msg, "bogus"));
+	assert_int_equal(fabric_set_workload(f, "nic", "size=0", &err), -22);
+	assert_non_null(strstr(err.msg, "size=0"));
+	assert_int_equal(fabric_set_workload(f, "nic", "qd", &err), -22);
+	assert_int_equal(fabric_set_workload(f, "nic", "rate=1k,size=64", &err), 0);
 	/* numbers beyond 64 bits, typed or scaled, are refused, not saturated */
-	assert_int_equal(
-	    fabric_set_workload(f, "mixed", "msg=44444444444444444444444", err, sizeof(err)), -22);
-	assert_int_equal(
-	    fabric_set_workload(f, "mixed", "msg=18446744073709551M", err, sizeof(err)), -22);
+	assert_int_equal(fabric_set_workload(f, "mixed", "msg=44444444444444444444444", &err), -22);
+	assert_int_equal(fabric_set_workload(f, "mixed", "msg=18446744073709551M", &err), -22);
 	fabric_destroy(f);
 }
 
@@ -269,7 +267,7 @@ static void message_flood_without_credits_ends(void **state)
 	struct fabric_node_desc rp = {FABRIC_ROOT_PORT, 0, 0x0000, -1, 0, 0, 1, 1};
 	const uint64_t ns = test_size(2 * MS, MS / 2);
 	uint64_t n = 0;
-	char err[128];
+	struct error err;
 
 	assert_int_equal(fabric_add_node(f, &rp), 0);
 	for (int i = 0; i < 4; i++) {
@@ -279,9 +277,8 @@ static void message_flood_without_credits_ends(void **state)
 
 		assert_int_equal(fabric_add_node(f, &ep), 1 + i);
 	}
-	assert_int_equal(fabric_set_workload(f, "mixed", "msg=549999999995,mmio=0,mmio_rd=0,cfg=0",
-					     err, sizeof(err)),
-			 0);
+	assert_int_equal(
+	    fabric_set_workload(f, "mixed", "msg=549999999995,mmio=0,mmio_rd=0,cfg=0", &err), 0);
 	fabric_add_observer(f, 0xffff, 0xffff, count_msgs, &n);
 	fabric_run_until(f, ns);
 	assert_true(n > 4 * 100);
@@ -323,7 +320,7 @@ static void every_waiting_stream_is_woken(void **state)
 	struct fabric_node_desc up = {FABRIC_SWITCH_UP, 0, 0x0100, 0, 0, 0, 8, 4};
 	struct fabric *f = fabric_create(1);
 	int ep[N];
-	char err[256];
+	struct error err;
 
 	(void)state;
 	assert_non_null(f);
@@ -341,7 +338,7 @@ static void every_waiting_stream_is_woken(void **state)
 		ep[i] = fabric_add_node(f, &nvme);
 		assert_true(ep[i] > nvme.parent);
 	}
-	assert_int_equal(fabric_set_workload(f, "storage-read", NULL, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, "storage-read", NULL, &err), 0);
 	assert_int_equal(fabric_run_until(f, test_size(2 * MS, MS / 2)), 0);
 	for (int i = 0; i < N; i++) {
 		struct fabric_port_stats s;
@@ -404,11 +401,11 @@ static void p2p_writes_are_flow_controlled(void **state)
 	};
 	struct fabric *f = fabric_create(1);
 	struct fabric_port_stats in, out;
-	char err[128];
+	struct error err;
 
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(fabric_add_node(f, &d[i]), i);
-	assert_int_equal(fabric_set_workload(f, "p2p", "qd=1", err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(f, "p2p", "qd=1", &err), 0);
 	fabric_run_until(f, 2 * MS);
 	fabric_port_stats(f, 0, &in);
 	fabric_port_stats(f, 2, &out);

@@ -438,7 +438,7 @@ static void workload_and_topology_changes_catch_up(void **state)
 	const uint64_t t1 = test_size(MS, MS / 8), t2 = test_size(2 * MS, MS / 4);
 	const uint64_t t3 = t2 + t1;
 	struct fabric_port_stats s[2][2];
-	char err[256];
+	struct error err;
 
 	for (int run = 0; run < 2; run++) {
 		struct fabric *f = kunpeng("mixed");
@@ -452,7 +452,7 @@ static void workload_and_topology_changes_catch_up(void **state)
 			watch(f, ALL, ALL, &all, true);
 		}
 		assert_int_equal(fabric_run_until(f, t1), 0);
-		assert_int_equal(fabric_set_workload(f, "storage-read", NULL, err, sizeof(err)), 0);
+		assert_int_equal(fabric_set_workload(f, "storage-read", NULL, &err), 0);
 		assert_int_equal(fabric_run_until(f, t2), 0);
 		assert_int_equal(fabric_remove_node(f, n_ep2), 0);
 		assert_int_equal(fabric_run_until(f, t3), 0);
@@ -482,11 +482,10 @@ static void p2p_joined_cores_are_one_domain(void **state)
 
 		for (int run = 0; run < 2; run++) {
 			struct fabric *f = test_fabric(5);
-			char err[256];
+			struct error err;
 
 			assert_non_null(f);
-			assert_int_equal(
-			    fabric_set_workload(f, workloads[w], NULL, err, sizeof(err)), 0);
+			assert_int_equal(fabric_set_workload(f, workloads[w], NULL, &err), 0);
 			tap_init(&c0[run], 0, true);
 			tap_init(&c2[run], 0, true);
 			watch(f, 0, 0, &c0[run], true);

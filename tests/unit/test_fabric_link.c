@@ -55,17 +55,16 @@ static struct fabric *one_link(const struct link_case *c, const char *workload)
 				      .speed = c->gen,
 				      .role = FABRIC_EP_NVME};
 	struct fabric *f = fabric_create(1);
-	char err[128];
+	struct error err;
 
 	assert_non_null(f);
 	assert_int_equal(fabric_set_mps(f, c->mps), 0);
 	assert_int_equal(fabric_add_node(f, &rp), 0);
 	assert_int_equal(fabric_add_node(f, &ep), 1);
 	fabric_set_buf_level(f, 0, 0, true, 2);
-	assert_int_equal(fabric_set_workload(f, workload,
-					     "size=256k,qd=64,mmio=0,mmio_rd=0,cfg=0,msg=0", err,
-					     sizeof(err)),
-			 0);
+	assert_int_equal(
+	    fabric_set_workload(f, workload, "size=256k,qd=64,mmio=0,mmio_rd=0,cfg=0,msg=0", &err),
+	    0);
 	return f;
 }
 

@@ -31,9 +31,9 @@
 static struct fabric *with(const struct fabric_replay *m)
 {
 	struct fabric *f = kunpeng("idle");
-	char err[256] = "";
+	struct error err = {0};
 
-	assert_int_equal(fabric_set_replay(f, m, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_replay(f, m, &err), 0);
 	assert_string_equal(fabric_workload(f), "replay");
 	return f;
 }
@@ -166,11 +166,11 @@ static void peer_ops_reach_the_peer(void **state)
 static void expect_refused(struct fabric_replay *m, const char *why)
 {
 	struct fabric *f = kunpeng("idle");
-	char err[256] = "";
+	struct error err = {0};
 
-	assert_int_equal(fabric_set_replay(f, m, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, why));
-	assert_null(strchr(err, '\n'));
+	assert_int_equal(fabric_set_replay(f, m, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, why));
+	assert_null(strchr(err.msg, '\n'));
 	assert_string_equal(fabric_workload(f), "idle");
 	fabric_destroy(f);
 }

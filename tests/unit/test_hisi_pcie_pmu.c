@@ -34,10 +34,10 @@ static int boot(void **state, const char *workload)
 {
 	static struct rig r;
 	struct platform_options o = {.workload = workload, .seed = 3, .ephemeral = true};
-	char err[256];
+	struct error err;
 
-	if (platform_boot(&o, &r.p, err, sizeof(err))) {
-		fprintf(stderr, "boot: %s\n", err);
+	if (platform_boot(&o, &r.p, &err)) {
+		fprintf(stderr, "boot: %s\n", err.msg);
 		return -1;
 	}
 	r.k = platform_kcore(r.p);

@@ -120,13 +120,13 @@ static int machine_up(void **state)
 {
 	struct machine *m = calloc(1, sizeof(*m));
 	struct ptt_hw_config c;
-	char err[128];
+	struct error err;
 
 	m->k = kcore_create(8, 2);
 	m->f = fabric_create(7);
 	m->dma = bus_dma_create();
 	add_fabric_nodes(m);
-	assert_int_equal(fabric_set_workload(m->f, "mixed", NULL, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(m->f, "mixed", NULL, &err), 0);
 	c = (struct ptt_hw_config){.dev = &m->bd[PTT],
 				   .fabric = m->f,
 				   .core = 2,

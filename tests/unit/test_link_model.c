@@ -46,7 +46,7 @@ struct rig {
 static void rig_open(struct rig *r)
 {
 	struct perf_pmu_source src;
-	struct tool_err e;
+	struct error e;
 
 	memset(r, 0, sizeof(*r));
 	r->b = open_emulated();

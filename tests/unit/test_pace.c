@@ -99,7 +99,8 @@ static void the_emulated_clock_never_runs_ahead_of_the_wall_clock(void **state)
 {
 	struct backend_options o = {
 	    .kind = "emulated", .workload = "idle", .ephemeral = true, .seed = 1};
-	char err[256], slice[] = "0.1";
+	struct error err;
+	char slice[] = "0.1";
 	char *argv[] = {"sleep", slice, NULL};
 	struct fake f = {.now = 123 * MS};
 	struct wall_clock c = clock_of(&f);
@@ -108,7 +109,7 @@ static void the_emulated_clock_never_runs_ahead_of_the_wall_clock(void **state)
 	uint64_t sim0, spent;
 	int status;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &b, &err), 0);
 	sim0 = b->ops->now_ns(b);
 	pace_start(&p, &c, sim0);
 	for (int i = 0; i < 20; i++) {
@@ -139,9 +140,9 @@ static struct backend *idle_backend(void)
 	struct backend_options o = {
 	    .kind = "emulated", .workload = "idle", .ephemeral = true, .seed = 1};
 	struct backend *b;
-	char err[256];
+	struct error err;
 
-	assert_int_equal(backend_open(&o, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&o, &b, &err), 0);
 	return b;
 }
 

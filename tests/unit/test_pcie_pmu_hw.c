@@ -40,10 +40,10 @@ static int setup(void **state)
 	static struct rig r;
 	struct pcie_pmu_hw_params p = {
 	    .sicl = 0, .core = 0, .bdf_min = 0x0000, .bdf_max = 0x0020, .version = 0x30};
-	char err[128];
+	struct error err;
 
 	r = (struct rig){.f = test_fabric(1)};
-	if (!r.f || fabric_set_workload(r.f, "storage-read", NULL, err, sizeof(err)) ||
+	if (!r.f || fabric_set_workload(r.f, "storage-read", NULL, &err) ||
 	    pcie_pmu_hw_create(r.f, &r.dev, &p, &r.m))
 		return -1;
 	*state = &r;
@@ -136,10 +136,10 @@ static void requester_counter_under_the_rate_model(void **state)
 	struct rig *r = *state, exact = {.f = test_fabric(1)};
 	struct pcie_pmu_hw_params p = {
 	    .sicl = 0, .core = 0, .bdf_min = 0x0000, .bdf_max = 0x0020, .version = 0x30};
-	char err[128];
+	struct error err;
 
 	assert_non_null(exact.f);
-	assert_int_equal(fabric_set_workload(exact.f, "storage-read", NULL, err, sizeof(err)), 0);
+	assert_int_equal(fabric_set_workload(exact.f, "storage-read", NULL, &err), 0);
 	assert_int_equal(pcie_pmu_hw_create(exact.f, &exact.dev, &p, &exact.m), 0);
 	fabric_set_rate_model(r->f, 2000000);
 	for (int i = 0; i < 2; i++) {

@@ -97,7 +97,7 @@ static void write_sample(const char *path)
 
 static void next_ok(struct perf_reader *r, struct perf_rec *rec, uint32_t type)
 {
-	assert_int_equal(perf_reader_next(r, rec), 1);
+	assert_int_equal(perf_reader_next(r, rec, NULL), 1);
 	assert_int_equal(rec->type, type);
 }
 
@@ -146,7 +146,7 @@ static void check_sample(struct perf_reader *r)
 	next_ok(r, &rec, 200);
 	assert_int_equal(rec.size, 16);
 	next_ok(r, &rec, PERF_REC_FINISHED_ROUND);
-	assert_int_equal(perf_reader_next(r, &rec), 0);
+	assert_int_equal(perf_reader_next(r, &rec, NULL), 0);
 }
 
 static void written_file_reads_back(void **state)
@@ -154,10 +154,9 @@ static void written_file_reads_back(void **state)
 	const char *path = tmp_path();
 	const struct perf_attr_info *a;
 	struct perf_reader *r;
-	char msg[256];
 
 	write_sample(path);
-	assert_int_equal(perf_reader_open(path, &r, msg, sizeof(msg)), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_false(perf_reader_is_pipe(r));
 	assert_false(perf_reader_needs_swap(r));
 	assert_true(perf_reader_has_feature(r, PERF_FEAT_EVENT_DESC));
@@ -196,15 +195,16 @@ static int read_all(const uint8_t *buf, size_t len, char *msg, size_t n)
 {
 	struct perf_reader *r;
 	struct perf_rec rec;
-	int ret = perf_reader_open_mem(buf, len, &r, msg, n);
+	struct error e;
+	int ret = perf_reader_open_mem(buf, len, &r, &e);
 
+	if (!ret) {
+		while ((ret = perf_reader_next(r, &rec, &e)) > 0)
+			;
+		perf_reader_close(r);
+	}
 	if (ret)
-		return ret;
-	while ((ret = perf_reader_next(r, &rec)) > 0)
-		;
-	if (ret)
-		snprintf(msg, n, "%s", perf_reader_errmsg(r));
-	perf_reader_close(r);
+		snprintf(msg, n, "%.255s", e.msg);
 	return ret;
 }
 
@@ -214,18 +214,20 @@ static void check_aux_pieces(struct perf_reader *r)
 	static uint8_t scratch[sizeof(payload)];
 	struct perf_rec rec;
 	const uint8_t *p;
+	struct error e;
 
-	while (perf_reader_next(r, &rec) == 1 && rec.type != PERF_REC_AUXTRACE)
+	while (perf_reader_next(r, &rec, NULL) == 1 && rec.type != PERF_REC_AUXTRACE)
 		;
 	assert_int_equal(rec.type, PERF_REC_AUXTRACE);
-	p = perf_reader_aux_bytes(r, &rec, 0, 1000, scratch);
+	p = perf_reader_aux_bytes(r, &rec, 0, 1000, scratch, &e);
 	assert_non_null(p);
 	assert_memory_equal(p, payload, 1000);
-	p = perf_reader_aux_bytes(r, &rec, 1000, sizeof(payload) - 1000, scratch);
+	p = perf_reader_aux_bytes(r, &rec, 1000, sizeof(payload) - 1000, scratch, &e);
 	assert_non_null(p);
 	assert_memory_equal(p, payload + 1000, sizeof(payload) - 1000);
-	assert_null(perf_reader_aux_bytes(r, &rec, 8, rec.auxtrace.size, scratch));
-	assert_non_null(strstr(perf_reader_errmsg(r), "has no bytes"));
+	assert_null(perf_reader_aux_bytes(r, &rec, 8, rec.auxtrace.size, scratch, &e));
+	assert_int_equal(e.code, -EINVAL);
+	assert_non_null(strstr(e.msg, "has no bytes"));
 }
 
 /* CLOCK_DATA and a record's sample time, which report --pcap puts the trace's wall time from. */
@@ -251,7 +253,7 @@ static void clock_data_and_record_time_read_back(void **state)
 	assert_int_equal(perf_writer_add_attr(w, &attr, "e", &id, 1), 0);
 	assert_int_equal(perf_writer_itrace_start(w, 3, 4, &sid), 0);
 	assert_int_equal(perf_writer_close(w), 0);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_true(perf_reader_has_feature(r, PERF_FEAT_CLOCK_DATA));
 	assert_int_equal(perf_reader_clock_data(r, &out), 0);
 	assert_int_equal(out.clockid, 1);
@@ -263,7 +265,7 @@ static void clock_data_and_record_time_read_back(void **state)
 	perf_reader_close(r);
 	/* the sample file has neither */
 	write_sample(path);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_int_equal(perf_reader_clock_data(r, &out), -ENOENT);
 	next_ok(r, &rec, PERF_REC_AUXTRACE_INFO);
 	assert_int_equal(perf_rec_sample_time(r, &rec, &t), -ENODATA);
@@ -308,7 +310,7 @@ static void sample_time_reads_back(void **state)
 	struct perf_rec rec;
 
 	write_span(path);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_true(perf_reader_has_feature(r, PERF_FEAT_SAMPLE_TIME));
 	assert_int_equal(perf_reader_sample_time(r, &first, &last), 0);
 	assert_int_equal(first, 1000);
@@ -316,8 +318,8 @@ static void sample_time_reads_back(void **state)
 	perf_reader_close(r);
 
 	pipe_into(path, write_span);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
-	while (perf_reader_next(r, &rec) == 1 && rec.type != PERF_REC_FINISHED_ROUND)
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
+	while (perf_reader_next(r, &rec, NULL) == 1 && rec.type != PERF_REC_FINISHED_ROUND)
 		;
 	assert_int_equal(perf_reader_sample_time(r, &first, &last), -ENOENT);
 	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
@@ -335,11 +337,11 @@ static void aux_payload_reads_in_pieces(void **state)
 	size_t len;
 
 	write_sample(path);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	check_aux_pieces(r);
 	perf_reader_close(r);
 	image = slurp(path, &len);
-	assert_int_equal(perf_reader_open_mem(image, len, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open_mem(image, len, &r, NULL), 0);
 	check_aux_pieces(r);
 	perf_reader_close(r);
 	free(image);
@@ -372,8 +374,8 @@ static void every_truncation_is_an_error(void **state)
 
 		memcpy(copy, full, cut);
 		if (cut >= off + size) {
-			assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL, 0), 0);
-			while ((ret = perf_reader_next(r, &rec)) > 0)
+			assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL), 0);
+			while ((ret = perf_reader_next(r, &rec, NULL)) > 0)
 				;
 			assert_int_equal(ret, 0);
 			assert_true(perf_reader_features_cut(r));
@@ -432,7 +434,6 @@ static void big_endian_file_reads_like_perf(void **state)
 	const size_t attr_at = 104, ids_at = attr_at + 144, data_at = ids_at + 8;
 	struct perf_reader *r;
 	struct perf_rec rec;
-	char msg[256];
 	size_t data_len;
 
 	memcpy(p, "2ELIFREP", 8); /* "PERFILE2" stored as a big-endian u64 */
@@ -476,7 +477,7 @@ static void big_endian_file_reads_like_perf(void **state)
 	be(&p, data_at, 8);
 	be(&p, data_len, 8);
 
-	assert_int_equal(perf_reader_open_mem(img, data_at + data_len, &r, msg, sizeof(msg)), 0);
+	assert_int_equal(perf_reader_open_mem(img, data_at + data_len, &r, NULL), 0);
 	assert_true(perf_reader_needs_swap(r));
 	assert_int_equal(perf_reader_attr(r, 0)->attr.type, 42);
 	assert_int_equal(perf_reader_attr(r, 0)->attr.config, 0x100000000ull);
@@ -492,7 +493,7 @@ static void big_endian_file_reads_like_perf(void **state)
 	assert_int_equal(rec.auxtrace.offset, 0x40);
 	assert_int_equal(rec.auxtrace.cpu, 4);
 	assert_int_equal(rec.auxtrace.data[15], 15);
-	assert_int_equal(perf_reader_next(r, &rec), 0);
+	assert_int_equal(perf_reader_next(r, &rec, NULL), 0);
 	perf_reader_close(r);
 }
 
@@ -504,7 +505,7 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	uint64_t magic = PERF_MAGIC2, size = 16, id = 5, feat[2] = {PERF_FEAT_HOSTNAME, 0};
 	struct perf_reader *r;
 	struct perf_rec rec;
-	char msg[256];
+	struct error e;
 
 	memcpy(p, &magic, 8);
 	memcpy(p + 8, &size, 8);
@@ -524,7 +525,7 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	memcpy(p + 8, &size, 8);
 	p += 48 + 32;
 
-	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img), &r, msg, sizeof(msg)), 0);
+	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img), &r, NULL), 0);
 	assert_true(perf_reader_is_pipe(r));
 	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
 	assert_int_equal(perf_reader_nr_attrs(r), 1);
@@ -534,19 +535,19 @@ static void pipe_image_carries_attrs_as_records(void **state)
 	assert_true(perf_reader_has_feature(r, PERF_FEAT_HOSTNAME));
 	next_ok(r, &rec, PERF_REC_AUXTRACE);
 	assert_int_equal(rec.auxtrace.size, 32);
-	assert_int_equal(perf_reader_next(r, &rec), 0);
+	assert_int_equal(perf_reader_next(r, &rec, NULL), 0);
 	perf_reader_close(r);
 
 	/* the same stream cut inside the AUXTRACE payload: what it holds, then the cut told */
-	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img) - 1, &r, msg, sizeof(msg)), 0);
+	assert_int_equal(perf_reader_open_mem(img, (size_t)(p - img) - 1, &r, NULL), 0);
 	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
 	next_ok(r, &rec, PERF_REC_HEADER_FEATURE);
 	next_ok(r, &rec, PERF_REC_AUXTRACE);
 	assert_int_equal(rec.auxtrace.size, 31);
-	assert_int_equal(perf_reader_next(r, &rec), -EPROTO);
-	assert_non_null(strstr(perf_reader_errmsg(r), "truncated: the AUXTRACE record at offset "));
-	assert_non_null(
-	    strstr(perf_reader_errmsg(r), "promised 32 bytes of trace, the stream holds 31 "));
+	assert_int_equal(perf_reader_next(r, &rec, &e), -EPROTO);
+	assert_int_equal(e.code, -EPROTO);
+	assert_non_null(strstr(e.msg, "truncated: the AUXTRACE record at offset "));
+	assert_non_null(strstr(e.msg, "promised 32 bytes of trace, the stream holds 31 "));
 	perf_reader_close(r);
 }
 
@@ -603,8 +604,8 @@ static void unclosed_file_reads_every_complete_record(void **state)
 			want++;
 		/* an AUXTRACE record cut in its payload is handed out with what there is */
 		part = want < n && heads[want] && heads[want] < cut;
-		assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL, 0), 0);
-		while ((ret = perf_reader_next(r, &rec)) > 0)
+		assert_int_equal(perf_reader_open_mem(copy, cut, &r, NULL), 0);
+		while ((ret = perf_reader_next(r, &rec, NULL)) > 0)
 			;
 		assert_int_equal(ret, 0);
 		assert_true(perf_reader_unclosed(r, &rc));
@@ -624,7 +625,7 @@ static void unclosed_file_reads_every_complete_record(void **state)
 	{
 		struct perf_reader *r;
 
-		assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+		assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 		assert_int_equal(perf_reader_nr_attrs(r), 1);
 		assert_int_equal(perf_reader_attr(r, 0)->ids[1], 102);
 		check_sample(r);
@@ -651,7 +652,7 @@ static void perf_style_unclosed_file_reads(void **state)
 	memcpy(img + 48, &zero, 8); /* perf's header before close; its bitmap is set */
 	padded = calloc(1, off + size + 4096);
 	memcpy(padded, img, off + size);
-	assert_int_equal(perf_reader_open_mem(padded, off + size + 4096, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open_mem(padded, off + size + 4096, &r, NULL), 0);
 	check_sample(r);
 	assert_true(perf_reader_unclosed(r, &rc));
 	assert_int_equal(rc.records, 9);
@@ -660,7 +661,7 @@ static void perf_style_unclosed_file_reads(void **state)
 	perf_reader_close(r);
 
 	/* a closed file is not taken for one */
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_false(perf_reader_unclosed(r, &rc));
 	perf_reader_close(r);
 	free(padded);
@@ -677,7 +678,7 @@ static void pipe_mode_writer_reads_back(void **state)
 	struct perf_rec rec;
 
 	pipe_into(path, write_sample);
-	assert_int_equal(perf_reader_open(path, &r, NULL, 0), 0);
+	assert_int_equal(perf_reader_open(path, &r, NULL), 0);
 	assert_true(perf_reader_is_pipe(r));
 	next_ok(r, &rec, PERF_REC_HEADER_ATTR);
 	next_ok(r, &rec, PERF_REC_EVENT_UPDATE);
@@ -685,7 +686,7 @@ static void pipe_mode_writer_reads_back(void **state)
 	assert_int_equal(a->attr.config, 0x1080001);
 	assert_int_equal(a->nr_ids, 2);
 	assert_string_equal(a->name, "hisi_ptt0_2/format=1/");
-	while (perf_reader_next(r, &rec) == 1 && rec.type == PERF_REC_HEADER_FEATURE)
+	while (perf_reader_next(r, &rec, NULL) == 1 && rec.type == PERF_REC_HEADER_FEATURE)
 		;
 	assert_true(perf_reader_has_feature(r, PERF_FEAT_HOSTNAME));
 	assert_true(perf_reader_has_feature(r, PERF_FEAT_PMU_MAPPINGS));

@@ -16,10 +16,10 @@ static struct platform *boot(bool ephemeral)
 {
 	struct platform_options o = {.name = "kunpeng930", .seed = 1, .ephemeral = ephemeral};
 	struct platform *p;
-	char err[256];
+	struct error err;
 
-	if (platform_boot(&o, &p, err, sizeof(err)))
-		fail_msg("boot: %s", err);
+	if (platform_boot(&o, &p, &err))
+		fail_msg("boot: %s", err.msg);
 	return p;
 }
 
@@ -93,6 +93,7 @@ static void sysfs_remove_and_rescan_persist(void **state)
 	struct sysfs *fs = platform_kcore(p)->sysfs;
 	struct fabric *f = platform_fabric(p);
 	int nic = fabric_find_node(f, 0, 0x0100);
+	struct error err;
 
 	assert_int_equal(sysfs_write(fs, "/sys/bus/pci/devices/0000:01:00.0/remove", "1", 1), 1);
 	assert_null(find(p, "0000:01:00.0"));
@@ -115,7 +116,7 @@ static void sysfs_remove_and_rescan_persist(void **state)
 	assert_non_null(find(p, "0000:01:00.0"));
 	assert_int_equal(platform_remove_device(p, find(p, "0000:00:10.1")->bus->bdf), 0);
 	platform_shutdown(p);
-	assert_int_equal(platform_reset_state("kunpeng930"), 0);
+	assert_int_equal(platform_reset_state("kunpeng930", &err), 0);
 	p = boot(false);
 	assert_non_null(find(p, "0000:02:00.0"));
 	platform_shutdown(p);
@@ -125,16 +126,16 @@ static void bad_platforms_refused(void **state)
 {
 	struct platform_options o = {.name = "nowhere"};
 	struct platform *p;
-	char err[256];
+	struct error err;
 
-	assert_int_equal(platform_boot(&o, &p, err, sizeof(err)), -2);
+	assert_int_equal(platform_boot(&o, &p, &err), -2);
 	assert_null(p);
-	assert_non_null(strstr(err, "no platform 'nowhere'"));
+	assert_non_null(strstr(err.msg, "no platform 'nowhere'"));
 	o.name = "kunpeng930";
 	o.workload = "bogus";
 	o.ephemeral = true;
-	assert_int_equal(platform_boot(&o, &p, err, sizeof(err)), -22);
-	assert_non_null(strstr(err, "unknown workload 'bogus'"));
+	assert_int_equal(platform_boot(&o, &p, &err), -22);
+	assert_non_null(strstr(err.msg, "unknown workload 'bogus'"));
 }
 
 int main(void)

@@ -8,15 +8,15 @@
 
 #include "platform/pfile.h"
 
-static int parse(const char *devices, char *err, size_t n)
+static int parse(const char *devices, struct error *err)
 {
 	char text[2048];
 	struct pfile pf;
 	int r;
 
 	snprintf(text, sizeof(text), "{\"name\": \"t\", \"devices\": [%s]}", devices);
-	err[0] = '\0';
-	r = pfile_parse(text, "t.json", &pf, err, n);
+	err->msg[0] = '\0';
+	r = pfile_parse(text, "t.json", &pf, err);
 	if (!r)
 		pfile_free(&pf);
 	return r;
@@ -29,20 +29,20 @@ static int parse(const char *devices, char *err, size_t n)
 
 static void assert_error(const char *devices, const char *expect)
 {
-	char err[256];
+	struct error err;
 
-	assert_int_equal(parse(devices, err, sizeof(err)), -22);
-	assert_null(strchr(err, '\n'));
-	if (!strstr(err, expect))
-		fail_msg("error '%s' lacks '%s'", err, expect);
+	assert_int_equal(parse(devices, &err), -22);
+	assert_null(strchr(err.msg, '\n'));
+	if (!strstr(err.msg, expect))
+		fail_msg("error '%s' lacks '%s'", err.msg, expect);
 }
 
 static void errors_are_one_line_and_name_the_entry(void **state)
 {
-	char err[256];
+	struct error err;
 	struct pfile pf;
 
-	assert_int_equal(parse(RP "," EP("01:00.0", "00:00.0"), err, sizeof(err)), 0);
+	assert_int_equal(parse(RP "," EP("01:00.0", "00:00.0"), &err), 0);
 	assert_error("{\"bdf\": \"zz\"}", "t.json: devices[0]: \"bdf\"");
 	assert_error(RP "," EP("01:00.0", "00:04.0"), "devices[1] (01:00.0): parent 00:04.0");
 	assert_error(RP "," RP, "devices[1] (00:00.0): duplicate BDF");
@@ -61,22 +61,22 @@ static void errors_are_one_line_and_name_the_entry(void **state)
 	assert_error(RP ",{\"bdf\": \"00:04.0\", \"type\": \"root_port\", \"vendor\": 1, "
 			"\"device\": 2}," EP("01:00.0", "00:00.0") "," EP("01:00.1", "00:04.0"),
 		     "bus ranges below 0000:00:00.0 and 0000:00:04.0 overlap");
-	assert_int_equal(
-	    pfile_parse("{\"name\": \"t\", \"devices\": [}", "t.json", &pf, err, sizeof(err)), -22);
-	assert_non_null(strstr(err, "t.json:1:"));
-	assert_int_equal(pfile_parse("{\"devices\": []}", "t.json", &pf, err, sizeof(err)), -22);
-	assert_non_null(strstr(err, "\"name\""));
-	assert_int_equal(pfile_load("no-such-platform", &pf, err, sizeof(err)), -2);
-	assert_non_null(strstr(err, "no platform 'no-such-platform'"));
+	assert_int_equal(pfile_parse("{\"name\": \"t\", \"devices\": [}", "t.json", &pf, &err),
+			 -22);
+	assert_non_null(strstr(err.msg, "t.json:1:"));
+	assert_int_equal(pfile_parse("{\"devices\": []}", "t.json", &pf, &err), -22);
+	assert_non_null(strstr(err.msg, "\"name\""));
+	assert_int_equal(pfile_load("no-such-platform", &pf, &err), -2);
+	assert_non_null(strstr(err.msg, "no platform 'no-such-platform'"));
 }
 
 static void unknown_sections_are_kept_for_models(void **state)
 {
-	char err[256];
+	struct error err;
 	struct pfile pf;
 
 	assert_int_equal(pfile_parse("{\"name\": \"t\", \"phbs\": [{\"id\": 0}], \"devices\": []}",
-				     "t.json", &pf, err, sizeof(err)),
+				     "t.json", &pf, &err),
 			 0);
 	assert_true(json_is_array(json_object_get(pf.root, "phbs")));
 	pfile_free(&pf);
@@ -117,12 +117,12 @@ static void kunpeng930_has_the_seed_devices(void **state)
 {
 	struct pfile pf;
 	struct fabric *f = fabric_create(1);
-	char err[256];
+	struct error err;
 	uint16_t lo, hi;
 	const struct pdev *ptt, *pmu, *ep;
 
-	assert_int_equal(pfile_load("kunpeng930", &pf, err, sizeof(err)), 0);
-	assert_int_equal(pfile_build_fabric(&pf, f, err, sizeof(err)), 0);
+	assert_int_equal(pfile_load("kunpeng930", &pf, &err), 0);
+	assert_int_equal(pfile_build_fabric(&pf, f, &err), 0);
 
 	/* hisi_ptt0_2: Root Port 00:10.0 (filter 0x80001), function 01:00.1 below it. */
 	ptt = model_of(&pf, "hisi_ptt", 0, 2);
@@ -178,10 +178,10 @@ static void kunpeng930_has_the_seed_devices(void **state)
 static void epyc_has_two_iommus(void **state)
 {
 	struct pfile pf;
-	char err[256];
+	struct error err;
 	int iommus = 0, pasids = 0;
 
-	assert_int_equal(pfile_load("epyc", &pf, err, sizeof(err)), 0);
+	assert_int_equal(pfile_load("epyc", &pf, &err), 0);
 	for (int i = 0; i < pf.ndevs; i++) {
 		iommus += pf.devs[i].model && !strcmp(pf.devs[i].model, "amd_iommu");
 		pasids += pf.devs[i].pasid != 0;

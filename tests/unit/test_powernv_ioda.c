@@ -27,9 +27,9 @@ static uint64_t field(const char *text, const char *key)
 static char *answer(struct fixture *f, const char *file, const char *cmd)
 {
 	static char buf[4096];
-	char err[200];
+	struct error err;
 
-	assert_int_equal(ioda_request(f->phb, file, cmd, err, sizeof(err)), 0);
+	assert_int_equal(ioda_request(f->phb, file, cmd, &err), 0);
 	ioda_show_answer(f->phb, buf, sizeof(buf));
 	return buf;
 }
@@ -49,7 +49,8 @@ static int dev_index(struct fixture *f, uint16_t rid)
 static void seed_numbers(void **state)
 {
 	struct fixture f;
-	char buf[4096], err[200], cmd[64];
+	char buf[4096], cmd[64];
+	struct error err;
 	uint64_t x;
 
 	fx_phb0(&f);
@@ -57,7 +58,7 @@ static void seed_numbers(void **state)
 	assert_null(ioda_phb_error(f.phb));
 	ioda_show_phb(f.phb, buf, sizeof(buf));
 	assert_int_equal(field(buf, "m32_segsize"), 8 * MiB);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 8, err, sizeof(err)), 0);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 8, &err), 0);
 	ioda_show_sriov(f.phb, 0x100, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "bar=0 vf_size=0x100000 mode=segmented"));
 	assert_int_equal(field(buf, "segments_reserved"), 256);
@@ -85,12 +86,12 @@ static void seed_numbers(void **state)
 static void no_overlap(void **state)
 {
 	struct fixture f;
-	char err[200];
+	struct error err;
 
 	fx_phb0(&f);
 	assert_int_equal(fx_boot(&f), 0);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 64, err, sizeof(err)), 0);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x101, 16, err, sizeof(err)), 0);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 64, &err), 0);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x101, 16, &err), 0);
 	for (unsigned i = 0; i < ioda_dev_count(f.phb); i++)
 		for (int a = 0; a < 6; a++)
 			for (unsigned j = 0; j < ioda_dev_count(f.phb); j++)
@@ -109,12 +110,13 @@ static void no_overlap(void **state)
 static void freeze_semantics(void **state)
 {
 	struct fixture f;
-	char err[200], cmd[64], *a;
+	struct error err;
+	char cmd[64], *a;
 	uint64_t base, size, pe;
 
 	fx_phb0(&f);
 	assert_int_equal(fx_boot(&f), 0);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 4, err, sizeof(err)), 0);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 4, &err), 0);
 	ioda_dev_bar(f.phb, (unsigned)dev_index(&f, 0x110), 0, &base, &size);
 	snprintf(cmd, sizeof(cmd), "0x%llx 0x1234", (unsigned long long)base + 8);
 	assert_non_null(strstr(answer(&f, "access", cmd), "result=ok"));
@@ -176,24 +178,24 @@ static void secondary_pes_freeze_with_master(void **state)
 static void clear_errors(void **state)
 {
 	struct fixture f;
-	char err[200];
+	struct error err;
 
 	fx_gpu(&f);
 	assert_int_equal(fx_boot(&f), 0);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 16, err, sizeof(err)), -EBUSY);
-	assert_non_null(
-	    strstr(err, "not enough M64 windows: 16 VFs of 0000:05:00.0 need 16, 15 of 15 free"));
-	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 15, err, sizeof(err)), 0);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 33, err, sizeof(err)), -ERANGE);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 16, &err), -EBUSY);
+	assert_non_null(strstr(
+	    err.msg, "not enough M64 windows: 16 VFs of 0000:05:00.0 need 16, 15 of 15 free"));
+	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 15, &err), 0);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 33, &err), -ERANGE);
 	fx_free(&f);
 
 	fx_phb0(&f);
 	f.desc.num_pes = 16;
 	f.desc.reserved_pe = 15;
 	assert_int_equal(fx_boot(&f), 0);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 20, err, sizeof(err)), -EBUSY);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 20, &err), -EBUSY);
 	assert_non_null(strstr(
-	    err,
+	    err.msg,
 	    "out of PEs: 20 VFs of 0000:01:00.0 need 20 contiguous PEs, largest free run is 13"));
 	fx_free(&f);
 
@@ -202,14 +204,15 @@ static void clear_errors(void **state)
 	assert_int_equal(fx_boot(&f), 0);
 	assert_non_null(ioda_phb_error(f.phb));
 	assert_non_null(strstr(ioda_phb_error(f.phb), "BAR too large"));
-	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 1, err, sizeof(err)), -ENOSPC);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x500, 1, &err), -ENOSPC);
 	fx_free(&f);
 }
 
 static void sriov_rule_of_6_1(void **state)
 {
 	struct fixture f;
-	char buf[4096], err[200];
+	char buf[4096];
+	struct error err;
 
 	fx_phb0(&f);
 	f.desc.m64_size = 4 * GiB; /* 16 MiB segments: a quarter is 4 MiB */
@@ -217,12 +220,12 @@ static void sriov_rule_of_6_1(void **state)
 	assert_int_equal(fx_boot(&f), 0);
 	ioda_show_sriov(f.phb, 0x100, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "enabled=no"));
-	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 1, err, sizeof(err)), -ENOSPC);
-	assert_non_null(strstr(err, "under 32M"));
+	assert_int_equal(ioda_sriov_set(f.phb, 0x100, 1, &err), -ENOSPC);
+	assert_non_null(strstr(err.msg, "under 32M"));
 	ioda_show_sriov(f.phb, 0x101, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "mode=single-pe"));
 	assert_int_equal(field(buf, "segments_reserved"), 16);
-	assert_int_equal(ioda_sriov_set(f.phb, 0x101, 4, err, sizeof(err)), 0);
+	assert_int_equal(ioda_sriov_set(f.phb, 0x101, 4, &err), 0);
 	ioda_show_windows(f.phb, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "mode=single-pe owner=0000:01:00.1 pe="));
 	fx_free(&f);

@@ -46,7 +46,8 @@ static void record(unsigned drain_every, const char *sleep_s, struct aux_record_
 {
 	struct backend_options bo = {.ephemeral = true, .workload = "mixed"};
 	char *argv[] = {"sleep", (char *)sleep_s, NULL};
-	char out[64], err[256];
+	char out[64];
+	struct error err;
 	struct aux_record_opts o = {.events = {EVENT},
 				    .nr_events = 1,
 				    .aux_bytes = AUX_RECORD_DEFAULT_BYTES,
@@ -56,7 +57,7 @@ static void record(unsigned drain_every, const char *sleep_s, struct aux_record_
 	struct backend *b;
 
 	snprintf(out, sizeof(out), "%s/perf.data", dir);
-	assert_int_equal(backend_open(&bo, &b, err, sizeof(err)), 0);
+	assert_int_equal(backend_open(&bo, &b, &err), 0);
 	assert_int_equal(aux_record(b, &o, r), 0);
 	backend_close(b);
 }

@@ -29,7 +29,7 @@ struct rig {
 	struct backend *b;
 	struct perf_pmu_source src;
 	struct event_list l;
-	struct tool_err e;
+	struct error e;
 };
 
 static int setup(void **state)

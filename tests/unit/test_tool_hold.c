@@ -35,7 +35,7 @@ static void child(enum hold_kind kind, const char *dev, int ready, int go, bool 
 {
 	struct hold *h;
 	struct hold_info busy;
-	struct tool_err e;
+	struct error e;
 	char c;
 
 	if (hold_take(&machine, kind, dev, "test", false, &h, &busy, &e) || !h)
@@ -91,7 +91,7 @@ static int end_holder(struct holder *x)
 static int guard(const char *dev, bool wait, struct hold_info *busy)
 {
 	struct hold_guard *g;
-	struct tool_err e;
+	struct error e;
 	int r = hold_guard(&machine, dev, wait, &g, busy, &e);
 
 	hold_guard_end(g);

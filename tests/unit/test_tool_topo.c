@@ -21,9 +21,9 @@ static struct backend *b;
 static int scan(void **state)
 {
 	struct backend_options o = {.ephemeral = true};
-	char err[256];
+	struct error err;
 
-	if (backend_open(&o, &b, err, sizeof(err)))
+	if (backend_open(&o, &b, &err))
 		return -1;
 	return topo_scan(b, &t);
 }

@@ -76,7 +76,7 @@ static void fill(struct twin *t)
 static void written_model_reads_back_the_same(void **state)
 {
 	struct twin *t = calloc(2, sizeof(*t));
-	struct tool_err e;
+	struct error e;
 
 	assert_non_null(t);
 	fill(&t[0]);
@@ -88,7 +88,7 @@ static void written_model_reads_back_the_same(void **state)
 }
 
 /* The model with one field of device 1 (or of the file) replaced by text. */
-static int read_with(const char *from, const char *to, struct tool_err *e)
+static int read_with(const char *from, const char *to, struct error *e)
 {
 	struct twin *t = calloc(1, sizeof(*t));
 	char *s, *at;
@@ -113,7 +113,7 @@ static int read_with(const char *from, const char *to, struct tool_err *e)
 
 static void refused(const char *from, const char *to, const char *why)
 {
-	struct tool_err e = {{0}};
+	struct error e = {0};
 
 	assert_int_equal(read_with(from, to, &e), -EINVAL);
 	if (!strstr(e.msg, why))

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <pciescope/base/error.h>
+
 struct backend;
 
 struct backend_count {
@@ -144,8 +146,8 @@ struct backend_options {
  * for under $PCIESCOPE_SYSFS_ROOT if set), "emulated" if it has none.
  */
 const char *backend_kind(const struct backend_options *o);
-/* Opens a backend (of backend_kind(o)); on error writes a one-line reason into err. */
-int backend_open(const struct backend_options *o, struct backend **out, char *err, size_t errlen);
+/* Opens a backend (of backend_kind(o)); on error -errno with the reason in e. */
+int backend_open(const struct backend_options *o, struct backend **out, struct error *e);
 /*
  * Closes a backend; the emulated one saves the platform's state then, and
  * says (-errno) when it could not: a setting that was not kept is an error.
@@ -159,6 +161,6 @@ int backend_close(struct backend *b);
  */
 int backend_state_name(const struct backend_options *o, char *buf, size_t n);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */
-int backend_reset_state(const struct backend_options *o, char *err, size_t errlen);
+int backend_reset_state(const struct backend_options *o, struct error *e);
 
 #endif

@@ -32,7 +32,7 @@ struct backend_server_stats {
  * request, so other users of b (a FUSE view) take it too.
  */
 int backend_server_open(struct backend *b, pthread_mutex_t *lock, const char *addr,
-			struct backend_server **out, char *err, size_t errlen);
+			struct backend_server **out, struct error *e);
 /* Answers requests until backend_server_stop; returns 0 or -errno. */
 int backend_server_run(struct backend_server *s);
 /* From another thread: makes run return once the request in hand is answered. */

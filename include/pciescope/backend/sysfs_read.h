@@ -2,7 +2,7 @@
 /*
  * Reading sysfs through a backend the way every tool wants it: a file as
  * one line without its trailing newline, a directory as its entry names.
- * The two sysfs directories the tools start from are spelled here once.
+ * The directories the tools start from are spelled here once.
  */
 #ifndef PCIESCOPE_BACKEND_SYSFS_READ_H
 #define PCIESCOPE_BACKEND_SYSFS_READ_H
@@ -14,6 +14,8 @@
 
 #define PMU_SYSFS_DIR "/sys/bus/event_source/devices"
 #define PCI_DEVICES_DIR "/sys/bus/pci/devices"
+/* The PowerNV PHBs' IODA debug files: PCI<domain>/ below it. */
+#define PHB_DEBUG_DIR "/sys/kernel/debug/powerpc"
 
 /* Reads a sysfs file into buf without trailing newlines or blanks; length or -errno. */
 ssize_t backend_read_line(struct backend *b, const char *path, char *buf, size_t n);

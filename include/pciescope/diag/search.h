@@ -74,11 +74,11 @@ struct diag_search_result {
 /*
  * 0 when the search finished; -EINTR when stopped; -EBUSY when another
  * search holds the device (r->busy; -EDEADLK: one that runs this process,
- * which cannot be waited for); another -errno on an error, with one line in err.  The result holds
- * what was measured in every case; free it with diag_search_free.
+ * which cannot be waited for); another -errno on an error, with one line
+ * in e.  The result holds what was measured in every case; free it with
+ * diag_search_free.
  */
-int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, char *err,
-		size_t errlen);
+int diag_search(const struct diag_search_opts *o, struct diag_search_result *r, struct error *e);
 void diag_search_free(struct diag_search_result *r);
 /* The target's relative gain of candidate i over the start, in percent (positive = better). */
 double diag_search_gain(const struct diag_search_opts *o, const struct diag_search_result *r,

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/diag/finding.h>
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/trace/analysis.h>
@@ -121,6 +122,17 @@ struct diag_recording {
 	struct perf_aux_loss loss;
 };
 void diag_trace_recording(struct diag_trace *t, const struct diag_recording *r);
+/*
+ * A PTT perf.data read into the collector (trace_read.c): each traced
+ * device of the recording gets a trace of its own, chained after the
+ * first, with its own clock, the setting of its event (o->config and
+ * o->pmu are the file's) and what the records say of its span and loss;
+ * every trace is finished.  o gives the rest (tick, host side, links).
+ * 0 and the chain's head in *out, or -errno with e naming the file.  A
+ * file that was never closed is warned of (tool_warn).
+ */
+int diag_trace_read(const char *path, const struct diag_trace_opts *o, struct diag_trace **out,
+		    struct error *e);
 /* The analyser's results (summary, latency, windows), for the printers' charts. */
 const struct analysis *diag_trace_analysis(const struct diag_trace *t);
 

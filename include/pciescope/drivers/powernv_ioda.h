@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/bus/bus.h>
 
 struct ioda_phb;
@@ -48,9 +49,9 @@ unsigned ioda_sriov_totalvfs(const struct ioda_phb *p, uint16_t rid);
 
 /*
  * Enables n VFs of the PF at rid (0 disables), as a write of n to
- * sriov_numvfs does.  -errno with a one-line reason in err.
+ * sriov_numvfs does.  -errno with a one-line reason in e.
  */
-int ioda_sriov_set(struct ioda_phb *p, uint16_t rid, unsigned n, char *err, size_t errlen);
+int ioda_sriov_set(struct ioda_phb *p, uint16_t rid, unsigned n, struct error *e);
 unsigned ioda_sriov_numvfs(const struct ioda_phb *p, uint16_t rid);
 
 /* EEH with the software cascade over compound PEs.  action: 1 MMIO, 2 DMA, 3 both. */
@@ -73,7 +74,7 @@ ssize_t ioda_show_sriov(struct ioda_phb *p, uint16_t rid, char *buf, size_t n);
 /* BAR i of function i as placed: base (0 when unassigned) and size. */
 int ioda_dev_bar(const struct ioda_phb *p, unsigned i, int bar, uint64_t *base, uint64_t *size);
 /* Runs a request ("ADDRESS", "BDF", "ADDRESS VALUE", ...) and keeps its answer. */
-int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, char *err, size_t errlen);
+int ioda_request(struct ioda_phb *p, const char *file, const char *cmd, struct error *e);
 ssize_t ioda_show_answer(struct ioda_phb *p, char *buf, size_t n);
 
 #endif

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
+
 struct fabric;
 
 enum fabric_node_kind {
@@ -205,10 +207,9 @@ void fabric_set_buf_level(struct fabric *f, uint16_t sicl, uint16_t core, bool r
 /*
  * Workloads: "storage-read", "storage-write", "nic", "p2p", "mixed", "idle".
  * params: "key=value,..." (e.g. "rate=2000000,size=4096,qd=32"), may be NULL.
- * Returns -EINVAL with a message in err for an unknown name or parameter.
+ * Returns -EINVAL with a message in e for an unknown name or parameter.
  */
-int fabric_set_workload(struct fabric *f, const char *name, const char *params, char *err,
-			size_t errlen);
+int fabric_set_workload(struct fabric *f, const char *name, const char *params, struct error *e);
 /* The i-th workload name fabric_set_workload knows, or NULL past the last. */
 const char *fabric_workload_name(size_t i);
 const char *fabric_workload(const struct fabric *f);

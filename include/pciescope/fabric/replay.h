@@ -98,9 +98,9 @@ struct fabric_replay {
 /*
  * Makes m the workload (named "replay"), copied: the caller may free it.
  * Every Requester ID must name an endpoint of the fabric, a device's peers
- * one endpoint below another Root Port; -EINVAL with one line in err
+ * one endpoint below another Root Port; -EINVAL with one line in e
  * otherwise (the first device or field at fault).
  */
-int fabric_set_replay(struct fabric *f, const struct fabric_replay *m, char *err, size_t errlen);
+int fabric_set_replay(struct fabric *f, const struct fabric_replay *m, struct error *e);
 
 #endif

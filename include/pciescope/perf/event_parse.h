@@ -48,11 +48,11 @@ struct perf_event_list {
 
 /*
  * Parses one -e argument and appends its events to l (call again for each
- * -e; the list starts zeroed).  On error l is unchanged, err holds one line
+ * -e; the list starts zeroed).  On error l is unchanged, e holds one line
  * and the result is -EINVAL (syntax, term, value) or -ENOENT (no such PMU).
  */
 int perf_events_parse(struct perf_event_list *l, const char *str, const struct perf_pmu_source *src,
-		      char *err, size_t errlen);
+		      struct error *e);
 void perf_events_free(struct perf_event_list *l);
 
 /* The value of a term given for ev (last one wins), false if absent. */

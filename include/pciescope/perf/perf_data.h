@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
+
 #define PERF_MAGIC2 0x32454c4946524550ull /* "PERFILE2" read as little-endian u64 */
 #define PERF_FILE_HEADER_SIZE 104
 #define PERF_PIPE_HEADER_SIZE 16
@@ -155,13 +157,12 @@ struct perf_reader;
 
 /*
  * Opens path ("-" = standard input) for reading.  Returns 0 or a negative
- * errno; perf_reader_errmsg() then says what is wrong in words.  errmsg may
- * be NULL when opening fails for lack of memory.
+ * errno with what is wrong in e (here and below, e may be NULL when the
+ * caller takes the code alone).
  */
-int perf_reader_open(const char *path, struct perf_reader **out, char *errmsg, size_t errlen);
+int perf_reader_open(const char *path, struct perf_reader **out, struct error *e);
 /* Reads from a memory image (tests, fuzzing).  The buffer must outlive the reader. */
-int perf_reader_open_mem(const void *buf, size_t len, struct perf_reader **out, char *errmsg,
-			 size_t errlen);
+int perf_reader_open_mem(const void *buf, size_t len, struct perf_reader **out, struct error *e);
 void perf_reader_close(struct perf_reader *r);
 
 bool perf_reader_is_pipe(const struct perf_reader *r);
@@ -183,11 +184,10 @@ int perf_reader_cmdline(const struct perf_reader *r, const char *const **argv, u
 
 /*
  * Next record of the data section (pipe mode: of the stream).  Returns 1 and
- * fills rec, 0 at the end, or a negative errno with perf_reader_errmsg() set.
+ * fills rec, 0 at the end, or a negative errno with what is wrong in e.
  * rec's pointers stay valid until the next call.
  */
-int perf_reader_next(struct perf_reader *r, struct perf_rec *rec);
-const char *perf_reader_errmsg(const struct perf_reader *r);
+int perf_reader_next(struct perf_reader *r, struct perf_rec *rec, struct error *e);
 
 /*
  * A file whose recording was never closed (perf record or pciescope record
@@ -233,10 +233,10 @@ int perf_reader_cut_describe(const struct perf_reader *r, const struct perf_read
  * of MiB of trace costs a third of the CPU time that way, page-table walks
  * and faults of the mapping being dearer than the kernel's copy into a
  * buffer that stays in cache.  Pipes and memory images return a pointer into
- * the record.  NULL on a read error (perf_reader_errmsg says which).
+ * the record.  NULL on a read error (e says which).
  */
 const uint8_t *perf_reader_aux_bytes(struct perf_reader *r, const struct perf_rec *rec,
-				     uint64_t off, size_t n, void *scratch);
+				     uint64_t off, size_t n, void *scratch, struct error *e);
 /*
  * For readers on several threads, file and memory images only (not pipes):
  * where the payload of rec lies in the image, and n bytes of the image from

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/perf/pmu_format.h>
 
 struct perf_pmu_source {
@@ -49,10 +50,10 @@ struct perf_pmu {
 
 /*
  * Loads a PMU.  -ENOENT when it does not exist, -EINVAL (with the bad file
- * named in err) when type or a format file cannot be parsed.
+ * named in e) when type or a format file cannot be parsed; e says why.
  */
 int perf_pmu__load(const struct perf_pmu_source *src, const char *name, struct perf_pmu **out,
-		   char *err, size_t errlen);
+		   struct error *e);
 void perf_pmu__free(struct perf_pmu *p);
 
 const struct perf_format *perf_pmu__format(const struct perf_pmu *p, const char *name);

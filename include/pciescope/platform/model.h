@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/bus/bus.h>
 
 struct platform;
@@ -22,10 +23,10 @@ struct platform_model_ops {
 	 * Creates the model behind d, whose identity (bdf, vendor, device,
 	 * class, numa node, dma) the platform has set from the device entry
 	 * cfg.  The model fills d->bar[] and d->nvectors and wires itself to
-	 * the fabric.  Returns 0 or -errno with a message in err.
+	 * the fabric.  Returns 0 or -errno with a message in e.
 	 */
 	int (*attach)(struct platform *p, struct bus_device *d, const json_t *cfg, void **model,
-		      char *err, size_t errlen);
+		      struct error *e);
 	void (*detach)(void *model);
 	/* Persistent hardware state under keys starting with prefix (may be NULL). */
 	void (*save)(void *model, struct kstate *s, const char *prefix);

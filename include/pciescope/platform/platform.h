@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/pcie/bdf.h>
 
 struct platform;
@@ -31,8 +32,7 @@ struct platform_options {
 	const struct fabric_replay *replay;
 };
 
-int platform_boot(const struct platform_options *o, struct platform **out, char *err,
-		  size_t errlen);
+int platform_boot(const struct platform_options *o, struct platform **out, struct error *e);
 /* Saves persistent state (unless ephemeral; -errno if that fails), unbinds drivers, frees
  * everything. */
 int platform_shutdown(struct platform *p);
@@ -69,7 +69,7 @@ const char *platform_state_warning(struct platform *p, char *buf, size_t n);
  */
 int platform_state_name(const char *name, char *buf, size_t n);
 /* Deletes the persistent state of a platform (`pciescope platform reset`). */
-int platform_reset_state(const char *name);
+int platform_reset_state(const char *name, struct error *e);
 
 /* Names of the built-in platforms, NULL-terminated. */
 const char *const *platform_builtin_names(void);

@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
-#include <pciescope/tool/tool_err.h>
 
 #define AUX_RECORD_DEFAULT_BYTES (16u << 20)
 #define AUX_RECORD_MAX_EVENTS 16
@@ -57,8 +57,8 @@ struct aux_record_result {
 	bool mixed_formats;  /* the events trace 4DW and 8DW entries */
 	uint64_t file_bytes; /* size of the output */
 	int exit_status;
-	int signal;	     /* SIGINT or SIGTERM that ended the command, else 0 */
-	struct tool_err err; /* why aux_record failed */
+	int signal;	  /* SIGINT or SIGTERM that ended the command, else 0 */
+	struct error err; /* why aux_record failed */
 };
 
 /*

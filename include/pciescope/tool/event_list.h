@@ -27,10 +27,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/event_parse.h>
 #include <pciescope/perf/hisi_pcie_events.h>
-#include <pciescope/tool/tool_err.h>
 
 /* One event being counted. */
 struct event {
@@ -57,7 +57,7 @@ struct event_list {
  * e and the list unchanged.
  */
 int event_list_add(struct event_list *l, const char *text, const struct perf_pmu_source *src,
-		   struct tool_err *e);
+		   struct error *e);
 /*
  * The metrics over the list: PCIe PMU pairs and AMD IOMMU ratios found and
  * marked, a warning for a pair split across groups (stat_metrics.c).  Call
@@ -65,9 +65,9 @@ int event_list_add(struct event_list *l, const char *text, const struct perf_pmu
  */
 void event_list_find_pairs(struct event_list *l);
 /* Opens every event on b and enables the groups; on an error nothing stays open. */
-int event_list_open(struct event_list *l, struct backend *b, struct tool_err *e);
+int event_list_open(struct event_list *l, struct backend *b, struct error *e);
 /* cur = each open event's count now; an event not open reads as zero. */
-int event_list_read(struct event_list *l, struct tool_err *e);
+int event_list_read(struct event_list *l, struct error *e);
 /* d[i] = what event i counted between the previous call (or the open) and the last read. */
 void event_list_delta(struct event_list *l, struct backend_count *d);
 void event_list_close(struct event_list *l);

@@ -34,7 +34,7 @@
 
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/hisi_ptt_tune.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/base/error.h>
 
 enum hold_kind { HOLD_SEARCH, HOLD_VIEW };
 
@@ -61,7 +61,7 @@ struct hold;
  * (tool_warn) per search put back.  Every command calls it before it
  * opens its backend.  0, or -errno with e set.
  */
-int hold_repair(const struct backend_options *o, struct tool_err *e);
+int hold_repair(const struct backend_options *o, struct error *e);
 
 /*
  * Takes a hold on o's machine.  kind HOLD_SEARCH conflicts with a live
@@ -72,7 +72,7 @@ int hold_repair(const struct backend_options *o, struct tool_err *e);
  */
 int hold_take(const struct backend_options *o, enum hold_kind kind, const char *device,
 	      const char *command, bool wait, struct hold **out, struct hold_info *busy,
-	      struct tool_err *e);
+	      struct error *e);
 /* Records levels in a search's hold (HOLD_START, _LAST, _NEXT); 0 or -errno. */
 int hold_note(struct hold *h, enum hold_levels which, const int level[HISI_PTT_TUNE_NPARAM]);
 /* The levels a search's hold records, to put back with (hold_restore_mask). */
@@ -90,7 +90,7 @@ void hold_release(struct hold *h);
  */
 struct hold_guard;
 int hold_guard(const struct backend_options *o, const char *device, bool wait,
-	       struct hold_guard **out, struct hold_info *busy, struct tool_err *e);
+	       struct hold_guard **out, struct hold_info *busy, struct error *e);
 void hold_guard_end(struct hold_guard *g);
 
 /* "a tune search of hisi_ptt0_2 (pid 42)", "serve (pid 42)". */

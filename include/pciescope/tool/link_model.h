@@ -176,8 +176,7 @@ enum link_events {
  * is the caller's.  0 or -errno with the reason in e.
  */
 int link_model_add_events(const struct link_model *m, const char *pmu, enum link_events what,
-			  struct event_list *l, const struct perf_pmu_source *src,
-			  struct tool_err *e);
+			  struct event_list *l, const struct perf_pmu_source *src, struct error *e);
 
 /*
  * A direction from what crossed over span_ns (a trace): bytes by class,

@@ -17,12 +17,12 @@
 
 #include <pciescope/perf/aux_streams.h>
 #include <pciescope/perf/perf_data.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/base/error.h>
 #include <pciescope/trace/ptt_entry.h>
 
 struct ptt_file_ops {
 	/* Device i's first payload; a: its event, NULL when unknown.  0, or -errno with e set. */
-	int (*device)(void *ctx, size_t i, const struct perf_attr_info *a, struct tool_err *e);
+	int (*device)(void *ctx, size_t i, const struct perf_attr_info *a, struct error *e);
 	/* len bytes of whole entries of format f of device i. */
 	void (*entries)(void *ctx, size_t i, const uint8_t *buf, size_t len, enum ptt_format f);
 	/* After the last record: every device's span and loss (s), and the file (rd). */
@@ -36,7 +36,7 @@ struct ptt_file_ops {
  * -errno with "PATH: why" in e: not a perf.data, not PTT data, a read
  * error.
  */
-int ptt_file_walk(const char *path, const struct ptt_file_ops *ops, void *ctx, struct tool_err *e);
+int ptt_file_walk(const char *path, const struct ptt_file_ops *ops, void *ctx, struct error *e);
 /*
  * Device i's event as the records seen so far pair them, the recording's
  * first when they do not; NULL when the recording has none.

@@ -11,11 +11,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/event_parse.h>
 
 bool ptt_is_pmu(const char *pmu);
-/* 0 when every rule holds, else 1 with "<rule>: <detail>" in msg. */
-int ptt_rules_check(struct backend *b, const struct perf_event_spec *ev, char *msg, size_t n);
+/* 0 when every rule holds, else -EINVAL with the rule broken in e. */
+int ptt_rules_check(struct backend *b, const struct perf_event_spec *ev, struct error *e);
 
 #endif

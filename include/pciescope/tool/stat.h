@@ -4,9 +4,10 @@
  * configuration of one run over an event list (tool/event_list.h), the
  * seed-rule checks (stat_rules.c), the derived metrics (stat_metrics.c), -M
  * metric groups (stat_groups.c), the run with its -I intervals
- * (stat_count.c) and -r noise (stat_noise.c).
+ * (stat_count.c), repeated with -r (stat_repeat.c) and its noise
+ * (stat_noise.c).
  * Functions returning int give 0 or -errno with the reason in s->err;
- * warnings go to the tool_warn hook (tool/tool_err.h).
+ * warnings go to the tool_warn hook (tool/warn.h).
  */
 #ifndef PCIESCOPE_TOOL_STAT_H
 #define PCIESCOPE_TOOL_STAT_H
@@ -14,10 +15,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
 #include <pciescope/perf/event_parse.h>
 #include <pciescope/tool/event_list.h>
-#include <pciescope/tool/tool_err.h>
 
 enum stat_layout { STAT_TEXT, STAT_CSV, STAT_JSON };
 
@@ -46,17 +47,19 @@ struct stat_config {
 	char **argv; /* the measured command, NULL = until SIGINT */
 	struct backend *b;
 	FILE *out;
-	struct tool_err err; /* why the last call below failed */
+	struct error err; /* why the last call below failed */
 	/* -I: shows one interval's values (the engine prints nothing itself). */
 	void (*print_interval)(const struct stat_config *s, const struct backend_count *vals,
 			       double ts);
+	/* -I: called once the first run's events are open, before its intervals (may be NULL). */
+	void (*print_start)(const struct stat_config *s);
 };
 
 /* Seed rules the kernel leaves unchecked; -EINVAL names the rule in s->err. */
 int stat_check_rules(struct stat_config *s, const struct perf_pmu_source *src);
 /* The same for any parsed event list (tune --search's target), the rule in e. */
 int stat_check_event_rules(const struct perf_event_list *l, const struct perf_pmu_source *src,
-			   struct tool_err *e);
+			   struct error *e);
 
 /*
  * One warning line per event whose documented meaning the kernel of b does
@@ -82,6 +85,18 @@ extern const char *const stat_metric_groups[];
  * the printing follows); -I intervals go to print_interval.
  */
 int stat_run(struct stat_config *s, uint64_t *elapsed_ns, int *status);
+
+/*
+ * perf stat's runs: s->repeat of them (-r; one when 0), each opening,
+ * counting (stat_run) and closing the events.  avg (s->events.n entries,
+ * zeroed) gets each event's count averaged over the runs, s->span_ns their
+ * mean span and, with -r, s->noise each counter's spread; with -I the
+ * intervals are all there is and avg stays zero.  A stop request ends the
+ * repeating after the run it cut.  *status: the command's exit status.
+ */
+int stat_count(struct stat_config *s, struct backend_count *avg, int *status);
+/* Frees the events and the noise of s. */
+void stat_release(struct stat_config *s);
 
 struct pace;
 /* One warning line each time the emulated clock's lag behind the wall clock doubles. */

@@ -9,8 +9,8 @@
 
 #include <stdbool.h>
 
+#include <pciescope/base/error.h>
 #include <pciescope/backend/backend.h>
-#include <pciescope/tool/tool_err.h>
 
 /*
  * Copies the entries of the backend's directory src into the existing
@@ -19,6 +19,6 @@
  */
 int sysfs_export_dir(struct backend *b, const char *src, const char *dst,
 		     bool (*want)(const char *name, void *ctx), void *ctx, unsigned *files,
-		     struct tool_err *e);
+		     struct error *e);
 
 #endif

@@ -22,6 +22,7 @@ struct topo_dev {
 	int parent; /* index in the list, -1 at the top */
 	uint16_t vendor, device;
 	uint32_t class_code;	 /* 24 bits */
+	int numa_node;		 /* -1: none */
 	bool vf;		 /* an SR-IOV VF: it has no link of its own */
 	bool link;		 /* the device has a PCIe link */
 	double speed, max_speed; /* GT/s */

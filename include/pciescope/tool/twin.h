@@ -32,7 +32,7 @@
 #include <pciescope/fabric/replay.h>
 #include <pciescope/perf/hisi_ptt_tune.h>
 #include <pciescope/tool/event_list.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/base/error.h>
 
 #define TWIN_MAX_FILES 16
 #define TWIN_MAX_NOTES 16
@@ -86,7 +86,7 @@ struct twin {
  * command line (with --platform) into the file.  "" when it names none
  * (a host's perf record); -errno with e set when the file cannot be read.
  */
-int twin_recorded_platform(const char *path, char *buf, size_t n, struct tool_err *e);
+int twin_recorded_platform(const char *path, char *buf, size_t n, struct error *e);
 
 /*
  * Infers the twin of the recordings in files (nfiles, each a PTT
@@ -94,14 +94,14 @@ int twin_recorded_platform(const char *path, char *buf, size_t n, struct tool_er
  * tick_ns is the trace time tick (0: 1 ns).  0, or -errno with e set.
  */
 int twin_infer(struct backend *b, const char *const *files, unsigned nfiles, double tick_ns,
-	       struct twin *t, struct tool_err *e);
+	       struct twin *t, struct error *e);
 
 /* The model as JSON (docs/twin.md), with what was seen beside it; 0 or -errno with e set. */
-int twin_json_write(const struct twin *t, const char *path, struct tool_err *e);
+int twin_json_write(const struct twin *t, const char *path, struct error *e);
 /* Into a string the caller frees, or NULL without memory. */
 char *twin_json_dump(const struct twin *t);
 /* A model file back; every field checked, the first fault named in e.  0 or -errno. */
-int twin_json_read(const char *path, struct twin *t, struct tool_err *e);
+int twin_json_read(const char *path, struct twin *t, struct error *e);
 
 /*
  * The twin a --workload replay:... names: "trace=FILE[+FILE...]" (with
@@ -109,7 +109,7 @@ int twin_json_read(const char *path, struct twin *t, struct tool_err *e);
  * one the first recording names, else the default) to read its topology.
  * The platform used is left in t->platform.  0, or -errno with e set.
  */
-int twin_from_spec(const char *spec, const char *platform, struct twin *t, struct tool_err *e);
+int twin_from_spec(const char *spec, const char *platform, struct twin *t, struct error *e);
 
 /*
  * A change tried on a twin (twin_try): tune levels of a PTT, another
@@ -139,7 +139,7 @@ struct twin_try_opts {
  * metric (MB/s, ns).  Levels written for the run are put back as they
  * were.  0, or -errno with e set.
  */
-int twin_try(const struct twin_try_opts *o, double *before, double *after, struct tool_err *e);
+int twin_try(const struct twin_try_opts *o, double *before, double *after, struct error *e);
 
 /* Names of enum twin_loop and enum fabric_replay_to, as the table and the JSON spell them. */
 const char *twin_loop_name(enum twin_loop l);

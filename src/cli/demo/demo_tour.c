@@ -19,10 +19,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <pciescope/perf/pmu_name.h>
+#include <pciescope/tool/ioda.h>
+
 #include "backend_opts.h"
 #include "cli.h"
 #include "demo.h"
-#include "ioda.h"
 
 #define MAX_ARGS 32
 
@@ -73,8 +75,8 @@ static int step(struct demo *d, const char *title, char *const *args, bool pass)
 	return run_self(d, argv);
 }
 
-/* The first PMU whose name starts with prefix into name; false if none. */
-static bool demo_find_pmu(struct backend *b, const char *prefix, char *name, size_t n)
+/* The first PMU of the family into name; false if none. */
+static bool demo_find_pmu(struct backend *b, enum pmu_family family, char *name, size_t n)
 {
 	char **pmus;
 	size_t count;
@@ -83,7 +85,7 @@ static bool demo_find_pmu(struct backend *b, const char *prefix, char *name, siz
 	if (backend_list_dir(b, PMU_SYSFS_DIR, &pmus, &count))
 		return false;
 	for (size_t i = 0; i < count && !found; i++)
-		if (!strncmp(pmus[i], prefix, strlen(prefix))) {
+		if (pmu_name_parse(pmus[i], NULL) == family) {
 			snprintf(name, n, "%s", pmus[i]);
 			found = true;
 		}
@@ -96,7 +98,7 @@ static int pcie_pmu(struct demo *d)
 	char pmu[64], lat[256], flux[256];
 	char *args[] = {"stat", "--metrics", "-e", lat, "-e", flux, "--", "sleep", "0.01", NULL};
 
-	if (!demo_find_pmu(d->b, "hisi_pcie", pmu, sizeof(pmu)))
+	if (!demo_find_pmu(d->b, PMU_HISI_PCIE, pmu, sizeof(pmu)))
 		return 0;
 	snprintf(lat, sizeof(lat), "{%s/rx_mrd_latency,port=0xffff/,%s/rx_mrd_cnt,port=0xffff/}",
 		 pmu, pmu);
@@ -112,7 +114,7 @@ static int iommu(struct demo *d)
 	char pmu[64], mis[128], hit[128];
 	char *args[] = {"stat", "--metrics", "-e", mis, "-e", hit, "--", "sleep", "0.01", NULL};
 
-	if (!demo_find_pmu(d->b, "amd_iommu_", pmu, sizeof(pmu)))
+	if (!demo_find_pmu(d->b, PMU_AMD_IOMMU, pmu, sizeof(pmu)))
 		return 0;
 	snprintf(mis, sizeof(mis), "%s/mem_iommu_tlb_pte_mis/", pmu);
 	snprintf(hit, sizeof(hit), "%s/mem_iommu_tlb_pte_hit/", pmu);
@@ -145,7 +147,7 @@ static int ioda(struct demo *d)
 	char bdf[32], numvfs[8], *platform = NULL;
 	char *args[] = {"ioda", "sriov", bdf, "--numvfs", numvfs, NULL, NULL, NULL};
 
-	if (d->b->ops->sysfs_is_dir(d->b, IODA_DEBUG) != 1 ||
+	if (d->b->ops->sysfs_is_dir(d->b, PHB_DEBUG_DIR) != 1 ||
 	    !sriov_pf(d->b, bdf, sizeof(bdf), numvfs, sizeof(numvfs)))
 		return 0;
 	/* ioda takes --platform only: the placement does not depend on traffic. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * `pciescope diagnose`: a trace (and, live, counters and link state) turned
- * into findings by the diag/ library.  diagnose_trace.c reads a perf.data
- * into the library's collector, diagnose_live.c records one and counts the
+ * into findings by the diag/ library.  diagnose_trace.c has the library
+ * read a perf.data into its collector, diagnose_live.c records one and counts the
  * PCIe PMU while COMMAND runs, diagnose_print.c writes the findings as
  * text, JSON lines or an HTML page.
  */

@@ -24,8 +24,10 @@
 
 #include <pciescope/pcie/bdf.h>
 #include <pciescope/perf/hisi_ptt_tune.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/aux_record.h>
 #include <pciescope/tool/pmu_sampler.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -54,7 +56,7 @@ static int first_ptt(struct live *l)
 	if (ret)
 		return cli_errno(ret, "diagnose: %s", PMU_SYSFS_DIR);
 	for (size_t i = 0; i < n && !l->ptt[0]; i++)
-		if (!strncmp(names[i], "hisi_ptt", 8))
+		if (pmu_name_parse(names[i], NULL) == PMU_HISI_PTT)
 			snprintf(l->ptt, sizeof(l->ptt), "%s", names[i]);
 	backend_names_free(names, n);
 	return l->ptt[0] ? 0
@@ -124,13 +126,14 @@ static int choose_event(struct live *l, const char *event)
 /* The PMU of the PTT's core, through the sampler; none: nothing counted. */
 static int open_counts(struct live *l)
 {
-	unsigned sicl, core;
+	struct pmu_name name;
 	char dir[256];
 	struct pmu_sampler_opts o = {.pmu = l->pmu, .traffic_only = true};
 
-	if (sscanf(l->ptt, "hisi_ptt%u_%u", &sicl, &core) != 2)
+	if (pmu_name_parse(l->ptt, &name) != PMU_HISI_PTT)
 		return 0;
-	snprintf(l->pmu, sizeof(l->pmu), "hisi_pcie%u_core%u", sicl, core);
+	name.family = PMU_HISI_PCIE;
+	pmu_name_format(name, l->pmu, sizeof(l->pmu));
 	snprintf(dir, sizeof(dir), "%s/%s", PMU_SYSFS_DIR, l->pmu);
 	if (l->b->ops->sysfs_is_dir(l->b, dir) != 1) {
 		l->pmu[0] = 0;
@@ -194,13 +197,11 @@ static void read_levels(struct live *l, struct diag_tune_levels *lv)
 {
 	int *field[] = {&lv->qos_tx_cpl, &lv->qos_tx_np, &lv->qos_tx_p, &lv->rx_alloc_buf_level,
 			&lv->tx_alloc_buf_level};
-	char path[512], val[32];
+	int level[HISI_PTT_TUNE_NPARAM];
 
-	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++) {
-		snprintf(path, sizeof(path), "%s/%s/tune/%s", PMU_SYSFS_DIR, l->ptt,
-			 hisi_ptt_tune_params[i]);
-		*field[i] = backend_read_line(l->b, path, val, sizeof(val)) > 0 ? atoi(val) : -1;
-	}
+	ptt_tune_read(l->b, l->ptt, level, NULL);
+	for (int i = 0; i < HISI_PTT_TUNE_NPARAM; i++)
+		*field[i] = level[i];
 }
 
 static int record(struct live *l, const struct diagnose_live_opts *o, struct diag_live *out)

@@ -195,13 +195,13 @@ void exec_machine_abort(struct exec_machine *m)
 int exec_machine_run(struct exec_machine *m)
 {
 	struct backend_server *s;
-	char err[256] = "";
+	struct error err;
 	pthread_t t;
 	int st = 0, r;
 
-	if ((r = backend_server_open(m->b, &m->lock, m->addr, &s, err, sizeof(err)))) {
+	if ((r = backend_server_open(m->b, &m->lock, m->addr, &s, &err))) {
 		exec_machine_abort(m);
-		return cli_errno(r, "exec: %s", err);
+		return cli_error("exec: %s", err.msg);
 	}
 	command_pid = m->command;
 	handle_signals();

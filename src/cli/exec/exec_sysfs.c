@@ -338,7 +338,7 @@ static void *loop_main(void *arg)
 	return NULL;
 }
 
-int exec_sysfs_mount(struct exec_machine *m, const struct exec_pmus *pmus, char *err, size_t errlen)
+int exec_sysfs_mount(struct exec_machine *m, const struct exec_pmus *pmus, struct error *e)
 {
 	char *av[] = {"pciescope", "-ofsname=pciescope,subtype=sysfs", NULL};
 	struct fuse_args args = FUSE_ARGS_INIT(2, av);
@@ -364,10 +364,10 @@ int exec_sysfs_mount(struct exec_machine *m, const struct exec_pmus *pmus, char 
 	lib_fuse.fuse_opt_free_args(&args);
 	return 0;
 fail:
-	snprintf(err, errlen, "%s",
-		 r == -EPERM		   ? "cannot mount a FUSE view over /sys"
-		 : f || !v || v->host >= 0 ? "cannot start FUSE"
-					   : "no libfuse 3");
+	error_set(e, r, "%s",
+		  r == -EPERM		    ? "cannot mount a FUSE view over /sys"
+		  : f || !v || v->host >= 0 ? "cannot start FUSE"
+					    : "no libfuse 3");
 	if (f)
 		lib_fuse.fuse_destroy(f);
 	if (v && v->host >= 0)

@@ -23,9 +23,8 @@ bool exec_pmus_has(const struct exec_pmus *p, const char *name, long type);
 /*
  * Mounts the view over /sys in the current (private) mount namespace,
  * served from m by threads of this process from then on.  0, or -errno
- * with the reason in err (no FUSE here: the caller falls back to a copy).
+ * with the reason in e (no FUSE here: the caller falls back to a copy).
  */
-int exec_sysfs_mount(struct exec_machine *m, const struct exec_pmus *pmus, char *err,
-		     size_t errlen);
+int exec_sysfs_mount(struct exec_machine *m, const struct exec_pmus *pmus, struct error *e);
 
 #endif

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Shared pieces of `pciescope ioda`: options, sysfs access through the
- * backend, and the record format of the powernv_ioda debug files (lines of
- * key=value fields) turned into JSON objects, which both the text and the
- * --json output are printed from.
+ * `pciescope ioda`: the options and the printing of each subcommand.  The
+ * PHBs' files are read and written by the tool library (tool/ioda.h),
+ * whose records (JSON objects) both the text and --json are printed from.
  */
 #ifndef PCIESCOPE_CLI_IODA_H
 #define PCIESCOPE_CLI_IODA_H
@@ -13,8 +12,6 @@
 #include <stdint.h>
 
 #include <pciescope/backend/backend.h>
-
-#define IODA_DEBUG "/sys/kernel/debug/powerpc"
 
 struct ioda_opts {
 	const char *platform;
@@ -29,27 +26,10 @@ struct ioda_ctx {
 	struct ioda_opts o;
 };
 
-/* Reads a sysfs file into buf (NUL-terminated); -errno on failure. */
-int ioda_read(struct ioda_ctx *c, const char *path, char *buf, size_t n);
-int ioda_write(struct ioda_ctx *c, const char *path, const char *text);
-/* A failed write to a PHB's file: prints the driver's reason as the error line. */
-int ioda_fail(struct ioda_ctx *c, uint16_t domain, int err, const char *what);
-/* Domains of the PHBs, ascending; returns the count. */
-int ioda_phbs(struct ioda_ctx *c, uint16_t *dom, int max);
-
-/* One record line -> object (decimal numbers become integers). */
-json_t *ioda_record(const char *line);
-/* Every line of text -> array of objects. */
-json_t *ioda_records(const char *text);
-/* Writes cmd to PHB domain's request file and returns its answer record. */
-json_t *ioda_ask(struct ioda_ctx *c, uint16_t domain, const char *file, const char *cmd, int *err);
-/* The PHB whose windows decode addr (-ENXIO if none). */
-int ioda_phb_of(struct ioda_ctx *c, uint64_t addr, uint16_t *domain);
-
-const char *ioda_size(uint64_t v, char *buf, size_t n);
-uint64_t ioda_num(const json_t *obj, const char *key);
+/* A record's field as text ("" when absent); numbers rotate through eight buffers. */
 const char *ioda_str(const json_t *obj, const char *key);
-void ioda_print_json(json_t *v);
+/* Prints r as text, or with --json as one document; drops the reference. */
+int ioda_emit(struct ioda_ctx *c, json_t *r, void (*text)(const json_t *r));
 
 int ioda_show(struct ioda_ctx *c);
 int ioda_sriov(struct ioda_ctx *c);

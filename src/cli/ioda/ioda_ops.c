@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope ioda resolve / freeze / unfreeze / access: one request each to
- * the PHB's debug files.  An address names its PHB by the windows that
- * decode it (every PHB has its own CPU address ranges); a BDF by its domain;
- * a PE by "DOMAIN:PE", --phb DOMAIN, or PHB 0000.
+ * pciescope ioda resolve / freeze / unfreeze / access: the words typed, the
+ * request (tool/ioda.h) and its answer in words.  A PE is named by
+ * "DOMAIN:PE", --phb DOMAIN, or PHB 0000.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -12,6 +11,7 @@
 #include <string.h>
 
 #include <pciescope/pcie/bdf.h>
+#include <pciescope/tool/ioda.h>
 
 #include "cli.h"
 #include "cli_number.h"
@@ -20,16 +20,6 @@
 static int parse_addr(const char *s, uint64_t *v)
 {
 	return cli_parse_uint(s, 10, UINT64_MAX, v);
-}
-
-static int emit(struct ioda_ctx *c, json_t *r, void (*text)(const json_t *r))
-{
-	if (c->o.json)
-		ioda_print_json(json_incref(r));
-	else
-		text(r);
-	json_decref(r);
-	return 0;
 }
 
 static void resolve_text(const json_t *r)
@@ -52,9 +42,9 @@ static void resolve_text(const json_t *r)
 int ioda_resolve(struct ioda_ctx *c)
 {
 	const char *arg = c->o.npos > 1 ? c->o.pos[1] : NULL;
+	struct error e;
 	struct pci_bdf b;
 	uint64_t addr;
-	uint16_t dom;
 	json_t *r;
 	int err;
 
@@ -63,15 +53,13 @@ int ioda_resolve(struct ioda_ctx *c)
 	if (strchr(arg, ':')) {
 		if (pci_bdf_parse(arg, &b))
 			return cli_error("ioda: '%s' is not a BDF like 0000:01:00.0", arg);
-		r = ioda_ask(c, b.domain, "resolve", arg, &err);
-		return r ? emit(c, r, resolve_text) : ioda_fail(c, b.domain, err, "resolve");
+		err = phb_resolve_rid(c->b, b, &r, &e);
+	} else {
+		if (parse_addr(arg, &addr))
+			return cli_error("ioda: '%s' is not an address", arg);
+		err = phb_resolve_address(c->b, addr, &r, &e);
 	}
-	if (parse_addr(arg, &addr))
-		return cli_error("ioda: '%s' is not an address", arg);
-	if (ioda_phb_of(c, addr, &dom))
-		return cli_error("ioda: resolve %s: no PHB window decodes this address", arg);
-	r = ioda_ask(c, dom, "resolve", arg, &err);
-	return r ? emit(c, r, resolve_text) : ioda_fail(c, dom, err, "resolve");
+	return err ? cli_fail(&e) : ioda_emit(c, r, resolve_text);
 }
 
 /* [DOMAIN:]PE, the domain in hex as in a BDF, else --phb's, else 0. */
@@ -103,7 +91,7 @@ static void pe_text(const json_t *r)
 {
 	static const char *const st[] = {"not frozen", "MMIO frozen", "DMA frozen",
 					 "MMIO and DMA frozen"};
-	uint64_t s = ioda_num(r, "state"), d = ioda_num(r, "domain_state");
+	uint64_t s = phb_num(r, "state"), d = phb_num(r, "domain_state");
 
 	printf("PE %s (%s, master %s): %s, domain %s, cause %s; devices %s\n", ioda_str(r, "pe"),
 	       ioda_str(r, "kind"), ioda_str(r, "master"), s < 4 ? st[s] : "unavailable",
@@ -112,27 +100,20 @@ static void pe_text(const json_t *r)
 
 int ioda_freeze(struct ioda_ctx *c, bool freeze)
 {
-	char path[96], cmd[48], buf[4096];
+	enum phb_halves halves = c->o.mmio && !c->o.dma	  ? PHB_MMIO_ONLY
+				 : c->o.dma && !c->o.mmio ? PHB_DMA_ONLY
+							  : PHB_MMIO_AND_DMA;
+	struct error e;
 	uint16_t dom;
 	unsigned pe;
-	int err;
+	json_t *r;
 
 	if (pe_arg(c, &dom, &pe))
 		return cli_error("ioda: %s needs a PE number (0-255), optionally DOMAIN:PE",
 				 freeze ? "freeze" : "unfreeze");
-	snprintf(cmd, sizeof(cmd), "%u%s", pe,
-		 freeze			  ? ""
-		 : c->o.mmio && !c->o.dma ? " mmio"
-		 : c->o.dma && !c->o.mmio ? " dma"
-					  : "");
-	snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/%s", dom, freeze ? "freeze" : "unfreeze");
-	err = ioda_write(c, path, cmd);
-	if (err)
-		return ioda_fail(c, dom, err, freeze ? "freeze" : "unfreeze");
-	snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/pe/%u", dom, pe);
-	if ((err = ioda_read(c, path, buf, sizeof(buf))))
-		return cli_errno(err, "ioda: PE %u", pe);
-	return emit(c, ioda_record(buf), pe_text);
+	if (phb_freeze(c->b, dom, pe, freeze, halves, &r, &e))
+		return cli_fail(&e);
+	return ioda_emit(c, r, pe_text);
 }
 
 static const char *outcome(const char *res)
@@ -181,36 +162,37 @@ static void access_text(const json_t *r)
 		       ioda_str(r, "address"), ioda_str(r, "translated"), res, ioda_str(r, "pe"));
 }
 
-int ioda_access(struct ioda_ctx *c)
+/* The transaction the options name; 0 or 1 after printing the error. */
+static int access_of(struct ioda_ctx *c, struct phb_access *a)
 {
 	const char *arg = c->o.npos > 1 ? c->o.pos[1] : NULL;
 	const char *bdf = c->o.msi ? c->o.msi : c->o.err_bdf ? c->o.err_bdf : c->o.dma_bdf;
-	const char *op = c->o.msi ? "msi" : c->o.err_bdf ? "error" : "dma";
-	char cmd[128];
-	struct pci_bdf b;
-	uint64_t addr, v;
-	uint16_t dom;
-	json_t *r;
-	int err;
 
 	if (bdf) {
-		if (pci_bdf_parse(bdf, &b))
+		a->op = c->o.msi ? PHB_MSI : c->o.err_bdf ? PHB_ERROR : PHB_DMA;
+		if (pci_bdf_parse(bdf, &a->bdf))
 			return cli_error("ioda: '%s' is not a BDF like 0000:01:00.0", bdf);
-		if (!strcmp(op, "dma") && parse_addr(arg, &addr))
+		if (a->op == PHB_DMA && parse_addr(arg, &a->addr))
 			return cli_error("ioda: access --dma BDF needs a bus ADDRESS");
-		snprintf(cmd, sizeof(cmd), "%s %s %s", op, bdf, strcmp(op, "dma") ? "" : arg);
-		dom = b.domain;
-	} else {
-		if (parse_addr(arg, &addr))
-			return cli_error("ioda: access needs an ADDRESS");
-		if (c->o.write && parse_addr(c->o.write, &v))
-			return cli_error("ioda: --write needs a value, not '%s'", c->o.write);
-		if (ioda_phb_of(c, addr, &dom))
-			return cli_error("ioda: access %s: no PHB window decodes this address",
-					 arg);
-		snprintf(cmd, sizeof(cmd), "0x%" PRIx64 "%s%s", addr, c->o.write ? " " : "",
-			 c->o.write ? c->o.write : "");
+		return 0;
 	}
-	r = ioda_ask(c, dom, "access", cmd, &err);
-	return r ? emit(c, r, access_text) : ioda_fail(c, dom, err, "access");
+	a->op = c->o.write ? PHB_STORE : PHB_LOAD;
+	if (parse_addr(arg, &a->addr))
+		return cli_error("ioda: access needs an ADDRESS");
+	if (c->o.write && parse_addr(c->o.write, &a->value))
+		return cli_error("ioda: --write needs a value, not '%s'", c->o.write);
+	return 0;
+}
+
+int ioda_access(struct ioda_ctx *c)
+{
+	struct phb_access a = {0};
+	struct error e;
+	json_t *r;
+
+	if (access_of(c, &a))
+		return 1;
+	if (phb_access(c->b, &a, &r, &e))
+		return cli_fail(&e);
+	return ioda_emit(c, r, access_text);
 }

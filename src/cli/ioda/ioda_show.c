@@ -1,66 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pciescope ioda show: per PHB its windows (M32, enabled M64 windows),
- * the M32 segments owned by a PE, and every PE in use with its kind,
- * master, freeze state and devices.
+ * pciescope ioda show: per PHB (tool/ioda.h's phb_show) its windows (M32,
+ * enabled M64 windows), the M32 segments owned by a PE, and every PE in use
+ * with its kind, master, freeze state and devices.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/perf/size.h>
+#include <pciescope/tool/ioda.h>
+
 #include "cli.h"
 #include "ioda.h"
-
-static json_t *read_records(struct ioda_ctx *c, uint16_t dom, const char *file)
-{
-	char path[96], buf[4096];
-
-	snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/%s", dom, file);
-	return ioda_read(c, path, buf, sizeof(buf)) ? json_array() : ioda_records(buf);
-}
-
-static json_t *read_pes(struct ioda_ctx *c, uint16_t dom)
-{
-	char path[96], buf[4096], one[4096];
-	json_t *pes = json_array();
-	unsigned a, b;
-
-	snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/pes", dom);
-	if (ioda_read(c, path, buf, sizeof(buf)))
-		return pes;
-	for (char *t = strtok(buf, " \n"); t; t = strtok(NULL, " \n")) {
-		if (sscanf(t, "%u-%u", &a, &b) != 2)
-			continue;
-		for (unsigned pe = a; pe <= b && pe < 256; pe++) {
-			snprintf(path, sizeof(path), IODA_DEBUG "/PCI%04x/pe/%u", dom, pe);
-			if (!ioda_read(c, path, one, sizeof(one)))
-				json_array_append_new(pes, ioda_record(one));
-		}
-	}
-	return pes;
-}
-
-static json_t *phb_json(struct ioda_ctx *c, uint16_t dom)
-{
-	json_t *recs = read_records(c, dom, "phb"), *phb = json_array_get(recs, 0);
-	json_t *win = read_records(c, dom, "windows"), *windows = json_array(),
-	       *segs = json_array();
-	size_t i;
-	json_t *r;
-
-	phb = phb ? json_incref(phb) : json_object();
-	if (json_array_size(recs) > 1)
-		json_object_set(phb, "error", json_object_get(json_array_get(recs, 1), "error"));
-	json_array_foreach(win, i, r)
-	    json_array_append(json_object_get(r, "window") ? windows : segs, r);
-	json_object_set_new(phb, "windows", windows);
-	json_object_set_new(phb, "m32_segments", segs);
-	json_object_set_new(phb, "pes", read_pes(c, dom));
-	json_decref(recs);
-	json_decref(win);
-	return phb;
-}
 
 static const char *state_name(int s)
 {
@@ -80,13 +33,13 @@ static void print_pes(const json_t *pes)
 
 		while (!strcmp(ioda_str(r, "kind"), "secondary") && j < json_array_size(pes) &&
 		       !strcmp(ioda_str(json_array_get(pes, j), "kind"), "secondary") &&
-		       ioda_num(json_array_get(pes, j), "master") == ioda_num(r, "master") &&
-		       ioda_num(json_array_get(pes, j), "pe") == ioda_num(r, "pe") + (j - i))
+		       phb_num(json_array_get(pes, j), "master") == phb_num(r, "master") &&
+		       phb_num(json_array_get(pes, j), "pe") == phb_num(r, "pe") + (j - i))
 			j++;
 		snprintf(num, sizeof(num), j - i > 1 ? "%" PRIu64 "-%" PRIu64 : "%" PRIu64,
-			 ioda_num(r, "pe"), ioda_num(json_array_get(pes, j - 1), "pe"));
+			 phb_num(r, "pe"), phb_num(json_array_get(pes, j - 1), "pe"));
 		printf("  %-7s %-9s %-6s %-11s %s\n", num, ioda_str(r, "kind"),
-		       ioda_str(r, "master"), state_name((int)ioda_num(r, "domain_state")),
+		       ioda_str(r, "master"), state_name((int)phb_num(r, "domain_state")),
 		       ioda_str(r, "devices"));
 		i = j;
 	}
@@ -101,22 +54,23 @@ static void print_phb(const json_t *phb)
 	printf("PHB %04" PRIx64 ": %" PRIu64 " PEs (reserved %" PRIu64 ", root bus %" PRIu64
 	       "), M32 %s "
 	       "%s in %s segments, M64 %s %s in %s segments, %" PRIu64 " M64 windows free\n",
-	       ioda_num(phb, "domain"), ioda_num(phb, "num_pes"), ioda_num(phb, "reserved_pe"),
-	       ioda_num(phb, "root_pe"), ioda_str(phb, "m32_base"),
-	       ioda_size(ioda_num(phb, "m32_size"), a, sizeof(a)),
-	       ioda_size(ioda_num(phb, "m32_segsize"), s1, sizeof(s1)), ioda_str(phb, "m64_base"),
-	       ioda_size(ioda_num(phb, "m64_size"), b, sizeof(b)),
-	       ioda_size(ioda_num(phb, "m64_segsize"), s2, sizeof(s2)), ioda_num(phb, "m64_free"));
+	       phb_num(phb, "domain"), phb_num(phb, "num_pes"), phb_num(phb, "reserved_pe"),
+	       phb_num(phb, "root_pe"), ioda_str(phb, "m32_base"),
+	       size_format(phb_num(phb, "m32_size"), a, sizeof(a)),
+	       size_format(phb_num(phb, "m32_segsize"), s1, sizeof(s1)), ioda_str(phb, "m64_base"),
+	       size_format(phb_num(phb, "m64_size"), b, sizeof(b)),
+	       size_format(phb_num(phb, "m64_segsize"), s2, sizeof(s2)), phb_num(phb, "m64_free"));
 	if (json_object_get(phb, "error"))
 		printf("  assignment failed: %s\n", ioda_str(phb, "error"));
 	printf("  %-6s %-5s %-18s %-6s %-8s %-10s %s\n", "window", "index", "base", "size",
 	       "segment", "mode", "owner");
-	json_array_foreach(json_object_get(phb, "windows"), i, r) printf(
-	    "  %-6s %-5s %-18s %-6s %-8s %-10s %s%s%s\n", ioda_str(r, "window"),
-	    ioda_str(r, "index"), ioda_str(r, "base"), ioda_size(ioda_num(r, "size"), a, sizeof(a)),
-	    ioda_size(ioda_num(r, "segsize"), b, sizeof(b)), ioda_str(r, "mode"),
-	    ioda_str(r, "owner"), json_object_get(r, "pe") ? " pe " : "",
-	    json_object_get(r, "pe") ? ioda_str(r, "pe") : "");
+	json_array_foreach(json_object_get(phb, "windows"), i, r)
+	    printf("  %-6s %-5s %-18s %-6s %-8s %-10s %s%s%s\n", ioda_str(r, "window"),
+		   ioda_str(r, "index"), ioda_str(r, "base"),
+		   size_format(phb_num(r, "size"), a, sizeof(a)),
+		   size_format(phb_num(r, "segsize"), b, sizeof(b)), ioda_str(r, "mode"),
+		   ioda_str(r, "owner"), json_object_get(r, "pe") ? " pe " : "",
+		   json_object_get(r, "pe") ? ioda_str(r, "pe") : "");
 	json_array_foreach(json_object_get(phb, "m32_segments"), i, r)
 	    printf("  M32 segments %s-%s -> PE %s\n", ioda_str(r, "first"), ioda_str(r, "last"),
 		   ioda_str(r, "pe"));
@@ -127,7 +81,7 @@ static void print_phb(const json_t *phb)
 int ioda_show(struct ioda_ctx *c)
 {
 	uint16_t dom[64];
-	int n = ioda_phbs(c, dom, 64);
+	int n = phb_list(c->b, dom, 64);
 	json_t *all = json_array();
 	int ret = 0;
 
@@ -136,9 +90,9 @@ int ioda_show(struct ioda_ctx *c)
 		return cli_error("ioda: no IODA2 PHB on this platform (try --platform power8)");
 	}
 	for (int i = 0; i < n; i++)
-		json_array_append_new(all, phb_json(c, dom[i]));
+		json_array_append_new(all, phb_show(c->b, dom[i]));
 	if (c->o.json)
-		ioda_print_json(json_pack("{s:O}", "phbs", all));
+		ioda_emit(c, json_pack("{s:O}", "phbs", all), NULL);
 	for (size_t i = 0; i < json_array_size(all); i++) {
 		json_t *phb = json_array_get(all, i);
 
@@ -146,7 +100,7 @@ int ioda_show(struct ioda_ctx *c)
 			print_phb(phb);
 		/* A PHB whose assignment failed is a failure of the platform: say why, exit 1. */
 		if (json_object_get(phb, "error") && !ret)
-			ret = cli_error("ioda: PHB %04" PRIx64 ": %s", ioda_num(phb, "domain"),
+			ret = cli_error("ioda: PHB %04" PRIx64 ": %s", phb_num(phb, "domain"),
 					ioda_str(phb, "error"));
 	}
 	json_decref(all);

@@ -43,7 +43,7 @@ static int tick_chunk(struct perf_reader *rd, const struct perf_rec *rec, struct
 		const uint8_t *p;
 
 		n = whole - off < PIECE ? whole - off : PIECE;
-		p = perf_reader_aux_bytes(rd, rec, off, n, piece);
+		p = perf_reader_aux_bytes(rd, rec, off, n, piece, NULL);
 		if (!p)
 			return -EIO;
 		for (size_t e = 0; e < n; e += esize) {
@@ -86,7 +86,7 @@ int report_window_check(const char *path, double tick_ns)
 	struct perf_reader *rd = NULL;
 	struct perf_rec rec;
 	struct stat sb;
-	int ret = 0, got;
+	int ret = 0;
 
 	/* standard input or a FIFO would be read up before the real pass */
 	if (!strcmp(path, "-") || stat(path, &sb) || !S_ISREG(sb.st_mode))
@@ -96,9 +96,9 @@ int report_window_check(const char *path, double tick_ns)
 		goto out;
 	}
 	/* whatever cannot be read is the real pass's to tell */
-	if (perf_reader_open(path, &rd, NULL, 0) || perf_reader_is_pipe(rd))
+	if (perf_reader_open(path, &rd, NULL) || perf_reader_is_pipe(rd))
 		goto out;
-	while ((got = perf_reader_next(rd, &rec)) > 0) {
+	while (perf_reader_next(rd, &rec, NULL) > 0) {
 		long d = perf_aux_streams_note(st, rd, &rec);
 
 		if (rec.type == PERF_REC_AUXTRACE && d >= 0 && tick_chunk(rd, &rec, &dev[d], piece))

@@ -33,8 +33,10 @@
 
 #include <pciescope/diag/search.h>
 #include <pciescope/out/prom.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/ptt_tune.h>
 #include <pciescope/tool/topo.h>
 
 #include "backend_opts.h"
@@ -210,35 +212,32 @@ static void render_iommu(FILE *f, struct pmu_sampler *sv)
 
 static void render_tune(FILE *f, struct backend *b)
 {
-	char **pmus = NULL, path[512];
+	char **pmus = NULL;
 	size_t n = 0;
 	bool head = false;
 
 	if (b->ops->sysfs_list(b, PMU_SYSFS_DIR, &pmus, &n))
 		return;
 	for (size_t i = 0; i < n; i++) {
-		unsigned sicl, core;
+		int level[HISI_PTT_TUNE_NPARAM];
+		struct pmu_name name;
 
-		for (size_t k = 0; k < HISI_PTT_TUNE_NPARAM &&
-				   sscanf(pmus[i], "hisi_ptt%u_%u", &sicl, &core) == 2;
-		     k++) {
+		if (pmu_name_parse(pmus[i], &name) == PMU_HISI_PTT)
+			ptt_tune_read(b, pmus[i], level, NULL);
+		for (size_t k = 0; name.family == PMU_HISI_PTT && k < HISI_PTT_TUNE_NPARAM; k++) {
 			struct prom_labels l = {0};
-			long v;
 
-			snprintf(path, sizeof(path), PMU_SYSFS_DIR "/%s/tune/%s", pmus[i],
-				 hisi_ptt_tune_params[k]);
-			v = backend_read_num(b, path);
-			if (v < 0)
+			if (level[k] < 0)
 				continue;
 			if (!head)
 				prom_family(
 				    f, "pciescope_ptt_tune_level", "gauge",
 				    "PTT tune parameter level of a PCIe core (0 low .. 2 high)");
 			head = true;
-			prom_labelf(&l, "sicl", "%u", sicl);
-			prom_labelf(&l, "core", "%u", core);
+			prom_labelf(&l, "sicl", "%u", name.sicl);
+			prom_labelf(&l, "core", "%u", name.core);
 			prom_label(&l, "param", hisi_ptt_tune_params[k]);
-			prom_sample(f, "pciescope_ptt_tune_level", &l, (double)v);
+			prom_sample(f, "pciescope_ptt_tune_level", &l, (double)level[k]);
 		}
 		free(pmus[i]);
 	}

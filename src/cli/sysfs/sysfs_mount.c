@@ -166,7 +166,7 @@ static int guard_write(struct mount_ctx *m, const char *p, struct hold_guard **g
 	char device[128];
 	const char *dev;
 	struct hold_info busy;
-	struct tool_err e;
+	struct error e;
 	int r;
 
 	*g = NULL;
@@ -182,8 +182,8 @@ static ssize_t run_request(const struct request *r)
 {
 	struct mount_ctx *m = ctx();
 	struct hold_guard *g = NULL;
-	char err[256], p[4096];
-	struct tool_err e;
+	struct error err;
+	char p[4096];
 	ssize_t ret = 0;
 
 	sys_path(r->path, p, sizeof(p));
@@ -193,8 +193,8 @@ static ssize_t run_request(const struct request *r)
 	if (r->kind == REQ_WRITE)
 		ret = guard_write(m, p, &g);
 	if (!ret && !m->b) {
-		hold_repair(&m->o, &e); /* what it put back it says on the mount's stderr */
-		ret = backend_open(&m->o, &m->b, err, sizeof(err));
+		hold_repair(&m->o, &err); /* what it put back it says on the mount's stderr */
+		ret = backend_open(&m->o, &m->b, &err);
 		m->booted = now_ms();
 	}
 	if (ret == 0) {

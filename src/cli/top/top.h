@@ -17,9 +17,8 @@
 
 /* One Root Port's link (tool/link_model.h) and the PTT levels of its core. */
 struct top_row {
-	const struct link *k; /* in the sampler's link model, valid until its next read */
-	long
-	    tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
+	const struct link *k;		/* in the sampler's link model, valid until its next read */
+	int tune[HISI_PTT_TUNE_NPARAM]; /* the core's PTT levels (hisi_ptt_tune_params); -1: none */
 };
 
 struct top_frame {

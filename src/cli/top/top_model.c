@@ -11,18 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/perf/pmu_name.h>
+#include <pciescope/tool/ptt_tune.h>
+
 #include "backend_opts.h"
 #include "top.h"
 
 static void read_tune(struct backend *b, struct top_row *r)
 {
-	char path[320], t[32];
+	char ptt[PMU_NAME_LEN];
 
-	for (int k = 0; k < HISI_PTT_TUNE_NPARAM; k++) {
-		snprintf(path, sizeof(path), PMU_SYSFS_DIR "/hisi_ptt%u_%u/tune/%s", r->k->sicl,
-			 r->k->core, hisi_ptt_tune_params[k]);
-		r->tune[k] = backend_read_line(b, path, t, sizeof(t)) > 0 ? strtol(t, NULL, 0) : -1;
-	}
+	pmu_name_format((struct pmu_name){PMU_HISI_PTT, r->k->sicl, r->k->core}, ptt, sizeof(ptt));
+	ptt_tune_read(b, ptt, r->tune, NULL);
 }
 
 int top_frame_build(struct top_frame *f, struct pmu_sampler *ps, const struct backend_count *delta)

@@ -105,7 +105,7 @@ static void tune_cell(struct line *l, const struct top_row *r)
 		return;
 	}
 	for (int k = 0; k < HISI_PTT_TUNE_NPARAM && n < sizeof(buf); k++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%ld", k ? "/" : "", r->tune[k]);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%d", k ? "/" : "", r->tune[k]);
 	put(l, "  %s", buf);
 }
 

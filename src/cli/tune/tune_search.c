@@ -18,8 +18,9 @@
 #include <pciescope/perf/hisi_pcie_events.h>
 #include <pciescope/tool/event_list.h>
 #include <pciescope/tool/pmu_source.h>
+#include <pciescope/tool/ptt_tune.h>
 #include <pciescope/tool/stat.h>
-#include <pciescope/tool/tune_levels.h>
+#include <pciescope/tool/ptt_tune.h>
 
 #include "backend_opts.h"
 #include "cli.h"
@@ -211,8 +212,8 @@ static void print_result(const struct diag_search_opts *o, const struct diag_sea
 	if (!r->n)
 		return;
 	print_table(o, r);
-	tune_levels_text(r->c[r->best].level, searched(o), best, sizeof(best));
-	tune_levels_text(r->c[0].level, searched(o), start, sizeof(start));
+	ptt_tune_text(r->c[r->best].level, searched(o), best, sizeof(best));
+	ptt_tune_text(r->c[0].level, searched(o), start, sizeof(start));
 	printf("best: %s: %.2f %s, %+.1f %% over the starting levels (%s: %.2f %s)\n", best,
 	       r->c[r->best].mean, metric_unit(o->metric), diag_search_gain(o, r, r->best), start,
 	       r->c[0].mean, metric_unit(o->metric));
@@ -262,12 +263,12 @@ static int prepare(struct search_args *a, struct event_list *l)
 	struct backend *b = backend_opts_open(&a->bo, "tune");
 	struct perf_pmu_source src;
 	char dir[384];
-	struct tool_err e;
+	struct error e;
 	int ret;
 
 	if (!b)
 		return 1;
-	snprintf(dir, sizeof(dir), "%s/%s/tune", PMU_SYSFS_DIR, a->dev);
+	ptt_tune_path(a->dev, NULL, dir, sizeof(dir));
 	if (b->ops->sysfs_is_dir(b, dir) != 1)
 		ret = cli_unknown_in_dir(b, PMU_SYSFS_DIR, "tune", a->dev, "see 'pciescope list'",
 					 "tune: %s: no such PMU with tune parameters", a->dev);
@@ -292,7 +293,7 @@ static const char *kept_text(const struct diag_search_result *r, char *buf, size
 
 	if (!r->kept)
 		return "";
-	tune_levels_text(r->kept_level, r->kept, levels, sizeof(levels));
+	ptt_tune_text(r->kept_level, r->kept, levels, sizeof(levels));
 	snprintf(buf, n, " (%s kept: set by another command since the search wrote %s)", levels,
 		 r->kept & (r->kept - 1) ? "them" : "it");
 	return buf;
@@ -321,7 +322,7 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	struct diag_search_opts o = {0};
 	struct diag_search_result r = {0};
 	struct event_list events = {0};
-	char err[512] = "";
+	struct error err;
 	int ret = parse_args(&a, argc, argv);
 
 	if (ret)
@@ -350,20 +351,17 @@ int tune_search_main(const char *dev, int argc, char **argv)
 	o.wait = a.wait;
 	o.argv = a.argv;
 	interrupt_catch();
-	ret = diag_search(&o, &r, err, sizeof(err));
+	ret = diag_search(&o, &r, &err);
 	if (r.busy.pid) {
-		struct tool_err e;
-
-		snprintf(e.msg, sizeof(e.msg), "%s", err);
-		ret = cli_hold_refused(ret, a.dev, &r.busy, "its levels", &e);
+		ret = cli_hold_refused(ret, a.dev, &r.busy, "its levels", &err);
 		event_list_free(&events);
 		return ret;
 	}
 	print_result(&o, &r);
 	fflush(stdout);
 	if (a.html && r.n && write_html(a.html, &o, &r) && !ret)
-		ret = -EIO, snprintf(err, sizeof(err), "writing %s", a.html);
-	ret = finish(ret, err, &r, a.apply);
+		ret = error_set(&err, -EIO, "writing %s", a.html);
+	ret = finish(ret, err.msg, &r, a.apply);
 	diag_search_free(&r);
 	event_list_free(&events);
 	return ret;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <pciescope/out/table.h>
+#include <pciescope/perf/pmu_name.h>
 #include <pciescope/tool/pmu_source.h>
 #include <pciescope/tool/stat.h>
 
@@ -24,12 +25,11 @@ static int parse(const struct twin_args *a, const struct twin *t, struct event_l
 				     .ephemeral = true};
 	struct perf_pmu_source src;
 	struct backend *b;
-	struct tool_err e;
-	char why[256] = "";
-	int r = backend_open(&bo, &b, why, sizeof(why));
+	struct error e;
+	int r = backend_open(&bo, &b, &e);
 
 	if (r)
-		return cli_error("twin: %s", why[0] ? why : "cannot boot the platform");
+		return cli_error("twin: %s", e.msg);
 	pmu_source_backend(b, &src);
 	for (int i = 0; !r && i < a->nevents; i++)
 		r = event_list_add(l, a->events[i], &src, &e);
@@ -76,13 +76,12 @@ static void print(const struct event_list *l, const double *before, const double
 /* The PTT of the core the first PCIe PMU event counts (hisi_pcie0_core2: hisi_ptt0_2). */
 static const char *ptt_of(const struct event_list *l, char *buf, size_t n)
 {
-	unsigned sicl, core;
+	struct pmu_name p;
 
 	for (size_t i = 0; i < l->n; i++)
-		if (l->ev[i].spec->pmu &&
-		    sscanf(l->ev[i].spec->pmu, "hisi_pcie%u_core%u", &sicl, &core) == 2) {
-			snprintf(buf, n, "hisi_ptt%u_%u", sicl, core);
-			return buf;
+		if (pmu_name_parse(l->ev[i].spec->pmu, &p) == PMU_HISI_PCIE) {
+			p.family = PMU_HISI_PTT;
+			return pmu_name_format(p, buf, n);
 		}
 	return NULL;
 }
@@ -96,7 +95,7 @@ int twin_tried(const struct twin_args *a, const struct twin *t, char **argv)
 				  .argv = argv};
 	struct event_list l = {0};
 	double before[64] = {0}, after[64] = {0};
-	struct tool_err e;
+	struct error e;
 	char ptt[64];
 	int r;
 

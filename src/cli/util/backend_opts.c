@@ -48,7 +48,7 @@ static void set_workload(struct backend_opts *bo, const char *v)
 
 int backend_opts_ready(struct backend_opts *bo, const char *cmd)
 {
-	struct tool_err e;
+	struct error e;
 
 	if (!bo->replay || bo->replay_ready)
 		return 0;
@@ -99,10 +99,11 @@ static const char *platforms_see(char *buf, size_t n)
  * The backend's refusal: a mistyped platform, workload or backend kind (the
  * library's words, "no platform 'x'", ...) with the closest name.
  */
-static int open_failed(const struct backend_options *o, const char *cmd, const char *err, int ret)
+static int open_failed(const struct backend_options *o, const char *cmd, const struct error *e,
+		       int ret)
 {
 	static const char *const kinds[] = {"emulated", "host", NULL};
-	const char *workloads[32];
+	const char *err = e->msg, *workloads[32];
 	char see[256];
 	size_t n = 0;
 
@@ -129,11 +130,11 @@ static int open_failed(const struct backend_options *o, const char *cmd, const c
 struct backend *cli_backend_open(const struct backend_options *o, const char *cmd)
 {
 	struct backend *b;
-	char err[256] = "";
-	int ret = backend_open(o, &b, err, sizeof(err));
+	struct error e = {0};
+	int ret = backend_open(o, &b, &e);
 
 	if (ret) {
-		open_failed(o, cmd, err, ret);
+		open_failed(o, cmd, &e, ret);
 		return NULL;
 	}
 	cli_backend_opened(b);
@@ -148,7 +149,7 @@ struct backend *cli_backend_open(const struct backend_options *o, const char *cm
  */
 struct backend *backend_opts_open(struct backend_opts *bo, const char *cmd)
 {
-	struct tool_err e;
+	struct error e;
 
 	if (backend_opts_ready(bo, cmd))
 		return NULL;

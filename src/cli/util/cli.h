@@ -19,9 +19,9 @@ void cli_set_command(const char *name);
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "pciescope: <command>: <what>: <strerror(-err)>" on stderr.  Returns 1. */
 int cli_errno(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-struct tool_err;
+struct error;
 /* The reason a tool-library call failed, with the same prefix.  Returns 1. */
-int cli_fail(const struct tool_err *e);
+int cli_fail(const struct error *e);
 /* A warning line of the tool library (its tool_set_warn hook), with the same prefix. */
 void cli_warn_line(const char *msg);
 /* The same prefix for a warning that does not end the command. */

@@ -6,7 +6,7 @@
 #include "cli_hold.h"
 
 int cli_hold_refused(int err, const char *what, const struct hold_info *busy, const char *object,
-		     const struct tool_err *e)
+		     const struct error *e)
 {
 	char holder[128];
 
@@ -29,7 +29,7 @@ struct hold *cli_hold_view(const struct backend_options *o)
 {
 	struct hold *h = NULL;
 	struct hold_info busy;
-	struct tool_err e;
+	struct error e;
 
 	if (hold_take(o, HOLD_VIEW, NULL, cli_command(), false, &h, &busy, &e))
 		cli_warn("%s; platform changes are not refused while this runs", e.msg);

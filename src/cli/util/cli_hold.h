@@ -15,7 +15,7 @@
  * while waiting); another -errno as e says.  Returns 1.
  */
 int cli_hold_refused(int err, const char *what, const struct hold_info *busy, const char *object,
-		     const struct tool_err *e);
+		     const struct error *e);
 
 /*
  * A live view's hold on its machine (HOLD_VIEW), for as long as it runs;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include <pciescope/backend/sysfs_read.h>
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/base/error.h>
 
 #include "cli.h"
 #include "cli_names.h"
@@ -84,8 +84,8 @@ static void pmu_terms(struct backend *b, const char *pmu, struct cli_names *out)
 }
 
 /* e said as msg with the closest of names to word; as it was when none is close. */
-static int reword(const struct tool_err *e, struct cli_names *names, const char *word,
-		  const char *see, const char *msg)
+static int reword(const struct error *e, struct cli_names *names, const char *word, const char *see,
+		  const char *msg)
 {
 	const char *const *known = cli_names_list(names);
 	int r =
@@ -95,7 +95,7 @@ static int reword(const struct tool_err *e, struct cli_names *names, const char 
 	return r;
 }
 
-int cli_fail_event(struct backend *b, const struct tool_err *e)
+int cli_fail_event(struct backend *b, const struct error *e)
 {
 	char ev[256], word[128], pmu[128], see[200], msg[600];
 	struct cli_names names;

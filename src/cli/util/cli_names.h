@@ -11,7 +11,7 @@
 
 #include <pciescope/backend/backend.h>
 
-struct tool_err;
+struct error;
 
 struct cli_names {
 	char **v; /* NULL-terminated */
@@ -39,6 +39,6 @@ int cli_unknown_in_dir(struct backend *b, const char *dir, const char *need, con
  * the machine lacks or a term its PMU lacks, that said with the closest PMU,
  * event or format name the machine has.  Returns 1.
  */
-int cli_fail_event(struct backend *b, const struct tool_err *e);
+int cli_fail_event(struct backend *b, const struct error *e);
 
 #endif

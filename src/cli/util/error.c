@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <pciescope/tool/tool_err.h>
+#include <pciescope/base/error.h>
 
 #include "cli.h"
 
@@ -78,7 +78,7 @@ void cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-int cli_fail(const struct tool_err *e)
+int cli_fail(const struct error *e)
 {
 	prefix(e->msg);
 	fprintf(stderr, "%s\n", e->msg);
