@@ -83,7 +83,7 @@ test-asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@rm -rf $(ASAN_BUILD)/sanitizer && mkdir -p $(ASAN_BUILD)/sanitizer
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS='$(ASAN_OPTS)' UBSAN_OPTIONS='$(UBSAN_OPTS)' \
-		ctest --output-on-failure -j $(JOBS) -LE noasan
+		ctest --output-on-failure -j $(JOBS) -LE 'noasan|native'
 	@if [ -n "$$(ls $(ASAN_BUILD)/sanitizer)" ]; then \
 		cat $(ASAN_BUILD)/sanitizer/*; \
 		echo "test-asan: sanitizer reports above"; exit 1; fi

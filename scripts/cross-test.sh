@@ -51,7 +51,7 @@ cmake -S "$src" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$build/toolchain.cmake" \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPCIESCOPE_WERROR=ON >"$build/configure.log" 2>&1 ||
 	{ cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 || { tail -40 "$build/build.log"; exit 1; }
-(cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu' -R "${CROSS_TESTS:-.}")
+(cd "$build" && ctest --output-on-failure -j "$jobs" -LE 'ext|noqemu|native' -R "${CROSS_TESTS:-.}")
 echo "cross-test: $arch: exec started and ended under qemu (tests/cross/exec_stress.sh)" >&2
 t=exec_stress
 rm -rf "$build/tmp/$t" && mkdir -p "$build/tmp/$t"
