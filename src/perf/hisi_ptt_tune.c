@@ -9,8 +9,8 @@
 
 #include <pciescope/perf/hisi_ptt_tune.h>
 
-const char *const hisi_ptt_tune_params[HISI_PTT_TUNE_NPARAM] = {
-    "qos_tx_cpl", "qos_tx_np", "qos_tx_p", "rx_alloc_buf_level", "tx_alloc_buf_level"};
+const char *const hisi_ptt_tune_params[HISI_PTT_TUNE_NPARAM + 1] = {
+    "qos_tx_cpl", "qos_tx_np", "qos_tx_p", "rx_alloc_buf_level", "tx_alloc_buf_level", NULL};
 
 int hisi_ptt_tune_param_index(const char *name)
 {

@@ -11,7 +11,8 @@
 #define HISI_PTT_TUNE_NPARAM 5
 #define HISI_PTT_TUNE_LEVELS 3 /* a tune file holds 0 (low) .. 2 (high) */
 
-extern const char *const hisi_ptt_tune_params[HISI_PTT_TUNE_NPARAM];
+/* The tune files in the levels' order, and a NULL after them, as lists of names end. */
+extern const char *const hisi_ptt_tune_params[HISI_PTT_TUNE_NPARAM + 1];
 /* Index of a tune file name (or the document's longer name for it), -1 if none. */
 int hisi_ptt_tune_param_index(const char *name);
 
