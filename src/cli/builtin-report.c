@@ -662,6 +662,12 @@ int cmd_report(int argc, char **argv)
 		ret = cli_error("out of memory");
 		goto out;
 	}
+	/* a refused window leaves no file behind: checked before any is created */
+	if (r.vo.filter.by_time && (!report_views_selected(&r.vo) || r.pcap_path) &&
+	    report_window_check(r.path, tick_ns(&r))) {
+		ret = 1;
+		goto out;
+	}
 	if (r.pcap_path && report_pcap_open(r.pcap_path, tick_ns(&r), &r.pcap)) {
 		ret = 1;
 		goto out;
@@ -672,17 +678,12 @@ int cmd_report(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
-	if (r.vo.filter.by_time && (!report_views_selected(&r.vo) || r.pcap) &&
-	    report_window_check(r.path, tick_ns(&r))) {
-		ret = 1;
-		goto out;
-	}
 	ret = run(&r, r.rd);
-	if (r.pcap && report_pcap_close(r.pcap))
-		ret = 1;
 	if (finish_views(&r))
 		ret = 1;
 out:
+	if (r.pcap && report_pcap_close(r.pcap))
+		ret = 1;
 	report_files_close(r.files);
 	wbuf_close(&r.out);
 	free_devs(&r);
