@@ -111,7 +111,7 @@ int phb_of_address(struct backend *b, uint64_t addr, uint16_t *domain)
 
 	snprintf(cmd, sizeof(cmd), "0x%" PRIx64, addr);
 	for (int i = 0; i < n; i++) {
-		json_t *r;
+		json_t *r = NULL;
 
 		if (!phb_ask(b, dom[i], "resolve", cmd, &r, &ignored)) {
 			json_decref(r);
