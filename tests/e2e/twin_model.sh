@@ -55,7 +55,6 @@ awk -v a="$a" -v c="$c" 'BEGIN { exit !(c > 0 && c < 0.9 * a) }' ||
 "$P" top --once --json --interval 100 --workload replay:model=m.json >top.json 2>/dev/null
 jq -e '[.rows[] | select(.core == 2 and .port == 1) | .traffic_mb_per_s.tx] | add > 1000' \
 	top.json >/dev/null || err "top under the replay: $(head -c 300 top.json)"
-"$P" demo --workload replay:model="$TEST_TMP/m.json" >demo.txt 2>&1 || err "demo: $(tail -3 demo.txt)"
 
 # diagnose names W's finding on the twin, and --try measures its advice
 "$P" diagnose -e hisi_ptt0_2 --workload replay:model=m.json -o d.data -- sleep 0.0005 \
