@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pciescope/fabric/fabric.h>
 #include <pciescope/platform/platform.h>
 
 #include "backend_internal.h"
@@ -59,4 +60,14 @@ int backend_reset_state(const struct backend_options *o, struct error *e)
 	if (ret)
 		error_wrap(e, "cannot reset the state of platform '%s'", name);
 	return ret;
+}
+
+const char *const *backend_platform_names(void)
+{
+	return platform_builtin_names();
+}
+
+const char *backend_workload_name(size_t i)
+{
+	return fabric_workload_name(i);
 }

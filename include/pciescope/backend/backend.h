@@ -162,5 +162,13 @@ int backend_close(struct backend *b);
 int backend_state_name(const struct backend_options *o, char *buf, size_t n);
 /* Forgets the persistent state of the emulated platform o names (`platform reset`). */
 int backend_reset_state(const struct backend_options *o, struct error *e);
+/*
+ * What --platform and --workload may name on the emulated backend, for a
+ * command's suggestions: the built-in platforms (NULL-terminated) and the
+ * i-th built-in workload (NULL past the last), so the CLI reaches neither
+ * the platform nor the fabric itself.
+ */
+const char *const *backend_platform_names(void);
+const char *backend_workload_name(size_t i);
 
 #endif

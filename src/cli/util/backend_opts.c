@@ -11,8 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <pciescope/fabric/fabric.h>
-#include <pciescope/platform/platform.h>
 #include <pciescope/tool/hold.h>
 
 #include "backend_opts.h"
@@ -85,7 +83,7 @@ int backend_opts_cb(const struct cli_option *opt, const char *arg)
 /* The built-in platforms, as where to look for a mistyped one. */
 static const char *platforms_see(char *buf, size_t n)
 {
-	const char *const *names = platform_builtin_names();
+	const char *const *names = backend_platform_names();
 	size_t len = (size_t)snprintf(buf, n, "built-in:");
 
 	for (size_t i = 0; names[i] && len < n; i++)
@@ -110,12 +108,12 @@ static int open_failed(const struct backend_options *o, const char *cmd, const s
 	if (!err[0])
 		return cli_errno(ret, "%s: cannot open the %s backend", cmd, backend_kind(o));
 	if (o->platform && !strncmp(err, "no platform '", 13))
-		return cli_unknown_name(o->platform, platform_builtin_names(),
+		return cli_unknown_name(o->platform, backend_platform_names(),
 					platforms_see(see, sizeof(see)), "%s: no platform '%s'",
 					cmd, o->platform);
 	if (o->workload && !strncmp(err, "unknown workload '", 18)) {
 		while (n + 1 < sizeof(workloads) / sizeof(workloads[0]) &&
-		       (workloads[n] = fabric_workload_name(n)))
+		       (workloads[n] = backend_workload_name(n)))
 			n++;
 		workloads[n] = NULL;
 		return cli_unknown_name(o->workload, workloads, NULL, "%s: unknown workload '%s'",
